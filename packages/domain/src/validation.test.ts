@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import { customerSignUpSchema, errorMessages, MESSAGES, phoneSchema, emailSchema, passwordTips } from './validation';
+
+const valid = {
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'Ann@Example.com ',
+  phoneNumber: ' 4355551234 ',
+  password: 'Password123!',
+  passwordConfirmation: 'Password123!',
+  address: { streetAddress: '1 Main St', street_address_2: 'Apt 2', city: 'St George', state: 'UT', zipCode: '84770' },
+};
+
+describe('customer sign-up', () => {
+  it('normalises a valid sign-up', () => {
+    const r = customerSignUpSchema.parse(valid);
+    expect(r.email).toBe('ann@example.com');
+    expect(r.phoneNumber).toBe('4355551234');
+    expect(r.address.streetAddress2).toBe('Apt 2');
+    expect(r.address.state).toBe('UT');
+  });
+
+  it.each([
+    [{ zipCode: '90210' }, MESSAGES.zipInvalid],
+    [{ zipCode: '' }, MESSAGES.zipRequired],
+    [{ state: 'NV' }, MESSAGES.stateInvalid],
+    [{ streetAddress: '  ' }, MESSAGES.streetRequired],
+  ])('refuses address %o with %s', (patch, message) => {
+    const r = customerSignUpSchema.safeParse({ ...valid, address: { ...valid.address, ...patch } });
+    expect(r.success).toBe(false);
+    if (!r.success) expect(errorMessages(r.error)).toContain(message);
+  });
+
+  it('refuses a mismatched confirmation with the spec message', () => {
+    const r = customerSignUpSchema.safeParse({ ...valid, passwordConfirmation: 'Password123?' });
+    expect(r.success).toBe(false);
+    if (!r.success)
+      expect(errorMessages(r.error)).toEqual([
+        'Confirm Password field must be the same as the Password field.',
+      ]);
+  });
+});
+
+describe('phone and email', () => {
+  it.each([
+    ['', 'Phone number is required.'],
+    ['555-1234', 'Please enter a valid 10-digit phone number.'],
+    ['43555512345', 'Please enter a valid 10-digit phone number.'],
+  ])('phone %j -> %s', (input, message) => {
+    const r = phoneSchema.safeParse(input);
+    expect(r.success ? [] : errorMessages(r.error)).toEqual([message]);
+  });
+  it('phone is required when missing', () => {
+    const r = phoneSchema.safeParse(undefined);
+    expect(r.success ? [] : errorMessages(r.error)).toEqual(['Phone number is required.']);
+  });
+  it.each([
+    ['', 'Email address is required.'],
+    ['a@b', 'Please enter a valid email address.'],
+    ['a b@c.d', 'Please enter a valid email address.'],
+  ])('email %j -> %s', (input, message) => {
+    const r = emailSchema.safeParse(input);
+    expect(r.success ? [] : errorMessages(r.error)).toEqual([message]);
+  });
+});
+
+describe('password tips', () => {
+  it('reports each tip', () => {
+    expect(passwordTips('abc').map((t) => t.met)).toEqual([true, false, false]);
+    expect(passwordTips('abcdefghi1').map((t) => t.met)).toEqual([true, true, true]);
+  });
+});

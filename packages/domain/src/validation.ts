@@ -1,0 +1,131 @@
+/**
+ * Validation schemas shared by the web forms and the API, with the exact messages of spec §5.
+ * The server parses every request with these, so the UI and the API can never disagree.
+ */
+import { z } from 'zod';
+import { CATEGORIES, LIMITS, STATE, ZIP_CODES } from './constants';
+
+export const MESSAGES = {
+  phoneRequired: 'Phone number is required.',
+  phoneInvalid: 'Please enter a valid 10-digit phone number.',
+  emailRequired: 'Email address is required.',
+  emailInvalid: 'Please enter a valid email address.',
+  passwordRequired: 'Password is required.',
+  passwordConfirmationMismatch: 'Confirm Password field must be the same as the Password field.',
+  passwordTooShort: `Password must be at least ${LIMITS.passwordMinLength} characters.`,
+  passwordNeedsLetter: 'Password must contain at least 1 letter.',
+  passwordNeedsNumberOrSpecial: 'Password must contain at least 1 number or special character.',
+  firstNameRequired: 'First name is required.',
+  lastNameRequired: 'Last name is required.',
+  streetRequired: 'Street address is required.',
+  cityRequired: 'City is required.',
+  stateInvalid: `State must be ${STATE}.`,
+  zipRequired: 'Zip code is required.',
+  zipInvalid: `Zip code must be one of ${ZIP_CODES.join(', ')}.`,
+  categoryRequired: 'Category is required.',
+  businessNameRequired: 'Business name is required.',
+  invalidCredentials: 'Invalid email or password',
+  emailTaken: 'Email has already been taken',
+  invalidAuthenticityToken: 'Invalid Authenticity Token',
+  unexpected: 'An unexpected error occurred',
+  notSignedIn: 'You must be signed in to do that.',
+  forbidden: 'You are not allowed to do that.',
+  tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
+  vendorNotFound: 'Vendor not found',
+  notFound: 'Not found',
+} as const;
+
+const trimmed = (required: string) => z.string({ error: required }).trim().min(1, { error: required, abort: true });
+
+export const phoneSchema = z
+  .string({ error: MESSAGES.phoneRequired })
+  .trim()
+  .min(1, { error: MESSAGES.phoneRequired, abort: true })
+  .regex(/^\d{10}$/, { error: MESSAGES.phoneInvalid });
+
+export const emailSchema = z
+  .string({ error: MESSAGES.emailRequired })
+  .trim()
+  .min(1, { error: MESSAGES.emailRequired, abort: true })
+  .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.emailInvalid })
+  .max(254, { error: MESSAGES.emailInvalid })
+  .transform((e) => e.toLowerCase());
+
+/** Password tips of spec §5: 1 letter, 1 number or special character, 10 characters. */
+export const newPasswordSchema = z
+  .string({ error: MESSAGES.passwordRequired })
+  .min(1, { error: MESSAGES.passwordRequired, abort: true })
+  .min(LIMITS.passwordMinLength, { error: MESSAGES.passwordTooShort })
+  .max(200, { error: 'Password is too long.' })
+  .regex(/[A-Za-z]/, { error: MESSAGES.passwordNeedsLetter })
+  .regex(/[^A-Za-z]/, { error: MESSAGES.passwordNeedsNumberOrSpecial });
+
+export function passwordTips(password: string) {
+  return [
+    { label: '1 letter', met: /[A-Za-z]/.test(password) },
+    { label: '1 number or special character', met: /[^A-Za-z]/.test(password) },
+    { label: `${LIMITS.passwordMinLength} characters`, met: password.length >= LIMITS.passwordMinLength },
+  ];
+}
+
+export const zipSchema = z
+  .string({ error: MESSAGES.zipRequired })
+  .trim()
+  .min(1, { error: MESSAGES.zipRequired, abort: true })
+  .refine((z): z is (typeof ZIP_CODES)[number] => (ZIP_CODES as readonly string[]).includes(z), {
+    error: MESSAGES.zipInvalid,
+  });
+
+/** An address as forms send it. street_address_2 is accepted in snake_case as spec §7 shows. */
+export const addressInputSchema = z
+  .object({
+    streetAddress: trimmed(MESSAGES.streetRequired).pipe(z.string().max(200)),
+    streetAddress2: z.string().trim().max(200).optional().nullable(),
+    street_address_2: z.string().trim().max(200).optional().nullable(),
+    city: trimmed(MESSAGES.cityRequired).pipe(z.string().max(100)),
+    state: z
+      .string()
+      .trim()
+      .optional()
+      .refine((s) => s === undefined || s === '' || s.toUpperCase() === STATE, { error: MESSAGES.stateInvalid }),
+    zipCode: zipSchema,
+  })
+  .transform(({ street_address_2, streetAddress2, state: _state, ...rest }) => ({
+    ...rest,
+    streetAddress2: (streetAddress2 ?? street_address_2 ?? '') || null,
+    state: STATE,
+  }));
+export type AddressInput = z.output<typeof addressInputSchema>;
+
+export const customerSignUpSchema = z
+  .object({
+    firstName: trimmed(MESSAGES.firstNameRequired).pipe(z.string().max(100)),
+    lastName: trimmed(MESSAGES.lastNameRequired).pipe(z.string().max(100)),
+    email: emailSchema,
+    phoneNumber: phoneSchema,
+    password: newPasswordSchema,
+    passwordConfirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
+    address: addressInputSchema,
+  })
+  .refine((u) => u.password === u.passwordConfirmation, {
+    error: MESSAGES.passwordConfirmationMismatch,
+    path: ['passwordConfirmation'],
+  });
+export type CustomerSignUp = z.output<typeof customerSignUpSchema>;
+
+export const signInSchema = z.object({
+  email: z
+    .string({ error: MESSAGES.emailRequired })
+    .trim()
+    .min(1, { error: MESSAGES.emailRequired, abort: true })
+    .transform((e) => e.toLowerCase()),
+  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired, abort: true }),
+});
+export type SignIn = z.output<typeof signInSchema>;
+
+export const categorySchema = z.enum(CATEGORIES, { error: MESSAGES.categoryRequired });
+
+/** Collects a ZodError's messages as the API's `errors` list, without duplicates, in order. */
+export function errorMessages(error: z.ZodError): string[] {
+  return [...new Set(error.issues.map((i) => i.message))];
+}
