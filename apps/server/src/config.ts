@@ -1,0 +1,54 @@
+/** Configuration, read once from the environment and validated at start-up (see .env.example). */
+import path from 'node:path';
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .trim()
+  .transform((v) => (v === '' ? undefined : v))
+  .pipe(z.url().optional())
+  .optional();
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(1).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./.data'),
+  DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
+    error: 'must be a postgres:// URL',
+  }),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  SEED_DEMO_DATA: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+  SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+  WEB_DIST_DIR: z.string().optional(),
+});
+
+export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..');
+
+/** Parses the environment; throws an Error naming every wrong variable. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
+    throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);
+  }
+  const c = parsed.data;
+  // Relative paths are read from where `npm` was invoked (INIT_CWD), so `npm start` at the root uses ./.data.
+  const base = env.INIT_CWD ?? process.cwd();
+  return {
+    ...c,
+    dataDir: path.resolve(base, c.DATA_DIR),
+    webDistDir: c.WEB_DIST_DIR ? path.resolve(base, c.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
+    publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+  };
+}

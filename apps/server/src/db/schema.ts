@@ -1,0 +1,575 @@
+/**
+ * The whole data model of spec §3, with the statuses of §4 as constrained values.
+ * Money is integer cents; times are timestamptz (UTC); a vendor's workday is minutes from local midnight.
+ * Constraints that drizzle cannot express (the no-overlap exclusion constraint, the append-only trigger)
+ * live in a custom migration: see migrations/0001_constraints.sql.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+  type AnyPgColumn,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
+const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+const inList = (column: string, values: readonly string[]) =>
+  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
+
+export const CATEGORY_VALUES = [
+  'house_cleaning',
+  'pest_control',
+  'window_cleaning',
+  'garbage_can_cleaning',
+  'carpet_cleaning',
+  'auto_detailing',
+] as const;
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    id: id(),
+    name: varchar('name', { length: 120 }).notNull(),
+    category: text('category').notNull(),
+    phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    serviceDescription: text('service_description'),
+    listingStatus: text('listing_status').notNull().default('awaiting_submission'),
+    stripeIntegrated: text('stripe_integrated').notNull().default('inactive'),
+    paymentAccountId: text('payment_account_id'),
+    payoutLast4: varchar('payout_last4', { length: 4 }),
+    payoutBankName: text('payout_bank_name'),
+    logoImageId: integer('logo_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    bannerImageId: integer('banner_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    minPriceCents: integer('min_price_cents').notNull().default(3500),
+    pricingFormula: text('pricing_formula').notNull().default('x'),
+    stagedFormula: text('staged_formula'),
+    previousFormula: text('previous_formula'),
+    priceToDurationRateCents: integer('price_to_duration_rate_cents').notNull().default(3500),
+    cancelationPolicyHours: integer('cancelation_policy_hours').notNull().default(24),
+    appointmentInstructions: text('appointment_instructions'),
+    commissionBps: integer('commission_bps').notNull().default(1000),
+    calendarSkipped: boolean('calendar_skipped').notNull().default(false),
+    submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('vendors_category_check', inList('category', CATEGORY_VALUES)),
+    check(
+      'vendors_listing_status_check',
+      inList('listing_status', ['awaiting_submission', 'under_review', 'active', 'inactive']),
+    ),
+    check('vendors_stripe_integrated_check', inList('stripe_integrated', ['active', 'inactive', 'onboarding'])),
+    check('vendors_phone_check', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
+    check('vendors_description_length', sql`char_length(${t.serviceDescription}) <= 500`),
+    check('vendors_instructions_length', sql`char_length(${t.appointmentInstructions}) <= 500`),
+    check('vendors_min_price_check', sql`${t.minPriceCents} >= 0`),
+    check('vendors_rate_check', sql`${t.priceToDurationRateCents} between 2000 and 100000`),
+    check('vendors_policy_hours_check', sql`${t.cancelationPolicyHours} between 0 and 24`),
+    check('vendors_commission_check', sql`${t.commissionBps} between 0 and 10000`),
+    index('vendors_listing_status_idx').on(t.listingStatus, t.category),
+  ],
+);
+
+export const users = pgTable(
+  'users',
+  {
+    id: id(),
+    firstName: varchar('first_name', { length: 100 }).notNull(),
+    lastName: varchar('last_name', { length: 100 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
+    passwordDigest: text('password_digest').notNull(),
+    userType: text('user_type').notNull().default('customer'),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
+    serviceChargeCents: integer('service_charge_cents').notNull().default(255),
+    currentAddressId: integer('current_address_id').references((): AnyPgColumn => addresses.id, {
+      onDelete: 'set null',
+    }),
+    paymentCustomerId: text('payment_customer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
+    uniqueIndex('users_vendor_id_idx').on(t.vendorId),
+    check('users_user_type_check', inList('user_type', ['customer', 'vendor'])),
+    check('users_vendor_type_check', sql`(${t.userType} = 'vendor') = (${t.vendorId} is not null)`),
+    check('users_phone_check', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
+    check('users_service_charge_check', sql`${t.serviceChargeCents} >= 0`),
+  ],
+);
+
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'cascade' }),
+    streetAddress: varchar('street_address', { length: 200 }).notNull(),
+    streetAddress2: varchar('street_address_2', { length: 200 }),
+    city: varchar('city', { length: 100 }).notNull(),
+    state: varchar('state', { length: 2 }).notNull().default('UT'),
+    zipCode: varchar('zip_code', { length: 5 }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('addresses_owner_check', sql`num_nonnulls(${t.userId}, ${t.vendorId}) = 1`),
+    check('addresses_state_check', sql`${t.state} = 'UT'`),
+    check('addresses_zip_check', inList('zip_code', ['84765', '84770', '84780', '84790'])),
+    index('addresses_user_idx').on(t.userId),
+    uniqueIndex('addresses_vendor_idx').on(t.vendorId),
+  ],
+);
+
+export const images = pgTable(
+  'images',
+  {
+    id: id(),
+    blobId: text('blob_id').notNull(),
+    vendorId: integer('vendor_id').references((): AnyPgColumn => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    contentType: text('content_type').notNull(),
+    byteSize: integer('byte_size').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    storageKey: text('storage_key').notNull(),
+    thumbnailKey: text('thumbnail_key'),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('images_blob_id_idx').on(t.blobId),
+    check('images_kind_check', inList('kind', ['logo', 'banner', 'gallery', 'avatar'])),
+    check('images_size_check', sql`${t.byteSize} > 0 and ${t.width} > 0 and ${t.height} > 0`),
+    index('images_vendor_idx').on(t.vendorId, t.kind, t.position),
+  ],
+);
+
+export const pricingInputs = pgTable(
+  'pricing_inputs',
+  {
+    id: id(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 120 }).notNull(),
+    alias: varchar('alias', { length: 40 }).notNull(),
+    inputType: text('input_type').notNull(),
+    recurring: boolean('recurring').notNull().default(false),
+    position: integer('position').notNull().default(0),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('pricing_inputs_alias_idx').on(t.vendorId, t.alias),
+    check('pricing_inputs_type_check', inList('input_type', ['radio', 'select', 'range'])),
+    check('pricing_inputs_alias_check', sql`${t.alias} ~ '^[A-Z][A-Z0-9_]*$'`),
+  ],
+);
+
+export const pricingInputOptions = pgTable(
+  'pricing_input_options',
+  {
+    id: id(),
+    pricingInputId: integer('pricing_input_id')
+      .notNull()
+      .references(() => pricingInputs.id, { onDelete: 'cascade' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    value: doublePrecision('value').notNull().default(0),
+    isDefault: boolean('is_default').notNull().default(false),
+    optionType: text('option_type'),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    check(
+      'pricing_input_options_type_check',
+      sql`${t.optionType} is null or ${t.optionType} in ('max', 'min', 'step', 'tooltip', 'default')`,
+    ),
+    check('pricing_input_options_value_check', sql`${t.value} = ${t.value} and abs(${t.value}) < 1e9`),
+    index('pricing_input_options_input_idx').on(t.pricingInputId, t.position),
+  ],
+);
+
+export const userInputs = pgTable(
+  'user_inputs',
+  {
+    id: id(),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'cascade' }),
+    pricingInputId: integer('pricing_input_id')
+      .notNull()
+      .references(() => pricingInputs.id, { onDelete: 'cascade' }),
+    valueString: varchar('value_string', { length: 200 }).notNull(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('user_inputs_address_input_idx').on(t.addressId, t.pricingInputId)],
+);
+
+export const vendorCalendars = pgTable(
+  'vendor_calendars',
+  {
+    id: id(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    apiIntegrated: boolean('api_integrated').notNull().default(false),
+    integrationType: text('integration_type'),
+    integratedCalendarId: text('integrated_calendar_id'),
+    icsUrl: text('ics_url'),
+    accessTokenEnc: text('access_token_enc'),
+    refreshTokenEnc: text('refresh_token_enc'),
+    tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),
+    needsReconnect: boolean('needs_reconnect').notNull().default(false),
+    lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
+    syncError: text('sync_error'),
+    workdayStartMinutes: integer('workday_start_minutes').notNull().default(480),
+    workdayEndMinutes: integer('workday_end_minutes').notNull().default(1020),
+    driveTimeBufferMins: integer('drive_time_buffer_mins').notNull().default(30),
+    bookingWindowStartDays: integer('booking_window_start_days').notNull().default(2),
+    bookingWindowEndDays: integer('booking_window_end_days').notNull().default(90),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_calendars_vendor_idx').on(t.vendorId),
+    check(
+      'vendor_calendars_integration_check',
+      sql`${t.integrationType} is null or ${t.integrationType} in ('google', 'jobber', 'ics')`,
+    ),
+    check(
+      'vendor_calendars_workday_check',
+      sql`${t.workdayStartMinutes} >= 0 and ${t.workdayEndMinutes} <= 1440 and ${t.workdayStartMinutes} < ${t.workdayEndMinutes}`,
+    ),
+    check('vendor_calendars_gap_check', sql`${t.driveTimeBufferMins} between 0 and 60`),
+    check('vendor_calendars_notice_check', sql`${t.bookingWindowStartDays} between 0 and 21`),
+    check('vendor_calendars_limit_check', sql`${t.bookingWindowEndDays} between 30 and 180`),
+  ],
+);
+
+export const calendarBusyEntries = pgTable(
+  'calendar_busy_entries',
+  {
+    id: id(),
+    vendorCalendarId: integer('vendor_calendar_id')
+      .notNull()
+      .references(() => vendorCalendars.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    startTime: timestamp('start_time', { withTimezone: true }).notNull(),
+    endTime: timestamp('end_time', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_busy_entries_external_idx').on(t.vendorCalendarId, t.externalId),
+    index('calendar_busy_entries_time_idx').on(t.vendorCalendarId, t.startTime),
+    check('calendar_busy_entries_range_check', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    id: id(),
+    tokenHash: text('token_hash').notNull(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text('csrf_token').notNull(),
+    guestInputs: jsonb('guest_inputs').$type<Record<string, Record<string, string>>>(),
+    ip: text('ip'),
+    userAgent: text('user_agent'),
+    createdAt: createdAt(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('sessions_token_hash_idx').on(t.tokenHash),
+    index('sessions_user_idx').on(t.userId),
+    index('sessions_expires_idx').on(t.expiresAt),
+  ],
+);
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    sessionId: integer('session_id').references(() => sessions.id, { onDelete: 'set null' }),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('priced'),
+    priceCents: integer('price_cents').notNull(),
+    durationMins: integer('duration_mins').notNull(),
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }),
+    answers: jsonb('answers').$type<Record<string, string>>().notNull().default({}),
+    optionsSnapshot: jsonb('options_snapshot').$type<Record<string, string>>().notNull().default({}),
+    customerNotes: text('customer_notes'),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('bookings_status_check', inList('status', ['priced', 'scheduled', 'pending', 'paid', 'completed'])),
+    check('bookings_price_check', sql`${t.priceCents} >= 0`),
+    check('bookings_duration_check', sql`${t.durationMins} > 0`),
+    check('bookings_notes_length', sql`char_length(${t.customerNotes}) <= 2000`),
+    check('bookings_owner_check', sql`num_nonnulls(${t.userId}, ${t.sessionId}) >= 1`),
+    index('bookings_vendor_idx').on(t.vendorId, t.status),
+    index('bookings_user_idx').on(t.userId),
+  ],
+);
+
+export const orders = pgTable(
+  'orders',
+  {
+    id: id(),
+    confirmationId: text('confirmation_id').notNull(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'restrict' }),
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }).notNull(),
+    appointmentEndAt: timestamp('appointment_end_at', { withTimezone: true }).notNull(),
+    durationMins: integer('duration_mins').notNull(),
+    customerNotes: text('customer_notes'),
+    optionalNote: text('optional_note'),
+    optionsSnapshot: jsonb('options_snapshot').$type<Record<string, string>>().notNull().default({}),
+    fulfillmentStatus: text('fulfillment_status').notNull().default('unfulfilled'),
+    paymentStatus: text('payment_status').notNull().default('collected'),
+    paymentProvider: text('payment_provider').notNull().default('sandbox'),
+    paymentIntentId: text('payment_intent_id'),
+    paymentMethodLast4: varchar('payment_method_last4', { length: 4 }),
+    paymentMethodBrand: text('payment_method_brand'),
+    totalCollectedCents: integer('total_collected_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    vendorPayoutCents: integer('vendor_payout_cents').notNull(),
+    refundAmountCents: integer('refund_amount_cents').notNull().default(0),
+    refundReason: text('refund_reason'),
+    cancelReason: text('cancel_reason'),
+    payoutLast4: varchar('payout_last4', { length: 4 }),
+    payoutBankName: text('payout_bank_name'),
+    previousAppointmentAt: timestamp('previous_appointment_at', { withTimezone: true }),
+    rescheduleCount: integer('reschedule_count').notNull().default(0),
+    fulfilledAt: timestamp('fulfilled_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    payoutDueAt: timestamp('payout_due_at', { withTimezone: true }),
+    paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
+    transferId: text('transfer_id'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('orders_confirmation_idx').on(t.confirmationId),
+    uniqueIndex('orders_booking_idx').on(t.bookingId),
+    uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
+    index('orders_vendor_idx').on(t.vendorId, t.appointmentAt),
+    index('orders_user_idx').on(t.userId, t.createdAt),
+    check(
+      'orders_fulfillment_check',
+      inList('fulfillment_status', ['unfulfilled', 'rescheduled', 'fulfilled', 'cancelled', 'disputed']),
+    ),
+    check(
+      'orders_payment_check',
+      inList('payment_status', ['collected', 'processed', 'refunded', 'partially_refunded', 'pending']),
+    ),
+    check('orders_time_check', sql`${t.appointmentEndAt} > ${t.appointmentAt}`),
+    check('orders_duration_check', sql`${t.durationMins} > 0`),
+    check(
+      'orders_amounts_nonnegative',
+      sql`${t.totalCollectedCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.commissionCents} >= 0 and ${t.vendorPayoutCents} >= 0 and ${t.refundAmountCents} >= 0`,
+    ),
+    // Every cent collected is accounted for: service charge + commission + vendor payout + refunds.
+    check(
+      'orders_money_balances',
+      sql`${t.totalCollectedCents} = ${t.serviceFeeCents} + ${t.commissionCents} + ${t.vendorPayoutCents} + ${t.refundAmountCents}`,
+    ),
+  ],
+);
+
+/** Append-only log of everything done to an order (a trigger refuses UPDATE and DELETE). */
+export const orderEvents = pgTable(
+  'order_events',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    amountCents: integer('amount_cents'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('order_events_order_idx').on(t.orderId, t.createdAt),
+    check('order_events_role_check', inList('actor_role', ['customer', 'vendor', 'system', 'admin'])),
+    check(
+      'order_events_action_check',
+      inList('action', [
+        'created',
+        'rescheduled',
+        'cancelled',
+        'refunded',
+        'partially_refunded',
+        'fulfilled',
+        'payout_scheduled',
+        'payout_sent',
+        'payout_failed',
+        'disputed',
+      ]),
+    ),
+  ],
+);
+
+export const reviews = pgTable(
+  'reviews',
+  {
+    id: id(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    reviewType: text('review_type').notNull(),
+    body: text('body'),
+    score: smallint('score').notNull(),
+    authorFirstName: varchar('author_first_name', { length: 100 }).notNull(),
+    authorLastName: varchar('author_last_name', { length: 100 }).notNull().default(''),
+    authorImageUrl: text('author_image_url'),
+    url: text('url'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('reviews_score_check', sql`${t.score} between 1 and 5`),
+    check('reviews_type_check', inList('review_type', ['product', 'google'])),
+    check('reviews_product_author_check', sql`${t.reviewType} <> 'product' or ${t.userId} is not null`),
+    check('reviews_body_length', sql`${t.body} is null or char_length(${t.body}) between 10 and 5000`),
+    uniqueIndex('reviews_one_per_customer_idx')
+      .on(t.vendorId, t.userId)
+      .where(sql`${t.reviewType} = 'product'`),
+    index('reviews_vendor_idx').on(t.vendorId, t.createdAt),
+  ],
+);
+
+/** Saved cards: provider references and display fields only, never card numbers. */
+export const paymentMethods = pgTable(
+  'payment_methods',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    provider: text('provider').notNull(),
+    providerPaymentMethodId: text('provider_payment_method_id').notNull(),
+    brand: text('brand').notNull(),
+    last4: varchar('last4', { length: 4 }).notNull(),
+    expMonth: smallint('exp_month').notNull(),
+    expYear: smallint('exp_year').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('payment_methods_provider_idx').on(t.provider, t.providerPaymentMethodId),
+    check('payment_methods_provider_check', inList('provider', ['sandbox', 'stripe'])),
+    check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
+    check('payment_methods_exp_check', sql`${t.expMonth} between 1 and 12`),
+  ],
+);
+
+export const contactMessages = pgTable('contact_messages', {
+  id: id(),
+  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+  name: varchar('name', { length: 200 }).notNull(),
+  email: varchar('email', { length: 254 }).notNull(),
+  subject: varchar('subject', { length: 200 }).notNull(),
+  message: text('message').notNull(),
+  ip: text('ip'),
+  createdAt: createdAt(),
+});
+
+export const passwordResetTokens = pgTable(
+  'password_reset_tokens',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+);
+
+export const loginAttempts = pgTable(
+  'login_attempts',
+  {
+    id: id(),
+    email: varchar('email', { length: 254 }).notNull(),
+    ip: text('ip').notNull(),
+    succeeded: boolean('succeeded').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('login_attempts_email_idx').on(t.email, t.createdAt),
+    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
+  ],
+);
+
+/** Background work shared by every instance, claimed with FOR UPDATE SKIP LOCKED. */
+export const jobs = pgTable(
+  'jobs',
+  {
+    id: id(),
+    kind: text('kind').notNull(),
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
+    status: text('status').notNull().default('queued'),
+    attempts: integer('attempts').notNull().default(0),
+    maxAttempts: integer('max_attempts').notNull().default(5),
+    lastError: text('last_error'),
+    lockedAt: timestamp('locked_at', { withTimezone: true }),
+    lockedBy: text('locked_by'),
+    uniqueKey: text('unique_key'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    check('jobs_status_check', inList('status', ['queued', 'running', 'done', 'failed'])),
+    index('jobs_due_idx').on(t.status, t.runAt),
+    uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey),
+  ],
+);
+
+/** Development mail outbox: every message the mail adapter sends is kept here too. */
+export const mailOutbox = pgTable('mail_outbox', {
+  id: id(),
+  to: text('to').notNull(),
+  subject: text('subject').notNull(),
+  text: text('text').notNull(),
+  html: text('html'),
+  createdAt: createdAt(),
+  sentAt: timestamp('sent_at', { withTimezone: true }),
+});
