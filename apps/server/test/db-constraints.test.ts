@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../src/db/client';
+import { queryRows, type Database } from "../src/db/client";
 import { createTestDatabase } from './test-db';
 
 let database: Database;
@@ -70,7 +70,7 @@ describe('database constraints', () => {
   });
 
   it('keeps the order log append-only', async () => {
-    const [o] = (await database.db.execute<{ id: number }>(sql`select id from orders limit 1`)).rows;
+    const [o] = await queryRows<{ id: number }>(database.db, sql`select id from orders limit 1`);
     await database.db.execute(
       sql`insert into order_events (order_id, actor_role, action) values (${o!.id}, 'system', 'created')`,
     );

@@ -3,7 +3,7 @@
  * stored, and recorded in the images table under a random blob id.
  */
 import { randomBytes } from 'node:crypto';
-import sharp from 'sharp';
+import sharp, { type Metadata } from 'sharp';
 import type { Db, Tx } from '../../db/client';
 import { images } from '../../db/schema';
 import type { Storage } from '../../adapters/storage/storage';
@@ -31,7 +31,7 @@ export async function storeImage(
   storage: Storage,
   input: { data: Buffer; kind: ImageKind; vendorId?: number | null; userId?: number | null; position?: number },
 ): Promise<StoredImage> {
-  let meta: sharp.Metadata;
+  let meta: Metadata;
   try {
     meta = await sharp(input.data, { limitInputPixels: 50_000_000 }).metadata();
   } catch {

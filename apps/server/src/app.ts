@@ -1,0 +1,122 @@
+/** Builds the Fastify app. Tests call buildApp and use app.inject; main.ts listens. */
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { MESSAGES } from '@stg/domain/validation';
+import type { Storage } from './adapters/storage/storage';
+import type { Database } from './db/client';
+import type { Db } from './db/client';
+import { registerErrorHandling } from './http/errors';
+import { sessionPlugin } from './http/session-plugin';
+import { healthRoutes } from './modules/health/routes';
+import { sessionRoutes } from './modules/session/routes';
+import { userRoutes } from './modules/users/routes';
+import { vendorRoutes } from './modules/vendors/routes';
+
+export interface AppDeps {
+  database: Database;
+  db: Db;
+  storage: Storage;
+  now: () => Date;
+}
+
+export interface BuildAppOptions {
+  database: Database;
+  storage: Storage;
+  now?: () => Date;
+  logger?: FastifyServerOptions['logger'];
+  sessionTtlDays?: number;
+  secureCookies?: boolean;
+  trustProxy?: boolean;
+  /** Folder of the built web app; when it exists the app serves it with an SPA fallback. */
+  webDistDir?: string;
+  /** Folder served under /uploads/ (the local storage's root). */
+  uploadsDir?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    deps: AppDeps;
+  }
+}
+
+export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: opts.logger ?? false,
+    trustProxy: opts.trustProxy ?? false,
+    bodyLimit: 1_048_576,
+    disableRequestLogging: false,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  const now = opts.now ?? (() => new Date());
+  app.decorate('deps', { database: opts.database, db: opts.database.db, storage: opts.storage, now });
+  registerErrorHandling(app);
+
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'St George services marketplace API', version: '1.0.0' },
+      components: {
+        securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' } },
+      },
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  await app.register(cookie);
+  const sessionOptions = {
+    db: opts.database.db,
+    ttlDays: opts.sessionTtlDays ?? 30,
+    secureCookies: opts.secureCookies ?? false,
+    now,
+  };
+  app.decorate('sessionOptions', sessionOptions);
+  await app.register(sessionPlugin, sessionOptions);
+
+  await app.register(healthRoutes);
+  await app.register(sessionRoutes);
+  await app.register(userRoutes);
+  await app.register(vendorRoutes);
+
+  if (opts.uploadsDir) {
+    await app.register(fastifyStatic, {
+      root: path.resolve(opts.uploadsDir),
+      prefix: '/uploads/',
+      decorateReply: false,
+      maxAge: '7d',
+      immutable: true,
+    });
+  }
+  const webDist = opts.webDistDir && fs.existsSync(path.join(opts.webDistDir, 'index.html')) ? opts.webDistDir : null;
+  if (webDist) {
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      index: false,
+      setHeaders(res, filePath) {
+        if (filePath.includes(`${path.sep}assets${path.sep}`)) {
+          res.header('Cache-Control', 'public, max-age=31536000, immutable');
+        }
+      },
+    });
+  }
+  app.setNotFoundHandler((req, reply) => {
+    const isPage = req.method === 'GET' && !req.url.startsWith('/api/') && !req.url.startsWith('/uploads/');
+    if (isPage && webDist) {
+      return reply.header('Cache-Control', 'no-cache').sendFile('index.html', webDist);
+    }
+    return reply.status(404).send({ errors: [MESSAGES.notFound] });
+  });
+
+  app.addHook('onClose', async () => {
+    await opts.database.close();
+  });
+  return app;
+}

@@ -1,0 +1,93 @@
+/**
+ * Sessions and CSRF (ADR 0005). Every /api request is matched to its server-side session row;
+ * every non-GET /api request must echo the session's CSRF token in the X-CSRF-Token header.
+ */
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { MESSAGES } from '@stg/domain/validation';
+import type { Db } from '../db/client';
+import {
+  createSession,
+  findSession,
+  touchSession,
+  type LoadedSession,
+  type SessionRow,
+  type UserRow,
+} from '../modules/session/session-repo';
+import { HttpError } from './errors';
+import { safeEqual } from './tokens';
+
+export const SESSION_COOKIE = 'stg_session';
+export const CSRF_HEADER = 'x-csrf-token';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: SessionRow | null;
+    user: UserRow | null;
+  }
+}
+
+export interface SessionPluginOptions {
+  db: Db;
+  ttlDays: number;
+  secureCookies: boolean;
+  now: () => Date;
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
+  app.decorateRequest('session', null);
+  app.decorateRequest('user', null);
+
+  app.addHook('onRequest', async (req) => {
+    if (!req.url.startsWith('/api/')) return;
+    const token = req.cookies[SESSION_COOKIE];
+    if (token) {
+      const loaded = await findSession(opts.db, token, opts.now());
+      if (loaded) {
+        req.session = loaded.session;
+        req.user = loaded.user;
+        await touchSession(opts.db, loaded.session, opts.ttlDays, opts.now());
+      }
+    }
+    if (SAFE_METHODS.has(req.method)) return;
+    const sent = req.headers[CSRF_HEADER];
+    if (!req.session || typeof sent !== 'string' || !safeEqual(sent, req.session.csrfToken)) {
+      throw new HttpError(403, [MESSAGES.invalidAuthenticityToken]);
+    }
+  });
+});
+
+/** Starts a new session (anonymous or signed in), sets its cookie and answers with its CSRF token. */
+export async function startSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number | null,
+): Promise<LoadedSession['session']> {
+  const opts = app.sessionOptions;
+  const { token, session } = await createSession(opts.db, {
+    userId,
+    ttlDays: opts.ttlDays,
+    now: opts.now(),
+    ip: req.ip,
+    userAgent: req.headers['user-agent'],
+  });
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: opts.secureCookies,
+    maxAge: opts.ttlDays * 86_400,
+  });
+  reply.header('X-CSRF-Token', session.csrfToken);
+  req.session = session;
+  return session;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessionOptions: SessionPluginOptions;
+  }
+}

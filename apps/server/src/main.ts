@@ -1,0 +1,72 @@
+/** Starts the marketplace: one process serving the API and the web app. */
+import { buildApp } from './app';
+import { openAndMigrate, seedIfEmpty } from './bootstrap';
+import { loadConfig } from './config';
+import { DataDirLockedError } from './db/lock';
+
+async function main() {
+  let config;
+  try {
+    config = loadConfig();
+  } catch (err) {
+    console.error((err as Error).message);
+    process.exit(1);
+  }
+  const logger =
+    config.NODE_ENV === 'development'
+      ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { colorize: true } } }
+      : { level: config.LOG_LEVEL };
+
+  let opened;
+  try {
+    opened = await openAndMigrate(config);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      console.error(err.message);
+      process.exit(1);
+    }
+    throw err;
+  }
+  const { database, storage } = opened;
+  const app = await buildApp({
+    database,
+    storage,
+    logger,
+    sessionTtlDays: config.SESSION_TTL_DAYS,
+    secureCookies: config.NODE_ENV === 'production' && config.publicUrl.startsWith('https://'),
+    trustProxy: config.TRUST_PROXY,
+    webDistDir: config.webDistDir,
+    uploadsDir: storage.root,
+  });
+
+  if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down');
+    const timer = setTimeout(() => {
+      app.log.error('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    timer.unref();
+    try {
+      await app.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ port: config.PORT, host: config.HOST });
+  app.log.info(`Marketplace ready at ${config.publicUrl} (database: ${database.kind})`);
+}
+
+main().catch((err) => {
+  console.error(err);
+  process.exit(1);
+});

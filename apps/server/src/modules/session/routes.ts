@@ -1,0 +1,65 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { and, eq, isNull } from 'drizzle-orm';
+import { z } from 'zod';
+import { MESSAGES, signInSchema } from '@stg/domain/validation';
+import { bookings } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { startSession } from '../../http/session-plugin';
+import { dummyPasswordDigest, verifyPassword } from '../auth/password';
+import { findUserByEmail } from '../users/repo';
+import { isLoginThrottled, recordLoginAttempt } from './login-throttle';
+import { deleteSession } from './session-repo';
+import { sessionPayload } from './service';
+
+export async function sessionRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const urlFor = (key: string) => app.deps.storage.url(key);
+
+  r.get(
+    '/api/session',
+    { schema: { tags: ['session'], summary: 'The current session; the CSRF token is in the X-CSRF-Token header' } },
+    async (req, reply) => {
+      if (req.session) reply.header('X-CSRF-Token', req.session.csrfToken);
+      else await startSession(app, req, reply, null);
+      reply.header('Cache-Control', 'no-store');
+      return sessionPayload(db, req.user, urlFor);
+    },
+  );
+
+  r.post(
+    '/api/session',
+    { schema: { tags: ['session'], summary: 'Sign in', body: z.object({ user: signInSchema }) } },
+    async (req, reply) => {
+      const { email, password } = req.body.user;
+      const now = app.deps.now();
+      if (await isLoginThrottled(db, email, req.ip, now)) throw new HttpError(429, [MESSAGES.tooManyLogins]);
+      const user = await findUserByEmail(db, email);
+      const ok = user
+        ? await verifyPassword(user.passwordDigest, password)
+        : await verifyPassword(await dummyPasswordDigest(), password).then(() => false);
+      await recordLoginAttempt(db, email, req.ip, ok, now);
+      if (!user || !ok) throw new HttpError(401, [MESSAGES.invalidCredentials]);
+      const previous = req.session;
+      // A new session on sign-in (no fixation); a guest's bookings come along to the account.
+      if (previous) {
+        await db
+          .update(bookings)
+          .set({ userId: user.id })
+          .where(and(eq(bookings.sessionId, previous.id), isNull(bookings.userId)));
+        await deleteSession(db, previous.id);
+      }
+      await startSession(app, req, reply, user.id);
+      req.user = user;
+      return sessionPayload(db, user, urlFor);
+    },
+  );
+
+  r.delete('/api/session', { schema: { tags: ['session'], summary: 'Sign out' } }, async (req, reply) => {
+    if (req.session) await deleteSession(db, req.session.id);
+    req.user = null;
+    await startSession(app, req, reply, null);
+    return sessionPayload(db, null, urlFor);
+  });
+}

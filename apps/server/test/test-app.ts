@@ -1,0 +1,61 @@
+/** An app on a fresh test database, and a tiny cookie-keeping client over app.inject. */
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import { MemoryStorage } from '../src/adapters/storage/local-storage';
+import { buildApp } from '../src/app';
+import { createTestDatabase } from './test-db';
+
+export async function createTestApp(opts: { now?: () => Date } = {}): Promise<FastifyInstance> {
+  const database = await createTestDatabase();
+  return buildApp({ database, storage: new MemoryStorage(), now: opts.now });
+}
+
+/** A browser-like client: keeps the session cookie and the latest CSRF token. */
+export class TestClient {
+  cookie: string | null = null;
+  csrf: string | null = null;
+  constructor(private readonly app: FastifyInstance) {}
+
+  async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
+    const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
+    if (this.cookie) headers.cookie = this.cookie;
+    if (opts.csrf !== false && this.csrf && opts.method && opts.method !== 'GET') headers['x-csrf-token'] = this.csrf;
+    const res = await this.app.inject({ ...opts, headers });
+    const setCookie = res.headers['set-cookie'];
+    for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
+      this.cookie = c.split(';')[0]!;
+    }
+    const token = res.headers['x-csrf-token'];
+    if (typeof token === 'string') this.csrf = token;
+    return res;
+  }
+
+  /** GET /api/session, which also hands out the CSRF token. */
+  session() {
+    return this.request({ method: 'GET', url: '/api/session' });
+  }
+
+  async signIn(email: string, password: string) {
+    if (!this.csrf) await this.session();
+    return this.request({ method: 'POST', url: '/api/session', payload: { user: { email, password } } });
+  }
+}
+
+export const signUpPayload = (overrides: Record<string, unknown> = {}, address: Record<string, unknown> = {}) => ({
+  user: {
+    firstName: 'Casey',
+    lastName: 'Rivera',
+    email: 'casey@example.com',
+    phoneNumber: '4355551234',
+    password: 'Password123!',
+    passwordConfirmation: 'Password123!',
+    ...overrides,
+    address: {
+      streetAddress: '100 S Main St',
+      street_address_2: 'Unit 4',
+      city: 'St George',
+      state: 'UT',
+      zipCode: '84770',
+      ...address,
+    },
+  },
+});
