@@ -1,0 +1,32 @@
+#!/usr/bin/env node
+/** Adds up the JSON reports of vitest and Playwright and prints one closing line: "N passed, N failed". */
+import fs from 'node:fs';
+import path from 'node:path';
+
+const dir = process.argv[2];
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
+  const report = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  let p = 0;
+  let f = 0;
+  let s = 0;
+  if (typeof report.numPassedTests === 'number') {
+    // vitest (jest-compatible JSON)
+    p = report.numPassedTests;
+    f = report.numFailedTests;
+    s = report.numPendingTests + (report.numTodoTests ?? 0);
+  } else if (report.stats) {
+    // Playwright: flaky tests passed on retry
+    p = report.stats.expected + report.stats.flaky;
+    f = report.stats.unexpected;
+    s = report.stats.skipped;
+  }
+  console.info(`${file}: ${p} passed, ${f} failed, ${s} skipped`);
+  passed += p;
+  failed += f;
+  skipped += s;
+}
+console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+process.exit(failed > 0 || passed === 0 ? 1 : 0);
