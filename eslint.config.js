@@ -21,7 +21,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', destructuredArrayIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': ['error', { fixStyle: 'inline-type-imports' }],
       'no-console': ['error', { allow: ['info', 'warn', 'error'] }],
     },
@@ -34,9 +37,28 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            { group: ['@stg/server*', '@stg/web*', '**/apps/**'], message: 'packages/domain imports nothing from apps.' },
             {
-              group: ['node:*', 'fs', 'fs/*', 'http', 'https', 'net', 'child_process', 'pg', 'drizzle-orm*', '@electric-sql/*', 'fastify*', 'react*', 'nodemailer', 'sharp', 'stripe'],
+              group: ['@stg/server*', '@stg/web*', '**/apps/**'],
+              message: 'packages/domain imports nothing from apps.',
+            },
+            {
+              group: [
+                'node:*',
+                'fs',
+                'fs/*',
+                'http',
+                'https',
+                'net',
+                'child_process',
+                'pg',
+                'drizzle-orm*',
+                '@electric-sql/*',
+                'fastify*',
+                'react*',
+                'nodemailer',
+                'sharp',
+                'stripe',
+              ],
               message: 'packages/domain does no I/O and stays framework-free.',
             },
           ],
@@ -48,10 +70,16 @@ export default tseslint.config(
         { name: 'process', message: 'packages/domain does not read the environment.' },
         { name: 'localStorage', message: 'packages/domain does no I/O.' },
       ],
-      'no-restricted-properties': ['error', { object: 'Date', property: 'now', message: 'Pass `now` in: the domain has no clock.' }],
+      'no-restricted-properties': [
+        'error',
+        { object: 'Date', property: 'now', message: 'Pass `now` in: the domain has no clock.' },
+      ],
       'no-restricted-syntax': [
         'error',
-        { selector: "NewExpression[callee.name='Date'][arguments.length=0]", message: 'Pass `now` in: the domain has no clock.' },
+        {
+          selector: "NewExpression[callee.name='Date'][arguments.length=0]",
+          message: 'Pass `now` in: the domain has no clock.',
+        },
       ],
     },
   },
@@ -63,7 +91,14 @@ export default tseslint.config(
       ...reactHooks.configs.recommended.rules,
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@stg/server*', '**/apps/server/**'], message: 'The web app talks to the server over HTTP only.' }] },
+        {
+          patterns: [
+            {
+              group: ['@stg/server*', '**/apps/server/**'],
+              message: 'The web app talks to the server over HTTP only.',
+            },
+          ],
+        },
       ],
     },
   },
@@ -72,7 +107,11 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ group: ['@stg/web*', '**/apps/web/**'], message: 'The server does not import the web app.' }] },
+        {
+          patterns: [
+            { group: ['@stg/web*', '**/apps/web/**'], message: 'The server does not import the web app.' },
+          ],
+        },
       ],
     },
   },

@@ -11,6 +11,9 @@ const files = fs
   .sort();
 for (const file of files) {
   console.info(`\n## ${file}`);
-  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], { stdio: 'inherit', env: { ...process.env, TZ: 'UTC' } });
+  const res = spawnSync(process.execPath, ['--import', 'tsx', path.join(dir, file)], {
+    stdio: 'inherit',
+    env: { ...process.env, TZ: 'UTC' },
+  });
   if (res.status !== 0) console.error(`${file} exited with ${res.status}`);
 }

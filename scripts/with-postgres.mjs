@@ -24,7 +24,9 @@ function run(command, commandArgs, env) {
 }
 
 function findBin(name) {
-  const versions = fs.existsSync('/usr/lib/postgresql') ? fs.readdirSync('/usr/lib/postgresql').sort().reverse() : [];
+  const versions = fs.existsSync('/usr/lib/postgresql')
+    ? fs.readdirSync('/usr/lib/postgresql').sort().reverse()
+    : [];
   for (const v of versions) {
     const p = `/usr/lib/postgresql/${v}/bin/${name}`;
     if (fs.existsSync(p)) return p;
@@ -55,23 +57,36 @@ if (process.env.DATABASE_URL) process.exit(run(cmd, args, env));
 const initdb = findBin('initdb');
 const pgCtl = findBin('pg_ctl');
 if (!initdb || !pgCtl) {
-  console.error('PostgreSQL is not installed (no initdb/pg_ctl). Install it with: apt-get install -y postgresql');
+  console.error(
+    'PostgreSQL is not installed (no initdb/pg_ctl). Install it with: apt-get install -y postgresql',
+  );
   process.exit(1);
 }
 const isRoot = process.getuid?.() === 0;
 const asPg = (bin, binArgs) =>
-  isRoot ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...binArgs], { stdio: 'inherit' }) : execFileSync(bin, binArgs, { stdio: 'inherit' });
+  isRoot
+    ? execFileSync('runuser', ['-u', 'postgres', '--', bin, ...binArgs], { stdio: 'inherit' })
+    : execFileSync(bin, binArgs, { stdio: 'inherit' });
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-pg-'));
 fs.chmodSync(dir, 0o777);
 const dataDir = path.join(dir, 'data');
 const port = await freePort();
 const user = isRoot ? 'postgres' : os.userInfo().username;
-let status = 1;
+let status;
 try {
   if (isRoot) execFileSync('chown', ['postgres', dir]);
   asPg(initdb, ['-D', dataDir, '--auth=trust', '-U', user, '--no-sync', '-E', 'UTF8']);
-  asPg(pgCtl, ['-D', dataDir, '-l', path.join(dir, 'log'), '-w', '-o', `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`, 'start']);
+  asPg(pgCtl, [
+    '-D',
+    dataDir,
+    '-l',
+    path.join(dir, 'log'),
+    '-w',
+    '-o',
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    'start',
+  ]);
   env.DATABASE_URL = `postgres://${user}@127.0.0.1:${port}/postgres`;
   console.info(`PostgreSQL started for this run on port ${port}`);
   status = run(cmd, args, env);

@@ -92,7 +92,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       immutable: true,
     });
   }
-  const webDist = opts.webDistDir && fs.existsSync(path.join(opts.webDistDir, 'index.html')) ? opts.webDistDir : null;
+  const webDist =
+    opts.webDistDir && fs.existsSync(path.join(opts.webDistDir, 'index.html')) ? opts.webDistDir : null;
   if (webDist) {
     await app.register(fastifyStatic, {
       root: webDist,

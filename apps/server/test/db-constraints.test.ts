@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { queryRows, type Database } from "../src/db/client";
+import { queryRows, type Database } from '../src/db/client';
 import { createTestDatabase } from './test-db';
 
 let database: Database;
@@ -27,7 +27,9 @@ async function expectDbError(p: Promise<unknown>, pattern: RegExp) {
   );
   expect(err).toBeInstanceOf(Error);
   const cause = (err as Error & { cause?: Error }).cause;
-  expect(`${(err as Error).message} ${cause?.message ?? ''} ${(cause as { constraint?: string })?.constraint ?? ''}`).toMatch(pattern);
+  expect(
+    `${(err as Error).message} ${cause?.message ?? ''} ${(cause as { constraint?: string })?.constraint ?? ''}`,
+  ).toMatch(pattern);
 }
 
 const order = (confirmation: string, start: string, end: string, status = 'unfulfilled') => sql`
@@ -38,7 +40,10 @@ const order = (confirmation: string, start: string, end: string, status = 'unful
 describe('database constraints', () => {
   it('refuses two overlapping live orders of one vendor, even by direct SQL', async () => {
     await database.db.execute(order('A1', '2030-01-07T16:00Z', '2030-01-07T17:00Z'));
-    await expectDbError(database.db.execute(order('A2', '2030-01-07T16:30Z', '2030-01-07T17:30Z')), /orders_no_overlap/);
+    await expectDbError(
+      database.db.execute(order('A2', '2030-01-07T16:30Z', '2030-01-07T17:30Z')),
+      /orders_no_overlap/,
+    );
     // Back-to-back is fine, and a cancelled order does not block the time.
     await database.db.execute(order('A3', '2030-01-07T17:00Z', '2030-01-07T18:00Z'));
     await database.db.execute(order('A4', '2030-01-07T16:15Z', '2030-01-07T16:45Z', 'cancelled'));
@@ -66,7 +71,9 @@ describe('database constraints', () => {
       database.db.execute(sql`
         insert into reviews (vendor_id, review_type, score, author_first_name) values (1, 'google', 6, 'G')`),
     ).rejects.toThrow();
-    await expect(database.db.execute(sql`update vendors set listing_status = 'deleted' where id = 1`)).rejects.toThrow();
+    await expect(
+      database.db.execute(sql`update vendors set listing_status = 'deleted' where id = 1`),
+    ).rejects.toThrow();
   });
 
   it('keeps the order log append-only', async () => {
@@ -75,6 +82,9 @@ describe('database constraints', () => {
       sql`insert into order_events (order_id, actor_role, action) values (${o!.id}, 'system', 'created')`,
     );
     await expectDbError(database.db.execute(sql`delete from order_events`), /append-only/);
-    await expectDbError(database.db.execute(sql`update order_events set action = 'fulfilled'`), /append-only/);
+    await expectDbError(
+      database.db.execute(sql`update order_events set action = 'fulfilled'`),
+      /append-only/,
+    );
   });
 });

@@ -18,7 +18,8 @@ export class TestClient {
   async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
     if (this.cookie) headers.cookie = this.cookie;
-    if (opts.csrf !== false && this.csrf && opts.method && opts.method !== 'GET') headers['x-csrf-token'] = this.csrf;
+    if (opts.csrf !== false && this.csrf && opts.method && opts.method !== 'GET')
+      headers['x-csrf-token'] = this.csrf;
     const res = await this.app.inject({ ...opts, headers });
     const setCookie = res.headers['set-cookie'];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
@@ -40,7 +41,10 @@ export class TestClient {
   }
 }
 
-export const signUpPayload = (overrides: Record<string, unknown> = {}, address: Record<string, unknown> = {}) => ({
+export const signUpPayload = (
+  overrides: Record<string, unknown> = {},
+  address: Record<string, unknown> = {},
+) => ({
   user: {
     firstName: 'Casey',
     lastName: 'Rivera',

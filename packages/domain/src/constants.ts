@@ -49,10 +49,22 @@ export function isListingInSetup(status: ListingStatus): boolean {
 export const STRIPE_INTEGRATION_STATES = ['active', 'inactive', 'onboarding'] as const;
 export type StripeIntegrationState = (typeof STRIPE_INTEGRATION_STATES)[number];
 
-export const FULFILLMENT_STATUSES = ['unfulfilled', 'rescheduled', 'fulfilled', 'cancelled', 'disputed'] as const;
+export const FULFILLMENT_STATUSES = [
+  'unfulfilled',
+  'rescheduled',
+  'fulfilled',
+  'cancelled',
+  'disputed',
+] as const;
 export type FulfillmentStatus = (typeof FULFILLMENT_STATUSES)[number];
 
-export const PAYMENT_STATUSES = ['collected', 'processed', 'refunded', 'partially_refunded', 'pending'] as const;
+export const PAYMENT_STATUSES = [
+  'collected',
+  'processed',
+  'refunded',
+  'partially_refunded',
+  'pending',
+] as const;
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number];
 
 export const BOOKING_STATUSES = ['priced', 'scheduled', 'pending', 'paid', 'completed'] as const;

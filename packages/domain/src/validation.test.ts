@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { customerSignUpSchema, errorMessages, MESSAGES, phoneSchema, emailSchema, passwordTips } from './validation';
+import {
+  customerSignUpSchema,
+  errorMessages,
+  MESSAGES,
+  phoneSchema,
+  emailSchema,
+  passwordTips,
+} from './validation';
 
 const valid = {
   firstName: 'Ann',
@@ -8,7 +15,13 @@ const valid = {
   phoneNumber: ' 4355551234 ',
   password: 'Password123!',
   passwordConfirmation: 'Password123!',
-  address: { streetAddress: '1 Main St', street_address_2: 'Apt 2', city: 'St George', state: 'UT', zipCode: '84770' },
+  address: {
+    streetAddress: '1 Main St',
+    street_address_2: 'Apt 2',
+    city: 'St George',
+    state: 'UT',
+    zipCode: '84770',
+  },
 };
 
 describe('customer sign-up', () => {

@@ -35,7 +35,8 @@ export const MESSAGES = {
   notFound: 'Not found',
 } as const;
 
-const trimmed = (required: string) => z.string({ error: required }).trim().min(1, { error: required, abort: true });
+const trimmed = (required: string) =>
+  z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
 export const phoneSchema = z
   .string({ error: MESSAGES.phoneRequired })
@@ -87,7 +88,9 @@ export const addressInputSchema = z
       .string()
       .trim()
       .optional()
-      .refine((s) => s === undefined || s === '' || s.toUpperCase() === STATE, { error: MESSAGES.stateInvalid }),
+      .refine((s) => s === undefined || s === '' || s.toUpperCase() === STATE, {
+        error: MESSAGES.stateInvalid,
+      }),
     zipCode: zipSchema,
   })
   .transform(({ street_address_2, streetAddress2, state: _state, ...rest }) => ({
@@ -119,7 +122,9 @@ export const signInSchema = z.object({
     .trim()
     .min(1, { error: MESSAGES.emailRequired, abort: true })
     .transform((e) => e.toLowerCase()),
-  password: z.string({ error: MESSAGES.passwordRequired }).min(1, { error: MESSAGES.passwordRequired, abort: true }),
+  password: z
+    .string({ error: MESSAGES.passwordRequired })
+    .min(1, { error: MESSAGES.passwordRequired, abort: true }),
 });
 export type SignIn = z.output<typeof signInSchema>;
 

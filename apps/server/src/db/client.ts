@@ -63,7 +63,10 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(opts.dataDir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(opts.dataDir, 'db'), extensions: pgliteExtensions });
+    const client = await PGlite.create({
+      dataDir: path.join(opts.dataDir, 'db'),
+      extensions: pgliteExtensions,
+    });
     return wrapPglite(client, () => lock.release());
   } catch (err) {
     lock.release();

@@ -51,7 +51,9 @@ export const vendors = pgTable(
     payoutLast4: varchar('payout_last4', { length: 4 }),
     payoutBankName: text('payout_bank_name'),
     logoImageId: integer('logo_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
-    bannerImageId: integer('banner_image_id').references((): AnyPgColumn => images.id, { onDelete: 'set null' }),
+    bannerImageId: integer('banner_image_id').references((): AnyPgColumn => images.id, {
+      onDelete: 'set null',
+    }),
     minPriceCents: integer('min_price_cents').notNull().default(3500),
     pricingFormula: text('pricing_formula').notNull().default('x'),
     stagedFormula: text('staged_formula'),
@@ -71,7 +73,10 @@ export const vendors = pgTable(
       'vendors_listing_status_check',
       inList('listing_status', ['awaiting_submission', 'under_review', 'active', 'inactive']),
     ),
-    check('vendors_stripe_integrated_check', inList('stripe_integrated', ['active', 'inactive', 'onboarding'])),
+    check(
+      'vendors_stripe_integrated_check',
+      inList('stripe_integrated', ['active', 'inactive', 'onboarding']),
+    ),
     check('vendors_phone_check', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
     check('vendors_description_length', sql`char_length(${t.serviceDescription}) <= 500`),
     check('vendors_instructions_length', sql`char_length(${t.appointmentInstructions}) <= 500`),

@@ -28,9 +28,12 @@ export function registerErrorHandling(app: FastifyInstance) {
     const status = err.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors (bad JSON, body too large, rate limits): short and safe to show.
-      const message = status === 429 ? err.message : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
-        ? 'Unsupported content type'
-        : err.message || 'Bad request';
+      const message =
+        status === 429
+          ? err.message
+          : err.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE'
+            ? 'Unsupported content type'
+            : err.message || 'Bad request';
       return reply.status(status).send({ errors: [message] });
     }
     req.log.error({ err }, 'unhandled error');

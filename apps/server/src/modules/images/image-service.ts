@@ -29,7 +29,13 @@ export interface StoredImage {
 export async function storeImage(
   db: Db | Tx,
   storage: Storage,
-  input: { data: Buffer; kind: ImageKind; vendorId?: number | null; userId?: number | null; position?: number },
+  input: {
+    data: Buffer;
+    kind: ImageKind;
+    vendorId?: number | null;
+    userId?: number | null;
+    position?: number;
+  },
 ): Promise<StoredImage> {
   let meta: Metadata;
   try {

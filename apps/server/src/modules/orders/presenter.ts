@@ -24,7 +24,9 @@ export function presentCustomerOrder(row: CustomerOrderRow, urlFor: (key: string
     optionsSnapshot: o.optionsSnapshot,
     fulfillmentStatus: o.fulfillmentStatus,
     paymentStatus: o.paymentStatus,
-    paymentMethod: o.paymentMethodLast4 ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand } : null,
+    paymentMethod: o.paymentMethodLast4
+      ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand }
+      : null,
     totalCollected: centsToDollars(o.totalCollectedCents),
     serviceFee: centsToDollars(o.serviceFeeCents),
     refundAmount: centsToDollars(o.refundAmountCents),

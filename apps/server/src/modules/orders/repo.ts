@@ -9,7 +9,12 @@ export async function listCustomerOrders(db: Db, userId: number) {
   return db
     .select({
       order: orders,
-      vendor: { id: vendors.id, name: vendors.name, category: vendors.category, phoneNumber: vendors.phoneNumber },
+      vendor: {
+        id: vendors.id,
+        name: vendors.name,
+        category: vendors.category,
+        phoneNumber: vendors.phoneNumber,
+      },
       vendorLogoKey: images.storageKey,
       cancelationPolicyHours: vendors.cancelationPolicyHours,
     })

@@ -35,5 +35,7 @@ export async function recordLoginAttempt(db: Db, email: string, ip: string, succ
 }
 
 export async function pruneLoginAttempts(db: Db, now: Date) {
-  await db.delete(loginAttempts).where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
+  await db
+    .delete(loginAttempts)
+    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
 }

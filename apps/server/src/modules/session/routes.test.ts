@@ -53,7 +53,11 @@ describe('CSRF', () => {
     client.csrf = 'forged';
     const res = await client.signIn('casey@example.com', 'Password123!');
     expect(res.statusCode).toBe(403);
-    const bare = await app.inject({ method: 'DELETE', url: '/api/session', headers: { 'x-csrf-token': 'x' } });
+    const bare = await app.inject({
+      method: 'DELETE',
+      url: '/api/session',
+      headers: { 'x-csrf-token': 'x' },
+    });
     expect(bare.statusCode).toBe(403);
     expect(bare.json()).toEqual({ errors: ['Invalid Authenticity Token'] });
   });
@@ -115,7 +119,11 @@ describe('sign in and out', () => {
   it('requires email and password with the spec messages', async () => {
     const client = new TestClient(app);
     await client.session();
-    const res = await client.request({ method: 'POST', url: '/api/session', payload: { user: { email: '', password: '' } } });
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/session',
+      payload: { user: { email: '', password: '' } },
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual(['Email address is required.', 'Password is required.']);
   });
@@ -129,7 +137,8 @@ describe('sign in and out', () => {
       payload: signUpPayload({ email: 'victim@example.com', phoneNumber: '4355550199' }),
     });
     const attacker = new TestClient(app);
-    for (let i = 0; i < 5; i++) expect((await attacker.signIn('victim@example.com', `guess-${i}-abc`)).statusCode).toBe(401);
+    for (let i = 0; i < 5; i++)
+      expect((await attacker.signIn('victim@example.com', `guess-${i}-abc`)).statusCode).toBe(401);
     const blocked = await attacker.signIn('victim@example.com', 'Password123!');
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json().errors[0]).toMatch(/Too many sign-in attempts/);
@@ -170,7 +179,11 @@ describe('POST /api/users', () => {
   it('refuses an email already taken, whatever its case', async () => {
     const client = new TestClient(app);
     await client.session();
-    const res = await client.request({ method: 'POST', url: '/api/users', payload: signUpPayload({ email: 'Casey@Example.com' }) });
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: signUpPayload({ email: 'Casey@Example.com' }),
+    });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: ['Email has already been taken'] });
   });
@@ -219,6 +232,8 @@ describe('errors', () => {
   it('serves the OpenAPI document', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(res.json().paths)).toEqual(expect.arrayContaining(['/api/session', '/api/users', '/api/vendors/{id}']));
+    expect(Object.keys(res.json().paths)).toEqual(
+      expect.arrayContaining(['/api/session', '/api/users', '/api/vendors/{id}']),
+    );
   });
 });

@@ -19,7 +19,12 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/session',
-    { schema: { tags: ['session'], summary: 'The current session; the CSRF token is in the X-CSRF-Token header' } },
+    {
+      schema: {
+        tags: ['session'],
+        summary: 'The current session; the CSRF token is in the X-CSRF-Token header',
+      },
+    },
     async (req, reply) => {
       if (req.session) reply.header('X-CSRF-Token', req.session.csrfToken);
       else await startSession(app, req, reply, null);

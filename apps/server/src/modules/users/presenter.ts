@@ -19,7 +19,10 @@ export function presentUser(u: UserRow) {
 }
 export type UserJson = ReturnType<typeof presentUser>;
 
-export function presentAddress(a: AddressRow, inputs: { pricingInputId: number; valueString: string }[] = []) {
+export function presentAddress(
+  a: AddressRow,
+  inputs: { pricingInputId: number; valueString: string }[] = [],
+) {
   return {
     id: a.id,
     streetAddress: a.streetAddress,
@@ -28,7 +31,9 @@ export function presentAddress(a: AddressRow, inputs: { pricingInputId: number; 
     state: a.state,
     zipCode: a.zipCode,
     default: a.isDefault,
-    userInputs: Object.fromEntries(inputs.map((i) => [String(i.pricingInputId), { valueString: i.valueString }])),
+    userInputs: Object.fromEntries(
+      inputs.map((i) => [String(i.pricingInputId), { valueString: i.valueString }]),
+    ),
   };
 }
 export type AddressJson = ReturnType<typeof presentAddress>;

@@ -18,7 +18,10 @@ export async function createCustomer(
   address: AddressInput,
 ) {
   return db.transaction(async (tx) => {
-    const [user] = await tx.insert(users).values({ ...input, userType: 'customer' }).returning();
+    const [user] = await tx
+      .insert(users)
+      .values({ ...input, userType: 'customer' })
+      .returning();
     const [addr] = await tx
       .insert(addresses)
       .values({ ...address, userId: user!.id, isDefault: true })

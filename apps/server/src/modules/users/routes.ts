@@ -29,7 +29,11 @@ export async function userRoutes(app: FastifyInstance) {
       if (await isEmailTaken(db, fields.email)) throw unprocessable(MESSAGES.emailTaken);
       let created;
       try {
-        created = await createCustomer(db, { ...fields, passwordDigest: await hashPassword(password) }, address);
+        created = await createCustomer(
+          db,
+          { ...fields, passwordDigest: await hashPassword(password) },
+          address,
+        );
       } catch (err) {
         // Two sign-ups racing for one email: the unique index decides.
         if (/users_email_lower_idx/.test(String((err as { cause?: unknown }).cause ?? err))) {

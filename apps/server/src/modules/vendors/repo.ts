@@ -14,7 +14,9 @@ const logo = aliasedTable(images, 'logo');
 const banner = aliasedTable(images, 'banner');
 
 const ratingStats = (vendorId: typeof vendors.id) => ({
-  avgRating: sql<number | null>`(select round(avg(r.score)::numeric, 1)::float8 from reviews r where r.vendor_id = ${vendorId})`,
+  avgRating: sql<
+    number | null
+  >`(select round(avg(r.score)::numeric, 1)::float8 from reviews r where r.vendor_id = ${vendorId})`,
   reviewCount: sql<number>`(select count(*)::int from reviews r where r.vendor_id = ${vendorId})`,
 });
 
@@ -67,10 +69,18 @@ export async function loadVendorDetail(db: Db, id: number) {
       .from(images)
       .where(and(eq(images.vendorId, id), eq(images.kind, 'gallery')))
       .orderBy(asc(images.position), asc(images.id)),
-    db.select().from(pricingInputs).where(eq(pricingInputs.vendorId, id)).orderBy(asc(pricingInputs.position), asc(pricingInputs.id)),
+    db
+      .select()
+      .from(pricingInputs)
+      .where(eq(pricingInputs.vendorId, id))
+      .orderBy(asc(pricingInputs.position), asc(pricingInputs.id)),
     db.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, id)).limit(1),
     db.select().from(addresses).where(eq(addresses.vendorId, id)).limit(1),
-    db.select().from(reviews).where(eq(reviews.vendorId, id)).orderBy(desc(reviews.createdAt), desc(reviews.id)),
+    db
+      .select()
+      .from(reviews)
+      .where(eq(reviews.vendorId, id))
+      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
   ]);
   const options =
     inputs.length === 0

@@ -18,7 +18,10 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function vendorIdOf(email: string) {
-  const [row] = await app.deps.db.select({ vendorId: users.vendorId }).from(users).where(eq(users.email, email));
+  const [row] = await app.deps.db
+    .select({ vendorId: users.vendorId })
+    .from(users)
+    .where(eq(users.email, email));
   return row!.vendorId!;
 }
 
@@ -28,11 +31,23 @@ describe('GET /api/vendors', () => {
     expect(res.statusCode).toBe(200);
     const list = res.json() as Record<string, unknown>[];
     expect(list.length).toBeGreaterThanOrEqual(15);
-    const active = await app.deps.db.select({ id: vendors.id }).from(vendors).where(eq(vendors.listingStatus, 'active'));
+    const active = await app.deps.db
+      .select({ id: vendors.id })
+      .from(vendors)
+      .where(eq(vendors.listingStatus, 'active'));
     expect(list.map((v) => v.id).sort()).toEqual(active.map((v) => v.id).sort());
     for (const v of list) {
       expect(Object.keys(v).sort()).toEqual(
-        ['avgRating', 'bannerImageUrl', 'category', 'id', 'logoImageUrl', 'name', 'reviewCount', 'thumbnailImageUrl'].sort(),
+        [
+          'avgRating',
+          'bannerImageUrl',
+          'category',
+          'id',
+          'logoImageUrl',
+          'name',
+          'reviewCount',
+          'thumbnailImageUrl',
+        ].sort(),
       );
       expect(v.logoImageUrl).toMatch(/^\/uploads\/logo\//);
       expect(v.thumbnailImageUrl).toMatch(/^\/uploads\/banner\//);
@@ -51,8 +66,14 @@ describe('GET /api/vendors/{id}', () => {
     const v = res.json();
     expect(v).toMatchObject({ id, listingStatus: 'active', phoneNumber: expect.stringMatching(/^\d{10}$/) });
     expect(v.galleryImageUrls.length).toBeGreaterThanOrEqual(4);
-    expect(v.galleryImageUrls[0]).toEqual({ blobId: expect.any(String), url: expect.any(String), thumbnailUrl: expect.any(String) });
-    expect(new Set(v.pricingInputs.map((i: { inputType: string }) => i.inputType))).toEqual(new Set(['radio', 'select', 'range']));
+    expect(v.galleryImageUrls[0]).toEqual({
+      blobId: expect.any(String),
+      url: expect.any(String),
+      thumbnailUrl: expect.any(String),
+    });
+    expect(new Set(v.pricingInputs.map((i: { inputType: string }) => i.inputType))).toEqual(
+      new Set(['radio', 'select', 'range']),
+    );
     expect(v.calendar).toMatchObject({ workdayStartTime: expect.stringMatching(/^\d\d:\d\d$/) });
     expect(v.calendar).not.toHaveProperty('integratedCalendarId');
     expect(v).not.toHaveProperty('stagedFormula');

@@ -11,10 +11,14 @@ export async function vendorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const urlFor = (key: string) => app.deps.storage.url(key);
 
-  r.get('/api/vendors', { schema: { tags: ['vendors'], summary: 'Active vendors, as their cards need' } }, async () => {
-    const rows = await listActiveVendorCards(app.deps.db);
-    return rows.map((row) => presentVendorCard(row, urlFor));
-  });
+  r.get(
+    '/api/vendors',
+    { schema: { tags: ['vendors'], summary: 'Active vendors, as their cards need' } },
+    async () => {
+      const rows = await listActiveVendorCards(app.deps.db);
+      return rows.map((row) => presentVendorCard(row, urlFor));
+    },
+  );
 
   r.get(
     '/api/vendors/:id',
@@ -31,7 +35,8 @@ export async function vendorRoutes(app: FastifyInstance) {
       const detail = await loadVendorDetail(app.deps.db, id);
       const owner = req.user?.vendorId === id;
       // Only active listings are public; the owner always sees their own.
-      if (!detail || (detail.card.vendor.listingStatus !== 'active' && !owner)) throw notFound(MESSAGES.vendorNotFound);
+      if (!detail || (detail.card.vendor.listingStatus !== 'active' && !owner))
+        throw notFound(MESSAGES.vendorNotFound);
       return presentVendor(detail, urlFor, { owner });
     },
   );

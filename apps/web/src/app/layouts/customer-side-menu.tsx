@@ -1,0 +1,51 @@
+import { NavLink } from 'react-router';
+import { Drawer } from '../../components/drawer';
+import { useSignOut } from '../../features/auth/api/use-sign-out';
+import { useSession } from '../../lib/session/use-session';
+import { ViewToggle } from './view-toggle';
+
+const LINKS = [
+  { to: '/home', label: 'Home' },
+  { to: '/orders', label: 'Orders' },
+  { to: '/account', label: 'Account' },
+  { to: '/contact-us', label: 'Help' },
+];
+
+/** Spec §2: greeting, Home, Orders, Account, Help, Logout; the view toggle when the user has a vendorId. */
+export function CustomerSideMenu({ id, onClose }: { id: string; onClose: () => void }) {
+  const { user } = useSession();
+  const signOut = useSignOut();
+  if (!user) return null;
+
+  return (
+    <Drawer label="Menu" id={id} onClose={onClose}>
+      <p className="drawer__greeting">Hi, {user.firstName}</p>
+      <nav aria-label="Main">
+        <ul className="drawer__links">
+          {LINKS.map((link) => (
+            <li key={link.to}>
+              <NavLink to={link.to} onClick={onClose} className="drawer__link">
+                {link.label}
+              </NavLink>
+            </li>
+          ))}
+        </ul>
+      </nav>
+      {user.vendorId != null && (
+        <div className="drawer__section">
+          <ViewToggle onSwitched={onClose} />
+        </div>
+      )}
+      <div className="drawer__footer">
+        <button
+          type="button"
+          className="button button--secondary button--block"
+          disabled={signOut.isPending}
+          onClick={() => signOut.mutate(undefined, { onSettled: onClose })}
+        >
+          Logout
+        </button>
+      </div>
+    </Drawer>
+  );
+}

@@ -1,0 +1,56 @@
+import { useLocation } from 'react-router';
+import { normalizePath } from '@stg/domain/routing';
+import { useModal } from '../../components/modal/modal-provider';
+import { LazyUserSessionForm } from '../../features/auth/components/user-session-form-lazy';
+import { VendorSignUpNotice } from '../../features/vendor-onboarding/components/vendor-sign-up-notice';
+import { Logo } from './logo';
+import { logoColorFor } from './logo-color';
+
+const VENDOR_PAGE = /^\/vendors\/[^/]+$/;
+
+/** Spec §2: logo to /, Create Account (List Your Service on /vendor-onboarding) and Sign In. */
+export function SignedOutHeader() {
+  const { pathname } = useLocation();
+  const { openModal } = useModal();
+  const path = normalizePath(pathname);
+  const onVendorPage = VENDOR_PAGE.test(path);
+  const overlay = path === '/';
+
+  return (
+    <header className={`site-header${overlay ? ' site-header--overlay' : ''}`}>
+      <div className="container site-header__inner">
+        <Logo to="/" color={logoColorFor(path)} />
+        <div className="site-header__actions">
+          {path === '/vendor-onboarding' ? (
+            <button
+              type="button"
+              className="button button--primary"
+              onClick={() => openModal(<VendorSignUpNotice />)}
+            >
+              List Your Service
+            </button>
+          ) : (
+            <button
+              type="button"
+              className={`button ${overlay ? 'button--light' : 'button--secondary'}`}
+              onClick={() =>
+                openModal(<LazyUserSessionForm initialMode="sign-up" onVendorPage={onVendorPage} />)
+              }
+            >
+              Create Account
+            </button>
+          )}
+          <button
+            type="button"
+            className={`button ${overlay ? 'button--outline-light' : 'button--ghost'}`}
+            onClick={() =>
+              openModal(<LazyUserSessionForm initialMode="sign-in" onVendorPage={onVendorPage} />)
+            }
+          >
+            Sign In
+          </button>
+        </div>
+      </div>
+    </header>
+  );
+}

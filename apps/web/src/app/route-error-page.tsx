@@ -1,0 +1,20 @@
+import { useEffect } from 'react';
+import { useRouteError } from 'react-router';
+import { UNEXPECTED_ERROR } from '../lib/api-client';
+
+/** Shown instead of a page that failed to render: the spec's generic message and a way home. */
+export function RouteErrorPage() {
+  const error = useRouteError();
+  useEffect(() => {
+    console.error(error);
+  }, [error]);
+  return (
+    <main className="container page page--narrow" id="main">
+      <h1>Something went wrong</h1>
+      <p role="alert">{UNEXPECTED_ERROR}. Please try again.</p>
+      <a className="button button--primary" href="/">
+        Back to Home
+      </a>
+    </main>
+  );
+}

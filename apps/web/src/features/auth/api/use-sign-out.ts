@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useNavigate } from 'react-router';
+import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
+import { api, errorsOf, SESSION_PATH } from '../../../lib/api-client';
+import type { Session } from '../../../lib/api-types';
+import { useErrorStore } from '../../../lib/error-store';
+import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
+import { SESSION_QUERY_KEY, setSession, SIGNED_OUT_SESSION } from '../../../lib/session/session-query';
+
+/** DELETE /api/session, then / (spec §2). Failures go to the shared error store (spec §8). */
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const { resetHomeView } = useHomeViewChoice();
+  const { showErrors, clearErrors } = useErrorStore();
+  return useMutation({
+    mutationFn: () => api.delete<Session>(SESSION_PATH),
+    onSuccess: (data) => {
+      clearErrors();
+      resetHomeView();
+      void navigate(AFTER_SIGN_OUT_PATH);
+      setSession(queryClient, data ?? SIGNED_OUT_SESSION);
+      queryClient.removeQueries({
+        predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'vendors',
+      });
+    },
+    onError: (error) => {
+      showErrors(errorsOf(error));
+      // Show the truth: the session may or may not still be open.
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+}

@@ -1,0 +1,136 @@
+import { useEffect } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STATE, ZIP_CODES } from '@stg/domain/constants';
+import { customerSignUpSchema, type CustomerSignUp } from '@stg/domain/validation';
+import type { z } from 'zod';
+import { ErrorList } from '../../../components/error-list';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { errorsOf } from '../../../lib/api-client';
+import type { Session } from '../../../lib/api-types';
+import { useSignUp } from '../api/use-sign-up';
+import { PasswordTips } from './password-tips';
+
+type SignUpInput = z.input<typeof customerSignUpSchema>;
+
+const ZIP_OPTIONS = ZIP_CODES.map((zip) => ({ value: zip, label: zip }));
+
+/** Customer sign-up (spec §5): every field but street 2 required, state UT, zip from the four served. */
+export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => void }) {
+  const signUp = useSignUp();
+  const {
+    register,
+    handleSubmit,
+    control,
+    setFocus,
+    formState: { errors },
+  } = useForm<SignUpInput, unknown, CustomerSignUp>({
+    resolver: zodResolver(customerSignUpSchema),
+    defaultValues: {
+      firstName: '',
+      lastName: '',
+      email: '',
+      phoneNumber: '',
+      password: '',
+      passwordConfirmation: '',
+      address: { streetAddress: '', street_address_2: '', city: '', state: STATE, zipCode: '' },
+    },
+  });
+  const password = useWatch({ control, name: 'password' }) ?? '';
+
+  useEffect(() => setFocus('firstName'), [setFocus]);
+
+  const onSubmit = handleSubmit((values) => {
+    signUp.mutate(values, {
+      onSuccess: (data) =>
+        onSignedUp({ user: data.user, addresses: data.addresses, orders: [], vendor: null }),
+    });
+  });
+
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={signUp.isPending}>
+      <ErrorList errors={signUp.isError ? errorsOf(signUp.error) : []} />
+      <div className="form__row">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <TextField
+        label="Email"
+        type="email"
+        autoComplete="email"
+        error={errors.email?.message}
+        {...register('email')}
+      />
+      <TextField
+        label="Phone Number"
+        type="tel"
+        inputMode="numeric"
+        autoComplete="tel-national"
+        hint="10 digits, numbers only"
+        error={errors.phoneNumber?.message}
+        {...register('phoneNumber')}
+      />
+      <TextField
+        label="Password"
+        type="password"
+        autoComplete="new-password"
+        hint={<PasswordTips password={password} />}
+        error={errors.password?.message}
+        {...register('password')}
+      />
+      <TextField
+        label="Confirm Password"
+        type="password"
+        autoComplete="new-password"
+        error={errors.passwordConfirmation?.message}
+        {...register('passwordConfirmation')}
+      />
+      <fieldset className="form__fieldset">
+        <legend>Service Address</legend>
+        <TextField
+          label="Street Address"
+          autoComplete="address-line1"
+          error={errors.address?.streetAddress?.message}
+          {...register('address.streetAddress')}
+        />
+        <TextField
+          label="Street Address 2 (Optional)"
+          autoComplete="address-line2"
+          error={errors.address?.street_address_2?.message}
+          {...register('address.street_address_2')}
+        />
+        <div className="form__row form__row--address">
+          <TextField
+            label="City"
+            autoComplete="address-level2"
+            error={errors.address?.city?.message}
+            {...register('address.city')}
+          />
+          <TextField label="State" value={STATE} readOnly aria-readonly="true" name="state" />
+          <SelectField
+            label="Zip Code"
+            autoComplete="postal-code"
+            placeholder="Select"
+            options={ZIP_OPTIONS}
+            error={errors.address?.zipCode?.message}
+            {...register('address.zipCode')}
+          />
+        </div>
+      </fieldset>
+      <button type="submit" className="button button--primary button--block" disabled={signUp.isPending}>
+        Create Account
+      </button>
+    </form>
+  );
+}

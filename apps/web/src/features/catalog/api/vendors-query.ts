@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { VendorCard } from '../../../lib/api-types';
+
+/** GET /api/vendors: the active vendors, as cards. */
+export const vendorsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['vendors'],
+    queryFn: () => api.get<VendorCard[]>('/api/vendors'),
+    staleTime: 60_000,
+  });

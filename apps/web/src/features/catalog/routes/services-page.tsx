@@ -1,0 +1,33 @@
+import { useSearchParams } from 'react-router';
+import { LISTED_CATEGORIES, SERVICE_FILTERS, type ServiceFilter } from '@stg/domain/constants';
+import { PageHeader } from '../../../components/page-header';
+import { CategoryFilter } from '../components/category-filter';
+import { CategoryListings } from '../components/category-listings';
+
+export function parseServiceFilter(value: string | null): ServiceFilter {
+  return (SERVICE_FILTERS as readonly string[]).includes(value ?? '') ? (value as ServiceFilter) : 'all';
+}
+
+/** The services page: ?category=all|house_cleaning|…; the filter tabs update the query string. */
+export function ServicesPage() {
+  const [params, setParams] = useSearchParams();
+  const filter = parseServiceFilter(params.get('category'));
+  const categories = filter === 'all' ? LISTED_CATEGORIES : [filter];
+
+  return (
+    <div className="container page">
+      <PageHeader title="Services" lead="Local providers in St George with instant online quotes." />
+      <CategoryFilter
+        value={filter}
+        onChange={(next) =>
+          setParams((current) => {
+            const updated = new URLSearchParams(current);
+            updated.set('category', next);
+            return updated;
+          })
+        }
+      />
+      <CategoryListings categories={categories} />
+    </div>
+  );
+}

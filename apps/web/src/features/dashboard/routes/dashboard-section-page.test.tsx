@@ -1,0 +1,44 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { vendorSession } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { renderApp } from '../../../test/render-app';
+
+describe('dashboard sections', () => {
+  it.each([
+    ['orders', 'Order History'],
+    ['general', 'General Settings'],
+    ['scheduling', 'Scheduling Preferences'],
+    ['pricing', 'Pricing Preferences'],
+    ['support', 'Support'],
+  ])('/dashboard/%s shows "%s" and says it arrives later, with no controls', async (section, title) => {
+    mockApi({ 'GET /api/session': { body: vendorSession() } });
+    renderApp(`/dashboard/${section}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    const frame = heading.closest('section')!;
+    expect(frame).toHaveTextContent('This section arrives in a later release.');
+    expect(frame.querySelectorAll('button, input, select, textarea')).toHaveLength(0);
+  });
+
+  it('setup shows the account status and the four steps with their completion', async () => {
+    mockApi({
+      'GET /api/session': {
+        body: vendorSession({
+          listingStatus: 'awaiting_submission',
+          stripeIntegrated: 'inactive',
+          calendar: null,
+        }),
+      },
+    });
+    renderApp('/dashboard/setup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Setup' })).toBeInTheDocument();
+    expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Awaiting Submission');
+    const steps = screen.getAllByRole('listitem').filter((li) => li.classList.contains('setup-steps__step'));
+    expect(steps.map((s) => s.textContent)).toEqual([
+      '✓Logo and BrandingComplete',
+      '2Upload ImagesNot complete',
+      '3Calendar Integration (recommended)Not complete',
+      '4PayoutsNot complete',
+    ]);
+  });
+});

@@ -1,0 +1,46 @@
+import { useParams } from 'react-router';
+import { isListingInSetup } from '@stg/domain/constants';
+import { isDashboardSection } from '@stg/domain/routing';
+import { useSession } from '../../../lib/session/use-session';
+import { SectionFrame } from '../components/section-frame';
+import { SetupSteps } from '../components/setup-steps';
+import { tabFor } from '../dashboard-sections';
+
+const SUMMARIES = {
+  setup:
+    'Finish these steps to submit your listing for review: logo and banner, at least four gallery images, calendar integration (recommended) and payouts.',
+  orders:
+    'Your orders with active and past filters, their details, and actions to reschedule, partially refund, cancel or complete them.',
+  general:
+    'Your business details, password, service description, direct deposit, listing status and visual content (gallery, banner, logo).',
+  scheduling:
+    'Workday hours, the gap between appointments, booking limit, minimum notice, and your Google or Jobber calendar connection.',
+  pricing: 'Your pricing calculator, minimum price and pricing formula.',
+  support: 'How to reach your account manager and our purchase orders team.',
+} as const;
+
+/** One dashboard section's frame; the section is already validated by the route guard. */
+export function DashboardSectionPage() {
+  const { section } = useParams();
+  const { vendor } = useSession();
+  if (!vendor || !isDashboardSection(section)) return null;
+  const { title } = tabFor(section);
+
+  if (section === 'setup') {
+    const underReview = vendor.listingStatus === 'under_review';
+    return (
+      <SectionFrame
+        title={title}
+        summary={
+          underReview
+            ? 'Your listing was submitted and is under review. We check that the application is complete, that the business is legitimate and that the images are appropriate. We may ask for a certificate of insurance.'
+            : SUMMARIES.setup
+        }
+        note="Completing these steps in the portal (uploads, calendar, payouts, submit for review) arrives in a later release."
+      >
+        {isListingInSetup(vendor.listingStatus) && <SetupSteps vendor={vendor} />}
+      </SectionFrame>
+    );
+  }
+  return <SectionFrame title={title} summary={SUMMARIES[section]} />;
+}

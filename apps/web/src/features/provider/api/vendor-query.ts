@@ -1,0 +1,11 @@
+import { queryOptions } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client';
+import type { Vendor } from '../../../lib/api-types';
+
+/** GET /api/vendors/{id}; 404 { errors: ["Vendor not found"] } for an unknown id. */
+export const vendorQueryOptions = (id: number) =>
+  queryOptions({
+    queryKey: ['vendors', id],
+    queryFn: () => api.get<Vendor>(`/api/vendors/${id}`),
+    staleTime: 30_000,
+  });

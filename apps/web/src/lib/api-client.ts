@@ -1,0 +1,163 @@
+/**
+ * The one way the web talks to the API (spec §7, §8; ARCHITECTURE §3).
+ *
+ * - Cookies are same-origin and httpOnly; the CSRF token arrives in the `X-CSRF-Token` response header
+ *   (it rotates on login, logout and sign-up), so the latest value seen on any response is kept.
+ * - Every non-GET call sends the token back, and JSON with a JSON content type (FormData as is).
+ * - A non-GET call refused with "Invalid Authenticity Token" refreshes the token with GET /api/session
+ *   and is retried once.
+ * - Failures become an `ApiError` whose `errors` is always a non-empty list of messages; 5xx, network
+ *   failures and unreadable bodies say only "An unexpected error occurred".
+ */
+/**
+ * The same texts as MESSAGES.unexpected and MESSAGES.invalidAuthenticityToken of @stg/domain/validation
+ * (a test holds them equal). Written out here so the API client does not pull zod into the first bundle.
+ */
+export const UNEXPECTED_ERROR = 'An unexpected error occurred';
+export const INVALID_AUTHENTICITY_TOKEN = 'Invalid Authenticity Token';
+
+export const CSRF_HEADER = 'X-CSRF-Token';
+export const SESSION_PATH = '/api/session';
+
+export class ApiError extends Error {
+  readonly status: number;
+  readonly errors: string[];
+
+  constructor(status: number, errors: string[]) {
+    super(errors.join(' '));
+    this.name = 'ApiError';
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+/** The messages of any thrown value, for display. */
+export function errorsOf(error: unknown): string[] {
+  if (error instanceof ApiError) return error.errors;
+  return [UNEXPECTED_ERROR];
+}
+
+let csrfToken: string | null = null;
+
+export function getCsrfToken(): string | null {
+  return csrfToken;
+}
+
+/** Tests and logout flows may reset what the client remembers. */
+export function setCsrfToken(token: string | null): void {
+  csrfToken = token;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+export interface RequestOptions {
+  /** Skip the refresh-and-retry on "Invalid Authenticity Token". */
+  noRetry?: boolean;
+  signal?: AbortSignal;
+}
+
+function isStringArray(value: unknown): value is string[] {
+  return Array.isArray(value) && value.every((v) => typeof v === 'string');
+}
+
+/** Turns any error body into a non-empty list of messages. */
+export function normalizeErrors(status: number, body: unknown): string[] {
+  if (status >= 500) return [UNEXPECTED_ERROR];
+  if (body && typeof body === 'object') {
+    const { errors, error, message } = body as Record<string, unknown>;
+    if (isStringArray(errors) && errors.length > 0) return errors;
+    if (typeof errors === 'string' && errors) return [errors];
+    if (typeof error === 'string' && error) return [error];
+    if (typeof message === 'string' && message) return [message];
+  }
+  return [UNEXPECTED_ERROR];
+}
+
+async function readBody(response: Response): Promise<unknown> {
+  if (response.status === 204) return null;
+  const text = await response.text();
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function send(
+  method: HttpMethod,
+  path: string,
+  body: unknown,
+  options: RequestOptions,
+): Promise<unknown> {
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let payload: BodyInit | undefined;
+  if (method !== 'GET') {
+    if (csrfToken) headers[CSRF_HEADER] = csrfToken;
+    if (body instanceof FormData) payload = body;
+    else {
+      headers['Content-Type'] = 'application/json';
+      payload = JSON.stringify(body ?? {});
+    }
+  }
+
+  let response: Response;
+  try {
+    response = await fetch(path, {
+      method,
+      headers,
+      body: payload,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'AbortError') throw error;
+    throw new ApiError(0, [UNEXPECTED_ERROR]);
+  }
+
+  const token = response.headers.get(CSRF_HEADER);
+  if (token) csrfToken = token;
+
+  const data = await readBody(response);
+  if (!response.ok) throw new ApiError(response.status, normalizeErrors(response.status, data));
+  if (data === undefined) throw new ApiError(response.status, [UNEXPECTED_ERROR]);
+  return data;
+}
+
+/** Fetches a fresh CSRF token (GET /api/session sends one in its header). */
+export async function refreshCsrfToken(): Promise<void> {
+  await send('GET', SESSION_PATH, undefined, {});
+}
+
+export async function apiRequest<T>(
+  method: HttpMethod,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  if (method !== 'GET' && csrfToken === null) {
+    // No token seen yet (first call of the page): get one rather than fail once for certain.
+    await refreshCsrfToken().catch(() => undefined);
+  }
+  try {
+    return (await send(method, path, body, options)) as T;
+  } catch (error) {
+    const csrfFailure =
+      error instanceof ApiError && error.errors.includes(INVALID_AUTHENTICITY_TOKEN) && method !== 'GET';
+    if (!csrfFailure || options.noRetry) throw error;
+    await refreshCsrfToken();
+    return (await send(method, path, body, options)) as T;
+  }
+}
+
+export const api = {
+  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
+  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('POST', path, body, options),
+  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PUT', path, body, options),
+  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('PATCH', path, body, options),
+  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest<T>('DELETE', path, body, options),
+};

@@ -1,0 +1,48 @@
+/**
+ * The session (spec §4): GET /api/session through TanStack Query. The session user is mirrored into
+ * browser session storage whenever the client learns a new session.
+ */
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import { api, SESSION_PATH } from '../api-client';
+import type { Session, User } from '../api-types';
+import { readJson, STORAGE_KEYS, writeStorage } from '../browser-storage';
+
+export const SESSION_QUERY_KEY = ['session'] as const;
+
+export const SIGNED_OUT_SESSION: Session = { user: null, addresses: [], orders: [], vendor: null };
+
+/** Tolerates a partial answer: lists default to empty, vendor and user to null. */
+export function normalizeSession(data: Partial<Session> | null | undefined): Session {
+  return {
+    user: data?.user ?? null,
+    addresses: data?.addresses ?? [],
+    orders: data?.orders ?? [],
+    vendor: data?.vendor ?? null,
+  };
+}
+
+export function storeSessionUser(user: User | null): void {
+  writeStorage(STORAGE_KEYS.user, user ? JSON.stringify(user) : null);
+}
+
+/** The user remembered from earlier in this browser tab, if any. */
+export function storedSessionUser(): User | null {
+  return readJson<User>(STORAGE_KEYS.user);
+}
+
+export async function fetchSession(): Promise<Session> {
+  const session = normalizeSession(await api.get<Partial<Session>>(SESSION_PATH));
+  storeSessionUser(session.user);
+  return session;
+}
+
+export const sessionQueryOptions = () =>
+  queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: fetchSession, staleTime: 60_000 });
+
+/** Puts a session the server just answered (login, sign-up, logout) into the cache and storage. */
+export function setSession(queryClient: QueryClient, data: Partial<Session>): Session {
+  const session = normalizeSession(data);
+  storeSessionUser(session.user);
+  queryClient.setQueryData(SESSION_QUERY_KEY, session);
+  return session;
+}

@@ -1,0 +1,91 @@
+import type { Address, Session, User, Vendor, VendorCard } from '../lib/api-types';
+
+export const customerUser: User = {
+  id: 1,
+  firstName: 'Ann',
+  lastName: 'Lee',
+  email: 'ann@example.com',
+  phoneNumber: '4355551234',
+  userType: 'customer',
+  vendorId: null,
+  serviceCharge: 2.55,
+  currentAddressId: 10,
+};
+
+export const customerAddress: Address = {
+  id: 10,
+  streetAddress: '1 Main St',
+  streetAddress2: 'Apt 2',
+  city: 'St George',
+  state: 'UT',
+  zipCode: '84770',
+  default: true,
+  userInputs: {},
+};
+
+export const vendorUser: User = {
+  ...customerUser,
+  id: 2,
+  firstName: 'Vic',
+  lastName: 'Vendor',
+  email: 'vic@example.com',
+  userType: 'vendor',
+  vendorId: 7,
+  currentAddressId: null,
+};
+
+export function makeVendor(patch: Partial<Vendor> = {}): Vendor {
+  return {
+    id: 7,
+    name: 'Sparkle Cleaning',
+    category: 'house_cleaning',
+    logoImageUrl: '/uploads/logo.png',
+    thumbnailImageUrl: '/uploads/banner.png',
+    avgRating: 4.8,
+    reviewCount: 12,
+    phoneNumber: '4355550000',
+    email: 'hello@sparkle.example',
+    serviceDescription: 'We clean homes.',
+    listingStatus: 'active',
+    stripeIntegrated: 'active',
+    galleryImageUrls: [],
+    minPrice: 35,
+    pricingFormula: 'x',
+    pricingInputs: [],
+    priceToDurationRate: 35,
+    cancelationPolicyHours: 24,
+    appointmentInstructions: null,
+    calendar: null,
+    address: null,
+    reviews: [],
+    services: [{ vendorId: 7, category: 'house_cleaning' }],
+    ...patch,
+  };
+}
+
+export function makeCard(patch: Partial<VendorCard> = {}): VendorCard {
+  return {
+    id: 1,
+    name: 'Card Vendor',
+    category: 'house_cleaning',
+    logoImageUrl: null,
+    thumbnailImageUrl: null,
+    avgRating: null,
+    reviewCount: 0,
+    ...patch,
+  };
+}
+
+export const signedOut: Session = { user: null, addresses: [], orders: [], vendor: null };
+export const customerSession: Session = {
+  user: customerUser,
+  addresses: [customerAddress],
+  orders: [],
+  vendor: null,
+};
+export const vendorSession = (patch: Partial<Vendor> = {}): Session => ({
+  user: vendorUser,
+  addresses: [],
+  orders: [],
+  vendor: makeVendor(patch),
+});

@@ -1,0 +1,56 @@
+/**
+ * A fetch stand-in for tests: routes "METHOD /path" to handlers and records every call.
+ * Unknown routes answer 404 so a missing mock shows up as a visible failure.
+ */
+import { vi } from 'vitest';
+
+export interface MockResponse {
+  status?: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+export interface RecordedCall {
+  method: string;
+  path: string;
+  headers: Record<string, string>;
+  body: unknown;
+}
+
+type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
+
+export function mockApi(routes: Record<string, Handler | Handler[]>) {
+  const calls: RecordedCall[] = [];
+  const counts = new Map<string, number>();
+
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    const method = (init.method ?? 'GET').toUpperCase();
+    const headers = Object.fromEntries(new Headers(init.headers).entries());
+    const body = typeof init.body === 'string' ? (JSON.parse(init.body) as unknown) : init.body;
+    const call: RecordedCall = { method, path: url.pathname + url.search, headers, body };
+    calls.push(call);
+
+    const key = `${method} ${url.pathname}`;
+    const count = counts.get(key) ?? 0;
+    counts.set(key, count + 1);
+    const route = routes[key];
+    const handler = Array.isArray(route) ? route[Math.min(count, route.length - 1)] : route;
+    const answer: MockResponse =
+      handler === undefined
+        ? { status: 404, body: { errors: [`No mock for ${key}`] } }
+        : typeof handler === 'function'
+          ? handler(call, count)
+          : handler;
+    return new Response(answer.body === undefined ? null : JSON.stringify(answer.body), {
+      status: answer.status ?? 200,
+      headers: { 'Content-Type': 'application/json', ...answer.headers },
+    });
+  });
+
+  vi.stubGlobal('fetch', fetchMock);
+  return { fetchMock, calls };
+}

@@ -1,0 +1,25 @@
+import { render } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { QueryClient } from '@tanstack/react-query';
+import { Providers } from '../app/providers';
+import { routes } from '../app/routes';
+
+/** Renders the whole app at `path` with a fresh cache. Mock fetch (mockApi) first. */
+export function renderApp(path = '/') {
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
+  });
+  const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const user = userEvent.setup();
+  const utils = render(
+    <Providers queryClient={queryClient}>
+      <RouterProvider router={router} />
+    </Providers>,
+  );
+  return { ...utils, router, queryClient, user };
+}
+
+/** The current location of a rendered app, path and query. */
+export const locationOf = (router: ReturnType<typeof createMemoryRouter>) =>
+  router.state.location.pathname + router.state.location.search;

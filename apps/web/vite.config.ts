@@ -1,0 +1,20 @@
+import { defineConfig } from 'vite';
+import react from '@vitejs/plugin-react';
+import { fileURLToPath } from 'node:url';
+
+const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
+
+export default defineConfig({
+  plugins: [react()],
+  root: fileURLToPath(new URL('.', import.meta.url)),
+  build: {
+    outDir: fileURLToPath(new URL('./dist', import.meta.url)),
+    emptyOutDir: true,
+  },
+  server: {
+    proxy: {
+      '/api': { target: apiTarget, changeOrigin: false },
+      '/uploads': { target: apiTarget, changeOrigin: false },
+    },
+  },
+});

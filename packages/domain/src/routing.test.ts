@@ -1,0 +1,128 @@
+import { describe, expect, it } from 'vitest';
+import type { ListingStatus } from './constants';
+import {
+  afterSignInTarget,
+  dashboardSectionOf,
+  defaultHomeView,
+  isKnownPath,
+  normalizePath,
+  redirectFor,
+  type HomeView,
+  type RoutingContext,
+  type RoutingUser,
+} from './routing';
+
+const customer: RoutingUser = { userType: 'customer', vendorId: null };
+const vendorUser: RoutingUser = { userType: 'vendor', vendorId: 7 };
+const vendorWith = (listingStatus: ListingStatus) => ({ listingStatus });
+
+type Who = 'guest' | 'customer' | `vendor:${ListingStatus}:${HomeView}` | 'vendor-without-vendor';
+
+function ctx(pathname: string, who: Who): RoutingContext {
+  if (who === 'guest') return { pathname, user: null, vendor: null, homeView: 'user' };
+  if (who === 'customer') return { pathname, user: customer, vendor: null, homeView: 'user' };
+  if (who === 'vendor-without-vendor')
+    return { pathname, user: vendorUser, vendor: null, homeView: 'vendor' };
+  const [, status, view] = who.split(':') as [string, ListingStatus, HomeView];
+  return { pathname, user: vendorUser, vendor: vendorWith(status), homeView: view };
+}
+
+describe('redirectFor', () => {
+  it.each<[string, Who, string | null]>([
+    // landing page
+    ['/', 'guest', null],
+    ['/', 'customer', '/home'],
+    ['/', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/', 'vendor:active:user', '/home'],
+    ['/', 'vendor-without-vendor', '/home'],
+    // public pages stay public for everybody
+    ['/about-us', 'guest', null],
+    ['/privacy-policy', 'customer', null],
+    ['/terms-of-service', 'vendor:active:vendor', null],
+    ['/contact-us', 'guest', null],
+    ['/vendor-onboarding', 'guest', null],
+    ['/forgot-password', 'guest', null],
+    ['/password/reset', 'guest', null],
+    ['/vendors/12', 'guest', null],
+    ['/vendors/12', 'vendor:active:vendor', null],
+    ['/about-us/', 'guest', null],
+    // signed-in-only pages
+    ['/home', 'guest', '/'],
+    ['/orders', 'guest', '/'],
+    ['/account', 'guest', '/'],
+    ['/password/reset/complete', 'guest', '/'],
+    ['/password/reset/complete', 'customer', null],
+    ['/home', 'customer', null],
+    ['/orders', 'customer', null],
+    ['/account', 'customer', null],
+    // dashboard access
+    ['/dashboard/orders', 'guest', '/'],
+    ['/dashboard/orders', 'customer', '/home'],
+    ['/dashboard/orders', 'vendor-without-vendor', '/home'],
+    ['/dashboard', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/dashboard/nonsense', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/dashboard/general', 'vendor:active:vendor', null],
+    ['/dashboard/scheduling', 'vendor:active:vendor', null],
+    ['/dashboard/pricing', 'vendor:inactive:vendor', null],
+    ['/dashboard/support', 'vendor:active:vendor', null],
+    ['/dashboard/orders', 'vendor:active:user', null],
+    // listing in setup is held on setup; active never sees setup
+    ['/dashboard/orders', 'vendor:awaiting_submission:vendor', '/dashboard/setup'],
+    ['/dashboard/general', 'vendor:under_review:vendor', '/dashboard/setup'],
+    ['/dashboard/setup', 'vendor:awaiting_submission:vendor', null],
+    ['/dashboard/setup', 'vendor:under_review:vendor', null],
+    ['/dashboard/setup', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/dashboard/setup', 'vendor:inactive:vendor', '/dashboard/orders'],
+    ['/dashboard/nonsense', 'vendor:under_review:vendor', '/dashboard/setup'],
+    // category lists in vendor view
+    ['/services', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/home', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/services', 'vendor:active:user', null],
+    ['/home', 'vendor:active:user', null],
+    ['/services', 'guest', null],
+    ['/services', 'customer', null],
+    // catch-all
+    ['/nope', 'guest', '/'],
+    ['/nope', 'customer', '/'],
+    ['/vendors/1/extra', 'guest', '/'],
+  ])('%s as %s → %s', (path, who, expected) => {
+    expect(redirectFor(ctx(path, who))).toBe(expected);
+  });
+});
+
+describe('afterSignInTarget', () => {
+  it.each<[string, RoutingUser, ListingStatus | null, string | null]>([
+    ['/', customer, null, '/home'],
+    ['/vendors/3', customer, null, '/home'],
+    ['/about-us', customer, null, '/home'],
+    ['/', vendorUser, 'active', '/dashboard/orders'],
+    ['/', vendorUser, 'awaiting_submission', '/dashboard/setup'],
+    ['/about-us', vendorUser, 'active', null],
+    ['/vendors/3', vendorUser, 'under_review', null],
+    ['/', vendorUser, null, '/home'],
+  ])('on %s, %o with listing %s → %s', (path, user, status, expected) => {
+    expect(afterSignInTarget(path, user, status ? vendorWith(status) : null)).toBe(expected);
+  });
+});
+
+describe('helpers', () => {
+  it('defaults a vendor to vendor view and others to user view', () => {
+    expect(defaultHomeView(null)).toBe('user');
+    expect(defaultHomeView(customer)).toBe('user');
+    expect(defaultHomeView(vendorUser)).toBe('vendor');
+  });
+
+  it('normalises paths and reads dashboard sections', () => {
+    expect(normalizePath('')).toBe('/');
+    expect(normalizePath('/home/')).toBe('/home');
+    expect(dashboardSectionOf('/dashboard/pricing')).toBe('pricing');
+    expect(dashboardSectionOf('/dashboard')).toBeNull();
+    expect(dashboardSectionOf('/home')).toBeNull();
+  });
+
+  it('knows every route of the table', () => {
+    for (const p of ['/', '/services', '/vendors/1', '/dashboard/setup', '/password/reset/complete'])
+      expect(isKnownPath(p)).toBe(true);
+    expect(isKnownPath('/dashboards')).toBe(false);
+  });
+});

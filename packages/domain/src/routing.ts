@@ -1,0 +1,160 @@
+/**
+ * Route access and redirect rules of spec §2 ("Route table", "Redirect rules after login and signup").
+ * Pure functions: the web app asks them where a visitor belongs and navigates; no I/O, no React.
+ */
+import { DASHBOARD_SECTIONS, isListingInSetup, type DashboardSection, type ListingStatus } from './constants';
+
+/** The UI state that decides which header and pages a vendor sees (spec §3 Session, §4). */
+export type HomeView = 'user' | 'vendor';
+export const HOME_VIEWS = ['user', 'vendor'] as const;
+
+export interface RoutingUser {
+  userType: 'customer' | 'vendor';
+  vendorId: number | null;
+}
+
+export interface RoutingVendor {
+  listingStatus: ListingStatus;
+}
+
+export interface RoutingContext {
+  /** The location's pathname, without query string. */
+  pathname: string;
+  user: RoutingUser | null;
+  /** The vendor held in the session, or null (none, or the vendor fetch failed). */
+  vendor: RoutingVendor | null;
+  homeView: HomeView;
+}
+
+export const SERVICES_PATH = '/services';
+export const DASHBOARD_PATH = '/dashboard';
+export const DASHBOARD_HOME = '/dashboard/orders';
+export const DASHBOARD_SETUP = '/dashboard/setup';
+export const CUSTOMER_HOME = '/home';
+
+/** Public pages with a fixed path. */
+export const PUBLIC_PATHS = [
+  '/',
+  '/about-us',
+  '/privacy-policy',
+  '/terms-of-service',
+  '/contact-us',
+  '/vendor-onboarding',
+  '/forgot-password',
+  '/password/reset',
+  SERVICES_PATH,
+] as const;
+
+/** Pages that need a signed-in user (besides the dashboard). */
+export const SIGNED_IN_PATHS = [CUSTOMER_HOME, '/orders', '/account', '/password/reset/complete'] as const;
+
+/** Dashboard sections usable once the listing is active or inactive (Setup is hidden then). */
+export const OPERATING_SECTIONS = DASHBOARD_SECTIONS.filter((s) => s !== 'setup');
+
+/** "/about-us/" → "/about-us"; "" → "/". */
+export function normalizePath(pathname: string): string {
+  const trimmed = pathname.replace(/\/+$/, '');
+  return trimmed === '' ? '/' : trimmed;
+}
+
+export function isDashboardPath(pathname: string): boolean {
+  const p = normalizePath(pathname);
+  return p === DASHBOARD_PATH || p.startsWith(`${DASHBOARD_PATH}/`);
+}
+
+/** The section segment of a dashboard path, or null when absent. */
+export function dashboardSectionOf(pathname: string): string | null {
+  const p = normalizePath(pathname);
+  if (!isDashboardPath(p)) return null;
+  return p.split('/')[2] ?? null;
+}
+
+export function isDashboardSection(value: string | null | undefined): value is DashboardSection {
+  return (DASHBOARD_SECTIONS as readonly string[]).includes(value ?? '');
+}
+
+const VENDOR_PAGE = /^\/vendors\/[^/]+$/;
+
+/** True for every path of the route table; anything else goes to "/". */
+export function isKnownPath(pathname: string): boolean {
+  const p = normalizePath(pathname);
+  return (
+    (PUBLIC_PATHS as readonly string[]).includes(p) ||
+    (SIGNED_IN_PATHS as readonly string[]).includes(p) ||
+    VENDOR_PAGE.test(p) ||
+    isDashboardPath(p)
+  );
+}
+
+export function requiresSignIn(pathname: string): boolean {
+  const p = normalizePath(pathname);
+  return (SIGNED_IN_PATHS as readonly string[]).includes(p) || isDashboardPath(p);
+}
+
+/** A vendor defaults to vendor view; everybody else sees the customer view. */
+export function defaultHomeView(user: RoutingUser | null): HomeView {
+  return user?.vendorId != null ? 'vendor' : 'user';
+}
+
+/** The user has a vendor in session and is looking at the vendor side of the product. */
+export function isInVendorView(ctx: Pick<RoutingContext, 'user' | 'vendor' | 'homeView'>): boolean {
+  return ctx.user?.vendorId != null && ctx.vendor !== null && ctx.homeView === 'vendor';
+}
+
+/** Where a dashboard visit belongs, given the listing status and the requested section. */
+export function dashboardTarget(status: ListingStatus, section: string | null): string {
+  if (isListingInSetup(status)) return DASHBOARD_SETUP;
+  return section !== null && (OPERATING_SECTIONS as readonly string[]).includes(section)
+    ? `${DASHBOARD_PATH}/${section}`
+    : DASHBOARD_HOME;
+}
+
+/**
+ * Where the visitor must be sent instead of `pathname`, or null to stay.
+ * Rules (spec §2): unknown paths go to /; signed-in visitors of / go to the dashboard (vendor view) or
+ * /home; signed-in-only pages send signed-out visitors to /; the dashboard needs a vendor in session,
+ * else /home; a listing in setup is held on /dashboard/setup, an active one never sees setup; unknown
+ * sections go to orders; a category list (/home, services page) in vendor view goes to /dashboard/orders.
+ */
+export function redirectFor(ctx: RoutingContext): string | null {
+  const path = normalizePath(ctx.pathname);
+  const signedIn = ctx.user !== null;
+  const vendorView = isInVendorView(ctx);
+
+  if (!isKnownPath(path)) return '/';
+
+  if (path === '/') {
+    if (!signedIn) return null;
+    return vendorView ? DASHBOARD_HOME : CUSTOMER_HOME;
+  }
+
+  if (requiresSignIn(path) && !signedIn) return '/';
+
+  if (isDashboardPath(path)) {
+    if (ctx.user?.vendorId == null || ctx.vendor === null) return CUSTOMER_HOME;
+    const target = dashboardTarget(ctx.vendor.listingStatus, dashboardSectionOf(path));
+    return target === path ? null : target;
+  }
+
+  if ((path === CUSTOMER_HOME || path === SERVICES_PATH) && vendorView) return DASHBOARD_HOME;
+
+  return null;
+}
+
+/**
+ * Where to go after a successful sign-in or customer sign-up, or null to stay (spec §2):
+ * a customer goes to /home; a vendor stays where they are, except on / which leads to the dashboard.
+ */
+export function afterSignInTarget(
+  pathname: string,
+  user: RoutingUser,
+  vendor: RoutingVendor | null,
+): string | null {
+  const path = normalizePath(pathname);
+  if (user.vendorId == null || vendor === null) return path === CUSTOMER_HOME ? null : CUSTOMER_HOME;
+  if (path === '/') return dashboardTarget(vendor.listingStatus, null);
+  return null;
+}
+
+/** After logout (and after vendor sign-up or a failed vendor fetch) the user goes to /. */
+export const AFTER_SIGN_OUT_PATH = '/';
