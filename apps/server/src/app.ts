@@ -99,7 +99,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       root: webDist,
       prefix: '/',
       wildcard: true,
-      index: false,
+      index: 'index.html',
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('Cache-Control', 'public, max-age=31536000, immutable');
