@@ -3,6 +3,8 @@ import { buildApp } from './app';
 import { openAndMigrate, seedIfEmpty } from './bootstrap';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
+import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
+import { JobWorker } from './modules/jobs/worker';
 
 async function main() {
   let config;
@@ -41,6 +43,13 @@ async function main() {
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
 
+  const worker = new JobWorker({
+    db: database.db,
+    handlers: { [MAINTENANCE.kind]: runMaintenance },
+    recurring: [MAINTENANCE],
+    log: app.log,
+  });
+
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -52,6 +61,7 @@ async function main() {
     }, 10_000);
     timer.unref();
     try {
+      await worker.stop();
       await app.close();
       process.exit(0);
     } catch (err) {
@@ -63,6 +73,7 @@ async function main() {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: config.PORT, host: config.HOST });
+  worker.start();
   app.log.info(`Marketplace ready at ${config.publicUrl} (database: ${database.kind})`);
 }
 

@@ -1,0 +1,18 @@
+/** Hourly housekeeping: expired sessions, old sign-in attempts, used or expired reset tokens, old jobs. */
+import { lt, or, isNotNull } from 'drizzle-orm';
+import { passwordResetTokens } from '../../db/schema';
+import { deleteExpiredSessions } from '../session/session-repo';
+import { pruneLoginAttempts } from '../session/login-throttle';
+import { pruneFinishedJobs } from './repo';
+import type { JobHandler, Recurring } from './worker';
+
+export const MAINTENANCE: Recurring = { kind: 'maintenance', everyMs: 3_600_000 };
+
+export const runMaintenance: JobHandler = async (_job, { db, now }) => {
+  await deleteExpiredSessions(db, now);
+  await pruneLoginAttempts(db, now);
+  await db
+    .delete(passwordResetTokens)
+    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
+  await pruneFinishedJobs(db, new Date(now.getTime() - 7 * 86_400_000));
+};

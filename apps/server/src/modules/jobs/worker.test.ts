@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jobs, sessions } from '../../db/schema';
+import { createTestDatabase } from '../../../test/test-db';
+import { createSession } from '../session/session-repo';
+import { MAINTENANCE, runMaintenance } from './maintenance';
+import { enqueueJob } from './repo';
+import { JobWorker, type JobHandler } from './worker';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const t0 = new Date('2026-03-08T08:00:00Z');
+
+describe('job worker', () => {
+  it('runs a due job once, and leaves a future one alone', async () => {
+    const seen: unknown[] = [];
+    const handler: JobHandler = async (job) => {
+      seen.push(job.payload);
+    };
+    await enqueueJob(database.db, { kind: 'echo', payload: { n: 1 }, runAt: t0 });
+    await enqueueJob(database.db, {
+      kind: 'echo',
+      payload: { n: 2 },
+      runAt: new Date(t0.getTime() + 60_000),
+    });
+    const a = new JobWorker({ db: database.db, handlers: { echo: handler }, now: () => t0 });
+    const b = new JobWorker({ db: database.db, handlers: { echo: handler }, now: () => t0 });
+    const ran = await Promise.all([a.runOnce(), b.runOnce()]);
+    expect(ran[0] + ran[1]).toBe(1);
+    expect(seen).toEqual([{ n: 1 }]);
+    expect(await a.runOnce()).toBe(0);
+  });
+
+  it('retries a failing job with backoff, then marks it failed', async () => {
+    let now = t0;
+    const worker = new JobWorker({
+      db: database.db,
+      handlers: {
+        boom: async () => {
+          throw new Error('provider down');
+        },
+      },
+      now: () => now,
+    });
+    await enqueueJob(database.db, { kind: 'boom', runAt: t0, maxAttempts: 2 });
+    expect(await worker.runOnce()).toBe(1);
+    let [row] = await database.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'queued', attempts: 1, lastError: 'provider down' });
+    expect(row!.runAt.getTime()).toBe(t0.getTime() + 30_000);
+    expect(await worker.runOnce()).toBe(0); // not due yet
+    now = new Date(t0.getTime() + 30_000);
+    expect(await worker.runOnce()).toBe(1);
+    [row] = await database.db.select().from(jobs);
+    expect(row).toMatchObject({ status: 'failed', attempts: 2 });
+  });
+
+  it('enqueues recurring work once per period, whatever the number of instances', async () => {
+    let runs = 0;
+    const make = () =>
+      new JobWorker({
+        db: database.db,
+        handlers: {
+          [MAINTENANCE.kind]: async () => {
+            runs++;
+          },
+        },
+        recurring: [MAINTENANCE],
+        now: () => t0,
+      });
+    await make().runOnce();
+    await make().runOnce();
+    expect(runs).toBe(1);
+    expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'maintenance'))).toHaveLength(1);
+  });
+
+  it('maintenance removes expired sessions', async () => {
+    const old = await createSession(database.db, {
+      userId: null,
+      ttlDays: 1,
+      now: new Date('2026-01-01T00:00:00Z'),
+    });
+    const live = await createSession(database.db, { userId: null, ttlDays: 30, now: t0 });
+    await runMaintenance(
+      { id: 0, kind: 'maintenance', payload: {}, attempts: 1, maxAttempts: 1 },
+      { db: database.db, now: t0 },
+    );
+    const ids = (await database.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id);
+    expect(ids).toContain(live.session.id);
+    expect(ids).not.toContain(old.session.id);
+  });
+});
