@@ -53,3 +53,14 @@ test('a wrong password shows the server message', async ({ page }) => {
   await dialog.getByRole('button', { name: 'Sign In' }).click();
   await expect(dialog.getByText('Invalid email or password')).toBeVisible();
 });
+
+test('@mobile the header and the landing page fit a phone screen', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/');
+  const signIn = page.getByRole('banner').getByRole('button', { name: 'Sign In' });
+  const box = await signIn.boundingBox();
+  expect(box).not.toBeNull();
+  expect(box!.x + box!.width).toBeLessThanOrEqual(375);
+  const scrollWidth = await page.evaluate(() => document.documentElement.scrollWidth);
+  expect(scrollWidth).toBeLessThanOrEqual(375);
+});

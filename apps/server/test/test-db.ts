@@ -6,7 +6,7 @@ import pg from 'pg';
 import { inject } from 'vitest';
 import { pgliteExtensions, wrapPglite, wrapPostgres, type Database } from '../src/db/client';
 
-export async function createTestDatabase(): Promise<Database> {
+export async function createTestDatabase(): Promise<Database & { url?: string }> {
   const templateUrl = inject('templateDatabaseUrl');
   if (templateUrl) {
     const url = new URL(templateUrl);
@@ -18,7 +18,8 @@ export async function createTestDatabase(): Promise<Database> {
     await admin.query(`CREATE DATABASE ${name} TEMPLATE ${template}`);
     await admin.end();
     url.pathname = `/${name}`;
-    const database = wrapPostgres(url.toString(), 4);
+    const database: Database & { url?: string } = wrapPostgres(url.toString(), 4);
+    database.url = url.toString();
     const close = database.close;
     database.close = async () => {
       await close();

@@ -48,6 +48,9 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
 
 export function wrapPostgres(url: string, max = 10): Database {
   const pool = new pg.Pool({ connectionString: url, max });
+  // An idle connection the server drops (restart, failover) must not crash the process: the pool
+  // replaces it on the next query.
+  pool.on('error', (err) => console.warn(`PostgreSQL connection error: ${err.message}`));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
