@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  contactMessageSchema,
+  passwordUpdateSchema,
   customerSignUpSchema,
   errorMessages,
   MESSAGES,
@@ -81,5 +83,44 @@ describe('password tips', () => {
   it('reports each tip', () => {
     expect(passwordTips('abc').map((t) => t.met)).toEqual([true, false, false]);
     expect(passwordTips('abcdefghi1').map((t) => t.met)).toEqual([true, true, true]);
+  });
+});
+
+describe('cross-field confirmation', () => {
+  it('reports a mismatched confirmation even when other fields are invalid', () => {
+    const r = customerSignUpSchema.safeParse({ ...valid, email: 'bad', passwordConfirmation: 'other' });
+    expect(r.success ? [] : errorMessages(r.error)).toEqual([
+      'Please enter a valid email address.',
+      'Confirm Password field must be the same as the Password field.',
+    ]);
+  });
+
+  it('update password needs all three fields, matching', () => {
+    const r = passwordUpdateSchema.safeParse({
+      password: '',
+      newPassword: 'Password456!',
+      newPasswordConfirmation: 'x',
+    });
+    expect(r.success ? [] : errorMessages(r.error)).toEqual([
+      'Current password is required.',
+      'Confirm Password field must be the same as the Password field.',
+    ]);
+    expect(
+      passwordUpdateSchema.safeParse({
+        password: 'a',
+        newPassword: 'Password456!',
+        newPasswordConfirmation: 'Password456!',
+      }).success,
+    ).toBe(true);
+  });
+
+  it('contact needs all four fields non-blank', () => {
+    const r = contactMessageSchema.safeParse({ name: ' ', email: '', subject: '', message: '  ' });
+    expect(r.success ? [] : errorMessages(r.error)).toEqual([
+      'Name is required.',
+      'Email address is required.',
+      'Subject is required.',
+      'Message is required.',
+    ]);
   });
 });

@@ -33,6 +33,14 @@ export const MESSAGES = {
   tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   vendorNotFound: 'Vendor not found',
   notFound: 'Not found',
+  currentPasswordRequired: 'Current password is required.',
+  currentPasswordIncorrect: 'Current password is incorrect.',
+  resetTokenInvalid: 'This password reset link is invalid or has expired.',
+  resetLinkSent: 'If an account exists for that email, we have sent a link to reset your password.',
+  nameRequired: 'Name is required.',
+  subjectRequired: 'Subject is required.',
+  messageRequired: 'Message is required.',
+  tooManyMessages: 'Too many messages. Please try again later.',
 } as const;
 
 const trimmed = (required: string) =>
@@ -77,6 +85,14 @@ export const zipSchema = z
     error: MESSAGES.zipInvalid,
   });
 
+/** Runs a cross-field check whenever both fields are strings, even if other fields are invalid. */
+function bothStrings(a: string, b: string) {
+  return (payload: { value: unknown }) => {
+    const v = payload.value as Record<string, unknown> | null | undefined;
+    return typeof v?.[a] === 'string' && typeof v?.[b] === 'string';
+  };
+}
+
 /** An address as forms send it. street_address_2 is accepted in snake_case as spec §7 shows. */
 export const addressInputSchema = z
   .object({
@@ -113,6 +129,7 @@ export const customerSignUpSchema = z
   .refine((u) => u.password === u.passwordConfirmation, {
     error: MESSAGES.passwordConfirmationMismatch,
     path: ['passwordConfirmation'],
+    when: bothStrings('password', 'passwordConfirmation'),
   });
 export type CustomerSignUp = z.output<typeof customerSignUpSchema>;
 
@@ -127,6 +144,57 @@ export const signInSchema = z.object({
     .min(1, { error: MESSAGES.passwordRequired, abort: true }),
 });
 export type SignIn = z.output<typeof signInSchema>;
+
+/** The account page's general form (PATCH /api/users/{id}). */
+export const userUpdateSchema = z.object({
+  firstName: trimmed(MESSAGES.firstNameRequired).pipe(z.string().max(100)),
+  lastName: trimmed(MESSAGES.lastNameRequired).pipe(z.string().max(100)),
+  email: emailSchema,
+  phoneNumber: phoneSchema,
+});
+export type UserUpdate = z.output<typeof userUpdateSchema>;
+
+/** The update-password form: current password, new password and its confirmation. */
+export const passwordUpdateSchema = z
+  .object({
+    password: z
+      .string({ error: MESSAGES.currentPasswordRequired })
+      .min(1, { error: MESSAGES.currentPasswordRequired }),
+    newPassword: newPasswordSchema,
+    newPasswordConfirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
+  })
+  .refine((p) => p.newPassword === p.newPasswordConfirmation, {
+    error: MESSAGES.passwordConfirmationMismatch,
+    path: ['newPasswordConfirmation'],
+    when: bothStrings('newPassword', 'newPasswordConfirmation'),
+  });
+export type PasswordUpdate = z.output<typeof passwordUpdateSchema>;
+
+export const forgotPasswordSchema = z.object({ email: emailSchema });
+
+export const resetPasswordSchema = z
+  .object({
+    token: z
+      .string({ error: MESSAGES.resetTokenInvalid })
+      .min(1, { error: MESSAGES.resetTokenInvalid })
+      .max(200),
+    password: newPasswordSchema,
+    passwordConfirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
+  })
+  .refine((p) => p.password === p.passwordConfirmation, {
+    error: MESSAGES.passwordConfirmationMismatch,
+    path: ['passwordConfirmation'],
+    when: bothStrings('password', 'passwordConfirmation'),
+  });
+
+/** The contact form: all four fields non-blank. */
+export const contactMessageSchema = z.object({
+  name: trimmed(MESSAGES.nameRequired).pipe(z.string().max(200)),
+  email: emailSchema,
+  subject: trimmed(MESSAGES.subjectRequired).pipe(z.string().max(200)),
+  message: trimmed(MESSAGES.messageRequired).pipe(z.string().max(5000)),
+});
+export type ContactMessage = z.output<typeof contactMessageSchema>;
 
 export const categorySchema = z.enum(CATEGORIES, { error: MESSAGES.categoryRequired });
 
