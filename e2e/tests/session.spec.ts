@@ -1,13 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-
-async function signIn(page: Page, email: string) {
-  await page.goto('/');
-  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
-  const dialog = page.getByRole('dialog');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Password', { exact: true }).fill('Password123!');
-  await dialog.getByRole('button', { name: 'Sign In' }).click();
-}
+import { expect, test } from '@playwright/test';
+import { signIn } from './helpers';
 
 test('the landing page lists the seeded vendors', async ({ page }) => {
   await page.goto('/');

@@ -36,6 +36,11 @@ export interface SessionPluginOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
+/** Anonymous sessions (a guest's token and answers) last a day without use; signed-in ones ttlDays. */
+export const GUEST_SESSION_TTL_DAYS = 1;
+const ttlFor = (opts: SessionPluginOptions, userId: number | null) =>
+  userId === null ? GUEST_SESSION_TTL_DAYS : opts.ttlDays;
+
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
@@ -48,7 +53,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
       if (loaded) {
         req.session = loaded.session;
         req.user = loaded.user;
-        await touchSession(opts.db, loaded.session, opts.ttlDays, opts.now());
+        await touchSession(opts.db, loaded.session, ttlFor(opts, loaded.session.userId), opts.now());
       }
     }
     if (SAFE_METHODS.has(req.method)) return;
@@ -69,7 +74,7 @@ export async function startSession(
   const opts = app.sessionOptions;
   const { token, session } = await createSession(opts.db, {
     userId,
-    ttlDays: opts.ttlDays,
+    ttlDays: ttlFor(opts, userId),
     now: opts.now(),
     ip: req.ip,
     userAgent: req.headers['user-agent'],
@@ -79,7 +84,7 @@ export async function startSession(
     httpOnly: true,
     sameSite: 'lax',
     secure: opts.secureCookies,
-    maxAge: opts.ttlDays * 86_400,
+    maxAge: ttlFor(opts, userId) * 86_400,
   });
   reply.header('X-CSRF-Token', session.csrfToken);
   req.session = session;
