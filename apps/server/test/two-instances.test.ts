@@ -27,7 +27,9 @@ afterAll(async () => {
 it('a session started on one instance works on the other, and sign-out on one ends it on both', async () => {
   const client = new TestClient(a);
   await client.session();
-  expect((await client.request({ method: 'POST', url: '/api/users', payload: signUpPayload() })).statusCode).toBe(201);
+  expect(
+    (await client.request({ method: 'POST', url: '/api/users', payload: signUpPayload() })).statusCode,
+  ).toBe(201);
 
   const onB = new TestClient(b);
   onB.cookie = client.cookie;
