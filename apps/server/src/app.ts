@@ -8,13 +8,20 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stg/domain/validation';
+import type { Mailer } from './adapters/mail/mailer';
+import { OutboxMailer } from './adapters/mail/outbox-mailer';
 import type { Storage } from './adapters/storage/storage';
 import type { Database } from './db/client';
 import type { Db } from './db/client';
+import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
 import { sessionPlugin } from './http/session-plugin';
+import { contactRoutes } from './modules/contact/routes';
+import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
+import { passwordRoutes } from './modules/password/routes';
 import { sessionRoutes } from './modules/session/routes';
+import { addressRoutes } from './modules/users/address-routes';
 import { userRoutes } from './modules/users/routes';
 import { vendorRoutes } from './modules/vendors/routes';
 
@@ -23,12 +30,23 @@ export interface AppDeps {
   db: Db;
   storage: Storage;
   now: () => Date;
+  mailer: Mailer;
+  /** Work started by a request that the answer does not wait for (mail). */
+  background: BackgroundTasks;
+  /** Where users reach the app: the base of links in mails. */
+  publicUrl: string;
+  /** Where contact-form messages are mailed. */
+  supportEmail: string;
 }
 
 export interface BuildAppOptions {
   database: Database;
   storage: Storage;
   now?: () => Date;
+  /** Outgoing mail; the outbox (stored in mail_outbox) when not given. */
+  mailer?: Mailer;
+  publicUrl?: string;
+  supportEmail?: string;
   logger?: FastifyServerOptions['logger'];
   sessionTtlDays?: number;
   secureCookies?: boolean;
@@ -54,7 +72,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const now = opts.now ?? (() => new Date());
-  app.decorate('deps', { database: opts.database, db: opts.database.db, storage: opts.storage, now });
+  const mailer = opts.mailer ?? new OutboxMailer(opts.database.db, { now, log: app.log });
+  const background = new BackgroundTasks(app.log);
+  app.decorate('deps', {
+    database: opts.database,
+    db: opts.database.db,
+    storage: opts.storage,
+    now,
+    mailer,
+    background,
+    publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    supportEmail: opts.supportEmail ?? 'support@example.com',
+  });
   registerErrorHandling(app);
 
   await app.register(swagger, {
@@ -82,6 +111,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(sessionRoutes);
   await app.register(userRoutes);
   await app.register(vendorRoutes);
+  await app.register(addressRoutes);
+  await app.register(passwordRoutes);
+  await app.register(contactRoutes);
+  // The outbox viewer exists only with the embedded mailer and when addresses are not taken from
+  // proxy headers; it then also checks that each request comes from this machine.
+  if (mailer instanceof OutboxMailer && !(opts.trustProxy ?? false)) await app.register(devOutboxRoutes);
 
   if (opts.uploadsDir) {
     await app.register(fastifyStatic, {
@@ -116,6 +151,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
 
   app.addHook('onClose', async () => {
+    await background.drain();
     await opts.database.close();
   });
   return app;

@@ -9,6 +9,15 @@ const optionalUrl = z
   .pipe(z.url().optional())
   .optional();
 
+/** A string setting whose empty value means the default. */
+const orDefault = (fallback: string, check: z.ZodType<string, string> = z.string()) =>
+  z
+    .string()
+    .trim()
+    .transform((v) => v || fallback)
+    .pipe(check)
+    .default(fallback);
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -29,6 +38,11 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   WEB_DIST_DIR: z.string().optional(),
+  SMTP_URL: optionalUrl.refine((v) => v === undefined || /^smtps?:\/\//.test(v), {
+    error: 'must be an smtp:// or smtps:// URL',
+  }),
+  MAIL_FROM: orDefault('Servo <no-reply@localhost>'),
+  SUPPORT_EMAIL: orDefault('support@example.com', z.email({ error: 'must be an email address' })),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };

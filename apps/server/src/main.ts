@@ -1,4 +1,5 @@
 /** Starts the marketplace: one process serving the API and the web app. */
+import { SmtpMailer } from './adapters/mail/smtp-mailer';
 import { buildApp } from './app';
 import { openAndMigrate, seedIfEmpty } from './bootstrap';
 import { loadConfig } from './config';
@@ -30,9 +31,16 @@ async function main() {
     throw err;
   }
   const { database, storage } = opened;
+  // SMTP when configured; otherwise buildApp's default, the outbox (viewable at /api/dev/outbox locally).
+  const mailer = config.SMTP_URL
+    ? new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, now: () => new Date() })
+    : undefined;
   const app = await buildApp({
     database,
     storage,
+    mailer,
+    publicUrl: config.publicUrl,
+    supportEmail: config.SUPPORT_EMAIL,
     logger,
     sessionTtlDays: config.SESSION_TTL_DAYS,
     secureCookies: config.NODE_ENV === 'production' && config.publicUrl.startsWith('https://'),
@@ -63,6 +71,7 @@ async function main() {
     try {
       await worker.stop();
       await app.close();
+      mailer?.close();
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');
@@ -74,7 +83,9 @@ async function main() {
 
   await app.listen({ port: config.PORT, host: config.HOST });
   worker.start();
-  app.log.info(`Marketplace ready at ${config.publicUrl} (database: ${database.kind})`);
+  app.log.info(
+    `Marketplace ready at ${config.publicUrl} (database: ${database.kind}, mail: ${mailer ? 'SMTP' : 'outbox'})`,
+  );
 }
 
 main().catch((err) => {

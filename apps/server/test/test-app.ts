@@ -1,12 +1,30 @@
 /** An app on a fresh test database, and a tiny cookie-keeping client over app.inject. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Mailer } from '../src/adapters/mail/mailer';
+import { listOutboxMessages } from '../src/adapters/mail/outbox-repo';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { createTestDatabase } from './test-db';
 
-export async function createTestApp(opts: { now?: () => Date } = {}): Promise<FastifyInstance> {
+export async function createTestApp(
+  opts: { now?: () => Date; mailer?: Mailer; trustProxy?: boolean } = {},
+): Promise<FastifyInstance> {
   const database = await createTestDatabase();
-  return buildApp({ database, storage: new MemoryStorage(), now: opts.now });
+  return buildApp({
+    database,
+    storage: new MemoryStorage(),
+    now: opts.now,
+    mailer: opts.mailer,
+    trustProxy: opts.trustProxy,
+    publicUrl: 'http://localhost:3000',
+    supportEmail: 'support@example.com',
+  });
+}
+
+/** The outbox's mails, newest first, once the mail a request started in the background is stored. */
+export async function outbox(app: FastifyInstance) {
+  await app.deps.background.drain();
+  return listOutboxMessages(app.deps.db, 100);
 }
 
 /** A browser-like client: keeps the session cookie and the latest CSRF token. */

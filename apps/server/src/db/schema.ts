@@ -502,16 +502,21 @@ export const paymentMethods = pgTable(
   ],
 );
 
-export const contactMessages = pgTable('contact_messages', {
-  id: id(),
-  userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
-  name: varchar('name', { length: 200 }).notNull(),
-  email: varchar('email', { length: 254 }).notNull(),
-  subject: varchar('subject', { length: 200 }).notNull(),
-  message: text('message').notNull(),
-  ip: text('ip'),
-  createdAt: createdAt(),
-});
+export const contactMessages = pgTable(
+  'contact_messages',
+  {
+    id: id(),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    name: varchar('name', { length: 200 }).notNull(),
+    email: varchar('email', { length: 254 }).notNull(),
+    subject: varchar('subject', { length: 200 }).notNull(),
+    message: text('message').notNull(),
+    ip: text('ip'),
+    createdAt: createdAt(),
+  },
+  // The per-address hourly limit counts recent rows by ip.
+  (t) => [index('contact_messages_ip_idx').on(t.ip, t.createdAt)],
+);
 
 export const passwordResetTokens = pgTable(
   'password_reset_tokens',
@@ -525,7 +530,11 @@ export const passwordResetTokens = pgTable(
     usedAt: timestamp('used_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash)],
+  (t) => [
+    uniqueIndex('password_reset_tokens_hash_idx').on(t.tokenHash),
+    // The per-account hourly limit on reset mails counts recent rows by user.
+    index('password_reset_tokens_user_idx').on(t.userId, t.createdAt),
+  ],
 );
 
 export const loginAttempts = pgTable(

@@ -1,5 +1,5 @@
-/** Hourly housekeeping: expired sessions, old sign-in attempts, used or expired reset tokens, old jobs. */
-import { lt, or, isNotNull } from 'drizzle-orm';
+/** Hourly housekeeping: expired sessions, old sign-in attempts, expired reset tokens, old jobs. */
+import { lt } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
 import { deleteExpiredSessions } from '../session/session-repo';
 import { pruneLoginAttempts } from '../session/login-throttle';
@@ -11,8 +11,7 @@ export const MAINTENANCE: Recurring = { kind: 'maintenance', everyMs: 3_600_000 
 export const runMaintenance: JobHandler = async (_job, { db, now }) => {
   await deleteExpiredSessions(db, now);
   await pruneLoginAttempts(db, now);
-  await db
-    .delete(passwordResetTokens)
-    .where(or(lt(passwordResetTokens.expiresAt, now), isNotNull(passwordResetTokens.usedAt)));
+  // Only expired tokens: used ones younger than their hour still count towards the hourly mail limit.
+  await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
   await pruneFinishedJobs(db, new Date(now.getTime() - 7 * 86_400_000));
 };

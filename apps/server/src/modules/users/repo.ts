@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { addresses, userInputs, users } from '../../db/schema';
-import type { AddressInput } from '@stg/domain/validation';
+import type { AddressInput, UserUpdate } from '@stg/domain/validation';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
@@ -66,4 +66,56 @@ export async function isEmailTaken(db: Db, email: string, exceptUserId?: number)
     )
     .limit(1);
   return row !== undefined;
+}
+
+/** True when an error is the unique index on lower(email) refusing a duplicate (a lost race). */
+export function isEmailUniqueViolation(err: unknown): boolean {
+  return /users_email_lower_idx/.test(String((err as { cause?: unknown }).cause ?? err));
+}
+
+export async function findUserById(db: Db, id: number) {
+  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateUserProfile(db: Db, userId: number, fields: UserUpdate, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ ...fields, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+export async function updatePasswordDigest(db: Db | Tx, userId: number, passwordDigest: string, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ passwordDigest, updatedAt: now })
+    .where(eq(users.id, userId))
+    .returning();
+  return row ?? null;
+}
+
+/**
+ * Updates an address only if it belongs to the user (a vendor's business address has no user and
+ * so never matches). Null when there is no such address of theirs.
+ */
+export async function updateUserAddress(
+  db: Db,
+  addressId: number,
+  userId: number,
+  input: AddressInput,
+  now: Date,
+) {
+  const [row] = await db
+    .update(addresses)
+    .set({ ...input, updatedAt: now })
+    .where(and(eq(addresses.id, addressId), eq(addresses.userId, userId)))
+    .returning();
+  return row ?? null;
+}
+
+/** The saved pricing answers of one address. */
+export async function listAddressInputs(db: Db, addressId: number) {
+  return db.select().from(userInputs).where(eq(userInputs.addressId, addressId));
 }

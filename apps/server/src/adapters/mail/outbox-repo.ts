@@ -1,0 +1,28 @@
+/** The mail_outbox table: every message either mailer handles is recorded here. */
+import { desc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { mailOutbox } from '../../db/schema';
+import type { MailMessage } from './mailer';
+
+export type OutboxRow = typeof mailOutbox.$inferSelect;
+
+export async function recordOutboxMessage(
+  db: Db,
+  msg: MailMessage,
+  times: { createdAt: Date; sentAt: Date | null },
+): Promise<OutboxRow> {
+  const [row] = await db
+    .insert(mailOutbox)
+    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, ...times })
+    .returning();
+  return row!;
+}
+
+export async function markOutboxMessageSent(db: Db, id: number, sentAt: Date) {
+  await db.update(mailOutbox).set({ sentAt }).where(eq(mailOutbox.id, id));
+}
+
+/** The latest messages, newest first. */
+export async function listOutboxMessages(db: Db, limit: number): Promise<OutboxRow[]> {
+  return db.select().from(mailOutbox).orderBy(desc(mailOutbox.id)).limit(limit);
+}

@@ -1,0 +1,29 @@
+/**
+ * Route guards that run before the body is validated (preValidation), so a signed-out caller gets
+ * 401 and someone else's account 403 whatever they sent.
+ */
+import type { FastifyRequest } from 'fastify';
+import type { UserRow } from '../modules/session/session-repo';
+import { forbidden, notFound, unauthorized } from './errors';
+import { parseId } from './params';
+
+export async function requireUser(req: FastifyRequest): Promise<void> {
+  if (!req.user) throw unauthorized();
+}
+
+/** The signed-in user, for handlers behind requireUser. */
+export function signedInUser(req: FastifyRequest): UserRow {
+  if (!req.user) throw unauthorized();
+  return req.user;
+}
+
+/** The path parameter `param` must be the signed-in user's own id (spec §6). */
+export function requireSelf(param: string) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const user = signedInUser(req);
+    const raw = (req.params as Record<string, string | undefined>)[param] ?? '';
+    const id = parseId(raw);
+    if (id === null) throw notFound();
+    if (id !== user.id) throw forbidden();
+  };
+}

@@ -1,0 +1,50 @@
+/**
+ * Development outbox viewer: the latest mails the embedded outbox mailer "sent", so someone trying
+ * the app locally can open a password-reset link. app.ts registers it only with the outbox mailer
+ * and without TRUST_PROXY; each request must also come straight from this machine.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { listOutboxMessages } from '../../adapters/mail/outbox-repo';
+import { notFound } from '../../http/errors';
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
+
+/**
+ * From this machine and not relayed: a reverse proxy on the same host would make every visitor look
+ * local, but it adds forwarding headers, so any of them closes the viewer.
+ */
+function isLocalRequest(req: FastifyRequest): boolean {
+  const remote = req.socket.remoteAddress ?? '';
+  return LOOPBACK.has(remote) && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
+}
+
+export async function devOutboxRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.get(
+    '/api/dev/outbox',
+    {
+      schema: {
+        tags: ['dev'],
+        summary:
+          'The latest 50 mails of the embedded outbox; only without SMTP_URL and TRUST_PROXY, and only from this machine',
+      },
+    },
+    async (req, reply) => {
+      if (!isLocalRequest(req)) throw notFound();
+      reply.header('Cache-Control', 'no-store');
+      const rows = await listOutboxMessages(app.deps.db, 50);
+      return {
+        messages: rows.map((m) => ({
+          id: m.id,
+          to: m.to,
+          subject: m.subject,
+          text: m.text,
+          createdAt: m.createdAt.toISOString(),
+        })),
+      };
+    },
+  );
+}
