@@ -5,16 +5,13 @@ import { STATE, ZIP_CODES } from '@stg/domain/constants';
 import { customerSignUpSchema, type CustomerSignUp } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
-import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
 import type { Session } from '../../../lib/api-types';
 import { useSignUp } from '../api/use-sign-up';
-import { PasswordTips } from './password-tips';
+import { PasswordTips } from '../../../components/password-tips';
 
 type SignUpInput = z.input<typeof customerSignUpSchema>;
-
-const ZIP_OPTIONS = ZIP_CODES.map((zip) => ({ value: zip, label: zip }));
 
 /** Customer sign-up (spec §5): every field but street 2 required, state UT, zip from the four served. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => void }) {
@@ -118,11 +115,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
             {...register('address.city')}
           />
           <TextField label="State" value={STATE} readOnly aria-readonly="true" name="state" />
-          <SelectField
+          <TextField
             label="Zip Code"
             autoComplete="postal-code"
-            placeholder="Select"
-            options={ZIP_OPTIONS}
+            inputMode="numeric"
+            maxLength={5}
+            hint={`We serve ${ZIP_CODES.join(', ')}.`}
             error={errors.address?.zipCode?.message}
             {...register('address.zipCode')}
           />

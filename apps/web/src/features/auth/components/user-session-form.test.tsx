@@ -144,7 +144,7 @@ describe('user-session-form: create account', () => {
     await user.type(field('Confirm Password'), 'Password123!');
     await user.type(field('Street Address'), '1 Main St');
     await user.type(field('City'), 'St George');
-    await user.selectOptions(field('Zip Code'), '84770');
+    await user.type(field('Zip Code'), '84770');
   }
 
   it('toggles between the two forms', async () => {
@@ -156,7 +156,7 @@ describe('user-session-form: create account', () => {
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
   });
 
-  it('shows the live password tips, the fixed state and only the served zip codes', async () => {
+  it('shows the live password tips, the fixed state and the served zip codes', async () => {
     const { user } = start('/', {});
     const dialog = await openSignUp(user);
     const tips = within(dialog).getByRole('list', { name: 'Password requirements' });
@@ -171,10 +171,16 @@ describe('user-session-form: create account', () => {
     expect(met()).toEqual(['true', 'true', 'true']);
     expect(within(dialog).getByLabelText('State')).toHaveValue('UT');
     expect(within(dialog).getByLabelText('State')).toHaveAttribute('readonly');
-    const zips = within(within(dialog).getByLabelText('Zip Code') as HTMLElement)
-      .getAllByRole('option')
-      .map((o) => o.textContent);
-    expect(zips).toEqual(['Select', '84765', '84770', '84780', '84790']);
+    expect(within(dialog).getByText('We serve 84765, 84770, 84780, 84790.')).toBeInTheDocument();
+  });
+
+  it('refuses a zip code outside the four served, with the message', async () => {
+    const { user, calls } = start('/', {});
+    const dialog = await openSignUp(user);
+    await user.type(within(dialog).getByLabelText('Zip Code'), '84101');
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(await within(dialog).findByText(MESSAGES.zipInvalid)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('validates with the shared messages', async () => {
