@@ -59,6 +59,8 @@ export interface VendorCard {
 export interface GalleryImage {
   blobId: string | number;
   url: string;
+  /** A smaller rendition for grids; absent on older answers. */
+  thumbnailUrl?: string;
 }
 
 export interface PricingInputOption {
@@ -119,6 +121,8 @@ export interface Review {
 
 /** One vendor in full (GET /api/vendors/{id}, and the vendor held in the session). */
 export interface Vendor extends VendorCard {
+  /** The full-size banner; thumbnailImageUrl is its smaller rendition. */
+  bannerImageUrl?: string | null;
   phoneNumber: string;
   email: string;
   serviceDescription: string | null;
@@ -141,29 +145,47 @@ export interface Vendor extends VendorCard {
 
 export interface PaymentMethodSummary {
   last4: string | null;
+  /** The card brand or bank name. */
   bankName?: string | null;
   brand?: string | null;
 }
 
-/** An order as the session lists it. Only the fields the web reads are typed strictly. */
+/** The vendor as a customer's order carries it. */
+export interface OrderVendor {
+  id: number;
+  name: string;
+  category: Category;
+  phoneNumber: string | null;
+  logoImageUrl: string | null;
+  cancelationPolicyHours: number;
+}
+
+/** A customer's order as GET /api/session lists it (newest first). Money in dollars. */
 export interface Order {
   id: number;
   confirmationId: string;
   vendorId: number;
   userId: number;
   addressId: number | null;
-  appointmentAt: string | null;
+  vendor: OrderVendor;
+  /** ISO 8601. */
+  appointmentAt: string;
   /** Minutes. */
-  duration: number | null;
-  customerNotes?: string | null;
-  optionsSnapshot?: unknown;
+  duration: number;
+  customerNotes: string | null;
+  /** The chosen options: question label → choice. */
+  optionsSnapshot: Record<string, string> | null;
   fulfillmentStatus: FulfillmentStatus;
   paymentStatus: PaymentStatus;
-  /** Dollars. */
-  totalCollected: number | null;
-  paymentMethod?: PaymentMethodSummary | null;
-  vendor?: Pick<VendorCard, 'id' | 'name' | 'logoImageUrl'> | null;
-  createdAt?: string;
+  paymentMethod: PaymentMethodSummary | null;
+  totalCollected: number;
+  serviceFee: number;
+  refundAmount: number;
+  refundReason: string | null;
+  cancelReason: string | null;
+  previousAppointmentAt: string | null;
+  rescheduleCount: number;
+  createdAt: string;
 }
 
 export interface Booking {
@@ -216,4 +238,38 @@ export interface CustomerSignUpRequest {
       zipCode: string;
     };
   };
+}
+
+/** PATCH /api/users/{id}. */
+export interface UserUpdateRequest {
+  user: { id: number; firstName: string; lastName: string; email: string; phoneNumber: string };
+}
+
+/** PATCH /api/addresses/{id}. */
+export interface AddressUpdateRequest {
+  address: { streetAddress: string; street_address_2: string; city: string; state: string; zipCode: string };
+}
+
+/** PATCH /api/users/{userId}/update_password. */
+export interface PasswordUpdateRequest {
+  password: string;
+  newPassword: string;
+  newPasswordConfirmation: string;
+  userId: number;
+}
+
+/** POST /api/password/forgot and POST /api/contact answer with a message. */
+export interface MessageResponse {
+  message: string;
+}
+
+/** POST /api/password/reset: the user is signed in. */
+export interface ResetPasswordResponse {
+  user: User;
+  vendor: Vendor | null;
+}
+
+/** POST /api/contact. */
+export interface ContactRequest {
+  message: { name: string; email: string; subject: string; message: string };
 }

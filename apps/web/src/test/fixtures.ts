@@ -1,4 +1,4 @@
-import type { Address, Session, User, Vendor, VendorCard } from '../lib/api-types';
+import type { Address, Order, Review, Session, User, Vendor, VendorCard } from '../lib/api-types';
 
 export const customerUser: User = {
   id: 1,
@@ -89,3 +89,52 @@ export const vendorSession = (patch: Partial<Vendor> = {}): Session => ({
   orders: [],
   vendor: makeVendor(patch),
 });
+
+export function makeOrder(patch: Partial<Order> = {}): Order {
+  return {
+    id: 100,
+    confirmationId: 'SRV-1001',
+    vendorId: 7,
+    userId: 1,
+    addressId: 10,
+    vendor: {
+      id: 7,
+      name: 'Sparkle Cleaning',
+      category: 'house_cleaning',
+      phoneNumber: '4355550000',
+      logoImageUrl: null,
+      cancelationPolicyHours: 24,
+    },
+    appointmentAt: '2025-11-24T16:00:00.000Z',
+    duration: 150,
+    customerNotes: 'Gate code 1234',
+    optionsSnapshot: { Bedrooms: '3', Bathrooms: '2' },
+    fulfillmentStatus: 'unfulfilled',
+    paymentStatus: 'collected',
+    paymentMethod: { last4: '4242', bankName: 'visa' },
+    totalCollected: 122.55,
+    serviceFee: 2.55,
+    refundAmount: 0,
+    refundReason: null,
+    cancelReason: null,
+    previousAppointmentAt: null,
+    rescheduleCount: 0,
+    createdAt: '2025-11-01T12:00:00.000Z',
+    ...patch,
+  };
+}
+
+export function makeReview(patch: Partial<Review> = {}): Review {
+  return {
+    id: 1,
+    userId: 1,
+    body: 'Great work, very thorough.',
+    score: 5,
+    author: { firstName: 'Ann', lastName: 'Lee' },
+    authorImage: null,
+    reviewType: 'product',
+    url: null,
+    createdAt: '2025-10-01T12:00:00.000Z',
+    ...patch,
+  };
+}

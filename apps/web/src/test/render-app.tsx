@@ -23,3 +23,6 @@ export function renderApp(path = '/') {
 /** The current location of a rendered app, path and query. */
 export const locationOf = (router: ReturnType<typeof createMemoryRouter>) =>
   router.state.location.pathname + router.state.location.search;
+
+/** For the first query of a lazily loaded page: its chunk (zod, forms) may take a while to load in a busy run. */
+export const LAZY = { timeout: 5000 } as const;

@@ -46,3 +46,15 @@ export function setSession(queryClient: QueryClient, data: Partial<Session>): Se
   queryClient.setQueryData(SESSION_QUERY_KEY, session);
   return session;
 }
+
+/**
+ * Applies a change to the cached session after a save that answers only part of it (the user, one
+ * address), so every reader (header address lines, menus, forms) shows the saved values at once.
+ */
+export function updateSession(queryClient: QueryClient, change: (session: Session) => Session): void {
+  const current = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);
+  if (!current) return;
+  const next = change(current);
+  storeSessionUser(next.user);
+  queryClient.setQueryData(SESSION_QUERY_KEY, next);
+}

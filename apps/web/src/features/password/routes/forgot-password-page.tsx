@@ -1,15 +1,61 @@
-import { ComingLaterNote } from '../../../components/coming-later-note';
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { forgotPasswordSchema } from '@stg/domain/validation';
+import type { z } from 'zod';
+import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
+import { TextField } from '../../../components/text-field';
+import { errorsOf } from '../../../lib/api-client';
+import { useForgotPassword } from '../api/use-forgot-password';
 
-/** /forgot-password: the frame of the reset-link flow. */
+type ForgotInput = z.input<typeof forgotPasswordSchema>;
+type Forgot = z.output<typeof forgotPasswordSchema>;
+
+/** /forgot-password (spec §2, §5, §8): Email and Send Link, disabled while the email is empty. */
 export function ForgotPasswordPage() {
+  const forgot = useForgotPassword();
+  const {
+    register,
+    handleSubmit,
+    control,
+    formState: { errors },
+  } = useForm<ForgotInput, unknown, Forgot>({
+    resolver: zodResolver(forgotPasswordSchema),
+    defaultValues: { email: '' },
+  });
+  const email = useWatch({ control, name: 'email' }) ?? '';
+
+  const onSubmit = handleSubmit(({ email: address }) => forgot.mutate(address));
+
   return (
     <div className="container page page--narrow">
-      <PageHeader title="Forgot Password" lead="We will email you a link to choose a new password." />
-      <ComingLaterNote>
-        Password reset by email arrives in a later release. Until then no reset link can be sent from this
-        page.
-      </ComingLaterNote>
+      <PageHeader
+        title="Forgot Password"
+        lead="Enter the email address of your account and we will email you a link to choose a new password."
+      />
+      <div className="card">
+        <form className="form" onSubmit={onSubmit} noValidate aria-busy={forgot.isPending}>
+          <ErrorList errors={forgot.isError ? errorsOf(forgot.error) : []} />
+          <TextField
+            label="Email"
+            type="email"
+            autoComplete="email"
+            required
+            error={errors.email?.message}
+            {...register('email')}
+          />
+          <button
+            type="submit"
+            className="button button--primary button--block"
+            disabled={email.trim() === '' || forgot.isPending}
+          >
+            {forgot.isPending ? 'Sending…' : 'Send Link'}
+          </button>
+          <p role="status" className="form__status form__status--block">
+            {forgot.isSuccess ? forgot.data.message : ''}
+          </p>
+        </form>
+      </div>
     </div>
   );
 }

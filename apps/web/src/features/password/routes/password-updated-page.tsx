@@ -1,15 +1,16 @@
 import { Link } from 'react-router';
+import { DASHBOARD_HOME } from '@stg/domain/routing';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session/use-session';
 
-/** /password/reset/complete (signed in): Password Updated, with the way back to the dashboard or services. */
+/** /password/reset/complete (signed in): Password Updated, with the way to the dashboard or to services. */
 export function PasswordUpdatedPage() {
-  const { user } = useSession();
-  const isVendor = user?.vendorId != null;
+  const { user, vendor } = useSession();
+  const isVendor = user?.vendorId != null && vendor !== null;
   return (
     <div className="container page page--narrow">
-      <PageHeader title="Password Updated" lead="Your password has been changed. You are signed in." />
-      <Link to={isVendor ? '/dashboard/orders' : '/services?category=all'} className="button button--primary">
+      <PageHeader title="Password Updated" lead="Your password has been changed and you are signed in." />
+      <Link to={isVendor ? DASHBOARD_HOME : '/services?category=all'} className="button button--primary">
         {isVendor ? 'Go to Dashboard' : 'Browse Services'}
       </Link>
     </div>

@@ -3,14 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
 import { formatPhone } from '@stg/domain/phone';
-import { ComingLaterNote } from '../../../components/coming-later-note';
+import { cancellationPolicyText } from '@stg/domain/policy';
 import { PageLoader } from '../../../components/page-loader';
 import { VendorCover } from '../../../components/vendor-cover';
 import { VendorLogo } from '../../../components/vendor-logo';
 import { VendorRating } from '../../../components/vendor-rating';
+import type { Vendor } from '../../../lib/api-types';
+import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { vendorQueryOptions } from '../api/vendor-query';
+import { BookingSection } from '../components/booking-section';
+import { Gallery } from '../components/gallery';
+import { ReviewsSection } from '../components/reviews-section';
 
-const DESCRIPTION_FALLBACK = 'This provider has not added a description of their service yet.';
+export const DESCRIPTION_FALLBACK = "This provider hasn't added a description yet.";
 
 function parseId(raw: string | undefined): number | null {
   if (!raw || !/^\d+$/.test(raw)) return null;
@@ -18,9 +23,24 @@ function parseId(raw: string | undefined): number | null {
   return Number.isSafeInteger(id) && id > 0 ? id : null;
 }
 
+const categoryLabel = (v: Pick<Vendor, 'category'>) => CATEGORY_LABELS[v.category] ?? v.category;
+
+/** "Sparkle Cleaning · House Cleaning in St George, UT | Servo" */
+export function providerTitle(v: Pick<Vendor, 'name' | 'category'>): string {
+  return `${v.name} · ${categoryLabel(v)} in St George, UT | Servo`;
+}
+
+/** The meta description: the service description, or a plain sentence when there is none. */
+export function providerDescription(v: Pick<Vendor, 'name' | 'category' | 'serviceDescription'>): string {
+  const text = v.serviceDescription?.replace(/\s+/g, ' ').trim();
+  if (!text)
+    return `${v.name} offers ${categoryLabel(v).toLowerCase()} in St George, UT. Book online with Servo.`;
+  return text.length > 160 ? `${text.slice(0, 157).trimEnd()}…` : text;
+}
+
 /**
- * /vendors/{id}: the provider's details (spec §2). An unknown id, or any failure to fetch the vendor, goes
- * to / (spec §8: logged, then redirected). Pricing, scheduling and checkout come with a later release.
+ * /vendors/{id} (spec §2): the provider's details, policy, gallery, reviews and the booking panels. An
+ * unknown id, or any failure to fetch the vendor, goes to / (spec §8: logged, then redirected).
  */
 export function ProviderPage() {
   const id = parseId(useParams().id);
@@ -30,89 +50,76 @@ export function ProviderPage() {
     if (vendor.isError) console.error('Vendor fetch failed', vendor.error);
   }, [vendor.isError, vendor.error]);
 
-  if (id === null || vendor.isError) return <Navigate to="/" replace />;
-  if (vendor.isPending) return <PageLoader label="Loading provider…" />;
-
   const v = vendor.data;
+  useDocumentMeta(v ? providerTitle(v) : null, v ? providerDescription(v) : null);
+
+  if (id === null || vendor.isError) return <Navigate to="/" replace />;
+  if (!v) return <PageLoader label="Loading provider…" />;
+  return <ProviderDetails vendor={v} />;
+}
+
+function ProviderDetails({ vendor: v }: { vendor: Vendor }) {
   const phone = formatPhone(v.phoneNumber);
-  const gallery = v.galleryImageUrls ?? [];
+  const phoneDigits = (v.phoneNumber ?? '').replace(/\D/g, '');
   return (
     <article className="provider" aria-labelledby="provider-name">
       <div className="provider__banner">
-        <VendorCover url={v.thumbnailImageUrl} className="provider__cover" />
+        <VendorCover url={v.bannerImageUrl ?? v.thumbnailImageUrl} className="provider__cover" />
       </div>
       <div className="container provider__layout">
-        <div className="provider__header">
+        <header className="provider__header">
           <VendorLogo url={v.logoImageUrl} name={v.name} size="large" />
-          <div>
-            <p className="provider__category">{CATEGORY_LABELS[v.category] ?? v.category}</p>
+          <div className="provider__heading">
+            <p className="provider__category">{categoryLabel(v)}</p>
             <h1 id="provider-name" className="provider__name">
               {v.name}
             </h1>
             <VendorRating avgRating={v.avgRating} reviewCount={v.reviewCount} />
           </div>
-        </div>
+        </header>
 
         <div className="provider__grid">
-          <section className="card provider__about" aria-labelledby="provider-about">
-            <h2 id="provider-about">About this service</h2>
-            <p className="provider__description">{v.serviceDescription?.trim() || DESCRIPTION_FALLBACK}</p>
-            {v.cancelationPolicyHours > 0 ? (
-              <p className="provider__policy">
-                Appointments can be cancelled or rescheduled up to {v.cancelationPolicyHours}{' '}
-                {v.cancelationPolicyHours === 1 ? 'hour' : 'hours'} before the scheduled time.
-              </p>
-            ) : (
-              <p className="provider__policy">
-                Appointments can be cancelled or rescheduled until the scheduled time.
-              </p>
-            )}
-          </section>
+          <div className="provider__main">
+            <section className="card provider__about" aria-labelledby="provider-about">
+              <h2 id="provider-about">About this service</h2>
+              <p className="provider__description">{v.serviceDescription?.trim() || DESCRIPTION_FALLBACK}</p>
+              <h3 className="provider__policy-title">Cancellation and reschedule policy</h3>
+              <p className="provider__policy">{cancellationPolicyText(v.cancelationPolicyHours)}</p>
+            </section>
+          </div>
 
-          <aside className="card provider__contact" aria-labelledby="provider-contact">
-            <h2 id="provider-contact">Contact</h2>
-            <dl className="details">
-              {phone && (
-                <div>
-                  <dt>Phone</dt>
-                  <dd>
-                    <a href={`tel:${(v.phoneNumber ?? '').replace(/\D/g, '')}`}>{phone}</a>
-                  </dd>
-                </div>
-              )}
-              {v.email && (
-                <div>
-                  <dt>Email</dt>
-                  <dd>
-                    <a href={`mailto:${v.email}`}>{v.email}</a>
-                  </dd>
-                </div>
-              )}
-            </dl>
-          </aside>
+          <div className="provider__side">
+            <BookingSection vendorName={v.name} />
+            <section className="card provider__contact" aria-labelledby="provider-contact">
+              <h2 id="provider-contact">Contact</h2>
+              <dl className="details">
+                {phone && (
+                  <div>
+                    <dt>Phone</dt>
+                    <dd>
+                      <a href={`tel:${phoneDigits}`}>{phone}</a>
+                    </dd>
+                  </div>
+                )}
+                {v.email && (
+                  <div>
+                    <dt>Email</dt>
+                    <dd>
+                      <a href={`mailto:${v.email}`} className="provider__email">
+                        {v.email}
+                      </a>
+                    </dd>
+                  </div>
+                )}
+              </dl>
+            </section>
+          </div>
+
+          <div className="provider__more">
+            <Gallery vendorName={v.name} images={v.galleryImageUrls ?? []} />
+            <ReviewsSection reviews={v.reviews ?? []} />
+          </div>
         </div>
-
-        {gallery.length > 0 && (
-          <section className="provider__gallery" aria-labelledby="provider-gallery">
-            <h2 id="provider-gallery">Gallery</h2>
-            <ul className="gallery-grid">
-              {gallery.map((image, index) => (
-                <li key={image.blobId}>
-                  <img
-                    src={image.url}
-                    alt={`${v.name} work sample ${index + 1}`}
-                    loading="lazy"
-                    decoding="async"
-                  />
-                </li>
-              ))}
-            </ul>
-          </section>
-        )}
-
-        <ComingLaterNote>
-          Instant pricing, scheduling and online checkout with this provider arrive in a later release.
-        </ComingLaterNote>
       </div>
     </article>
   );

@@ -1,14 +1,137 @@
-import { ComingLaterNote } from '../../../components/coming-later-note';
+import { useEffect, useId, useRef, useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { contactMessageSchema, type ContactMessage } from '@stg/domain/validation';
+import type { z } from 'zod';
+import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
+import { TextareaField } from '../../../components/textarea-field';
+import { TextField } from '../../../components/text-field';
+import { errorsOf } from '../../../lib/api-client';
+import { useSession } from '../../../lib/session/use-session';
+import { useSendContactMessage } from '../api/use-send-contact-message';
 
-/** /contact-us: the page frame. The contact form (name, email, subject, message) ships later. */
+type ContactInput = z.input<typeof contactMessageSchema>;
+
+/** Spec §9: the pause before "Message Sent" shows. */
+export const CONTACT_SUCCESS_DELAY_MS = 500;
+
+type ContactState = 'unsent' | 'loading' | 'sent';
+
+/**
+ * /contact-us (spec §2, §4, §5, §9): Name, Email, Subject and Message, all required. States unsent →
+ * loading → sent; on success "Message Sent" shows after a 500 ms pause. A signed-in user's name and email
+ * are filled in.
+ */
 export function ContactUsPage() {
+  const { user } = useSession();
+  const send = useSendContactMessage();
+  const [sentAfterPause, setSentAfterPause] = useState(false);
+  const sentHeadingId = useId();
+  const sentHeading = useRef<HTMLHeadingElement>(null);
+
+  const defaults: ContactInput = {
+    name: user ? `${user.firstName} ${user.lastName}`.trim() : '',
+    email: user?.email ?? '',
+    subject: '',
+    message: '',
+  };
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<ContactInput, unknown, ContactMessage>({
+    resolver: zodResolver(contactMessageSchema),
+    defaultValues: defaults,
+  });
+
+  // Spec §4, §9: after a successful send, "Message Sent" shows once a short pause has passed.
+  useEffect(() => {
+    if (!send.isSuccess) return;
+    const timer = window.setTimeout(() => setSentAfterPause(true), CONTACT_SUCCESS_DELAY_MS);
+    return () => window.clearTimeout(timer);
+  }, [send.isSuccess]);
+
+  const state: ContactState = sentAfterPause
+    ? 'sent'
+    : send.isPending || send.isSuccess
+      ? 'loading'
+      : 'unsent';
+
+  useEffect(() => {
+    if (state === 'sent') sentHeading.current?.focus();
+  }, [state]);
+
+  const onSubmit = handleSubmit((values) => send.mutate(values));
+
+  const startOver = () => {
+    reset(defaults);
+    send.reset();
+    setSentAfterPause(false);
+  };
+
   return (
     <div className="container page page--narrow">
-      <PageHeader title="Contact Us" lead="Questions about a booking, a provider or listing your business?" />
-      <ComingLaterNote>
-        The contact form arrives in a later release. Messages cannot be sent from this page yet.
-      </ComingLaterNote>
+      <PageHeader
+        title="Contact Us"
+        lead="Questions about a booking, a provider or listing your business? Send us a message. We reply within 24 hours."
+      />
+      <div className="card" data-state={state}>
+        {state === 'sent' ? (
+          <div className="contact-sent" role="status">
+            <h2 id={sentHeadingId} ref={sentHeading} tabIndex={-1}>
+              Message Sent
+            </h2>
+            <p>Thank you for reaching out. We reply within 24 hours, by email.</p>
+            <button type="button" className="button button--secondary" onClick={startOver}>
+              Send Another Message
+            </button>
+          </div>
+        ) : (
+          <form
+            className="form"
+            onSubmit={onSubmit}
+            noValidate
+            aria-busy={state === 'loading'}
+            aria-label="Contact form"
+          >
+            <ErrorList errors={send.isError ? errorsOf(send.error) : []} />
+            <div className="form__row">
+              <TextField
+                label="Name"
+                autoComplete="name"
+                required
+                error={errors.name?.message}
+                {...register('name')}
+              />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                required
+                error={errors.email?.message}
+                {...register('email')}
+              />
+            </div>
+            <TextField label="Subject" required error={errors.subject?.message} {...register('subject')} />
+            <TextareaField
+              label="Message"
+              required
+              rows={6}
+              error={errors.message?.message}
+              {...register('message')}
+            />
+            <button
+              type="submit"
+              className="button button--primary button--block"
+              disabled={state === 'loading'}
+            >
+              {state === 'loading' ? 'Sending…' : 'Send Message'}
+            </button>
+          </form>
+        )}
+      </div>
     </div>
   );
 }

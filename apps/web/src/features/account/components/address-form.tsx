@@ -1,0 +1,94 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { STATE, ZIP_CODES } from '@stg/domain/constants';
+import { addressFormErrors } from '@stg/domain/error-filters';
+import { addressInputSchema, type AddressInput } from '@stg/domain/validation';
+import type { z } from 'zod';
+import { ErrorList } from '../../../components/error-list';
+import { SelectField } from '../../../components/select-field';
+import { TextField } from '../../../components/text-field';
+import { errorsOf } from '../../../lib/api-client';
+import type { Address } from '../../../lib/api-types';
+import { useUpdateAddress } from '../api/use-update-address';
+import { SaveRow } from './save-row';
+
+type AddressFormInput = z.input<typeof addressInputSchema>;
+
+const ZIP_OPTIONS = ZIP_CODES.map((zip) => ({ value: zip, label: zip }));
+
+const valuesOf = (address: Address): AddressFormInput => ({
+  streetAddress: address.streetAddress,
+  streetAddress2: address.streetAddress2 ?? '',
+  city: address.city,
+  state: STATE,
+  zipCode: (ZIP_CODES as readonly string[]).includes(address.zipCode) ? address.zipCode : '',
+});
+
+/**
+ * Account settings, Address (spec §2, §5, §8): street, city and zip required, street 2 optional, the
+ * state fixed to UT, the zip one of the four served. Save is disabled while a required field is empty.
+ */
+export function AddressForm({ address }: { address: Address }) {
+  const update = useUpdateAddress(address.id);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<AddressFormInput, unknown, AddressInput>({
+    resolver: zodResolver(addressInputSchema),
+    defaultValues: valuesOf(address),
+  });
+  const values = useWatch({ control });
+  const anyEmpty = [values.streetAddress, values.city, values.zipCode].some((v) => (v ?? '').trim() === '');
+
+  const onSubmit = handleSubmit((form) => {
+    update.mutate(form, { onSuccess: ({ address: saved }) => reset(valuesOf(saved)) });
+  });
+
+  const serverErrors = update.isError ? addressFormErrors(errorsOf(update.error)) : [];
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+      <ErrorList errors={serverErrors} />
+      <TextField
+        label="Street Address"
+        autoComplete="address-line1"
+        required
+        error={errors.streetAddress?.message}
+        {...register('streetAddress')}
+      />
+      <TextField
+        label="Street Address 2"
+        autoComplete="address-line2"
+        hint="Optional"
+        error={errors.streetAddress2?.message}
+        {...register('streetAddress2')}
+      />
+      <div className="form__row form__row--address">
+        <TextField
+          label="City"
+          autoComplete="address-level2"
+          required
+          error={errors.city?.message}
+          {...register('city')}
+        />
+        <TextField label="State" readOnly aria-readonly="true" {...register('state')} />
+        <SelectField
+          label="Zip Code"
+          autoComplete="postal-code"
+          required
+          placeholder="Select"
+          options={ZIP_OPTIONS}
+          error={errors.zipCode?.message}
+          {...register('zipCode')}
+        />
+      </div>
+      <SaveRow
+        disabled={anyEmpty || update.isPending}
+        saving={update.isPending}
+        saved={update.isSuccess && !isDirty}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,91 @@
+import { useForm, useWatch } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { generalFormErrors } from '@stg/domain/error-filters';
+import { userUpdateSchema, type UserUpdate } from '@stg/domain/validation';
+import type { z } from 'zod';
+import { ErrorList } from '../../../components/error-list';
+import { TextField } from '../../../components/text-field';
+import { errorsOf } from '../../../lib/api-client';
+import type { User } from '../../../lib/api-types';
+import { useUpdateUser } from '../api/use-update-user';
+import { SaveRow } from './save-row';
+
+type GeneralInput = z.input<typeof userUpdateSchema>;
+
+const valuesOf = (user: User): GeneralInput => ({
+  firstName: user.firstName,
+  lastName: user.lastName,
+  phoneNumber: user.phoneNumber,
+  email: user.email,
+});
+
+/** Account settings, General (spec §2, §5, §8): every field required; Save disabled while one is empty. */
+export function GeneralForm({ user }: { user: User }) {
+  const update = useUpdateUser(user.id);
+  const {
+    register,
+    handleSubmit,
+    control,
+    reset,
+    formState: { errors, isDirty },
+  } = useForm<GeneralInput, unknown, UserUpdate>({
+    resolver: zodResolver(userUpdateSchema),
+    defaultValues: valuesOf(user),
+  });
+  const values = useWatch({ control });
+  const anyEmpty = [values.firstName, values.lastName, values.phoneNumber, values.email].some(
+    (v) => (v ?? '').trim() === '',
+  );
+
+  const onSubmit = handleSubmit((form) => {
+    update.mutate(form, { onSuccess: ({ user: saved }) => reset(valuesOf(saved)) });
+  });
+
+  const serverErrors = update.isError ? generalFormErrors(errorsOf(update.error)) : [];
+  return (
+    <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+      <ErrorList errors={serverErrors} />
+      <div className="form__row">
+        <TextField
+          label="First Name"
+          autoComplete="given-name"
+          required
+          error={errors.firstName?.message}
+          {...register('firstName')}
+        />
+        <TextField
+          label="Last Name"
+          autoComplete="family-name"
+          required
+          error={errors.lastName?.message}
+          {...register('lastName')}
+        />
+      </div>
+      <div className="form__row">
+        <TextField
+          label="Phone Number"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          required
+          hint="10 digits, numbers only"
+          error={errors.phoneNumber?.message}
+          {...register('phoneNumber')}
+        />
+        <TextField
+          label="Email"
+          type="email"
+          autoComplete="email"
+          required
+          error={errors.email?.message}
+          {...register('email')}
+        />
+      </div>
+      <SaveRow
+        disabled={anyEmpty || update.isPending}
+        saving={update.isPending}
+        saved={update.isSuccess && !isDirty}
+      />
+    </form>
+  );
+}

@@ -1,0 +1,57 @@
+import { TIME_ZONE } from '@stg/domain/constants';
+import type { Review } from '../../../lib/api-types';
+
+const reviewDate = new Intl.DateTimeFormat('en-US', {
+  timeZone: TIME_ZONE,
+  month: 'short',
+  day: 'numeric',
+  year: 'numeric',
+});
+
+/** "Nov 24, 2025", the Denver date. Intl rather than date-fns: this page ships in the first bundle. */
+export function formatReviewDate(iso: string): string {
+  const ms = Date.parse(iso);
+  return Number.isFinite(ms) ? reviewDate.format(ms) : '';
+}
+
+/** "Ann L." (first name and last initial), or "Anonymous". */
+export function reviewAuthor(review: Review): string {
+  const first = review.author?.firstName?.trim() ?? '';
+  const last = review.author?.lastName?.trim() ?? '';
+  const name = [first, last ? `${last.charAt(0)}.` : ''].filter(Boolean).join(' ');
+  return name || 'Anonymous';
+}
+
+export const REVIEW_SOURCE_LABELS: Record<Review['reviewType'], string> = {
+  product: 'Servo review',
+  google: 'Google review',
+};
+
+/** Newest first (spec §2 reviews-carousel). */
+export function newestFirst(reviews: readonly Review[]): Review[] {
+  return [...reviews].sort((a, b) => (Date.parse(b.createdAt) || 0) - (Date.parse(a.createdAt) || 0));
+}
+
+/** Five stars, the first `score` filled; read as "Rated 4 out of 5". */
+export function ReviewStars({ score }: { score: number }) {
+  const filled = Math.max(0, Math.min(5, Math.round(score)));
+  return (
+    <span className="review-stars">
+      <span aria-hidden="true">
+        <span className="review-stars__on">{'★'.repeat(filled)}</span>
+        <span className="review-stars__off">{'★'.repeat(5 - filled)}</span>
+      </span>
+      <span className="visually-hidden">Rated {filled} out of 5</span>
+    </span>
+  );
+}
+
+/** The review text, or "Rating only" for a score without words (spec §3 Review). */
+export function ReviewBody({ review, className }: { review: Review; className?: string }) {
+  const body = review.body?.trim();
+  return body ? (
+    <span className={className}>{body}</span>
+  ) : (
+    <span className={`${className ?? ''} review-body--empty`.trim()}>Rating only</span>
+  );
+}

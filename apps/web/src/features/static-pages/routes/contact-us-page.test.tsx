@@ -1,0 +1,116 @@
+import { act, screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { MESSAGES } from '@stg/domain/validation';
+import { customerSession, signedOut } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { LAZY, renderApp } from '../../../test/render-app';
+import { CONTACT_SUCCESS_DELAY_MS } from './contact-us-page';
+
+async function fill(user: ReturnType<typeof renderApp>['user'], name = true) {
+  if (name) {
+    await user.type(screen.getByLabelText('Name'), 'Sam Smith');
+    await user.type(screen.getByLabelText('Email'), 'sam@example.com');
+  }
+  await user.type(screen.getByLabelText('Subject'), 'A question');
+  await user.type(screen.getByLabelText('Message'), 'Do you serve Ivins?');
+}
+
+describe('contact us', () => {
+  it('requires all four fields with the shared messages', async () => {
+    const { calls } = mockApi({ 'GET /api/session': { body: signedOut } });
+    const { user } = renderApp('/contact-us');
+    await user.click(await screen.findByRole('button', { name: 'Send Message' }, LAZY));
+    for (const message of [
+      MESSAGES.nameRequired,
+      MESSAGES.emailRequired,
+      MESSAGES.subjectRequired,
+      MESSAGES.messageRequired,
+    ])
+      expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByLabelText('Message').tagName).toBe('TEXTAREA');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    expect(screen.getByText(/We reply within 24 hours/)).toBeInTheDocument();
+  });
+
+  it('goes unsent → loading → sent, showing "Message Sent" only after 500 ms', async () => {
+    const { calls } = mockApi({
+      'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+      'POST /api/contact': { status: 201, body: { message: 'Message Sent' } },
+    });
+    const { user } = renderApp('/contact-us');
+    await screen.findByRole('button', { name: 'Send Message' }, LAZY);
+    await fill(user);
+
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    // The exact 500 ms pause is checked with fake timers below; here, the real flow end to end.
+
+    expect(await screen.findByRole('heading', { name: 'Message Sent' })).toHaveFocus();
+    expect(screen.getByRole('status')).toHaveTextContent(/within 24 hours/);
+    expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+      path: '/api/contact',
+      headers: { 'x-csrf-token': 'token-1' },
+      body: {
+        message: {
+          name: 'Sam Smith',
+          email: 'sam@example.com',
+          subject: 'A question',
+          message: 'Do you serve Ivins?',
+        },
+      },
+    });
+
+    await user.click(screen.getByRole('button', { name: 'Send Another Message' }));
+    expect(screen.getByLabelText('Subject')).toHaveValue('');
+  });
+
+  it('waits exactly the pause before saying Message Sent (fake timers)', async () => {
+    const { calls } = mockApi({
+      'GET /api/session': { body: signedOut },
+      'POST /api/contact': { status: 201, body: { message: 'Message Sent' } },
+    });
+    const { user } = renderApp('/contact-us');
+    await screen.findByRole('button', { name: 'Send Message' }, LAZY);
+    await fill(user);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      await act(async () => {
+        screen.getByRole('button', { name: 'Send Message' }).click();
+      });
+      // Let the request settle (setImmediate is not faked) without moving the clock.
+      for (let i = 0; i < 20; i++) await act(() => new Promise<void>((resolve) => setImmediate(resolve)));
+      expect(calls.some((c) => c.method === 'POST')).toBe(true);
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(CONTACT_SUCCESS_DELAY_MS - 50);
+      });
+      expect(screen.getByRole('button', { name: 'Sending…' })).toBeDisabled();
+      expect(screen.queryByText('Message Sent')).not.toBeInTheDocument();
+      await act(async () => {
+        await vi.advanceTimersByTimeAsync(100);
+      });
+      expect(screen.getByRole('heading', { name: 'Message Sent' })).toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('shows the server errors, such as too many messages', async () => {
+    mockApi({
+      'GET /api/session': { body: signedOut },
+      'POST /api/contact': { status: 429, body: { errors: [MESSAGES.tooManyMessages] } },
+    });
+    const { user } = renderApp('/contact-us');
+    await screen.findByRole('button', { name: 'Send Message' }, LAZY);
+    await fill(user);
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyMessages);
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+    expect(screen.queryByText('Message Sent')).not.toBeInTheDocument();
+  });
+
+  it('fills in the name and email of a signed-in user', async () => {
+    mockApi({ 'GET /api/session': { body: customerSession } });
+    renderApp('/contact-us');
+    expect(await screen.findByLabelText('Name', {}, LAZY)).toHaveValue('Ann Lee');
+    expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');
+  });
+});
