@@ -2,9 +2,13 @@
 
 export type Cents = number;
 
+/** Dollars to cents, rounding half up, immune to binary noise: 1.005 dollars is 101 cents. */
 export function dollarsToCents(dollars: number): Cents {
   if (!Number.isFinite(dollars)) throw new RangeError('Amount must be a finite number');
-  return Math.round(dollars * 100);
+  const x = dollars * 100;
+  // Only a value within noise of a half cent needs the slower, exact look.
+  if (Math.abs(x - Math.floor(x) - 0.5) > 1e-6) return Math.round(x);
+  return Math.round(Number(x.toPrecision(15)));
 }
 
 export function centsToDollars(cents: Cents): number {

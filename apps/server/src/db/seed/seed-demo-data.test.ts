@@ -20,7 +20,15 @@ import { createTestDatabase } from '../../../test/test-db';
 import { MemoryStorage } from '../../adapters/storage/local-storage';
 import { verifyPassword } from '../../modules/auth/password';
 import { seedDemoData, type SeedSummary } from './seed-demo-data';
-import { evaluateFormula, formulaVariables } from './formula';
+import { parseFormula } from '@stg/domain/pricing-formula';
+import {
+  answersFromSelections,
+  durationMinutes,
+  formulaCoversInputs,
+  quotePrice,
+  unknownFormulaVariables,
+  type PricingInputLike,
+} from '@stg/domain/pricing';
 
 // A Wednesday a few days after the spring DST change, so the past orders straddle it.
 const NOW = new Date('2025-03-12T17:00:00Z');
@@ -49,6 +57,31 @@ beforeAll(async () => {
   console.info(`seedDemoData: ${Math.round(seedMs)} ms`, summary);
 });
 afterAll(() => database.close());
+
+/** A vendor's pricing inputs from the database rows, in the shape the domain's pricing takes. */
+function domainInputs(
+  vendorId: number,
+  inputs: (typeof pricingInputs.$inferSelect)[],
+  options: (typeof pricingInputOptions.$inferSelect)[],
+): PricingInputLike[] {
+  return inputs
+    .filter((i) => i.vendorId === vendorId)
+    .map((i) => ({
+      id: i.id,
+      alias: i.alias,
+      inputType: i.inputType,
+      recurring: i.recurring,
+      pricingInputOptions: options
+        .filter((o) => o.pricingInputId === i.id)
+        .map((o) => ({
+          id: o.id,
+          name: o.name,
+          value: o.value,
+          default: o.isDefault,
+          optionType: o.optionType,
+        })),
+    }));
+}
 
 const localOf = (d: Date) => {
   const t = new TZDate(d.getTime(), TZ);
@@ -109,9 +142,11 @@ describe('seedDemoData', () => {
         ).toBe(true);
       }
       // Every formula variable is one of the vendor's aliases, and default answers give a sensible price.
-      const aliases = new Set(vInputs.map((i) => i.alias));
-      for (const name of formulaVariables(v.pricingFormula))
-        expect(aliases.has(name), `${v.name} ${name}`).toBe(true);
+      const parsed = parseFormula(v.pricingFormula);
+      if (!parsed.ok) throw new Error(`${v.name}: ${parsed.error.message}`);
+      expect(unknownFormulaVariables(parsed.formula, domainInputs(v.id, inputs, options)), v.name).toEqual(
+        [],
+      );
       const defaults: Record<string, number> = {};
       for (const input of vInputs) {
         const opts = options.filter((o) => o.pricingInputId === input.id);
@@ -130,7 +165,7 @@ describe('seedDemoData', () => {
           defaults[input.alias] = (opts.find((o) => o.isDefault) ?? opts[Math.floor(opts.length / 2)]!).value;
         }
       }
-      const price = evaluateFormula(v.pricingFormula, defaults);
+      const price = parsed.formula.evaluate(defaults);
       expect(price * 100, v.name).toBeGreaterThanOrEqual(v.minPriceCents * 0.5);
       expect(price, v.name).toBeLessThan(600);
 
@@ -139,6 +174,29 @@ describe('seedDemoData', () => {
       expect(['84765', '84770', '84780', '84790']).toContain(address?.zipCode);
       expect(['St George', 'Washington', 'Santa Clara']).toContain(address?.city);
       expect(calendars.filter((c) => c.vendorId === v.id)).toHaveLength(1);
+    }
+  });
+
+  it('prices every order with the domain engine: each formula parses and uses every shown input', async () => {
+    const { db } = database;
+    const vendorRows = await db.select().from(vendors);
+    const inputs = await db.select().from(pricingInputs);
+    const options = await db.select().from(pricingInputOptions);
+    const bookingRows = await db.select().from(bookings);
+    for (const v of vendorRows) {
+      const parsed = parseFormula(v.pricingFormula);
+      expect(parsed.ok, v.name).toBe(true);
+      expect(formulaCoversInputs(v.pricingFormula, domainInputs(v.id, inputs, options)), v.name).toEqual([]);
+    }
+    expect(bookingRows.length).toBe(summary.orders);
+    for (const b of bookingRows) {
+      const v = vendorRows.find((x) => x.id === b.vendorId)!;
+      const answers = answersFromSelections(domainInputs(v.id, inputs, options), b.answers);
+      // Every stored answer is one the calculator accepts.
+      expect(Object.keys(answers).length, v.name).toBe(Object.keys(b.answers).length);
+      const quote = quotePrice({ formula: v.pricingFormula, minPriceCents: v.minPriceCents, answers });
+      expect(quote, v.name).toEqual({ priceCents: b.priceCents, formulaOk: true });
+      expect(b.durationMins).toBe(durationMinutes(b.priceCents, v.priceToDurationRateCents));
     }
   });
 
@@ -305,7 +363,7 @@ describe('seedDemoData', () => {
       expect(booking, label).toBeDefined();
       expect(o.totalCollectedCents).toBe(booking.priceCents + customer.serviceChargeCents);
       expect(booking.priceCents).toBeGreaterThanOrEqual(v.minPriceCents);
-      expect(booking.durationMins).toBe(Math.round((booking.priceCents / v.priceToDurationRateCents) * 60));
+      expect(booking.durationMins).toBe(durationMinutes(booking.priceCents, v.priceToDurationRateCents));
       expect(booking.appointmentAt?.getTime()).toBe(o.appointmentAt.getTime());
       expect(booking.optionsSnapshot).toEqual(o.optionsSnapshot);
       if (o.fulfillmentStatus === 'cancelled') {

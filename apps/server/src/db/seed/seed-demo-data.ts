@@ -9,6 +9,8 @@
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { DEFAULT_SERVICE_CHARGE_CENTS, PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
+import { durationMinutes, quotePrice } from '@stg/domain/pricing';
+import { parseFormula } from '@stg/domain/pricing-formula';
 import type { Db, Tx } from '../client';
 import {
   addresses,
@@ -27,7 +29,6 @@ import type { Storage } from '../../adapters/storage/storage';
 import { storeImage, type ImageKind } from '../../modules/images/image-service';
 import { hashPassword } from '../../modules/auth/password';
 import { Prng } from './prng';
-import { evaluateFormula } from './formula';
 import { atLocalMinutes, localDay } from './denver-time';
 import { bannerSvg, gallerySvg, logoSvg } from './demo-images';
 import type { DemoInput } from './demo-pricing';
@@ -109,6 +110,11 @@ export async function seedDemoData(db: Db, storage: Storage, opts: SeedOptions):
     .limit(1);
   if (existing.length > 0) {
     return { skipped: true, vendors: 0, activeVendors: 0, users: 0, orders: 0, reviews: 0, images: 0 };
+  }
+  // A typo in a demo formula fails loudly, before anything is written.
+  for (const v of DEMO_VENDORS) {
+    const parsed = parseFormula(v.pricing.formula);
+    if (!parsed.ok) throw new Error(`Demo formula of ${v.name}: ${parsed.error.message}`);
   }
   // argon2 is deliberately slow: hash once, share the digest.
   const digest = await hashPassword(DEMO_PASSWORD);
@@ -507,10 +513,15 @@ function priceAnswers(v: VendorCtx, rng: Prng) {
       answers[String(input.id)] = String(value);
       snapshot[demo.name] = label;
     }
-    const dollars = evaluateFormula(v.demo.pricing.formula, vars);
-    const priceCents = Math.max(v.demo.minPriceCents, Math.round(dollars * 100));
-    const durationMins = Math.max(1, Math.round((priceCents / v.demo.rateCents) * 60));
-    if (priceCents <= 60_000 && durationMins <= Math.min(360, workday - 30)) {
+    const quote = quotePrice({
+      formula: v.demo.pricing.formula,
+      minPriceCents: v.demo.minPriceCents,
+      answers: vars,
+    });
+    if (!quote.formulaOk) throw new Error(`Demo formula of ${v.demo.name}: ${quote.error?.message}`);
+    const { priceCents } = quote;
+    const durationMins = durationMinutes(priceCents, v.demo.rateCents);
+    if (priceCents <= 60_000 && durationMins >= 1 && durationMins <= Math.min(360, workday - 30)) {
       return { priceCents, durationMins, answers, snapshot };
     }
   }
