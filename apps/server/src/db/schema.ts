@@ -293,7 +293,8 @@ export const sessions = pgTable(
     tokenHash: text('token_hash').notNull(),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text('csrf_token').notNull(),
-    guestInputs: jsonb('guest_inputs').$type<Record<string, Record<string, string>>>(),
+    /** A guest's pricing answers: valueString by pricing input id (spec §6). */
+    guestInputs: jsonb('guest_inputs').$type<Record<string, string>>(),
     ip: text('ip'),
     userAgent: text('user_agent'),
     createdAt: createdAt(),

@@ -3,6 +3,7 @@
  * 401 and someone else's account 403 whatever they sent.
  */
 import type { FastifyRequest } from 'fastify';
+import { MESSAGES } from '@stg/domain/validation';
 import type { UserRow } from '../modules/session/session-repo';
 import { forbidden, notFound, unauthorized } from './errors';
 import { parseId } from './params';
@@ -25,5 +26,19 @@ export function requireSelf(param: string) {
     const id = parseId(raw);
     if (id === null) throw notFound();
     if (id !== user.id) throw forbidden();
+  };
+}
+
+/**
+ * The path parameter `param` must be the signed-in user's own vendor (spec §6: a vendor manages
+ * only their own pricing): 401 signed out, 404 for a malformed id, 403 for anyone else's vendor.
+ */
+export function requireOwnVendor(param: string) {
+  return async (req: FastifyRequest): Promise<void> => {
+    const user = signedInUser(req);
+    const raw = (req.params as Record<string, string | undefined>)[param] ?? '';
+    const id = parseId(raw);
+    if (id === null) throw notFound(MESSAGES.vendorNotFound);
+    if (user.vendorId !== id) throw forbidden();
   };
 }

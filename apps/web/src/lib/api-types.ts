@@ -197,6 +197,13 @@ export interface Booking {
   price: number;
   duration: number;
   appointmentAt: string | null;
+  /** The answers it was priced with: pricing input id → valueString. */
+  answers?: Record<string, string>;
+  /** The chosen options as labels: question name → chosen option name or range value. */
+  optionsSnapshot?: Record<string, string> | null;
+  customerNotes?: string | null;
+  createdAt?: string;
+  updatedAt?: string;
 }
 
 /** GET/POST/DELETE /api/session. */
@@ -205,6 +212,10 @@ export interface Session {
   addresses: Address[];
   orders: Order[];
   vendor: Vendor | null;
+  /** The caller's open bookings (priced, scheduled, pending), newest first; a guest's are the session's. */
+  bookings?: Booking[];
+  /** A guest's saved answers (pricing input id → valueString); `{}` when none or signed in. */
+  guestInputs?: Record<string, string>;
 }
 
 /** POST /api/users. */
@@ -272,4 +283,84 @@ export interface ResetPasswordResponse {
 /** POST /api/contact. */
 export interface ContactRequest {
   message: { name: string; email: string; subject: string; message: string };
+}
+
+/** Answers keyed by pricing input id, each the valueString (docs/api/pricing-and-bookings.md). */
+export type Answers = Record<string, string>;
+
+/** POST /api/bookings: the server prices it; any price or duration sent would be ignored. */
+export interface BookingCreateRequest {
+  booking: { vendorId: number; answers: Answers; customerNotes?: string | null };
+}
+
+/** PUT /api/bookings/{id}: the booking is priced again. */
+export interface BookingUpdateRequest {
+  booking: { answers?: Answers; customerNotes?: string | null };
+}
+
+/** POST /api/bookings and PUT /api/bookings/{id}. */
+export interface BookingResponse {
+  booking: Booking;
+}
+
+/** GET /api/user/{id}/bookings. */
+export interface BookingsResponse {
+  bookings: Booking[];
+}
+
+/** POST /api/addresses/{id}/user_inputs and PUT /api/session/guest_inputs. */
+export interface UserInputsRequest {
+  userInputs: Answers;
+}
+
+/** POST /api/addresses/{id}/user_inputs: every saved answer of the address, merged. */
+export interface UserInputsResponse {
+  userInputs: Record<string, UserInput>;
+}
+
+/** PUT /api/session/guest_inputs: the session's guest answers, merged. */
+export interface GuestInputsResponse {
+  guestInputs: Answers;
+}
+
+// ---- Vendor portal: pricing preferences (issue 4, docs/api/pricing-and-bookings.md) ----
+
+/** What only the owning vendor sees of its vendor (session vendor, answers of the vendor's own PATCHes). */
+export interface VendorOwnerPricingFields {
+  /** The formula editor's unsaved draft. */
+  stagedFormula?: string | null;
+  /** True when Revert to Previous Save has something to revert to. */
+  hasPreviousFormula?: boolean;
+}
+
+export type OwnedVendor = Vendor & VendorOwnerPricingFields;
+
+/** PATCH /api/vendors/{id}: only the changed pricing fields. Money in dollars. */
+export interface VendorPricingUpdateRequest {
+  vendor: { minPrice?: number; pricingFormula?: string; stagedFormula?: string | null };
+}
+
+/** One option row sent with PATCH /api/vendors/{id}/update_pricing_input_options (no id: created). */
+export interface PricingInputOptionPayload {
+  id?: number;
+  name: string;
+  value: number;
+  default: boolean;
+  /** null for a radio/select choice; min, max, step, default or tooltip for a range. */
+  optionType: RangeOptionType | null;
+}
+
+/** One question sent with PATCH /api/vendors/{id}/update_pricing_input_options (no id: created). */
+export interface PricingInputPayload {
+  id?: number;
+  name: string;
+  alias: string;
+  inputType: InputType;
+  recurring: boolean;
+  pricingInputOptions: PricingInputOptionPayload[];
+}
+
+/** PATCH /api/vendors/{id}/update_pricing_input_options: the WHOLE new set of questions. */
+export interface UpdatePricingInputOptionsRequest {
+  pricing_input_options: PricingInputPayload[];
 }

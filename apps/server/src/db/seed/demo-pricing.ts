@@ -2,6 +2,8 @@
  * Pricing questions and formulas of the demo vendors, one builder per category. Every formula is in
  * dollars and uses only numbers, the inputs' UPPERCASE aliases, + - * / ( ), min, max, round, ceil, floor.
  */
+import { defaultPricingFor, type DefaultPricing } from '@stg/domain/pricing-defaults';
+
 export type InputType = 'radio' | 'select' | 'range';
 export type RangeOptionType = 'min' | 'max' | 'step' | 'default' | 'tooltip';
 
@@ -318,19 +320,26 @@ export function autoDetailing(p: {
   };
 }
 
-/** The not-yet-submitted vendor's two questions: a trip charge + per window + per extra story. */
-export function starterWindowPricing(): DemoPricing {
+/** A new vendor's starting pricing (what vendor sign-up gives), in the seed's shape. */
+export function fromDefaultPricing(pricing: DefaultPricing): DemoPricing {
   return {
-    formula: '30 + WINDOWS * 5 + max(0, STORIES - 1) * 25',
-    inputs: [
-      range('Number of windows', 'WINDOWS', {
-        min: 4,
-        max: 40,
-        step: 1,
-        default: 12,
-        tooltip: 'Count each separate pane of glass.',
-      }),
-      select('Stories', 'STORIES', counted(3, 'story', 'stories')),
-    ],
+    formula: pricing.pricingFormula,
+    inputs: pricing.pricingInputs.map((input) => ({
+      name: input.name,
+      alias: input.alias,
+      inputType: input.inputType as InputType,
+      recurring: input.recurring === true,
+      options: input.pricingInputOptions.map((o) => ({
+        name: o.name,
+        value: Number(o.value),
+        isDefault: o.default === true,
+        ...(o.optionType ? { optionType: o.optionType as RangeOptionType } : {}),
+      })),
+    })),
   };
+}
+
+/** The not-yet-submitted vendor starts where every new window cleaner does. */
+export function starterWindowPricing(): DemoPricing {
+  return fromDefaultPricing(defaultPricingFor('window_cleaning'));
 }

@@ -1,7 +1,7 @@
 /** Password reset tokens: only the SHA-256 of a token is stored; a token is used at most once. */
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { bookings, passwordResetTokens } from '../../db/schema';
+import { passwordResetTokens } from '../../db/schema';
 
 /** First key of the advisory locks that serialise reset requests per account. */
 const RESET_LOCK_CLASS = 7301;
@@ -87,12 +87,4 @@ export async function consumeResetToken(tx: Tx, tokenHash: string, now: Date): P
     )
     .returning({ userId: passwordResetTokens.userId });
   return row?.userId ?? null;
-}
-
-/** A guest's bookings follow them into the account they sign in to (as sign-in does). */
-export async function adoptGuestBookings(db: Db, sessionId: number, userId: number) {
-  await db
-    .update(bookings)
-    .set({ userId })
-    .where(and(eq(bookings.sessionId, sessionId), isNull(bookings.userId)));
 }

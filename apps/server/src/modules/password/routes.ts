@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { forgotPasswordSchema, MESSAGES, resetPasswordSchema } from '@stg/domain/validation';
 import { unprocessable } from '../../http/errors';
 import { startSession } from '../../http/session-plugin';
+import { adoptGuestSession } from '../bookings/service';
 import { recordLoginAttempt } from '../session/login-throttle';
 import { deleteSession, deleteUserSessions } from '../session/session-repo';
 import { presentUser } from '../users/presenter';
 import { loadVendorDetail } from '../vendors/repo';
 import { presentVendor } from '../vendors/presenter';
-import { adoptGuestBookings } from './repo';
 import { requestPasswordReset, resetPassword } from './service';
 
 export async function passwordRoutes(app: FastifyInstance) {
@@ -49,8 +49,8 @@ export async function passwordRoutes(app: FastifyInstance) {
       await deleteUserSessions(db, user.id);
       const previous = req.session;
       if (previous) {
-        // A new session (no fixation); a guest's bookings come along to the account, as on sign-in.
-        if (previous.userId === null) await adoptGuestBookings(db, previous.id, user.id);
+        // A new session (no fixation); a guest's answers and bookings come along, as on sign-in.
+        await adoptGuestSession(db, previous, user, now);
         await deleteSession(db, previous.id);
       }
       // Proving control of the mailbox clears the account's failed sign-ins.

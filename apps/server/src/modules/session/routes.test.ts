@@ -16,7 +16,14 @@ describe('GET /api/session', () => {
   it('gives a guest an empty session, a cookie and a CSRF token', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/session' });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ user: null, addresses: [], orders: [], vendor: null });
+    expect(res.json()).toEqual({
+      user: null,
+      addresses: [],
+      orders: [],
+      vendor: null,
+      bookings: [],
+      guestInputs: {},
+    });
     expect(res.headers['x-csrf-token']).toMatch(/^[\w-]{40,}$/);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toMatch(/stg_session=/);

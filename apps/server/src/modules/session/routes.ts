@@ -1,12 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import { MESSAGES, signInSchema } from '@stg/domain/validation';
-import { bookings } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { startSession } from '../../http/session-plugin';
 import { dummyPasswordDigest, verifyPassword } from '../auth/password';
+import { adoptGuestSession } from '../bookings/service';
 import { findUserByEmail } from '../users/repo';
 import { isLoginThrottled, recordLoginAttempt } from './login-throttle';
 import { deleteSession } from './session-repo';
@@ -29,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       if (req.session) reply.header('X-CSRF-Token', req.session.csrfToken);
       else await startSession(app, req, reply, null);
       reply.header('Cache-Control', 'no-store');
-      return sessionPayload(db, req.user, urlFor);
+      return sessionPayload(db, req.user, req.session, urlFor);
     },
   );
 
@@ -49,15 +48,12 @@ export async function sessionRoutes(app: FastifyInstance) {
       const previous = req.session;
       // A new session on sign-in (no fixation); a guest's bookings come along to the account.
       if (previous) {
-        await db
-          .update(bookings)
-          .set({ userId: user.id })
-          .where(and(eq(bookings.sessionId, previous.id), isNull(bookings.userId)));
+        await adoptGuestSession(db, previous, user, now);
         await deleteSession(db, previous.id);
       }
       await startSession(app, req, reply, user.id);
       req.user = user;
-      return sessionPayload(db, user, urlFor);
+      return sessionPayload(db, user, req.session, urlFor);
     },
   );
 
@@ -65,6 +61,6 @@ export async function sessionRoutes(app: FastifyInstance) {
     if (req.session) await deleteSession(db, req.session.id);
     req.user = null;
     await startSession(app, req, reply, null);
-    return sessionPayload(db, null, urlFor);
+    return sessionPayload(db, null, req.session, urlFor);
   });
 }

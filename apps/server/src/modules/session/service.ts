@@ -1,15 +1,36 @@
-/** What GET/POST /api/session answer: the signed-in user with addresses, orders and vendor. */
+/**
+ * What GET/POST /api/session answer: the signed-in user with addresses, orders and vendor, the
+ * caller's bookings in progress, and a guest's pricing answers.
+ */
 import type { Db } from '../../db/client';
+import { presentBooking } from '../bookings/presenter';
+import { listOpenBookings } from '../bookings/service';
 import { listCustomerOrders } from '../orders/repo';
 import { presentCustomerOrder } from '../orders/presenter';
+import { findGuestInputs } from '../pricing/repo';
 import { listAddressesWithInputs } from '../users/repo';
 import { presentAddress, presentUser } from '../users/presenter';
 import { loadVendorDetail } from '../vendors/repo';
 import { presentVendor } from '../vendors/presenter';
-import type { UserRow } from './session-repo';
+import type { SessionRow, UserRow } from './session-repo';
 
-export async function sessionPayload(db: Db, user: UserRow | null, urlFor: (key: string) => string) {
-  if (!user) return { user: null, addresses: [], orders: [], vendor: null };
+export async function sessionPayload(
+  db: Db,
+  user: UserRow | null,
+  session: SessionRow | null,
+  urlFor: (key: string) => string,
+) {
+  const bookings = (await listOpenBookings(db, { user, session })).map(presentBooking);
+  if (!user) {
+    return {
+      user: null,
+      addresses: [],
+      orders: [],
+      vendor: null,
+      bookings,
+      guestInputs: session ? await findGuestInputs(db, session.id) : {},
+    };
+  }
   const [addressRows, orderRows, vendorDetail] = await Promise.all([
     listAddressesWithInputs(db, user.id),
     listCustomerOrders(db, user.id),
@@ -20,5 +41,7 @@ export async function sessionPayload(db: Db, user: UserRow | null, urlFor: (key:
     addresses: addressRows.map(({ address, inputs }) => presentAddress(address, inputs)),
     orders: orderRows.map((row) => presentCustomerOrder(row, urlFor)),
     vendor: vendorDetail ? presentVendor(vendorDetail, urlFor, { owner: true }) : null,
+    bookings,
+    guestInputs: {},
   };
 }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { and, eq, isNull } from 'drizzle-orm';
 import { z } from 'zod';
 import {
   customerSignUpSchema,
@@ -8,11 +7,11 @@ import {
   passwordUpdateSchema,
   userUpdateSchema,
 } from '@stg/domain/validation';
-import { bookings } from '../../db/schema';
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { unauthorized, unprocessable } from '../../http/errors';
 import { startSession } from '../../http/session-plugin';
 import { hashPassword } from '../auth/password';
+import { adoptGuestSession } from '../bookings/service';
 import { deleteSession } from '../session/session-repo';
 import { createCustomer, isEmailTaken, isEmailUniqueViolation } from './repo';
 import { presentAddress, presentUser } from './presenter';
@@ -53,10 +52,8 @@ export async function userRoutes(app: FastifyInstance) {
       }
       const previous = req.session;
       if (previous) {
-        await db
-          .update(bookings)
-          .set({ userId: created.user.id, addressId: created.address.id })
-          .where(and(eq(bookings.sessionId, previous.id), isNull(bookings.userId)));
+        // A new session (no fixation); the guest's answers and bookings come along to the account.
+        await adoptGuestSession(db, previous, created.user, app.deps.now());
         await deleteSession(db, previous.id);
       }
       await startSession(app, req, reply, created.user.id);

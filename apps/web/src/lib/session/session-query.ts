@@ -4,20 +4,29 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, SESSION_PATH } from '../api-client';
-import type { Session, User } from '../api-types';
+import type { Booking, Session, User } from '../api-types';
 import { readJson, STORAGE_KEYS, writeStorage } from '../browser-storage';
 
 export const SESSION_QUERY_KEY = ['session'] as const;
 
-export const SIGNED_OUT_SESSION: Session = { user: null, addresses: [], orders: [], vendor: null };
+export const SIGNED_OUT_SESSION: Session = {
+  user: null,
+  addresses: [],
+  orders: [],
+  vendor: null,
+  bookings: [],
+  guestInputs: {},
+};
 
-/** Tolerates a partial answer: lists default to empty, vendor and user to null. */
+/** Tolerates a partial answer: lists default to empty, guest answers to {}, vendor and user to null. */
 export function normalizeSession(data: Partial<Session> | null | undefined): Session {
   return {
     user: data?.user ?? null,
     addresses: data?.addresses ?? [],
     orders: data?.orders ?? [],
     vendor: data?.vendor ?? null,
+    bookings: data?.bookings ?? [],
+    guestInputs: data?.guestInputs ?? {},
   };
 }
 
@@ -57,4 +66,15 @@ export function updateSession(queryClient: QueryClient, change: (session: Sessio
   const next = change(current);
   storeSessionUser(next.user);
   queryClient.setQueryData(SESSION_QUERY_KEY, next);
+}
+
+/**
+ * Puts a booking the server just answered into the cached session's open bookings (replacing its old
+ * self, newest first), so readers see it before the session is fetched again.
+ */
+export function upsertSessionBooking(queryClient: QueryClient, booking: Booking): void {
+  updateSession(queryClient, (session) => ({
+    ...session,
+    bookings: [booking, ...(session.bookings ?? []).filter((b) => b.id !== booking.id)],
+  }));
 }

@@ -40,6 +40,10 @@ export function useSession() {
     vendor,
     addresses: session?.addresses ?? [],
     orders: session?.orders ?? [],
+    /** Open bookings (priced, scheduled, pending), newest first. */
+    bookings: session?.bookings ?? [],
+    /** A guest's saved answers, keyed by pricing input id. */
+    guestInputs: session?.guestInputs ?? {},
     currentAddress: currentAddressOf(session),
     homeView,
     isVendorView: isInVendorView({ user, vendor, homeView }),

@@ -2,14 +2,13 @@ import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { vendorSession } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
-import { renderApp } from '../../../test/render-app';
+import { LAZY, renderApp } from '../../../test/render-app';
 
 describe('dashboard sections', () => {
   it.each([
     ['orders', 'Order History'],
     ['general', 'General Settings'],
     ['scheduling', 'Scheduling Preferences'],
-    ['pricing', 'Pricing Preferences'],
     ['support', 'Support'],
   ])('/dashboard/%s shows "%s" and says it arrives later, with no controls', async (section, title) => {
     mockApi({ 'GET /api/session': { body: vendorSession() } });
@@ -40,5 +39,16 @@ describe('dashboard sections', () => {
       '3Calendar Integration (recommended)Not complete',
       '4PayoutsNot complete',
     ]);
+  });
+});
+
+describe('dashboard pricing section', () => {
+  it('/dashboard/pricing is the working Pricing Preferences screen, not a later-release frame', async () => {
+    mockApi({ 'GET /api/session': { body: vendorSession() } });
+    renderApp('/dashboard/pricing');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Pricing Preferences' }, LAZY);
+    const frame = heading.closest('section')!;
+    expect(frame).not.toHaveTextContent('This section arrives in a later release.');
+    expect(screen.getByRole('button', { name: 'Edit Formula' })).toBeInTheDocument();
   });
 });

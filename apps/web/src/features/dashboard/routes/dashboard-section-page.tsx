@@ -1,3 +1,4 @@
+import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { isListingInSetup } from '@stg/domain/constants';
 import { isDashboardSection } from '@stg/domain/routing';
@@ -15,9 +16,14 @@ const SUMMARIES = {
     'Your business details, password, service description, direct deposit, listing status and visual content (gallery, banner, logo).',
   scheduling:
     'Workday hours, the gap between appointments, booking limit, minimum notice, and your Google or Jobber calendar connection.',
-  pricing: 'Your pricing calculator, minimum price and pricing formula.',
+  pricing: 'Your pricing calculator, minimum price, pricing formula and the questions customers answer.',
   support: 'How to reach your account manager and our purchase orders team.',
 } as const;
+
+// The pricing screen (calculator, formula editor, questions) loads on first visit, in its own chunk.
+const PricingPage = lazy(async () => ({
+  default: (await import('../../pricing-admin/routes/pricing-page')).PricingPage,
+}));
 
 /** One dashboard section's frame; the section is already validated by the route guard. */
 export function DashboardSectionPage() {
@@ -42,5 +48,6 @@ export function DashboardSectionPage() {
       </SectionFrame>
     );
   }
+  if (section === 'pricing') return <PricingPage vendor={vendor} title={title} summary={SUMMARIES.pricing} />;
   return <SectionFrame title={title} summary={SUMMARIES[section]} />;
 }

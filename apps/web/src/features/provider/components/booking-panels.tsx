@@ -19,11 +19,22 @@ export interface BookingPanel {
 export function BookingPanels({
   panels,
   initialOpen = null,
+  open: controlledOpen,
+  onOpenChange,
 }: {
   panels: BookingPanel[];
   initialOpen?: string | null;
+  /** The open panel's key when the parent controls the accordion (it opens Scheduling after pricing). */
+  open?: string | null;
+  onOpenChange?: (key: string | null) => void;
 }) {
-  const [open, setOpen] = useState<string | null>(initialOpen);
+  const [ownOpen, setOwnOpen] = useState<string | null>(initialOpen);
+  const open = controlledOpen === undefined ? ownOpen : controlledOpen;
+  const setOpen = (change: (current: string | null) => string | null) => {
+    const next = change(open);
+    if (controlledOpen === undefined) setOwnOpen(next);
+    onOpenChange?.(next);
+  };
   return (
     <div className="booking-panels">
       {panels.map((panel, index) => (

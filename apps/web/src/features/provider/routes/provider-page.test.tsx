@@ -199,7 +199,9 @@ describe('provider page booking panels', () => {
     expect(screen.queryByRole('region', { name: 'Pricing' })).not.toBeInTheDocument();
     await user.click(getPrice);
     expect(getPrice).toHaveAttribute('aria-expanded', 'true');
-    expect(screen.getByRole('region', { name: 'Pricing' })).toHaveTextContent(/Instant pricing arrives soon/);
+    expect(
+      within(screen.getByRole('region', { name: 'Pricing' })).getByRole('form', { name: 'Instant pricing' }),
+    ).toBeInTheDocument();
     await user.click(getPrice);
     expect(getPrice).toHaveAttribute('aria-expanded', 'false');
 

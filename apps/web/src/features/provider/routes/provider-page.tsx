@@ -86,10 +86,11 @@ function ProviderDetails({ vendor: v }: { vendor: Vendor }) {
               <h3 className="provider__policy-title">Cancellation and reschedule policy</h3>
               <p className="provider__policy">{cancellationPolicyText(v.cancelationPolicyHours)}</p>
             </section>
+            {/* In the wide column, so the pricing questions and the figures sit side by side on a desktop. */}
+            <BookingSection vendor={v} />
           </div>
 
           <div className="provider__side">
-            <BookingSection vendorName={v.name} />
             <section className="card provider__contact" aria-labelledby="provider-contact">
               <h2 id="provider-contact">Contact</h2>
               <dl className="details">

@@ -1,0 +1,109 @@
+/** Bookings (spec §3, §4 Booking flow): owned by a user, or by a guest's session until sign-in. */
+import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { bookings } from '../../db/schema';
+
+export type BookingRow = typeof bookings.$inferSelect;
+export type NewBooking = typeof bookings.$inferInsert;
+
+/** Who a booking belongs to: a signed-in user, or a guest's session. */
+export type BookingOwner = { userId: number } | { sessionId: number };
+
+/** Bookings still in the flow (not paid or completed): what the session shows. */
+export const OPEN_STATUSES = ['priced', 'scheduled', 'pending'] as const;
+/** Bookings a new price updates instead of creating another (spec §4: "otherwise the existing one is updated"). */
+export const REPRICEABLE_STATUSES = ['priced', 'scheduled'] as const;
+
+/** First key of the advisory locks that serialise one owner's booking writes. */
+const USER_LOCK_CLASS = 7401;
+const SESSION_LOCK_CLASS = 7402;
+
+const ownedBy = (owner: BookingOwner) =>
+  'userId' in owner
+    ? eq(bookings.userId, owner.userId)
+    : and(eq(bookings.sessionId, owner.sessionId), isNull(bookings.userId));
+
+/** Serialises an owner's booking writes until the transaction ends (two Continue clicks make one booking). */
+export async function lockOwner(tx: Tx, owner: BookingOwner) {
+  const [cls, key] =
+    'userId' in owner ? [USER_LOCK_CLASS, owner.userId] : [SESSION_LOCK_CLASS, owner.sessionId];
+  await tx.execute(sql`select pg_advisory_xact_lock(${cls}, ${key})`);
+}
+
+/** The owner's newest priced or scheduled booking with the vendor, if any. */
+export async function findRepriceableBooking(db: Db | Tx, owner: BookingOwner, vendorId: number) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(
+      and(
+        ownedBy(owner),
+        eq(bookings.vendorId, vendorId),
+        inArray(bookings.status, [...REPRICEABLE_STATUSES]),
+      ),
+    )
+    .orderBy(desc(bookings.updatedAt), desc(bookings.id))
+    .limit(1);
+  return row ?? null;
+}
+
+/** One booking, only if it is the owner's. */
+export async function findOwnedBooking(db: Db | Tx, owner: BookingOwner, id: number) {
+  const [row] = await db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, id), ownedBy(owner)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** The owner's bookings, newest first; only those with the given statuses when given. */
+export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: readonly string[]) {
+  return db
+    .select()
+    .from(bookings)
+    .where(statuses ? and(ownedBy(owner), inArray(bookings.status, [...statuses])) : ownedBy(owner))
+    .orderBy(desc(bookings.createdAt), desc(bookings.id));
+}
+
+export async function insertBooking(tx: Tx, values: NewBooking): Promise<BookingRow> {
+  const [row] = await tx.insert(bookings).values(values).returning();
+  return row!;
+}
+
+export async function updateBookingRow(tx: Tx, id: number, values: Partial<NewBooking>): Promise<BookingRow> {
+  const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
+  return row!;
+}
+
+/**
+ * A guest's bookings move to the account they sign in or up to, at its current address. The
+ * account's own priced or scheduled bookings with a vendor the guest has just priced are replaced
+ * by the guest's newer one, so the account keeps one booking in progress per vendor.
+ */
+export async function moveGuestBookings(tx: Tx, sessionId: number, userId: number, addressId: number | null) {
+  const guest = await listBookings(tx, { sessionId });
+  if (guest.length === 0) return;
+  const vendorIds = [
+    ...new Set(
+      guest
+        .filter((b) => (REPRICEABLE_STATUSES as readonly string[]).includes(b.status))
+        .map((b) => b.vendorId),
+    ),
+  ];
+  if (vendorIds.length > 0) {
+    await tx
+      .delete(bookings)
+      .where(
+        and(
+          eq(bookings.userId, userId),
+          inArray(bookings.vendorId, vendorIds),
+          inArray(bookings.status, [...REPRICEABLE_STATUSES]),
+        ),
+      );
+  }
+  await tx
+    .update(bookings)
+    .set(addressId === null ? { userId } : { userId, addressId })
+    .where(and(eq(bookings.sessionId, sessionId), isNull(bookings.userId)));
+}

@@ -1,0 +1,95 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { MESSAGES } from '@stg/domain/validation';
+import { requireSelf, requireUser, signedInUser } from '../../http/auth';
+import { notFound } from '../../http/errors';
+import { parseId } from '../../http/params';
+import { answersSchema } from '../pricing/answers-schema';
+import { presentBooking } from './presenter';
+import { listUserBookings, priceBooking, updateBooking } from './service';
+
+const notesSchema = z.string({ error: 'Additional instructions must be text.' }).nullable().optional();
+
+const vendorIdSchema = z
+  .union([z.number().int(), z.string()], { error: 'Vendor is required.' })
+  .transform((v) => parseId(String(v)));
+
+export async function bookingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+
+  r.post(
+    '/api/bookings',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Price the answers and create the caller's booking with the vendor (201), or update the one in progress (200). A client's price and duration are ignored",
+        body: z.object({
+          booking: z.object({
+            vendorId: vendorIdSchema,
+            // Missing answers are unanswered questions (422 "Please answer every question.").
+            answers: answersSchema.optional(),
+            customerNotes: notesSchema,
+          }),
+        }),
+      },
+    },
+    async (req, reply) => {
+      const { vendorId, answers, customerNotes } = req.body.booking;
+      if (vendorId === null) throw notFound(MESSAGES.vendorNotFound);
+      const { booking, created } = await priceBooking(
+        db,
+        { user: req.user, session: req.session },
+        { vendorId, answers: answers ?? {}, customerNotes },
+        app.deps.now(),
+      );
+      reply.status(created ? 201 : 200);
+      return { booking: presentBooking(booking) };
+    },
+  );
+
+  r.put(
+    '/api/bookings/:id',
+    {
+      schema: {
+        tags: ['bookings'],
+        summary:
+          "Change a booking's answers or notes and re-price it; only the caller's own booking (404 otherwise), not once paid",
+        params: z.object({ id: z.string() }),
+        body: z.object({
+          booking: z.object({ answers: answersSchema.optional(), customerNotes: notesSchema }),
+        }),
+      },
+    },
+    async (req) => {
+      const id = parseId(req.params.id);
+      if (id === null) throw notFound();
+      const booking = await updateBooking(
+        db,
+        { user: req.user, session: req.session },
+        id,
+        req.body.booking,
+        app.deps.now(),
+      );
+      return { booking: presentBooking(booking) };
+    },
+  );
+
+  r.get(
+    '/api/user/:id/bookings',
+    {
+      preValidation: [requireUser, requireSelf('id')],
+      schema: {
+        tags: ['bookings'],
+        summary: "The signed-in user's bookings, newest first (403 for anyone else's)",
+        params: z.object({ id: z.string() }),
+      },
+    },
+    async (req) => {
+      const rows = await listUserBookings(db, signedInUser(req).id);
+      return { bookings: rows.map(presentBooking) };
+    },
+  );
+}

@@ -1,0 +1,210 @@
+/**
+ * A vendor's pricing (spec §2 Pricing Preferences, §5 Calculator): minimum price, formula with its
+ * previous save and staged draft, and the questions; and customers' saved answers (spec §6:
+ * answers are saved to the active address; a guest's are kept in the session).
+ * Every rule is the domain's (pricing-inputs.ts), so the editor and the API agree.
+ */
+import { parseFormula } from '@stg/domain/pricing-formula';
+import {
+  canonicalAnswer,
+  checkSavedAnswers,
+  minPriceCents,
+  PRICING_MESSAGES,
+  validateFormula,
+  validateMinPrice,
+  validatePricingInputs,
+  type PricingInputDraft,
+} from '@stg/domain/pricing-inputs';
+import { MESSAGES } from '@stg/domain/validation';
+import type { Db, Tx } from '../../db/client';
+import { notFound, unprocessable } from '../../http/errors';
+import { presentPricingInput, type PricingInputJson } from './presenter';
+import {
+  findInputsByIds,
+  findUserAddress,
+  listVendorInputs,
+  lockVendor,
+  mergeGuestInputs,
+  replaceVendorInputs,
+  updateVendorPricingRow,
+  upsertAddressInputs,
+  type InputPlan,
+  type VendorRow,
+} from './repo';
+import { listAddressInputs } from '../users/repo';
+
+export interface PricingPatch {
+  minPrice?: number;
+  pricingFormula?: string;
+  stagedFormula?: string | null;
+}
+
+async function lockedVendor(tx: Tx, vendorId: number): Promise<VendorRow> {
+  const vendor = await lockVendor(tx, vendorId);
+  if (!vendor) throw notFound(MESSAGES.vendorNotFound);
+  return vendor;
+}
+
+const questionsOf = async (db: Db | Tx, vendorId: number): Promise<PricingInputJson[]> =>
+  (await listVendorInputs(db, vendorId)).map(presentPricingInput);
+
+/**
+ * Saves the minimum price, the formula and/or the staged draft. A formula must parse and use only
+ * the vendor's aliases; saving one keeps the one it replaces as the previous save (for Revert) and
+ * clears the draft. The draft is stored as typed, unvalidated. Nothing is saved unless all is valid.
+ */
+export async function updateVendorPricing(db: Db, vendorId: number, patch: PricingPatch, now: Date) {
+  await db.transaction(async (tx) => {
+    const vendor = await lockedVendor(tx, vendorId);
+    const errors: string[] = [];
+    if (patch.minPrice !== undefined) errors.push(...validateMinPrice(patch.minPrice));
+    if (patch.pricingFormula !== undefined)
+      errors.push(...validateFormula(patch.pricingFormula, await questionsOf(tx, vendorId)));
+    if (typeof patch.stagedFormula === 'string' && patch.stagedFormula.length > 2000)
+      errors.push(PRICING_MESSAGES.stagedFormulaTooLong);
+    if (errors.length > 0) throw unprocessable(...errors);
+
+    const fields: Parameters<typeof updateVendorPricingRow>[2] = { updatedAt: now };
+    if (patch.minPrice !== undefined) fields.minPriceCents = minPriceCents(patch.minPrice);
+    if (patch.stagedFormula !== undefined) fields.stagedFormula = patch.stagedFormula;
+    if (patch.pricingFormula !== undefined) {
+      // Saving the formula that is already saved keeps the real previous save.
+      if (patch.pricingFormula !== vendor.pricingFormula) {
+        fields.previousFormula = vendor.pricingFormula;
+        fields.pricingFormula = patch.pricingFormula;
+      }
+      fields.stagedFormula = null;
+    }
+    await updateVendorPricingRow(tx, vendorId, fields);
+  });
+}
+
+/** Revert to Previous Save: swaps the formula with the previous save (which must still fit the questions). */
+export async function revertFormula(db: Db, vendorId: number, now: Date) {
+  await db.transaction(async (tx) => {
+    const vendor = await lockedVendor(tx, vendorId);
+    if (vendor.previousFormula === null) throw unprocessable(PRICING_MESSAGES.noPreviousFormula);
+    const errors = validateFormula(vendor.previousFormula, await questionsOf(tx, vendorId));
+    if (errors.length > 0) throw unprocessable(...errors);
+    await updateVendorPricingRow(tx, vendorId, {
+      pricingFormula: vendor.previousFormula,
+      previousFormula: vendor.pricingFormula,
+      stagedFormula: null,
+      updatedAt: now,
+    });
+  });
+}
+
+const numberOr = (raw: number | string, fallback: number) => {
+  const n = typeof raw === 'number' ? raw : Number(String(raw).trim());
+  return Number.isFinite(n) && String(raw).trim() !== '' ? n : fallback;
+};
+
+/**
+ * Replaces the vendor's whole question set (spec §7 update_pricing_input_options) in one
+ * transaction: items with an id update that question, items without create one, questions left
+ * out are deleted. Refused (nothing changes) when any rule fails, an id is not one of the vendor's,
+ * or a question the saved formula uses would go.
+ */
+export async function replacePricingInputs(db: Db, vendorId: number, items: PricingInputDraft[]) {
+  await db.transaction(async (tx) => {
+    const vendor = await lockedVendor(tx, vendorId);
+    const current = await listVendorInputs(tx, vendorId);
+    const parsed = parseFormula(vendor.pricingFormula);
+    const errors = validatePricingInputs(items, {
+      formulaVariables: parsed.ok ? parsed.formula.variables : [],
+      currentAliases: current.map((c) => c.input.alias),
+    });
+
+    const byId = new Map(current.map((c) => [c.input.id, c]));
+    const seenInputs = new Set<number>();
+    const seenOptions = new Set<number>();
+    const plan: InputPlan[] = items.map((item) => {
+      let id: number | undefined;
+      if (item.id !== undefined && item.id !== null) {
+        id = Number(item.id);
+        if (!byId.has(id) || seenInputs.has(id)) errors.push('A question to update was not found.');
+        seenInputs.add(id);
+      }
+      const own = id === undefined ? undefined : byId.get(id);
+      const isRange = item.inputType === 'range';
+      return {
+        id,
+        name: item.name.trim(),
+        alias: item.alias.trim(),
+        inputType: item.inputType,
+        recurring: item.recurring === true,
+        options: item.pricingInputOptions.map((o) => {
+          let optionId: number | undefined;
+          if (o.id !== undefined && o.id !== null) {
+            optionId = Number(o.id);
+            if (!own?.options.some((x) => x.id === optionId) || seenOptions.has(optionId))
+              errors.push('A choice to update was not found.');
+            seenOptions.add(optionId);
+          }
+          const optionType = isRange ? (o.optionType ?? null) : null;
+          return {
+            id: optionId,
+            name: o.name.trim(),
+            value: numberOr(o.value, 0),
+            isDefault: !isRange && o.default === true,
+            optionType,
+          };
+        }),
+      };
+    });
+    if (errors.length > 0) throw unprocessable(...new Set(errors));
+    await replaceVendorInputs(tx, vendorId, plan);
+  });
+}
+
+// ---- Saved answers ---------------------------------------------------------------------------------
+
+const inputIds = (answers: Record<string, string>) =>
+  Object.keys(answers)
+    .filter((k) => /^[1-9][0-9]{0,9}$/.test(k) && Number(k) <= 2_147_483_647)
+    .map(Number);
+
+/** The questions the answers name, keyed by id as text, as the domain's answer checks read them. */
+async function questionsNamed(db: Db | Tx, answers: Record<string, string>) {
+  const found = await findInputsByIds(db, inputIds(answers));
+  return new Map(found.map((f) => [String(f.input.id), presentPricingInput(f)]));
+}
+
+/** Answers that each fit their question, canonical; 422 with the reasons otherwise. */
+async function checkedAnswers(db: Db | Tx, given: Record<string, string>) {
+  const checked = checkSavedAnswers(await questionsNamed(db, given), given);
+  if (checked.errors.length > 0) throw unprocessable(...checked.errors);
+  return checked.answers;
+}
+
+/** Only the answers that still fit their question (a guest's answers carried into an account). */
+export async function fittingAnswers(db: Db | Tx, given: Record<string, string>) {
+  const questions = await questionsNamed(db, given);
+  const out: Record<string, string> = {};
+  for (const [key, raw] of Object.entries(given)) {
+    const input = questions.get(key);
+    const checked = input ? canonicalAnswer(input, String(raw)) : null;
+    if (checked?.ok) out[key] = checked.valueString;
+  }
+  return out;
+}
+
+/** Saves answers on one of the user's addresses (404 for anyone else's); all its answers after. */
+export async function saveAddressAnswers(
+  db: Db,
+  userId: number,
+  addressId: number,
+  given: Record<string, string>,
+  now: Date,
+) {
+  const address = await findUserAddress(db, addressId, userId);
+  if (!address) throw notFound();
+  await upsertAddressInputs(db, address.id, await checkedAnswers(db, given), now);
+  return listAddressInputs(db, address.id);
+}
+
+/** Merges answers into the session's guest answers; all of them after. */
+export async function saveGuestAnswers(db: Db, sessionId: number, given: Record<string, string>) {
+  return mergeGuestInputs(db, sessionId, await checkedAnswers(db, given));
+}

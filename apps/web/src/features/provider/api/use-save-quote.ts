@@ -1,0 +1,73 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client';
+import type {
+  Answers,
+  Booking,
+  BookingCreateRequest,
+  BookingResponse,
+  BookingUpdateRequest,
+  UserInputsRequest,
+} from '../../../lib/api-types';
+import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
+
+export interface SaveQuoteInput {
+  vendorId: number;
+  /** The caller's open booking with this vendor: it is updated instead of creating another. */
+  existingBookingId: number | null;
+  answers: Answers;
+  customerNotes: string | null;
+  /** Where the answers are kept for next time: the signed-in user's current address, or the guest session. */
+  answersTarget: { addressId: number } | 'guest' | null;
+}
+
+async function saveBooking({
+  vendorId,
+  existingBookingId,
+  answers,
+  customerNotes,
+}: SaveQuoteInput): Promise<Booking> {
+  if (existingBookingId !== null) {
+    const body: BookingUpdateRequest = { booking: { answers, customerNotes } };
+    try {
+      return (await api.put<BookingResponse>(`/api/bookings/${existingBookingId}`, body)).booking;
+    } catch (error) {
+      // The booking is gone (paid and cleared, or another session): price a new one instead.
+      if (!(error instanceof ApiError && error.status === 404)) throw error;
+    }
+  }
+  const body: BookingCreateRequest = { booking: { vendorId, answers, customerNotes } };
+  return (await api.post<BookingResponse>('/api/bookings', body)).booking;
+}
+
+/** Saving the answers for next time is a convenience: a failure is only logged (spec §8). */
+async function saveAnswers(target: SaveQuoteInput['answersTarget'], answers: Answers): Promise<void> {
+  if (target === null) return;
+  const body: UserInputsRequest = { userInputs: answers };
+  try {
+    if (target === 'guest') await api.put('/api/session/guest_inputs', body);
+    else await api.post(`/api/addresses/${target.addressId}/user_inputs`, body);
+  } catch (error) {
+    console.error('Saving pricing answers failed', error);
+  }
+}
+
+/**
+ * The Instant Pricing panel's Continue (spec §4 "Price obtained"): POST /api/bookings, or PUT
+ * /api/bookings/{id} for the open booking with this vendor. The server prices it (its price and
+ * duration are the ones that count); then the answers are saved to the current address or the guest
+ * session, and the session is fetched again.
+ */
+export function useSaveQuote() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: SaveQuoteInput) => {
+      const booking = await saveBooking(input);
+      await saveAnswers(input.answersTarget, input.answers);
+      return booking;
+    },
+    onSuccess: (booking) => {
+      upsertSessionBooking(queryClient, booking);
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+}
