@@ -37,4 +37,25 @@ test.describe('no serious or critical accessibility violations', () => {
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('provider page with the pricing panel open', async ({ page }) => {
+    await page.goto('/services?category=house_cleaning');
+    await page
+      .getByRole('link', { name: /Sparkle & Shine Home Cleaning/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Get Price' }).click();
+    await expect(page.getByRole('form', { name: 'Instant pricing' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('vendor pricing preferences and the formula modal', async ({ page }) => {
+    await signIn(page, 'vendor@example.com');
+    await page.goto('/dashboard/pricing');
+    await expect(page.getByRole('heading', { level: 1, name: 'Pricing Preferences' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Edit Formula' }).click();
+    await expect(page.getByRole('dialog', { name: 'Pricing Formula' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

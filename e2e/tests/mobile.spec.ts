@@ -31,3 +31,10 @@ test('@mobile customer pages fit 375 px', async ({ page }) => {
   await signIn(page, 'customer@example.com');
   for (const path of ['/home', '/orders', '/account']) await expectNoSideways(page, path);
 });
+
+test('@mobile the vendor portal fits 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'vendor@example.com');
+  for (const path of ['/dashboard/orders', '/dashboard/pricing', '/dashboard/general'])
+    await expectNoSideways(page, path);
+});

@@ -217,9 +217,9 @@ export function PricingFormulaModal({
                   <button
                     type="button"
                     className="formula-editor__variable"
-                    aria-label={`Insert ${input.alias.toUpperCase()} (${input.name})`}
                     onClick={() => insert(input.alias.toUpperCase())}
                   >
+                    <span className="visually-hidden">Insert </span>
                     <code>{input.alias.toUpperCase()}</code>
                     <span>{input.name}</span>
                     {input.recurring && (
