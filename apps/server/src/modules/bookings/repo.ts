@@ -107,3 +107,18 @@ export async function moveGuestBookings(tx: Tx, sessionId: number, userId: numbe
     .set(addressId === null ? { userId } : { userId, addressId })
     .where(and(eq(bookings.sessionId, sessionId), isNull(bookings.userId)));
 }
+
+/**
+ * A guest's bookings die with the guest's session: run before expired sessions are deleted, since a
+ * booking must keep an owner (user or session).
+ */
+export async function deleteGuestBookingsOfExpiredSessions(db: Db, now: Date) {
+  await db
+    .delete(bookings)
+    .where(
+      and(
+        isNull(bookings.userId),
+        sql`${bookings.sessionId} in (select id from sessions where expires_at < ${now.toISOString()}::timestamptz)`,
+      ),
+    );
+}

@@ -1,6 +1,7 @@
 /** Hourly housekeeping: expired sessions, old sign-in attempts, expired reset tokens, old jobs. */
 import { lt } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
+import { deleteGuestBookingsOfExpiredSessions } from '../bookings/repo';
 import { deleteExpiredSessions } from '../session/session-repo';
 import { pruneLoginAttempts } from '../session/login-throttle';
 import { pruneFinishedJobs } from './repo';
@@ -9,6 +10,7 @@ import type { JobHandler, Recurring } from './worker';
 export const MAINTENANCE: Recurring = { kind: 'maintenance', everyMs: 3_600_000 };
 
 export const runMaintenance: JobHandler = async (_job, { db, now }) => {
+  await deleteGuestBookingsOfExpiredSessions(db, now);
   await deleteExpiredSessions(db, now);
   await pruneLoginAttempts(db, now);
   // Only expired tokens: used ones younger than their hour still count towards the hourly mail limit.

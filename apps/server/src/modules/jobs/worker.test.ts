@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
-import { jobs, sessions } from '../../db/schema';
+import { bookings, jobs, sessions, vendors } from '../../db/schema';
 import { createTestDatabase } from '../../../test/test-db';
 import { createSession } from '../session/session-repo';
 import { MAINTENANCE, runMaintenance } from './maintenance';
@@ -81,13 +81,19 @@ describe('job worker', () => {
     expect(await database.db.select().from(jobs).where(eq(jobs.kind, 'maintenance'))).toHaveLength(1);
   });
 
-  it('maintenance removes expired sessions', async () => {
+  it('maintenance removes expired sessions, with the bookings only they owned', async () => {
     const old = await createSession(database.db, {
       userId: null,
       ttlDays: 1,
       now: new Date('2026-01-01T00:00:00Z'),
     });
     const live = await createSession(database.db, { userId: null, ttlDays: 30, now: t0 });
+    await database.db.execute(sql`
+      insert into vendors (name, category, phone_number, email) values ('V', 'house_cleaning', '4355550000', 'v@example.com')`);
+    const [vendor] = await database.db.select({ id: vendors.id }).from(vendors).limit(1);
+    await database.db
+      .insert(bookings)
+      .values({ sessionId: old.session.id, vendorId: vendor!.id, priceCents: 5000, durationMins: 60 });
     await runMaintenance(
       { id: 0, kind: 'maintenance', payload: {}, attempts: 1, maxAttempts: 1 },
       { db: database.db, now: t0 },
@@ -95,5 +101,6 @@ describe('job worker', () => {
     const ids = (await database.db.select({ id: sessions.id }).from(sessions)).map((s) => s.id);
     expect(ids).toContain(live.session.id);
     expect(ids).not.toContain(old.session.id);
+    expect(await database.db.select().from(bookings)).toHaveLength(0);
   });
 });

@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { bookings, sessions, vendors } from '../../db/schema';
 import type { FastifyInstance } from 'fastify';
 import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
 
@@ -242,5 +244,31 @@ describe('errors', () => {
     expect(Object.keys(res.json().paths)).toEqual(
       expect.arrayContaining(['/api/session', '/api/users', '/api/vendors/{id}']),
     );
+  });
+});
+
+describe('a guest ending their session', () => {
+  it('signs out a guest who priced a booking, and the booking goes with the session', async () => {
+    const [vendor] = await app.deps.db
+      .insert(vendors)
+      .values({
+        name: 'Guest Test Cleaning',
+        category: 'house_cleaning',
+        phoneNumber: '4355550111',
+        email: 'g@example.com',
+      })
+      .returning();
+    const guest = new TestClient(app);
+    await guest.session();
+    const [row] = await app.deps.db
+      .select({ id: sessions.id })
+      .from(sessions)
+      .where(eq(sessions.csrfToken, guest.csrf!));
+    await app.deps.db
+      .insert(bookings)
+      .values({ sessionId: row!.id, vendorId: vendor!.id, priceCents: 4000, durationMins: 60 });
+    const res = await guest.request({ method: 'DELETE', url: '/api/session' });
+    expect(res.statusCode).toBe(200);
+    expect(await app.deps.db.select().from(bookings).where(eq(bookings.sessionId, row!.id))).toHaveLength(0);
   });
 });

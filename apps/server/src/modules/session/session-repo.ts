@@ -1,7 +1,7 @@
 /** Server-side session rows: the cookie holds a random token, the table holds only its hash. */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { sessions, users } from '../../db/schema';
+import { bookings, sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
 
 export type UserRow = typeof users.$inferSelect;
@@ -44,8 +44,12 @@ export async function createSession(
   return { token, session: session! };
 }
 
+/** Ends a session; a guest's bookings, owned by nothing else, end with it. */
 export async function deleteSession(db: Db, id: number) {
-  await db.delete(sessions).where(eq(sessions.id, id));
+  await db.transaction(async (tx) => {
+    await tx.delete(bookings).where(and(eq(bookings.sessionId, id), isNull(bookings.userId)));
+    await tx.delete(sessions).where(eq(sessions.id, id));
+  });
 }
 
 /** Ends every session of a user (password change, reset), optionally keeping one. */
