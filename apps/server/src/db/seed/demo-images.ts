@@ -129,6 +129,9 @@ export function bannerSvg(b: Brand, rng: Prng): string {
   const [primary, secondary, accent] = b.colors;
   const name = esc(b.name);
   const size = b.name.length > 26 ? 52 : 62;
+  // Long names are squeezed to the space right of the icon instead of running off the image.
+  const room = 1200 - 210 - 70;
+  const fit = b.name.length * size * 0.6 > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${secondary}"/></linearGradient>
@@ -138,7 +141,7 @@ export function bannerSvg(b: Brand, rng: Prng): string {
   ${hills(1200, 400, 290, ['#b5452f', '#8e3523', '#5d2417'], rng)}
   <rect x="50" y="95" width="${Math.min(1100, 150 + b.name.length * size * 0.62)}" height="170" rx="22" fill="#000000" opacity="0.28"/>
   <g transform="translate(75 125) scale(1.1)">${categoryIcon(b.category, '#ffffff', accent)}</g>
-  <text x="210" y="185" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="#ffffff">${name}</text>
+  <text x="210" y="185" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="#ffffff"${fit}>${name}</text>
   <text x="212" y="235" font-family="${FONT}" font-size="30" fill="${accent}">${esc(b.tagline)}</text>
 </svg>`;
 }
