@@ -131,7 +131,8 @@ export function bannerSvg(b: Brand, rng: Prng): string {
   const size = b.name.length > 26 ? 52 : 62;
   // Long names are squeezed to the space right of the icon instead of running off the image.
   const room = 1200 - 210 - 70;
-  const fit = b.name.length * size * 0.6 > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : '';
+  const fit =
+    b.name.length * size * 0.6 > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : '';
   return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${secondary}"/></linearGradient>
