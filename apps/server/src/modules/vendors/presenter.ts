@@ -1,4 +1,5 @@
 import { centsToDollars } from '@stg/domain/money';
+import { presentPricingInput } from '../pricing/presenter';
 import type { VendorCardRow, VendorDetail } from './repo';
 
 export type UrlFor = (key: string) => string;
@@ -41,20 +42,7 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
     })),
     minPrice: centsToDollars(v.minPriceCents),
     pricingFormula: v.pricingFormula,
-    pricingInputs: d.inputs.map(({ input, options }) => ({
-      id: input.id,
-      name: input.name,
-      alias: input.alias,
-      inputType: input.inputType,
-      recurring: input.recurring,
-      pricingInputOptions: options.map((o) => ({
-        id: o.id,
-        name: o.name,
-        value: o.value,
-        default: o.isDefault,
-        optionType: o.optionType,
-      })),
-    })),
+    pricingInputs: d.inputs.map(presentPricingInput),
     priceToDurationRate: centsToDollars(v.priceToDurationRateCents),
     cancelationPolicyHours: v.cancelationPolicyHours,
     appointmentInstructions: v.appointmentInstructions,
