@@ -127,9 +127,7 @@ export function applySchedulingPatch(
     else errors.push(SCHEDULING_MESSAGES.gap);
   }
   if (patch.bookingWindowStartDays !== undefined) {
-    if (
-      isIntIn(patch.bookingWindowStartDays, LIMITS.minimumNoticeDays.min, LIMITS.minimumNoticeDays.max)
-    )
+    if (isIntIn(patch.bookingWindowStartDays, LIMITS.minimumNoticeDays.min, LIMITS.minimumNoticeDays.max))
       next.minimumNoticeDays = patch.bookingWindowStartDays;
     else errors.push(SCHEDULING_MESSAGES.minimumNotice);
   }
