@@ -22,6 +22,7 @@ import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { pricingRoutes } from './modules/pricing/routes';
+import { schedulingRoutes } from './modules/scheduling/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { addressRoutes } from './modules/users/address-routes';
 import { userRoutes } from './modules/users/routes';
@@ -115,6 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(vendorRoutes);
   await app.register(pricingRoutes);
   await app.register(bookingRoutes);
+  await app.register(schedulingRoutes);
   await app.register(addressRoutes);
   await app.register(passwordRoutes);
   await app.register(contactRoutes);

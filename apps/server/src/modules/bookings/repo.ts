@@ -30,18 +30,17 @@ export async function lockOwner(tx: Tx, owner: BookingOwner) {
   await tx.execute(sql`select pg_advisory_xact_lock(${cls}, ${key})`);
 }
 
-/** The owner's newest priced or scheduled booking with the vendor, if any. */
-export async function findRepriceableBooking(db: Db | Tx, owner: BookingOwner, vendorId: number) {
+/** The owner's newest priced or scheduled booking with the vendor (or of the given statuses), if any. */
+export async function findRepriceableBooking(
+  db: Db | Tx,
+  owner: BookingOwner,
+  vendorId: number,
+  statuses: readonly string[] = REPRICEABLE_STATUSES,
+) {
   const [row] = await db
     .select()
     .from(bookings)
-    .where(
-      and(
-        ownedBy(owner),
-        eq(bookings.vendorId, vendorId),
-        inArray(bookings.status, [...REPRICEABLE_STATUSES]),
-      ),
-    )
+    .where(and(ownedBy(owner), eq(bookings.vendorId, vendorId), inArray(bookings.status, [...statuses])))
     .orderBy(desc(bookings.updatedAt), desc(bookings.id))
     .limit(1);
   return row ?? null;

@@ -6,10 +6,19 @@ import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { answersSchema } from '../pricing/answers-schema';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { busyTimesCheckFor } from '../scheduling/busy-times';
 import { presentBooking } from './presenter';
 import { listUserBookings, priceBooking, updateBooking } from './service';
 
 const notesSchema = z.string({ error: 'Additional instructions must be text.' }).nullable().optional();
+
+/** An ISO 8601 instant with an offset or Z; null clears the time. */
+const appointmentSchema = z.iso
+  .datetime({ offset: true, error: SCHEDULING_MESSAGES.appointmentInvalid })
+  .transform((v) => new Date(v))
+  .nullable()
+  .optional();
 
 const vendorIdSchema = z
   .union([z.number().int(), z.string()], { error: 'Vendor is required.' })
@@ -18,6 +27,7 @@ const vendorIdSchema = z
 export async function bookingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const ctx = { busyTimesCheck: busyTimesCheckFor(app.deps) };
 
   r.post(
     '/api/bookings',
@@ -41,6 +51,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       if (vendorId === null) throw notFound(MESSAGES.vendorNotFound);
       const { booking, created } = await priceBooking(
         db,
+        ctx,
         { user: req.user, session: req.session },
         { vendorId, answers: answers ?? {}, customerNotes },
         app.deps.now(),
@@ -56,10 +67,14 @@ export async function bookingRoutes(app: FastifyInstance) {
       schema: {
         tags: ['bookings'],
         summary:
-          "Change a booking's answers or notes and re-price it; only the caller's own booking (404 otherwise), not once paid",
+          "Change a booking's answers or notes (re-priced) and/or its appointment time (checked against the vendor's availability: status scheduled, or null back to priced); only the caller's own booking (404 otherwise), not once paid",
         params: z.object({ id: z.string() }),
         body: z.object({
-          booking: z.object({ answers: answersSchema.optional(), customerNotes: notesSchema }),
+          booking: z.object({
+            answers: answersSchema.optional(),
+            customerNotes: notesSchema,
+            appointmentAt: appointmentSchema,
+          }),
         }),
       },
     },
@@ -68,6 +83,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       if (id === null) throw notFound();
       const booking = await updateBooking(
         db,
+        ctx,
         { user: req.user, session: req.session },
         id,
         req.body.booking,

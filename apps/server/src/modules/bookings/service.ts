@@ -7,6 +7,7 @@
  */
 import { checkBookingAnswers, optionsSnapshot, PRICING_MESSAGES } from '@stg/domain/pricing-inputs';
 import { answersFromSelections, durationMinutes, quotePrice } from '@stg/domain/pricing';
+import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { notFound, unauthorized, unprocessable } from '../../http/errors';
@@ -19,6 +20,7 @@ import {
   upsertAddressInputs,
 } from '../pricing/repo';
 import { fittingAnswers } from '../pricing/service';
+import { checkStart, type BusyTimesCheck } from '../scheduling/service';
 import type { SessionRow, UserRow } from '../session/session-repo';
 import {
   findOwnedBooking,
@@ -43,6 +45,13 @@ export interface Caller {
 export interface BookingInput {
   answers?: Record<string, string>;
   customerNotes?: string | null;
+  /** A time to schedule the booking at (status scheduled), or null to clear it (back to priced). */
+  appointmentAt?: Date | null;
+}
+
+/** Checks chosen times against the vendor's availability (the scheduling module). */
+export interface SchedulingContext {
+  busyTimesCheck: BusyTimesCheck;
 }
 
 const LOCKED_STATUSES = new Set(['paid', 'completed']);
@@ -88,16 +97,66 @@ function notesOf(notes: string | null | undefined): string | null | undefined {
   return trimmed === '' ? null : trimmed;
 }
 
+const cleared = { status: 'priced', appointmentAt: null, holdExpiresAt: null } as const;
+
 /**
- * A new price for an existing booking. Its appointment stays while the duration is unchanged;
- * otherwise the booking goes back to priced and the time must be picked again.
+ * The time part of an update: a time the caller chose is checked against the vendor's availability for
+ * the (new) duration and schedules the booking; null clears it. Without a choice, a new duration
+ * re-checks the time already chosen: it stays while the longer or shorter job still fits, otherwise the
+ * booking goes back to priced and the time must be picked again.
  */
-function repriced(existing: BookingRow, priced: ReturnType<typeof priceFor>): Partial<NewBooking> {
-  const keepsTime = existing.durationMins === priced.durationMins;
-  return {
-    ...priced,
-    ...(keepsTime ? {} : { status: 'priced', appointmentAt: null, holdExpiresAt: null }),
-  };
+async function timeAfterChange(
+  db: Db,
+  ctx: SchedulingContext,
+  existing: BookingRow | null,
+  priced: { durationMins: number },
+  vendorId: number,
+  chosen: Date | null | undefined,
+  now: Date,
+): Promise<Partial<NewBooking>> {
+  if (chosen === null) return cleared;
+  const check = (start: Date) =>
+    checkStart(
+      db,
+      ctx.busyTimesCheck,
+      {
+        vendorId,
+        start,
+        durationMinutes: priced.durationMins,
+        stepMinutes: CUSTOMER_STEP_MINUTES,
+        excludeBookingId: existing?.id ?? null,
+      },
+      now,
+    );
+  if (chosen !== undefined) {
+    const problem = await check(chosen);
+    if (problem) throw unprocessable(problem);
+    return { status: 'scheduled', appointmentAt: chosen, holdExpiresAt: null };
+  }
+  if (!existing?.appointmentAt || existing.durationMins === priced.durationMins) return {};
+  return (await check(existing.appointmentAt)) ? cleared : {};
+}
+
+/**
+ * The time part, checked outside the transaction against `checked`, applied to the row as locked now. A
+ * chosen time was checked for the new duration and holds; a kept time holds only if the row did not
+ * change in between, otherwise the row keeps its time only while its duration is unchanged.
+ */
+function settleTime(
+  current: BookingRow,
+  checked: BookingRow | null,
+  time: Partial<NewBooking>,
+  durationMins: number,
+  chosen: boolean,
+): Partial<NewBooking> {
+  if (chosen) return time;
+  const unchanged =
+    checked !== null &&
+    current.id === checked.id &&
+    current.durationMins === checked.durationMins &&
+    current.appointmentAt?.getTime() === checked.appointmentAt?.getTime();
+  if (unchanged) return time;
+  return current.durationMins === durationMins ? {} : cleared;
 }
 
 /** The answers also become the caller's saved answers: the address's, or the guest session's. */
@@ -116,8 +175,9 @@ async function rememberAnswers(tx: Tx, caller: Caller, answers: Record<string, s
  */
 export async function priceBooking(
   db: Db,
+  ctx: SchedulingContext,
   caller: Caller,
-  input: BookingInput & { vendorId: number; answers: Record<string, string> },
+  input: Omit<BookingInput, 'appointmentAt'> & { vendorId: number; answers: Record<string, string> },
   now: Date,
 ): Promise<{ booking: BookingRow; created: boolean }> {
   const owner = ownerOf(caller);
@@ -125,13 +185,17 @@ export async function priceBooking(
   const priced = priceFor(vendor, input.answers);
   const notes = notesOf(input.customerNotes);
   const addressId = caller.user?.currentAddressId ?? null;
+  // The time check may read the vendor's calendar: done before the transaction, not while holding its lock.
+  const before = await findRepriceableBooking(db, owner, input.vendorId);
+  const time = await timeAfterChange(db, ctx, before, priced, input.vendorId, undefined, now);
   return db.transaction(async (tx) => {
     await lockOwner(tx, owner);
     const existing = await findRepriceableBooking(tx, owner, input.vendorId);
     let result: { booking: BookingRow; created: boolean };
     if (existing) {
       const booking = await updateBookingRow(tx, existing.id, {
-        ...repriced(existing, priced),
+        ...priced,
+        ...settleTime(existing, before, time, priced.durationMins, false),
         ...(notes !== undefined ? { customerNotes: notes } : {}),
         addressId: addressId ?? existing.addressId,
         updatedAt: now,
@@ -162,6 +226,7 @@ export async function priceBooking(
  */
 export async function updateBooking(
   db: Db,
+  ctx: SchedulingContext,
   caller: Caller,
   id: number,
   input: BookingInput,
@@ -174,13 +239,15 @@ export async function updateBooking(
   const vendor = await bookableVendor(db, booking.vendorId);
   const priced = priceFor(vendor, input.answers ?? booking.answers);
   const notes = notesOf(input.customerNotes);
+  const time = await timeAfterChange(db, ctx, booking, priced, booking.vendorId, input.appointmentAt, now);
   return db.transaction(async (tx) => {
     await lockOwner(tx, owner);
     const current = await findOwnedBooking(tx, owner, id);
     if (!current) throw notFound();
     if (LOCKED_STATUSES.has(current.status)) throw unprocessable(PRICING_MESSAGES.bookingLocked);
     const updated = await updateBookingRow(tx, id, {
-      ...repriced(current, priced),
+      ...priced,
+      ...settleTime(current, booking, time, priced.durationMins, input.appointmentAt !== undefined),
       ...(notes !== undefined ? { customerNotes: notes } : {}),
       ...(current.addressId === null && caller.user ? { addressId: caller.user.currentAddressId } : {}),
       updatedAt: now,

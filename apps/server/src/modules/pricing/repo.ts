@@ -65,7 +65,17 @@ export async function updateVendorPricingRow(
   tx: Tx,
   id: number,
   fields: Partial<
-    Pick<VendorRow, 'minPriceCents' | 'pricingFormula' | 'previousFormula' | 'stagedFormula' | 'updatedAt'>
+    Pick<
+      VendorRow,
+      | 'minPriceCents'
+      | 'pricingFormula'
+      | 'previousFormula'
+      | 'stagedFormula'
+      | 'priceToDurationRateCents'
+      | 'cancelationPolicyHours'
+      | 'appointmentInstructions'
+      | 'updatedAt'
+    >
   >,
 ) {
   await tx.update(vendors).set(fields).where(eq(vendors.id, id));

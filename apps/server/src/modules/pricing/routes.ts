@@ -31,6 +31,10 @@ const pricingPatchSchema = z.object({
     .max(PRICING_LIMITS.stagedFormulaMax, { error: PRICING_MESSAGES.stagedFormulaTooLong })
     .nullable()
     .optional(),
+  // The scheduling screen's vendor fields, checked by the shared rules (validateVendorSchedulingFields).
+  priceToDurationRate: z.unknown().optional(),
+  cancelationPolicyHours: z.unknown().optional(),
+  appointmentInstructions: z.unknown().optional(),
 });
 
 const optionSchema = z.object({
@@ -78,7 +82,7 @@ export async function pricingRoutes(app: FastifyInstance) {
       schema: {
         tags: ['pricing'],
         summary:
-          "Update the vendor's minimum price, pricing formula (validated; the old one is kept for Revert) or staged draft formula; owner only",
+          "Update the vendor's minimum price, pricing formula (validated; the old one is kept for Revert), staged draft formula, dollars per hour, cancellation policy hours or appointment instructions; owner only",
         params: z.object({ id: z.string() }),
         body: z.object({ vendor: pricingPatchSchema }),
       },

@@ -15,6 +15,11 @@ import {
   validatePricingInputs,
   type PricingInputDraft,
 } from '@stg/domain/pricing-inputs';
+import { dollarsToCents } from '@stg/domain/money';
+import {
+  validateVendorSchedulingFields,
+  type VendorSchedulingFields,
+} from '@stg/domain/scheduling-preferences';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
@@ -33,7 +38,7 @@ import {
 } from './repo';
 import { listAddressInputs } from '../users/repo';
 
-export interface PricingPatch {
+export interface PricingPatch extends VendorSchedulingFields {
   minPrice?: number;
   pricingFormula?: string;
   stagedFormula?: string | null;
@@ -49,7 +54,8 @@ const questionsOf = async (db: Db | Tx, vendorId: number): Promise<PricingInputJ
   (await listVendorInputs(db, vendorId)).map(presentPricingInput);
 
 /**
- * Saves the minimum price, the formula and/or the staged draft. A formula must parse and use only
+ * Saves the minimum price, the formula and/or the staged draft, and the scheduling screen's vendor
+ * fields (rate, cancellation policy, appointment instructions). A formula must parse and use only
  * the vendor's aliases; saving one keeps the one it replaces as the previous save (for Revert) and
  * clears the draft. The draft is stored as typed, unvalidated. Nothing is saved unless all is valid.
  */
@@ -62,11 +68,22 @@ export async function updateVendorPricing(db: Db, vendorId: number, patch: Prici
       errors.push(...validateFormula(patch.pricingFormula, await questionsOf(tx, vendorId)));
     if (typeof patch.stagedFormula === 'string' && patch.stagedFormula.length > 2000)
       errors.push(PRICING_MESSAGES.stagedFormulaTooLong);
+    errors.push(...validateVendorSchedulingFields(patch));
     if (errors.length > 0) throw unprocessable(...errors);
 
     const fields: Parameters<typeof updateVendorPricingRow>[2] = { updatedAt: now };
     if (patch.minPrice !== undefined) fields.minPriceCents = minPriceCents(patch.minPrice);
     if (patch.stagedFormula !== undefined) fields.stagedFormula = patch.stagedFormula;
+    // Validated above: a number of dollars, an integer of hours, text or null.
+    if (typeof patch.priceToDurationRate === 'number')
+      fields.priceToDurationRateCents = dollarsToCents(patch.priceToDurationRate);
+    if (typeof patch.cancelationPolicyHours === 'number')
+      fields.cancelationPolicyHours = patch.cancelationPolicyHours;
+    if (patch.appointmentInstructions !== undefined)
+      fields.appointmentInstructions =
+        typeof patch.appointmentInstructions === 'string' && patch.appointmentInstructions.trim() !== ''
+          ? patch.appointmentInstructions.trim()
+          : null;
     if (patch.pricingFormula !== undefined) {
       // Saving the formula that is already saved keeps the real previous save.
       if (patch.pricingFormula !== vendor.pricingFormula) {

@@ -1,11 +1,36 @@
 import { centsToDollars } from '@stg/domain/money';
 import { presentPricingInput } from '../pricing/presenter';
 import type { VendorCardRow, VendorDetail } from './repo';
+import type { vendorCalendars } from '../../db/schema';
+
+type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
 
 export type UrlFor = (key: string) => string;
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+
+/** A vendor's calendar and scheduling preferences; `owner` adds the integration's state. */
+export function presentCalendar(cal: VendorCalendarRow, opts: { owner: boolean }) {
+  return {
+    id: cal.id,
+    apiIntegrated: cal.apiIntegrated,
+    integrationType: cal.integrationType,
+    workdayStartTime: hhmm(cal.workdayStartMinutes),
+    workdayEndTime: hhmm(cal.workdayEndMinutes),
+    driveTimeBufferMins: cal.driveTimeBufferMins,
+    bookingWindowStartDays: cal.bookingWindowStartDays,
+    bookingWindowEndDays: cal.bookingWindowEndDays,
+    ...(opts.owner
+      ? {
+          integratedCalendarId: cal.integratedCalendarId,
+          needsReconnect: cal.needsReconnect,
+          lastSyncedAt: cal.lastSyncedAt?.toISOString() ?? null,
+          syncError: cal.syncError,
+        }
+      : {}),
+  };
+}
 
 export function presentVendorCard(row: VendorCardRow, urlFor: UrlFor) {
   const v = row.vendor;
@@ -46,25 +71,7 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
     priceToDurationRate: centsToDollars(v.priceToDurationRateCents),
     cancelationPolicyHours: v.cancelationPolicyHours,
     appointmentInstructions: v.appointmentInstructions,
-    calendar: cal
-      ? {
-          id: cal.id,
-          apiIntegrated: cal.apiIntegrated,
-          integrationType: cal.integrationType,
-          workdayStartTime: hhmm(cal.workdayStartMinutes),
-          workdayEndTime: hhmm(cal.workdayEndMinutes),
-          driveTimeBufferMins: cal.driveTimeBufferMins,
-          bookingWindowStartDays: cal.bookingWindowStartDays,
-          bookingWindowEndDays: cal.bookingWindowEndDays,
-          ...(opts.owner
-            ? {
-                integratedCalendarId: cal.integratedCalendarId,
-                needsReconnect: cal.needsReconnect,
-                lastSyncedAt: cal.lastSyncedAt?.toISOString() ?? null,
-              }
-            : {}),
-        }
-      : null,
+    calendar: cal ? presentCalendar(cal, opts) : null,
     address: d.address
       ? {
           id: d.address.id,

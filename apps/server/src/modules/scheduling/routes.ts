@@ -1,0 +1,154 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { CUSTOMER_STEP_MINUTES, MAX_WINDOW_DAYS, VENDOR_STEP_MINUTES } from '@stg/domain/availability';
+import { LIMITS, TIME_ZONE } from '@stg/domain/constants';
+import { durationMinutes } from '@stg/domain/pricing';
+import { MESSAGES } from '@stg/domain/validation';
+import { toZonedIso } from '@stg/domain/zoned-time';
+import { requireUser, signedInUser } from '../../http/auth';
+import { forbidden, notFound } from '../../http/errors';
+import { parseId } from '../../http/params';
+import { findOwnedBooking, findRepriceableBooking, OPEN_STATUSES } from '../bookings/repo';
+import { findVendor } from '../pricing/repo';
+import { presentCalendar } from '../vendors/presenter';
+import { findCalendar, findVendorOrder } from './repo';
+import { busyTimesCheckFor } from './busy-times';
+import { updateSchedulingPreferences, vendorAvailability } from './service';
+
+const optionalInt = (min: number, max: number, message: string) =>
+  z
+    .string()
+    .regex(/^\d{1,6}$/, { error: message })
+    .transform(Number)
+    .pipe(z.number().int().min(min, { error: message }).max(max, { error: message }))
+    .optional();
+
+const availabilityQuery = z.object({
+  duration: optionalInt(
+    1,
+    MAX_WINDOW_DAYS,
+    `duration must be a number of days from 1 to ${MAX_WINDOW_DAYS}.`,
+  ),
+  minutes: optionalInt(1, 1440, 'minutes must be a job length from 1 to 1440 minutes.'),
+  booking_id: z.string().max(12).optional(),
+  order_id: z.string().max(12).optional(),
+});
+
+/** The preferences as spec §7 names them; `id` may be sent and is ignored (the path decides). */
+const preferencesBody = z.object({
+  vendorCalendar: z.object({
+    id: z.union([z.number(), z.string()]).optional(),
+    // Checked by the shared rules, which word every message (applySchedulingPatch).
+    workdayStartTime: z.unknown().optional(),
+    workdayEndTime: z.unknown().optional(),
+    driveTimeBufferMins: z.unknown().optional(),
+    bookingWindowStartDays: z.unknown().optional(),
+    bookingWindowEndDays: z.unknown().optional(),
+  }),
+});
+
+export async function schedulingRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const busyTimesCheck = busyTimesCheckFor(app.deps);
+
+  r.get(
+    '/api/vendors/:id/vendor_calendars',
+    {
+      schema: {
+        tags: ['scheduling'],
+        summary:
+          "The vendor's available start times for the caller's booking (or `minutes`), grouped by local date, over `duration` days (default 90). See docs/api/scheduling.md",
+        params: z.object({ id: z.string() }),
+        querystring: availabilityQuery,
+      },
+    },
+    async (req) => {
+      const vendorId = parseId(req.params.id);
+      if (vendorId === null) throw notFound(MESSAGES.vendorNotFound);
+      const vendor = await findVendor(db, vendorId);
+      const owner = req.user?.vendorId === vendorId;
+      if (!vendor || (vendor.listingStatus !== 'active' && !owner)) throw notFound(MESSAGES.vendorNotFound);
+      const now = app.deps.now();
+      const windowDays = req.query.duration ?? LIMITS.calendarWindowDays;
+
+      let jobMinutes: number;
+      let stepMinutes = CUSTOMER_STEP_MINUTES;
+      let excludeOrderId: number | null = null;
+      let excludeBookingId: number | null = null;
+      if (req.query.order_id !== undefined) {
+        // The vendor moving one of their orders: quarter-hour steps, the order's own time is free.
+        if (!owner) throw forbidden();
+        const orderId = parseId(req.query.order_id);
+        const order = orderId === null ? null : await findVendorOrder(db, vendorId, orderId);
+        if (!order) throw notFound();
+        jobMinutes = order.durationMins;
+        stepMinutes = VENDOR_STEP_MINUTES;
+        excludeOrderId = order.id;
+      } else {
+        const owner = req.user ? { userId: req.user.id } : req.session ? { sessionId: req.session.id } : null;
+        let booking = null;
+        if (req.query.booking_id !== undefined) {
+          const bookingId = parseId(req.query.booking_id);
+          booking = bookingId === null || !owner ? null : await findOwnedBooking(db, owner, bookingId);
+          if (!booking || booking.vendorId !== vendorId) throw notFound();
+        } else if (owner) {
+          booking = await findRepriceableBooking(db, owner, vendorId, OPEN_STATUSES);
+        }
+        jobMinutes =
+          booking?.durationMins ??
+          req.query.minutes ??
+          Math.max(1, durationMinutes(vendor.minPriceCents, vendor.priceToDurationRateCents));
+        excludeBookingId = booking?.id ?? null;
+      }
+
+      const { availability, unavailableReason } = await vendorAvailability(
+        db,
+        busyTimesCheck,
+        { vendorId, windowDays, durationMinutes: jobMinutes, stepMinutes, excludeOrderId, excludeBookingId },
+        now,
+      );
+      return {
+        timeZone: TIME_ZONE,
+        stepMinutes,
+        jobMinutes,
+        windowDays,
+        firstDate: availability.firstDate,
+        lastDate: availability.lastDate,
+        unavailableReason,
+        days: availability.days.map((d) => ({
+          date: d.date,
+          ranges: d.ranges.map((range) => ({
+            start_time: toZonedIso(range.start, TIME_ZONE),
+            end_time: toZonedIso(range.end, TIME_ZONE),
+          })),
+        })),
+      };
+    },
+  );
+
+  r.patch(
+    '/api/vendor_calendars/:id',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['scheduling'],
+        summary:
+          "Change the vendor's scheduling preferences (workday, gap, minimum notice, booking limit); owner only",
+        params: z.object({ id: z.string() }),
+        body: preferencesBody,
+      },
+    },
+    async (req) => {
+      const user = signedInUser(req);
+      const calendarId = parseId(req.params.id);
+      const calendar = calendarId === null ? null : await findCalendar(db, calendarId);
+      if (!calendar) throw notFound();
+      if (user.vendorId !== calendar.vendorId) throw forbidden();
+      const { id: _ignored, ...patch } = req.body.vendorCalendar;
+      const updated = await updateSchedulingPreferences(db, calendar.id, patch, app.deps.now());
+      return presentCalendar(updated, { owner: true });
+    },
+  );
+}

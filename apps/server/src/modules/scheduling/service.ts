@@ -1,0 +1,171 @@
+/**
+ * Availability (spec §2 Scheduler, §9 Scheduling; ADR 0011): the vendor's rules from its calendar row
+ * (or the fallback rules), what blocks its time from the database, and the domain's slot engine. The
+ * same rules answer the customer's scheduler and check every time the server is asked to keep.
+ */
+import {
+  computeAvailability,
+  explainStart,
+  FALLBACK_RULES,
+  type Availability,
+  type AvailabilityRules,
+} from '@stg/domain/availability';
+import { TIME_ZONE } from '@stg/domain/constants';
+import {
+  applySchedulingPatch,
+  SCHEDULING_MESSAGES,
+  type SchedulingPreferencesPatch,
+} from '@stg/domain/scheduling-preferences';
+import type { Db, Tx } from '../../db/client';
+import { notFound, unprocessable } from '../../http/errors';
+import {
+  findCalendarOfVendor,
+  listBusyRanges,
+  lockCalendar,
+  updateCalendarRow,
+  type VendorCalendarRow,
+} from './repo';
+
+const DAY_MS = 86_400_000;
+
+/**
+ * Whether the synced calendar's busy entries can be trusted now: null when they can, else the message
+ * for the customer (the calendar needs reconnecting, or has not been read for too long).
+ */
+export type BusyTimesCheck = (calendar: VendorCalendarRow, now: Date) => Promise<string | null>;
+
+export function rulesOf(calendar: VendorCalendarRow | null): AvailabilityRules {
+  if (!calendar) return FALLBACK_RULES;
+  return {
+    workdayStartMinutes: calendar.workdayStartMinutes,
+    workdayEndMinutes: calendar.workdayEndMinutes,
+    gapMinutes: calendar.driveTimeBufferMins,
+    minimumNoticeDays: calendar.bookingWindowStartDays,
+    bookingLimitDays: calendar.bookingWindowEndDays,
+    timeZone: TIME_ZONE,
+  };
+}
+
+export interface AvailabilityRequest {
+  vendorId: number;
+  windowDays: number;
+  durationMinutes: number;
+  stepMinutes: number;
+  excludeOrderId?: number | null;
+  excludeBookingId?: number | null;
+}
+
+export interface AvailabilityAnswer {
+  availability: Availability;
+  unavailableReason: string | null;
+}
+
+/** Every start the vendor can take a job of this length at, in the window; none when the calendar can't be read. */
+export async function vendorAvailability(
+  db: Db,
+  busyTimesCheck: BusyTimesCheck,
+  req: AvailabilityRequest,
+  now: Date,
+): Promise<AvailabilityAnswer> {
+  const calendar = await findCalendarOfVendor(db, req.vendorId);
+  const rules = rulesOf(calendar);
+  const unavailableReason = calendar ? await busyTimesCheck(calendar, now) : null;
+  const busy = unavailableReason
+    ? []
+    : await listBusyRanges(db, {
+        vendorId: req.vendorId,
+        calendarId: calendar?.id ?? null,
+        from: new Date(now.getTime() - DAY_MS),
+        to: new Date(now.getTime() + (Math.min(req.windowDays, rules.bookingLimitDays) + 2) * DAY_MS),
+        now,
+        excludeOrderId: req.excludeOrderId,
+        excludeBookingId: req.excludeBookingId,
+      });
+  const availability = computeAvailability(
+    { ...rules, now, durationMinutes: req.durationMinutes, stepMinutes: req.stepMinutes, busy },
+    req.windowDays,
+  );
+  return unavailableReason
+    ? { availability: { ...availability, days: [] }, unavailableReason }
+    : { availability, unavailableReason: null };
+}
+
+export interface StartCheck {
+  vendorId: number;
+  start: Date;
+  durationMinutes: number;
+  stepMinutes: number;
+  excludeOrderId?: number | null;
+  excludeBookingId?: number | null;
+}
+
+/**
+ * Null when the vendor can take a job of this length at `start`; otherwise the message to answer with
+ * (the spec's "Appointment time is no longer available…", or the calendar's own message).
+ */
+export async function checkStart(
+  db: Db | Tx,
+  busyTimesCheck: BusyTimesCheck,
+  check: StartCheck,
+  now: Date,
+): Promise<string | null> {
+  const calendar = await findCalendarOfVendor(db, check.vendorId);
+  if (calendar) {
+    const reason = await busyTimesCheck(calendar, now);
+    if (reason) return reason;
+  }
+  const at = check.start.getTime();
+  const busy = await listBusyRanges(db, {
+    vendorId: check.vendorId,
+    calendarId: calendar?.id ?? null,
+    from: new Date(at - DAY_MS),
+    to: new Date(at + DAY_MS + check.durationMinutes * 60_000),
+    now,
+    excludeOrderId: check.excludeOrderId,
+    excludeBookingId: check.excludeBookingId,
+  });
+  const problem = explainStart(
+    {
+      ...rulesOf(calendar),
+      now,
+      durationMinutes: check.durationMinutes,
+      stepMinutes: check.stepMinutes,
+      busy,
+    },
+    at,
+  );
+  return problem === null ? null : SCHEDULING_MESSAGES.appointmentUnavailable;
+}
+
+/** PATCH /api/vendor_calendars/{id}: the vendor's new preferences, all valid or none saved. */
+export async function updateSchedulingPreferences(
+  db: Db,
+  calendarId: number,
+  patch: SchedulingPreferencesPatch,
+  now: Date,
+): Promise<VendorCalendarRow> {
+  return db.transaction(async (tx) => {
+    const calendar = await lockCalendar(tx, calendarId);
+    if (!calendar) throw notFound();
+    const result = applySchedulingPatch(
+      {
+        workdayStartMinutes: calendar.workdayStartMinutes,
+        workdayEndMinutes: calendar.workdayEndMinutes,
+        gapMinutes: calendar.driveTimeBufferMins,
+        minimumNoticeDays: calendar.bookingWindowStartDays,
+        bookingLimitDays: calendar.bookingWindowEndDays,
+      },
+      patch,
+    );
+    if (!result.ok) throw unprocessable(...result.errors);
+    const v = result.value;
+    return updateCalendarRow(tx, calendarId, {
+      workdayStartMinutes: v.workdayStartMinutes,
+      workdayEndMinutes: v.workdayEndMinutes,
+      driveTimeBufferMins: v.gapMinutes,
+      bookingWindowStartDays: v.minimumNoticeDays,
+      bookingWindowEndDays: v.bookingLimitDays,
+      updatedAt: now,
+    });
+  });
+}
