@@ -96,6 +96,15 @@ export interface VendorCalendar {
   bookingWindowStartDays: number | null;
   bookingWindowEndDays: number | null;
   calendarData?: CalendarEntry[];
+  // The owner's view adds the integration's state (docs/api/scheduling.md); absent on public answers.
+  /** True when the provider refused the stored authorization: the vendor must connect again. */
+  needsReconnect?: boolean;
+  /** ISO 8601, or null before the first sync. */
+  lastSyncedAt?: string | null;
+  /** The last sync's failure, for the vendor; null when it worked. */
+  syncError?: string | null;
+  /** The iCal feed address with its secret part masked. */
+  icsUrlHint?: string | null;
 }
 
 export interface VendorAddress {
@@ -293,9 +302,12 @@ export interface BookingCreateRequest {
   booking: { vendorId: number; answers: Answers; customerNotes?: string | null };
 }
 
-/** PUT /api/bookings/{id}: the booking is priced again. */
+/**
+ * PUT /api/bookings/{id}: answers or notes price the booking again; appointmentAt (ISO 8601 with offset)
+ * schedules it, null takes it back to priced.
+ */
 export interface BookingUpdateRequest {
-  booking: { answers?: Answers; customerNotes?: string | null };
+  booking: { answers?: Answers; customerNotes?: string | null; appointmentAt?: string | null };
 }
 
 /** POST /api/bookings and PUT /api/bookings/{id}. */
@@ -363,4 +375,82 @@ export interface PricingInputPayload {
 /** PATCH /api/vendors/{id}/update_pricing_input_options: the WHOLE new set of questions. */
 export interface UpdatePricingInputOptionsRequest {
   pricing_input_options: PricingInputPayload[];
+}
+
+// ---- Scheduling and calendars (issue 5, docs/api/scheduling.md) ----
+
+/** Allowed starts from start_time to end_time, both included, every `stepMinutes` (ISO 8601 with offset). */
+export interface AvailabilityRange {
+  start_time: string;
+  end_time: string;
+}
+
+/** One local date (America/Denver) with at least one allowed start. */
+export interface AvailabilityDay {
+  /** "2026-11-24". */
+  date: string;
+  ranges: AvailabilityRange[];
+}
+
+/** GET /api/vendors/{id}/vendor_calendars?duration=90. */
+export interface Availability {
+  timeZone: string;
+  stepMinutes: number;
+  /** The job length the starts were computed for. */
+  jobMinutes: number;
+  windowDays: number;
+  firstDate: string;
+  lastDate: string;
+  /** A message for the customer when no time can be offered (the vendor's calendar cannot be read). */
+  unavailableReason: string | null;
+  days: AvailabilityDay[];
+}
+
+/** PATCH /api/vendor_calendars/{id}: only the fields that change. */
+export interface VendorCalendarUpdateRequest {
+  vendorCalendar: {
+    workdayStartTime?: string;
+    workdayEndTime?: string;
+    driveTimeBufferMins?: number;
+    bookingWindowStartDays?: number;
+    bookingWindowEndDays?: number;
+  };
+}
+
+/** PATCH /api/vendors/{id}: the scheduling screen's vendor fields, only the ones that change. */
+export interface VendorSchedulingUpdateRequest {
+  vendor: {
+    id: number;
+    priceToDurationRate?: number;
+    cancelationPolicyHours?: number;
+    appointmentInstructions?: string | null;
+  };
+}
+
+export type CalendarProviderType = 'google' | 'jobber' | 'ics';
+
+/** GET /api/calendar_providers. */
+export interface CalendarProvidersResponse {
+  providers: { type: CalendarProviderType; configured: boolean }[];
+}
+
+/** POST /api/auth/{google|jobber}/authorize: the provider's consent page. */
+export interface AuthorizeResponse {
+  url: string;
+}
+
+/** POST /api/auth/{google|jobber}/callback. */
+export interface OAuthCallbackRequest {
+  code: string;
+  state: string;
+}
+
+/** POST /api/vendor_calendars/{id}/ics. */
+export interface IcsFeedRequest {
+  icsUrl: string;
+}
+
+/** DELETE /api/vendor_calendars/{id}. */
+export interface DisconnectCalendarRequest {
+  password: string;
 }

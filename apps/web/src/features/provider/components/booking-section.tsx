@@ -1,19 +1,18 @@
 import { useEffect, useRef, useState } from 'react';
-import { CATEGORY_LABELS } from '@stg/domain/constants';
-import { dollarsToCents, formatDollars } from '@stg/domain/money';
-import { formatDurationHours, initialSelections, type Selections } from '@stg/domain/pricing';
-import { ComingLaterNote } from '../../../components/coming-later-note';
+import { initialSelections, type Selections } from '@stg/domain/pricing';
 import { PageLoader } from '../../../components/page-loader';
 import type { Booking, Vendor } from '../../../lib/api-types';
 import { useSession } from '../../../lib/session/use-session';
 import type { SaveQuoteInput } from '../api/use-save-quote';
 import { BookingPanels, type BookingPanel } from './booking-panels';
+import { BookingSummary } from './booking-summary';
 import { InstantPricing } from './instant-pricing';
+import { Scheduler } from './scheduler';
 
 export const MUST_GET_PRICE = 'Must get price before scheduling';
 export const MUST_SCHEDULE = 'Must schedule appointment before checkout';
-export const SCHEDULING_LATER =
-  'Online scheduling arrives in the next release: you will pick a date and time here. Your price and answers are saved.';
+export const TIME_CLEARED =
+  'Your new service takes longer, so your earlier time no longer fits. Please pick the time again.';
 
 /** Statuses of a booking that can still be priced again and carried on with (spec §4). */
 const OPEN_STATUSES: readonly Booking['status'][] = ['priced', 'scheduled', 'pending'];
@@ -22,19 +21,24 @@ const SCHEDULED_STATUSES: readonly Booking['status'][] = ['scheduled', 'pending'
 /**
  * Pricing, Scheduling and Summary (spec §2, §4). Pricing holds the Instant Pricing panel; once a booking
  * is priced (now, or an open booking with this vendor from the session), Pricing reads "Edit Service" and
- * Scheduling opens. Scheduling itself ships with the next release, and Summary stays locked until a
- * booking is scheduled.
+ * Scheduling opens. Continue on the scheduler schedules the booking: Scheduling then reads "Edit Booking"
+ * and the Summary opens. Checkout itself ships with the next release.
  */
 export function BookingSection({ vendor }: { vendor: Vendor }) {
   const session = useSession();
   const [savedBooking, setSavedBooking] = useState<Booking | null>(null);
   const [open, setOpen] = useState<string | null>(null);
-  const [focusScheduling, setFocusScheduling] = useState(0);
+  const [focusRequest, setFocusRequest] = useState<{ panel: 'scheduling' | 'summary'; n: number } | null>(
+    null,
+  );
+  const [timeCleared, setTimeCleared] = useState(false);
   const schedulingRef = useRef<HTMLDivElement>(null);
+  const summaryRef = useRef<HTMLDivElement>(null);
 
   useEffect(() => {
-    if (focusScheduling > 0) schedulingRef.current?.focus();
-  }, [focusScheduling]);
+    if (!focusRequest) return;
+    (focusRequest.panel === 'scheduling' ? schedulingRef : summaryRef).current?.focus();
+  }, [focusRequest]);
 
   const sessionBooking =
     session.bookings.find((b) => b.vendorId === vendor.id && OPEN_STATUSES.includes(b.status)) ?? null;
@@ -42,10 +46,23 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
   const priced = booking !== null;
   const scheduled = booking !== null && SCHEDULED_STATUSES.includes(booking.status);
 
+  const openPanel = (panel: 'scheduling' | 'summary') => {
+    setOpen(panel);
+    setFocusRequest((previous) => ({ panel, n: (previous?.n ?? 0) + 1 }));
+  };
+
   const onPriced = (next: Booking) => {
+    // Re-pricing keeps a chosen time that still fits; otherwise the server clears it (docs/api/scheduling.md).
+    const hadTime = booking !== null && booking.appointmentAt !== null;
+    setTimeCleared(hadTime && next.appointmentAt === null);
     setSavedBooking(next);
-    setOpen('scheduling');
-    setFocusScheduling((n) => n + 1);
+    openPanel('scheduling');
+  };
+
+  const onScheduled = (next: Booking) => {
+    setTimeCleared(false);
+    setSavedBooking(next);
+    openPanel('summary');
   };
 
   const panels: BookingPanel[] = [
@@ -74,8 +91,20 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
       disabledReason: priced ? null : MUST_GET_PRICE,
       content: (
         <div ref={schedulingRef} tabIndex={-1} className="booking-step">
-          {booking && <QuoteSummary vendor={vendor} booking={booking} />}
-          <ComingLaterNote>{SCHEDULING_LATER}</ComingLaterNote>
+          {timeCleared && (
+            <p className="alert alert--warning booking-step__notice" role="status">
+              {TIME_CLEARED}
+            </p>
+          )}
+          {booking && open === 'scheduling' && (
+            <Scheduler
+              // A booking priced again (another duration) or scheduled elsewhere starts a fresh choice.
+              key={`${booking.id}-${booking.duration}-${booking.appointmentAt ?? ''}`}
+              vendor={vendor}
+              booking={booking}
+              onScheduled={onScheduled}
+            />
+          )}
         </div>
       ),
     },
@@ -84,10 +113,12 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
       title: 'Summary',
       action: 'Checkout',
       disabledReason: scheduled ? null : MUST_SCHEDULE,
-      content: booking ? (
-        <QuoteSummary vendor={vendor} booking={booking} />
-      ) : (
-        <p>Review your booking and pay once it is scheduled.</p>
+      content: (
+        <div ref={summaryRef} tabIndex={-1} className="booking-step">
+          {booking && (
+            <BookingSummary vendor={vendor} booking={booking} serviceCharge={session.user?.serviceCharge} />
+          )}
+        </div>
       ),
     },
   ];
@@ -128,44 +159,5 @@ function PricingStep({
       answersTarget={answersTarget}
       onPriced={onPriced}
     />
-  );
-}
-
-const dollars = (amount: number) => (Number.isFinite(amount) ? formatDollars(dollarsToCents(amount)) : '—');
-
-/** The booking as the server priced it: its price and duration are the ones that count. */
-export function QuoteSummary({ vendor, booking }: { vendor: Vendor; booking: Booking }) {
-  const options = Object.entries(booking.optionsSnapshot ?? {});
-  return (
-    <dl className="details quote-summary">
-      <div>
-        <dt>Provider</dt>
-        <dd>{vendor.name}</dd>
-      </div>
-      <div>
-        <dt>Service</dt>
-        <dd>{CATEGORY_LABELS[vendor.category] ?? vendor.category}</dd>
-      </div>
-      {options.map(([question, choice]) => (
-        <div key={question}>
-          <dt>{question}</dt>
-          <dd>{String(choice)}</dd>
-        </div>
-      ))}
-      {booking.customerNotes && (
-        <div>
-          <dt>Additional Instructions</dt>
-          <dd className="quote-summary__notes">{booking.customerNotes}</dd>
-        </div>
-      )}
-      <div>
-        <dt>Estimated Duration</dt>
-        <dd>{formatDurationHours(booking.duration)}</dd>
-      </div>
-      <div>
-        <dt>Subtotal</dt>
-        <dd>{dollars(booking.price)}</dd>
-      </div>
-    </dl>
   );
 }

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import type { Availability } from '../../lib/api-types';
+import {
+  groupByHour,
+  monthWeeks,
+  monthsWithAvailability,
+  offers,
+  shiftMonth,
+  startLabel,
+  startsOfDay,
+} from './availability';
+
+const availability = (days: Availability['days']): Availability => ({
+  timeZone: 'America/Denver',
+  stepMinutes: 1,
+  jobMinutes: 60,
+  windowDays: 90,
+  firstDate: '2026-03-02',
+  lastDate: '2026-05-30',
+  unavailableReason: null,
+  days,
+});
+
+describe('availability reading', () => {
+  it('lists every start of a range, both ends included, at the step', () => {
+    const day = {
+      date: '2026-03-09',
+      ranges: [{ start_time: '2026-03-09T08:58:00-06:00', end_time: '2026-03-09T09:01:00-06:00' }],
+    };
+    const starts = startsOfDay(day, 1);
+    expect(starts.map((s) => `${s.hour}:${s.minute}`)).toEqual(['8:58', '8:59', '9:0', '9:1']);
+    expect(groupByHour(starts).map((g) => [g.hour, g.starts.length])).toEqual([
+      [8, 2],
+      [9, 2],
+    ]);
+    expect(startsOfDay(day, 15)).toHaveLength(1);
+    expect(offers(day, 1, Date.parse('2026-03-09T15:00:00Z'))).toBe(true);
+    expect(offers(day, 1, Date.parse('2026-03-09T15:02:00Z'))).toBe(false);
+    expect(offers(day, 1, Date.parse('2026-03-09T15:00:30Z'))).toBe(false);
+  });
+
+  it('reads wall times across the March DST change in Denver (MST before, MDT after)', () => {
+    const before = startsOfDay(
+      {
+        date: '2026-03-06',
+        ranges: [{ start_time: '2026-03-06T15:00:00Z', end_time: '2026-03-06T15:00:00Z' }],
+      },
+      1,
+    );
+    const after = startsOfDay(
+      {
+        date: '2026-03-09',
+        ranges: [{ start_time: '2026-03-09T15:00:00Z', end_time: '2026-03-09T15:00:00Z' }],
+      },
+      1,
+    );
+    expect(startLabel(before[0]!)).toBe('Fri, Mar 6 at 8:00 AM');
+    expect(startLabel(after[0]!)).toBe('Mon, Mar 9 at 9:00 AM');
+  });
+
+  it('groups the months that have dates, and lays a month out Sunday first', () => {
+    const a = availability([
+      {
+        date: '2026-03-31',
+        ranges: [{ start_time: '2026-03-31T09:00:00-06:00', end_time: '2026-03-31T09:00:00-06:00' }],
+      },
+      {
+        date: '2026-05-01',
+        ranges: [{ start_time: '2026-05-01T09:00:00-06:00', end_time: '2026-05-01T09:00:00-06:00' }],
+      },
+      { date: '2026-04-01', ranges: [] },
+    ]);
+    expect(monthsWithAvailability(a)).toEqual(['2026-03', '2026-05']);
+    const weeks = monthWeeks('2026-03');
+    // March 1, 2026 is a Sunday; 31 days make five weeks.
+    expect(weeks).toHaveLength(5);
+    expect(weeks[0]![0]).toEqual({ year: 2026, month: 3, day: 1 });
+    expect(weeks[4]!.filter(Boolean)).toHaveLength(3);
+    expect(shiftMonth('2026-12', 1)).toBe('2027-01');
+    expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+  });
+});

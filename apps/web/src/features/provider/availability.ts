@@ -1,0 +1,171 @@
+/**
+ * The Scheduling panel's reading of an availability answer (docs/api/scheduling.md): which local dates
+ * and months have starts, every allowed start of one date grouped by hour, and the labels the picker
+ * shows. Every wall time is read in America/Denver through the domain's zoned-time helpers, so the
+ * picker shows the vendor's times whatever the browser's time zone. Calendar arithmetic on local dates
+ * is done in UTC, where no time zone can move a day.
+ */
+import { TIME_ZONE } from '@stg/domain/constants';
+import { formatLocalDate, localDateTimeOf, parseLocalDate, type LocalDate } from '@stg/domain/zoned-time';
+import type { Availability, AvailabilityDay } from '../../lib/api-types';
+
+const MINUTE = 60_000;
+/** More starts than a day has minutes means a broken answer: stop there rather than hang the page. */
+const MAX_STARTS_PER_DAY = 24 * 60;
+
+/** One allowed start: its instant and its wall time in America/Denver. */
+export interface Start {
+  ms: number;
+  /** "2026-11-24". */
+  date: string;
+  hour: number;
+  minute: number;
+}
+
+export interface HourStarts {
+  hour: number;
+  starts: Start[];
+}
+
+/** "2026-11" of a local date string "2026-11-24". */
+export const monthKeyOf = (date: string) => date.slice(0, 7);
+
+export function monthKey(year: number, month: number): string {
+  return `${String(year).padStart(4, '0')}-${String(month).padStart(2, '0')}`;
+}
+
+export function parseMonthKey(key: string): { year: number; month: number } {
+  return { year: Number(key.slice(0, 4)), month: Number(key.slice(5, 7)) };
+}
+
+/** The month after (or before, with -1) a "2026-11" key. */
+export function shiftMonth(key: string, by: number): string {
+  const { year, month } = parseMonthKey(key);
+  const d = new Date(Date.UTC(year, month - 1 + by, 1));
+  return monthKey(d.getUTCFullYear(), d.getUTCMonth() + 1);
+}
+
+/** The days that have at least one start, by date. */
+export function daysByDate(availability: Availability): Map<string, AvailabilityDay> {
+  return new Map(availability.days.filter((d) => d.ranges.length > 0).map((d) => [d.date, d]));
+}
+
+/** The months ("2026-11") that have at least one available date, in order. */
+export function monthsWithAvailability(availability: Availability): string[] {
+  const months = new Set<string>();
+  for (const day of availability.days) if (day.ranges.length > 0) months.add(monthKeyOf(day.date));
+  return [...months].sort();
+}
+
+/** The wall time of an instant in America/Denver. */
+export function localStartOf(ms: number): Start {
+  const local = localDateTimeOf(ms, TIME_ZONE);
+  const minutes = Math.floor(local.minutes);
+  return { ms, date: formatLocalDate(local), hour: Math.floor(minutes / 60), minute: minutes % 60 };
+}
+
+/** Every allowed start of a day: each range's start_time + k × step up to its end_time, in order. */
+export function startsOfDay(day: AvailabilityDay, stepMinutes: number): Start[] {
+  const step = Math.max(1, Math.round(stepMinutes)) * MINUTE;
+  const starts: Start[] = [];
+  const seen = new Set<number>();
+  for (const range of day.ranges) {
+    const from = Date.parse(range.start_time);
+    const to = Date.parse(range.end_time);
+    if (!Number.isFinite(from) || !Number.isFinite(to)) continue;
+    for (let ms = from; ms <= to && starts.length < MAX_STARTS_PER_DAY; ms += step) {
+      if (seen.has(ms)) continue;
+      seen.add(ms);
+      starts.push(localStartOf(ms));
+    }
+  }
+  return starts.sort((a, b) => a.ms - b.ms);
+}
+
+/** Starts grouped by their local hour, hours in order (an hour repeated by a DST change stays apart). */
+export function groupByHour(starts: readonly Start[]): HourStarts[] {
+  const groups: HourStarts[] = [];
+  for (const start of starts) {
+    const last = groups[groups.length - 1];
+    if (last && last.hour === start.hour) last.starts.push(start);
+    else groups.push({ hour: start.hour, starts: [start] });
+  }
+  return groups;
+}
+
+/** True when `ms` is one of the day's allowed starts. */
+export function offers(day: AvailabilityDay | undefined, stepMinutes: number, ms: number): boolean {
+  if (!day) return false;
+  const step = Math.max(1, Math.round(stepMinutes)) * MINUTE;
+  return day.ranges.some((range) => {
+    const from = Date.parse(range.start_time);
+    const to = Date.parse(range.end_time);
+    return ms >= from && ms <= to && (ms - from) % step === 0;
+  });
+}
+
+/** The weeks of a month, Sunday first; null pads the days of the neighbouring months. */
+export function monthWeeks(key: string): (LocalDate | null)[][] {
+  const { year, month } = parseMonthKey(key);
+  const firstWeekday = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  const daysInMonth = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  const cells: (LocalDate | null)[] = Array.from({ length: firstWeekday }, () => null);
+  for (let day = 1; day <= daysInMonth; day += 1) cells.push({ year, month, day });
+  while (cells.length % 7 !== 0) cells.push(null);
+  const weeks: (LocalDate | null)[][] = [];
+  for (let i = 0; i < cells.length; i += 7) weeks.push(cells.slice(i, i + 7));
+  return weeks;
+}
+
+// Labels. Local dates are formatted as UTC midnights in UTC, so no time zone moves them.
+const utcOf = (date: LocalDate) => new Date(Date.UTC(date.year, date.month - 1, date.day));
+const formatUtc = (options: Intl.DateTimeFormatOptions) =>
+  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+const longDate = formatUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
+const shortDate = formatUtc({ weekday: 'short', month: 'short', day: 'numeric' });
+const monthTitle = formatUtc({ month: 'long', year: 'numeric' });
+
+const dateOf = (date: string | LocalDate): LocalDate | null =>
+  typeof date === 'string' ? parseLocalDate(date) : date;
+
+/** "Tuesday, November 24, 2026". */
+export function longDateLabel(date: string | LocalDate): string {
+  const d = dateOf(date);
+  return d ? longDate.format(utcOf(d)) : '';
+}
+
+/** "Tue, Nov 24". */
+export function shortDateLabel(date: string | LocalDate): string {
+  const d = dateOf(date);
+  return d ? shortDate.format(utcOf(d)) : '';
+}
+
+/** "November 2026". */
+export function monthLabel(key: string): string {
+  const { year, month } = parseMonthKey(key);
+  return monthTitle.format(new Date(Date.UTC(year, month - 1, 1)));
+}
+
+/** The weekday headers, Sunday first: short and full names. */
+export const WEEKDAYS: readonly { short: string; long: string }[] = Array.from({ length: 7 }, (_, i) => {
+  // 2023-01-01 was a Sunday.
+  const d = new Date(Date.UTC(2023, 0, 1 + i));
+  return { short: formatUtc({ weekday: 'short' }).format(d), long: formatUtc({ weekday: 'long' }).format(d) };
+});
+
+/** 9 → "9 AM"; 13 → "1 PM"; 0 → "12 AM". */
+export function hourLabel(hour: number): string {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** 9, 5 → "9:05 AM". */
+export function timeLabel(hour: number, minute: number): string {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+}
+
+/** "Tue, Nov 24 at 9:05 AM" for a start. */
+export function startLabel(start: Start): string {
+  return `${shortDateLabel(start.date)} at ${timeLabel(start.hour, start.minute)}`;
+}
