@@ -8,7 +8,6 @@ describe('dashboard sections', () => {
   it.each([
     ['orders', 'Order History'],
     ['general', 'General Settings'],
-    ['scheduling', 'Scheduling Preferences'],
     ['support', 'Support'],
   ])('/dashboard/%s shows "%s" and says it arrives later, with no controls', async (section, title) => {
     mockApi({ 'GET /api/session': { body: vendorSession() } });
@@ -50,5 +49,19 @@ describe('dashboard pricing section', () => {
     const frame = heading.closest('section')!;
     expect(frame).not.toHaveTextContent('This section arrives in a later release.');
     expect(screen.getByRole('button', { name: 'Edit Formula' })).toBeInTheDocument();
+  });
+});
+
+describe('dashboard scheduling section', () => {
+  it('/dashboard/scheduling is the working Scheduling Preferences screen, not a later-release frame', async () => {
+    mockApi({
+      'GET /api/session': { body: vendorSession() },
+      'GET /api/calendar_providers': { body: { providers: [] } },
+    });
+    renderApp('/dashboard/scheduling');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Scheduling Preferences' }, LAZY);
+    const frame = heading.closest('section')!;
+    expect(frame).not.toHaveTextContent('This section arrives in a later release.');
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
   });
 });

@@ -15,7 +15,7 @@ const SUMMARIES = {
   general:
     'Your business details, password, service description, direct deposit, listing status and visual content (gallery, banner, logo).',
   scheduling:
-    'Workday hours, the gap between appointments, booking limit, minimum notice, and your Google or Jobber calendar connection.',
+    'Your workday hours (Monday to Friday), the gap between appointments, how far ahead and how soon customers can book, your hourly rate, cancellation policy and appointment instructions, and your calendar connection.',
   pricing: 'Your pricing calculator, minimum price, pricing formula and the questions customers answer.',
   support: 'How to reach your account manager and our purchase orders team.',
 } as const;
@@ -23,6 +23,11 @@ const SUMMARIES = {
 // The pricing screen (calculator, formula editor, questions) loads on first visit, in its own chunk.
 const PricingPage = lazy(async () => ({
   default: (await import('../../pricing-admin/routes/pricing-page')).PricingPage,
+}));
+
+// The scheduling screen (preferences, calendar connection) loads on first visit, in its own chunk.
+const SchedulingPage = lazy(async () => ({
+  default: (await import('../../scheduling-admin/routes/scheduling-page')).SchedulingPage,
 }));
 
 /** One dashboard section's frame; the section is already validated by the route guard. */
@@ -49,5 +54,7 @@ export function DashboardSectionPage() {
     );
   }
   if (section === 'pricing') return <PricingPage vendor={vendor} title={title} summary={SUMMARIES.pricing} />;
+  if (section === 'scheduling')
+    return <SchedulingPage vendor={vendor} title={title} summary={SUMMARIES.scheduling} />;
   return <SectionFrame title={title} summary={SUMMARIES[section]} />;
 }
