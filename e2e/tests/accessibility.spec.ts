@@ -58,4 +58,28 @@ test.describe('no serious or critical accessibility violations', () => {
     await expect(page.getByRole('dialog', { name: 'Pricing Formula' })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
+
+  test('provider page with the scheduling panel open', async ({ page }) => {
+    await page.goto('/services?category=house_cleaning');
+    await page
+      .getByRole('link', { name: /Sparkle & Shine Home Cleaning/ })
+      .first()
+      .click();
+    await page.getByRole('button', { name: 'Get Price' }).click();
+    const form = page.getByRole('form', { name: 'Instant pricing' });
+    await form.getByRole('combobox', { name: 'Bedrooms' }).selectOption({ label: '2 bedrooms' });
+    await form.getByRole('combobox', { name: 'Bathrooms' }).selectOption({ label: '1 bathroom' });
+    await form.getByRole('button', { name: 'Continue' }).click();
+    const scheduling = page.getByRole('region', { name: 'Scheduling' });
+    await expect(scheduling.getByRole('group', { name: 'Hour' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
+  test('vendor scheduling preferences', async ({ page }) => {
+    await signIn(page, 'vendor@example.com');
+    await page.goto('/dashboard/scheduling');
+    await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Preferences' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Calendar' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
 });

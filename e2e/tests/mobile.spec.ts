@@ -35,6 +35,11 @@ test('@mobile customer pages fit 375 px', async ({ page }) => {
 test('@mobile the vendor portal fits 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
   await signIn(page, 'vendor@example.com');
-  for (const path of ['/dashboard/orders', '/dashboard/pricing', '/dashboard/general'])
+  for (const path of [
+    '/dashboard/orders',
+    '/dashboard/pricing',
+    '/dashboard/scheduling',
+    '/dashboard/general',
+  ])
     await expectNoSideways(page, path);
 });
