@@ -71,7 +71,7 @@ test.describe('no serious or critical accessibility violations', () => {
     await form.getByRole('combobox', { name: 'Bathrooms' }).selectOption({ label: '1 bathroom' });
     await form.getByRole('button', { name: 'Continue' }).click();
     const scheduling = page.getByRole('region', { name: 'Scheduling' });
-    await expect(scheduling.getByRole('group', { name: 'Hour' })).toBeVisible();
+    await expect(scheduling.getByRole('group', { name: 'Hour', exact: true })).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
   });
 

@@ -100,7 +100,7 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
   const day = answer.days[0]!;
   const starts = startsOf(day, answer.stepMinutes);
   const hours = [...new Set(starts.map(hourLabel))];
-  const hourGroup = scheduling.getByRole('group', { name: 'Hour' });
+  const hourGroup = scheduling.getByRole('group', { name: 'Hour', exact: true });
   await expect(hourGroup.getByRole('button')).toHaveText(hours);
   const hour = hours[hours.length > 1 ? 1 : 0]!;
   await hourGroup.getByRole('button', { name: hour, exact: true }).click();
@@ -159,7 +159,7 @@ test('the vendor changes a scheduling preference and it stays saved', async ({ p
   await signIn(page, 'vendor@example.com');
   await page.goto('/dashboard/scheduling');
   await expect(page.getByRole('heading', { level: 1, name: 'Scheduling Preferences' })).toBeVisible();
-  const form = page.getByRole('region', { name: 'Preferences' });
+  const form = page.getByRole('region', { name: 'Preferences', exact: true });
   const save = form.getByRole('button', { name: 'Save', exact: true });
   await expect(save).toBeDisabled();
 
@@ -176,7 +176,7 @@ test('the vendor changes a scheduling preference and it stays saved', async ({ p
   await expect(form.getByRole('status')).toHaveText('Saved');
 
   await page.reload();
-  const again = page.getByRole('region', { name: 'Preferences' });
+  const again = page.getByRole('region', { name: 'Preferences', exact: true });
   await expect(again.getByRole('combobox', { name: 'Gap between appointments' })).toHaveValue('15');
   await expect(again.getByRole('textbox', { name: 'Appointment instructions' })).toHaveValue(note);
   await expect(again.getByRole('button', { name: 'Save', exact: true })).toBeDisabled();
