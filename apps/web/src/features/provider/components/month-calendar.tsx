@@ -35,6 +35,13 @@ export function MonthCalendar({ dates, selected, onSelect, monthsShown, disabled
   const firstDate = dates[0] ?? null;
   const [focusDate, setFocusDate] = useState<string | null>(selected ?? firstDate);
   const [start, setStart] = useState(() => monthKeyOf(selected ?? firstDate ?? '1970-01-01'));
+  // When the window narrows to one month, keep the selected day's month in view.
+  const [layout, setLayout] = useState(monthsShown);
+  if (layout !== monthsShown) {
+    setLayout(monthsShown);
+    if (monthsShown === 1 && selected && monthKeyOf(selected) === shiftMonth(start, 1))
+      setStart(monthKeyOf(selected));
+  }
   const focusPending = useRef(false);
   const gridRef = useRef<HTMLDivElement>(null);
 

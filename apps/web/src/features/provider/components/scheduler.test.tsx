@@ -206,6 +206,13 @@ describe('Scheduling panel', () => {
     media.setWide(false);
     expect(panel.getAllByRole('grid')).toHaveLength(1);
     expect(panel.getByRole('button', { name: 'Next month' })).toBeEnabled();
+
+    // A day picked in the second month stays in view when the window narrows.
+    media.setWide(true);
+    await user.click(panel.getByRole('button', { name: 'Wednesday, December 2, 2026' }));
+    media.setWide(false);
+    expect(panel.getAllByRole('grid')).toHaveLength(1);
+    expect(panel.getByRole('grid', { name: 'December 2026' })).toBeInTheDocument();
   });
 
   it('moves between available days with the arrow keys and picks with Enter', async () => {
