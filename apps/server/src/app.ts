@@ -1,7 +1,8 @@
 /** Builds the Fastify app. Tests call buildApp and use app.inject; main.ts listens. */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -10,6 +11,7 @@ import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fast
 import { MESSAGES } from '@stg/domain/validation';
 import type { Mailer } from './adapters/mail/mailer';
 import { OutboxMailer } from './adapters/mail/outbox-mailer';
+import { SecretBox } from './adapters/calendars/secret-box';
 import type { Storage } from './adapters/storage/storage';
 import type { Database } from './db/client';
 import type { Db } from './db/client';
@@ -17,6 +19,8 @@ import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
 import { sessionPlugin } from './http/session-plugin';
 import { bookingRoutes } from './modules/bookings/routes';
+import { calendarSyncRoutes } from './modules/calendar-sync/routes';
+import type { CalendarSyncConfig } from './modules/calendar-sync/service';
 import { contactRoutes } from './modules/contact/routes';
 import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
@@ -40,6 +44,9 @@ export interface AppDeps {
   publicUrl: string;
   /** Where contact-form messages are mailed. */
   supportEmail: string;
+  /** How vendors' calendars are read (secrets' key, feed fetching rules). */
+  calendarSync: CalendarSyncConfig;
+  log: FastifyBaseLogger;
 }
 
 export interface BuildAppOptions {
@@ -58,6 +65,8 @@ export interface BuildAppOptions {
   webDistDir?: string;
   /** Folder served under /uploads/ (the local storage's root). */
   uploadsDir?: string;
+  /** Calendar reading; without it, a key made for this process only and public feed addresses only. */
+  calendarSync?: CalendarSyncConfig;
 }
 
 declare module 'fastify' {
@@ -86,6 +95,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     background,
     publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
     supportEmail: opts.supportEmail ?? 'support@example.com',
+    calendarSync: opts.calendarSync ?? { secretBox: new SecretBox(randomBytes(32)), ics: {} },
+    log: app.log,
   });
   registerErrorHandling(app);
 
@@ -117,6 +128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(pricingRoutes);
   await app.register(bookingRoutes);
   await app.register(schedulingRoutes);
+  await app.register(calendarSyncRoutes);
   await app.register(addressRoutes);
   await app.register(passwordRoutes);
   await app.register(contactRoutes);

@@ -1,5 +1,8 @@
 /** Opens the database, migrates it, and seeds the demo data when it is empty. Shared by main and the CLI. */
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
 import path from 'node:path';
+import { parseSecretKey } from './adapters/calendars/secret-box';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { LocalStorage } from './adapters/storage/local-storage';
@@ -34,4 +37,23 @@ export async function seedIfEmpty(
   const started = Date.now();
   const summary = await seedDemoData(database.db, storage, { now: new Date() });
   log.info({ ...summary, ms: Date.now() - started }, 'seeded demo data');
+}
+
+/**
+ * The key that encrypts calendar secrets: CALENDAR_TOKEN_KEY, or (single-process default) a key made
+ * once and kept in the data folder, readable by this user only. Several instances must share the
+ * variable, or each would fail to read the others' secrets.
+ */
+export function calendarSecretKey(config: Config): Buffer {
+  if (config.CALENDAR_TOKEN_KEY) return parseSecretKey(config.CALENDAR_TOKEN_KEY)!;
+  const file = path.join(config.dataDir, 'calendar-token.key');
+  if (fs.existsSync(file)) {
+    const key = parseSecretKey(fs.readFileSync(file, 'utf8'));
+    if (key) return key;
+    throw new Error(`${file} does not hold a 32-byte key; remove it or set CALENDAR_TOKEN_KEY`);
+  }
+  fs.mkdirSync(config.dataDir, { recursive: true });
+  const key = randomBytes(32);
+  fs.writeFileSync(file, key.toString('hex'), { mode: 0o600 });
+  return key;
 }

@@ -1,6 +1,7 @@
 /** Configuration, read once from the environment and validated at start-up (see .env.example). */
 import path from 'node:path';
 import { z } from 'zod';
+import { parseSecretKey } from './adapters/calendars/secret-box';
 
 const optionalUrl = z
   .string()
@@ -43,6 +44,17 @@ const envSchema = z.object({
   }),
   MAIL_FROM: orDefault('Servo <no-reply@localhost>'),
   SUPPORT_EMAIL: orDefault('support@example.com', z.email({ error: 'must be an email address' })),
+  CALENDAR_TOKEN_KEY: z
+    .string()
+    .trim()
+    .optional()
+    .refine((v) => !v || parseSecretKey(v) !== null, {
+      error: 'must be 32 bytes as 64 hex characters or base64',
+    }),
+  CALENDAR_ALLOW_PRIVATE_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
 });
 
 export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };

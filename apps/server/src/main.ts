@@ -1,11 +1,16 @@
 /** Starts the marketplace: one process serving the API and the web app. */
 import { SmtpMailer } from './adapters/mail/smtp-mailer';
 import { buildApp } from './app';
-import { openAndMigrate, seedIfEmpty } from './bootstrap';
+import { calendarSecretKey, openAndMigrate, seedIfEmpty } from './bootstrap';
+import { SecretBox } from './adapters/calendars/secret-box';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
-import { JobWorker } from './modules/jobs/worker';
+import { JobWorker, type Recurring } from './modules/jobs/worker';
+import { syncAllCalendars } from './modules/calendar-sync/service';
+
+/** Every connected calendar is read again every 10 minutes. */
+const CALENDAR_SYNC: Recurring = { kind: 'calendar-sync', everyMs: 600_000 };
 
 async function main() {
   let config;
@@ -47,14 +52,21 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     uploadsDir: storage.root,
+    calendarSync: {
+      secretBox: new SecretBox(calendarSecretKey(config)),
+      ics: { allowPrivateAddresses: config.CALENDAR_ALLOW_PRIVATE_URLS },
+    },
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
 
   const worker = new JobWorker({
     db: database.db,
-    handlers: { [MAINTENANCE.kind]: runMaintenance },
-    recurring: [MAINTENANCE],
+    handlers: {
+      [MAINTENANCE.kind]: runMaintenance,
+      [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
+    },
+    recurring: [MAINTENANCE, CALENDAR_SYNC],
     log: app.log,
   });
 

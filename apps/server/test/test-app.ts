@@ -4,6 +4,8 @@ import type { Mailer } from '../src/adapters/mail/mailer';
 import { listOutboxMessages } from '../src/adapters/mail/outbox-repo';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
+import { SecretBox } from '../src/adapters/calendars/secret-box';
+import { randomBytes } from 'node:crypto';
 import { createTestDatabase } from './test-db';
 
 export async function createTestApp(
@@ -18,6 +20,11 @@ export async function createTestApp(
     trustProxy: opts.trustProxy,
     publicUrl: 'http://localhost:3000',
     supportEmail: 'support@example.com',
+    // Tests serve calendar feeds from this machine.
+    calendarSync: {
+      secretBox: new SecretBox(randomBytes(32)),
+      ics: { allowPrivateAddresses: true, timeoutMs: 2_000 },
+    },
   });
 }
 

@@ -11,7 +11,10 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** A vendor's calendar and scheduling preferences; `owner` adds the integration's state. */
-export function presentCalendar(cal: VendorCalendarRow, opts: { owner: boolean }) {
+export function presentCalendar(
+  cal: VendorCalendarRow,
+  opts: { owner: boolean; /** The connected feed's address, masked. */ icsUrlHint?: string | null },
+) {
   return {
     id: cal.id,
     apiIntegrated: cal.apiIntegrated,
@@ -27,6 +30,7 @@ export function presentCalendar(cal: VendorCalendarRow, opts: { owner: boolean }
           needsReconnect: cal.needsReconnect,
           lastSyncedAt: cal.lastSyncedAt?.toISOString() ?? null,
           syncError: cal.syncError,
+          icsUrlHint: opts.icsUrlHint ?? null,
         }
       : {}),
   };

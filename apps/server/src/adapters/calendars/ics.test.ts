@@ -1,0 +1,237 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CalendarReadError } from './calendar-provider';
+import { fetchIcs, ICS_MESSAGES, isPrivateAddress, maskIcsUrl, normaliseIcsUrl, parseIcs } from './ics';
+import { parseSecretKey, SecretBox } from './secret-box';
+import { randomBytes } from 'node:crypto';
+
+const window = { from: new Date('2026-03-01T00:00:00Z'), to: new Date('2026-03-21T00:00:00Z') };
+const iso = (d: Date) => d.toISOString();
+
+const feed = (events: string, extra = '') =>
+  ['BEGIN:VCALENDAR', 'VERSION:2.0', 'PRODID:-//test//EN', extra, events, 'END:VCALENDAR']
+    .filter(Boolean)
+    .join('\r\n');
+
+const DENVER_TZ = [
+  'BEGIN:VTIMEZONE',
+  'TZID:America/Denver',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:-0700',
+  'TZOFFSETTO:-0600',
+  'TZNAME:MDT',
+  'DTSTART:19700308T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:-0600',
+  'TZOFFSETTO:-0700',
+  'TZNAME:MST',
+  'DTSTART:19701101T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+].join('\r\n');
+
+describe('parseIcs', () => {
+  it('expands a weekly event across the March DST change in its own time zone', () => {
+    const text = feed(
+      [
+        'BEGIN:VEVENT',
+        'UID:weekly-1',
+        'DTSTART;TZID=America/Denver:20260302T090000',
+        'DTEND;TZID=America/Denver:20260302T100000',
+        'RRULE:FREQ=WEEKLY;COUNT=10',
+        'SUMMARY:Standing job',
+        'END:VEVENT',
+      ].join('\r\n'),
+      DENVER_TZ,
+    );
+    const busy = parseIcs(text, window).map((b) => [iso(b.start), iso(b.end)]);
+    expect(busy).toEqual([
+      ['2026-03-02T16:00:00.000Z', '2026-03-02T17:00:00.000Z'], // 9:00 MST
+      ['2026-03-09T15:00:00.000Z', '2026-03-09T16:00:00.000Z'], // 9:00 MDT
+      ['2026-03-16T15:00:00.000Z', '2026-03-16T16:00:00.000Z'],
+    ]);
+  });
+
+  it('reads a TZID the feed does not define by the tz database, and floating times in St George', () => {
+    const text = feed(
+      [
+        'BEGIN:VEVENT',
+        'UID:ny',
+        'DTSTART;TZID=America/New_York:20261104T090000',
+        'DTEND;TZID=America/New_York:20261104T100000',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:floating',
+        'DTSTART:20261105T090000',
+        'DTEND:20261105T093000',
+        'END:VEVENT',
+      ].join('\r\n'),
+    );
+    const busy = parseIcs(text, {
+      from: new Date('2026-11-01T00:00:00Z'),
+      to: new Date('2026-11-10T00:00:00Z'),
+    });
+    expect(busy.map((b) => iso(b.start))).toEqual(['2026-11-04T14:00:00.000Z', '2026-11-05T16:00:00.000Z']);
+  });
+
+  it('blocks a whole local day for an all-day event, and skips free and cancelled events', () => {
+    const text = feed(
+      [
+        'BEGIN:VEVENT',
+        'UID:all-day',
+        'DTSTART;VALUE=DATE:20260305',
+        'DTEND;VALUE=DATE:20260306',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:free',
+        'DTSTART:20260304T160000Z',
+        'DTEND:20260304T170000Z',
+        'TRANSP:TRANSPARENT',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:cancelled',
+        'DTSTART:20260304T180000Z',
+        'DTEND:20260304T190000Z',
+        'STATUS:CANCELLED',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:outside',
+        'DTSTART:20260401T180000Z',
+        'DTEND:20260401T190000Z',
+        'END:VEVENT',
+      ].join('\r\n'),
+    );
+    expect(parseIcs(text, window).map((b) => [b.externalId.split('@')[0], iso(b.start), iso(b.end)])).toEqual(
+      [['all-day', '2026-03-05T07:00:00.000Z', '2026-03-06T07:00:00.000Z']],
+    );
+  });
+
+  it('applies a moved occurrence (RECURRENCE-ID) instead of the series time', () => {
+    const text = feed(
+      [
+        'BEGIN:VEVENT',
+        'UID:series',
+        'DTSTART:20260303T160000Z',
+        'DTEND:20260303T170000Z',
+        'RRULE:FREQ=DAILY;COUNT=3',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:series',
+        'RECURRENCE-ID:20260304T160000Z',
+        'DTSTART:20260304T200000Z',
+        'DTEND:20260304T210000Z',
+        'END:VEVENT',
+      ].join('\r\n'),
+    );
+    expect(parseIcs(text, window).map((b) => iso(b.start))).toEqual([
+      '2026-03-03T16:00:00.000Z',
+      '2026-03-04T20:00:00.000Z',
+      '2026-03-05T16:00:00.000Z',
+    ]);
+  });
+
+  it('refuses what is not a calendar', () => {
+    expect(() => parseIcs('<html>nope</html>', window)).toThrow(CalendarReadError);
+    expect(() => parseIcs('BEGIN:VCARD\r\nEND:VCARD', window)).toThrow(ICS_MESSAGES.notCalendar);
+  });
+});
+
+describe('feed addresses', () => {
+  it('takes http(s) and webcal, nothing else', () => {
+    expect(normaliseIcsUrl('webcal://example.com/a.ics')?.toString()).toBe('https://example.com/a.ics');
+    expect(normaliseIcsUrl('ftp://example.com/a.ics')).toBeNull();
+    expect(normaliseIcsUrl('file:///etc/passwd')).toBeNull();
+    expect(normaliseIcsUrl('https://user:pw@example.com/a.ics')).toBeNull();
+    expect(normaliseIcsUrl('not a url')).toBeNull();
+  });
+
+  it('masks the secret part', () => {
+    expect(
+      maskIcsUrl('https://calendar.google.com/calendar/ical/abc%40group/private-0123456789abcdef/basic.ics'),
+    ).toBe('https://calendar.google.com/…/basic.ics');
+  });
+
+  it('knows private addresses', () => {
+    for (const a of [
+      '127.0.0.1',
+      '10.1.2.3',
+      '172.16.0.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+    ])
+      expect(isPrivateAddress(a), a).toBe(true);
+    for (const a of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888'])
+      expect(isPrivateAddress(a), a).toBe(false);
+  });
+});
+
+describe('fetchIcs against a local server', () => {
+  let server: http.Server;
+  let base: string;
+  beforeAll(async () => {
+    server = http.createServer((req, res) => {
+      if (req.url === '/feed.ics') {
+        res.writeHead(200, { 'content-type': 'text/calendar' });
+        res.end(feed(''));
+      } else if (req.url === '/moved') {
+        res.writeHead(302, { location: '/feed.ics' });
+        res.end();
+      } else if (req.url === '/huge') {
+        res.writeHead(200);
+        res.end('x'.repeat(2000));
+      } else {
+        res.writeHead(404);
+        res.end();
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+  it('reads a feed and follows a redirect when private addresses are allowed', async () => {
+    expect(await fetchIcs(`${base}/feed.ics`, { allowPrivateAddresses: true })).toContain('BEGIN:VCALENDAR');
+    expect(await fetchIcs(`${base}/moved`, { allowPrivateAddresses: true })).toContain('BEGIN:VCALENDAR');
+  });
+
+  it('refuses this machine by default, by address and by name', async () => {
+    await expect(fetchIcs(`${base}/feed.ics`)).rejects.toThrow(ICS_MESSAGES.privateAddress);
+    const port = new URL(base).port;
+    await expect(fetchIcs(`http://localhost:${port}/feed.ics`)).rejects.toThrow(ICS_MESSAGES.privateAddress);
+  });
+
+  it('says a missing feed is invalid and caps the size', async () => {
+    await expect(fetchIcs(`${base}/gone`, { allowPrivateAddresses: true })).rejects.toMatchObject({
+      kind: 'invalid',
+    });
+    await expect(fetchIcs(`${base}/huge`, { allowPrivateAddresses: true, maxBytes: 1000 })).rejects.toThrow(
+      ICS_MESSAGES.tooLarge,
+    );
+  });
+});
+
+describe('SecretBox', () => {
+  it('round-trips, and refuses another key or an altered value', () => {
+    const box = new SecretBox(randomBytes(32));
+    const sealed = box.seal('https://example.com/secret.ics');
+    expect(sealed).not.toContain('example.com');
+    expect(box.open(sealed)).toBe('https://example.com/secret.ics');
+    expect(() => new SecretBox(randomBytes(32)).open(sealed)).toThrow();
+    const parts = sealed.split(':');
+    parts[3] = Buffer.from('tampered').toString('base64url');
+    expect(() => box.open(parts.join(':'))).toThrow();
+  });
+  it('parses keys from configuration', () => {
+    expect(parseSecretKey('ab'.repeat(32))?.length).toBe(32);
+    expect(parseSecretKey(randomBytes(32).toString('base64'))?.length).toBe(32);
+    expect(parseSecretKey('short')).toBeNull();
+  });
+});

@@ -1,0 +1,285 @@
+/**
+ * iCalendar (ICS) feeds: any calendar's secret address (Google, Outlook and Apple all publish one).
+ * Fetched over http(s) with a time limit and a size cap, refusing addresses on this machine or a private
+ * network unless explicitly allowed (tests, local development); parsed with ical.js, recurring events
+ * expanded in the window, free (TRANSPARENT) and cancelled events skipped, all-day events blocking their
+ * whole local day in St George.
+ */
+import dns from 'node:dns';
+import http from 'node:http';
+import https from 'node:https';
+import net from 'node:net';
+import ICAL from 'ical.js';
+import { TIME_ZONE } from '@stg/domain/constants';
+import { instantOfLocal } from '@stg/domain/zoned-time';
+import { CalendarReadError, type BusyEntry, type CalendarWindow } from './calendar-provider';
+
+export interface IcsOptions {
+  /** Allow addresses on loopback and private networks (tests and local development only). */
+  allowPrivateAddresses?: boolean;
+  timeoutMs?: number;
+  maxBytes?: number;
+}
+
+const DEFAULT_TIMEOUT_MS = 10_000;
+const DEFAULT_MAX_BYTES = 5 * 1024 * 1024;
+const MAX_REDIRECTS = 3;
+/** A recurring event yields at most this many occurrences in a window, after at most this many steps. */
+const MAX_OCCURRENCES = 5_000;
+const MAX_RECURRENCE_STEPS = 200_000;
+
+export const ICS_MESSAGES = {
+  badAddress: "Please enter the calendar's secret address in iCal format (https://…).",
+  privateAddress: 'That calendar address points to a private network and cannot be used.',
+  unreachable: 'The calendar feed could not be read. Check the address and try again.',
+  notCalendar: 'That address does not answer with an iCal calendar.',
+  tooLarge: 'That calendar feed is too large to read.',
+} as const;
+
+/** The feed's address as http(s), or null when it is not a usable web address. */
+export function normaliseIcsUrl(raw: string): URL | null {
+  const text = raw.trim().replace(/^webcals?:\/\//i, 'https://');
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return null;
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+  if (!url.hostname || url.username || url.password) return null;
+  return url;
+}
+
+/** The address with its secret parts hidden, for showing the vendor which feed is connected. */
+export function maskIcsUrl(raw: string): string {
+  const url = normaliseIcsUrl(raw);
+  if (!url) return '…';
+  const segments = url.pathname.split('/').filter(Boolean);
+  const last = segments.at(-1) ?? '';
+  return `${url.protocol}//${url.host}/…${last.length > 0 && last.length <= 24 ? `/${last}` : ''}`;
+}
+
+/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
+export function isPrivateAddress(address: string): boolean {
+  if (net.isIPv4(address)) {
+    const [a, b] = address.split('.').map(Number) as [number, number];
+    return (
+      a === 0 ||
+      a === 10 ||
+      a === 127 ||
+      (a === 100 && b >= 64 && b <= 127) ||
+      (a === 169 && b === 254) ||
+      (a === 172 && b >= 16 && b <= 31) ||
+      (a === 192 && b === 168) ||
+      a >= 224
+    );
+  }
+  const v6 = address.toLowerCase();
+  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
+  return (
+    v6 === '::' ||
+    v6 === '::1' ||
+    v6.startsWith('fc') ||
+    v6.startsWith('fd') ||
+    v6.startsWith('fe8') ||
+    v6.startsWith('fe9') ||
+    v6.startsWith('fea') ||
+    v6.startsWith('feb') ||
+    v6.startsWith('ff')
+  );
+}
+
+/** Fetches the feed's text, checking every address connected to (also after redirects). */
+export async function fetchIcs(rawUrl: string, opts: IcsOptions = {}): Promise<string> {
+  let url = normaliseIcsUrl(rawUrl);
+  if (!url) throw new CalendarReadError(ICS_MESSAGES.badAddress, 'invalid');
+  for (let hop = 0; hop <= MAX_REDIRECTS; hop++) {
+    const res = await getOnce(url, opts);
+    if (res.redirect) {
+      const next = normaliseIcsUrl(new URL(res.redirect, url).toString());
+      if (!next) throw new CalendarReadError(ICS_MESSAGES.unreachable, 'invalid');
+      url = next;
+      continue;
+    }
+    return res.body;
+  }
+  throw new CalendarReadError(ICS_MESSAGES.unreachable, 'invalid');
+}
+
+function getOnce(url: URL, opts: IcsOptions): Promise<{ redirect?: string; body: string }> {
+  const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
+  // The address is checked when the socket connects, so a name cannot resolve to a public address for a
+  // check and to a private one for the request.
+  const lookup: net.LookupFunction = (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
+      if (err) return callback(err, '', 4);
+      const list = addresses as dns.LookupAddress[];
+      const refused = !opts.allowPrivateAddresses && list.some((a) => isPrivateAddress(a.address));
+      if (refused || list.length === 0)
+        return callback(new CalendarReadError(ICS_MESSAGES.privateAddress, 'invalid'), '', 4);
+      if ((options as dns.LookupAllOptions).all) return (callback as unknown as AllCallback)(null, list);
+      return callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
+  const literal = url.hostname.replace(/^\[|\]$/g, '');
+  if (net.isIP(literal) && !opts.allowPrivateAddresses && isPrivateAddress(literal))
+    return Promise.reject(new CalendarReadError(ICS_MESSAGES.privateAddress, 'invalid'));
+
+  return new Promise((resolve, reject) => {
+    const client = url.protocol === 'https:' ? https : http;
+    const req = client.get(
+      url,
+      {
+        lookup,
+        timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'StGeorgeServices-CalendarSync/1.0' },
+      },
+      (res) => {
+        const status = res.statusCode ?? 0;
+        if (status >= 300 && status < 400 && res.headers.location) {
+          res.resume();
+          return resolve({ redirect: res.headers.location, body: '' });
+        }
+        if (status !== 200) {
+          res.resume();
+          return reject(
+            new CalendarReadError(
+              ICS_MESSAGES.unreachable,
+              status === 404 || status === 410 ? 'invalid' : 'transient',
+            ),
+          );
+        }
+        const chunks: Buffer[] = [];
+        let size = 0;
+        let tooLarge = false;
+        res.on('data', (chunk: Buffer) => {
+          if (tooLarge) return;
+          size += chunk.length;
+          if (size > maxBytes) {
+            tooLarge = true;
+            reject(new CalendarReadError(ICS_MESSAGES.tooLarge, 'invalid'));
+            res.destroy();
+            return;
+          }
+          chunks.push(chunk);
+        });
+        res.on('end', () => {
+          if (!tooLarge) resolve({ body: Buffer.concat(chunks).toString('utf8') });
+        });
+        res.on('error', (err) => {
+          if (!tooLarge) reject(err);
+        });
+      },
+    );
+    req.on('timeout', () => req.destroy(new CalendarReadError(ICS_MESSAGES.unreachable, 'transient')));
+    req.on('error', (err) =>
+      reject(
+        err instanceof CalendarReadError ? err : new CalendarReadError(ICS_MESSAGES.unreachable, 'transient'),
+      ),
+    );
+  });
+}
+
+type AllCallback = (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void;
+
+const isKnownZone = (tzid: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tzid });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The instant of an iCalendar time: UTC and zones the feed defines (VTIMEZONE) as ical.js reads them;
+ * a TZID the feed does not define by the tz database's rules for that name; floating times and unknown
+ * names in St George's zone.
+ */
+function instantOf(t: ICAL.Time): number {
+  const tzid = t.zone?.tzid;
+  if (tzid === 'UTC' || (tzid && tzid !== 'floating' && ICAL.TimezoneService.has(tzid)))
+    return t.toUnixTime() * 1000;
+  // ical.js keeps the TZID of a zone the feed does not define on `timezone` (not in its typings).
+  const named = (t as ICAL.Time & { timezone?: unknown }).timezone;
+  const name = typeof named === 'string' && isKnownZone(named) ? named : TIME_ZONE;
+  return instantOfLocal(
+    { year: t.year, month: t.month, day: t.day },
+    t.hour * 60 + t.minute + t.second / 60,
+    name,
+  );
+}
+
+/** An all-day date blocks from its local midnight in St George to the next one's. */
+function allDayRange(start: ICAL.Time, end: ICAL.Time): { start: number; end: number } {
+  const s = instantOfLocal({ year: start.year, month: start.month, day: start.day }, 0, TIME_ZONE);
+  const e = instantOfLocal({ year: end.year, month: end.month, day: end.day }, 0, TIME_ZONE);
+  // A date without an end is that one day.
+  return {
+    start: s,
+    end:
+      e > s ? e : instantOfLocal({ year: start.year, month: start.month, day: start.day }, 1440, TIME_ZONE),
+  };
+}
+
+function isFree(component: ICAL.Component): boolean {
+  const transp = String(component.getFirstPropertyValue('transp') ?? '').toUpperCase();
+  const status = String(component.getFirstPropertyValue('status') ?? '').toUpperCase();
+  return transp === 'TRANSPARENT' || status === 'CANCELLED';
+}
+
+/** The feed's busy times that overlap the window. Throws CalendarReadError when it is not a calendar. */
+export function parseIcs(text: string, window: CalendarWindow): BusyEntry[] {
+  let root: ICAL.Component;
+  try {
+    root = new ICAL.Component(ICAL.parse(text));
+  } catch {
+    throw new CalendarReadError(ICS_MESSAGES.notCalendar, 'invalid');
+  }
+  if (root.name !== 'vcalendar') throw new CalendarReadError(ICS_MESSAGES.notCalendar, 'invalid');
+  for (const tz of root.getAllSubcomponents('vtimezone')) {
+    const tzid = String(tz.getFirstPropertyValue('tzid') ?? '');
+    if (tzid && !ICAL.TimezoneService.has(tzid)) ICAL.TimezoneService.register(tz);
+  }
+  const from = window.from.getTime();
+  const to = window.to.getTime();
+  const components = root.getAllSubcomponents('vevent');
+  // Moved or cancelled single occurrences (RECURRENCE-ID) belong to their series.
+  const exceptions = new Map<string, ICAL.Component[]>();
+  const masters: ICAL.Component[] = [];
+  for (const c of components) {
+    if (c.hasProperty('recurrence-id')) {
+      const uid = String(c.getFirstPropertyValue('uid') ?? '');
+      exceptions.set(uid, [...(exceptions.get(uid) ?? []), c]);
+    } else masters.push(c);
+  }
+  const out: BusyEntry[] = [];
+  const add = (uid: string, start: ICAL.Time, end: ICAL.Time, component: ICAL.Component) => {
+    if (isFree(component)) return;
+    const range = start.isDate ? allDayRange(start, end) : { start: instantOf(start), end: instantOf(end) };
+    if (!(range.end > range.start) || range.end <= from || range.start >= to) return;
+    out.push({ externalId: `${uid}@${range.start}`, start: new Date(range.start), end: new Date(range.end) });
+  };
+  for (const master of masters) {
+    const event = new ICAL.Event(master, {
+      exceptions: exceptions.get(String(master.getFirstPropertyValue('uid') ?? '')) ?? [],
+    });
+    const uid = event.uid || `event-${out.length}`;
+    if (!event.startDate) continue;
+    const endOf = (start: ICAL.Time, end: ICAL.Time | null) => end ?? start;
+    if (!event.isRecurring()) {
+      add(uid, event.startDate, endOf(event.startDate, event.endDate), master);
+      continue;
+    }
+    const it = event.iterator();
+    const before = out.length;
+    for (let step = 0; step < MAX_RECURRENCE_STEPS && out.length - before < MAX_OCCURRENCES; step++) {
+      const next = it.next();
+      if (!next) break;
+      if (next.isDate ? allDayRange(next, next).start >= to : instantOf(next) >= to) break;
+      const details = event.getOccurrenceDetails(next);
+      add(uid, details.startDate, details.endDate, details.item.component);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,134 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { requireUser, signedInUser } from '../../http/auth';
+import { forbidden, notFound, unprocessable } from '../../http/errors';
+import { parseId } from '../../http/params';
+import { findCalendar } from '../scheduling/repo';
+import { presentCalendar } from '../vendors/presenter';
+import { ICS_MESSAGES, maskIcsUrl as maskedFeed } from '../../adapters/calendars/ics';
+import { CALENDAR_MESSAGES, connectIcs, disconnectCalendar, syncCalendar } from './service';
+
+const params = z.object({ id: z.string() });
+
+export async function calendarSyncRoutes(app: FastifyInstance) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
+  const present = (row: Parameters<typeof presentCalendar>[0]) =>
+    presentCalendar(row, { owner: true, icsUrlHint: icsHint(row.icsUrl) });
+  const icsHint = (sealed: string | null) => {
+    if (!sealed) return null;
+    try {
+      return maskedFeed(app.deps.calendarSync.secretBox.open(sealed));
+    } catch {
+      return null;
+    }
+  };
+
+  /** The calendar of the path, only the owning vendor's: 404 unknown, 403 someone else's. */
+  async function ownCalendar(req: FastifyRequest<{ Params: { id: string } }>) {
+    const user = signedInUser(req);
+    const id = parseId(req.params.id);
+    const calendar = id === null ? null : await findCalendar(db, id);
+    if (!calendar) throw notFound();
+    if (user.vendorId !== calendar.vendorId) throw forbidden();
+    return calendar;
+  }
+
+  r.get(
+    '/api/calendar_providers',
+    { schema: { tags: ['calendars'], summary: 'Which calendar connections this server offers' } },
+    async () => ({
+      providers: [
+        { type: 'google', configured: false },
+        { type: 'jobber', configured: false },
+        { type: 'ics', configured: true },
+      ],
+    }),
+  );
+
+  for (const provider of ['google', 'jobber'] as const) {
+    const message =
+      provider === 'google' ? CALENDAR_MESSAGES.notConfiguredGoogle : CALENDAR_MESSAGES.notConfiguredJobber;
+    r.post(
+      `/api/auth/${provider}/authorize`,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['calendars'],
+          summary: `Start connecting ${provider} (not configured on this server)`,
+        },
+      },
+      async () => {
+        throw unprocessable(message);
+      },
+    );
+    r.post(
+      `/api/auth/${provider}/callback`,
+      {
+        preValidation: requireUser,
+        schema: {
+          tags: ['calendars'],
+          summary: `Finish connecting ${provider} with the authorization code (not configured on this server)`,
+          body: z
+            .object({ code: z.string().max(2048).optional(), state: z.string().max(512).optional() })
+            .optional(),
+        },
+      },
+      async () => {
+        throw unprocessable(message);
+      },
+    );
+  }
+
+  r.post(
+    '/api/vendor_calendars/:id/ics',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['calendars'],
+        summary:
+          "Connect an iCal feed (the calendar's secret address); read once before it is saved; owner only",
+        params,
+        body: z.object({
+          icsUrl: z.string({ error: ICS_MESSAGES.badAddress }).max(2048, { error: ICS_MESSAGES.badAddress }),
+        }),
+      },
+    },
+    async (req) => {
+      const calendar = await ownCalendar(req);
+      return present(await connectIcs(app.deps, calendar, req.body.icsUrl, app.deps.now()));
+    },
+  );
+
+  r.post(
+    '/api/vendor_calendars/:id/sync',
+    {
+      preValidation: requireUser,
+      schema: { tags: ['calendars'], summary: 'Read the connected calendar again now; owner only', params },
+    },
+    async (req) => {
+      const calendar = await ownCalendar(req);
+      if (!calendar.apiIntegrated) throw unprocessable(CALENDAR_MESSAGES.notConnected);
+      return present(await syncCalendar(app.deps, calendar, app.deps.now()));
+    },
+  );
+
+  r.delete(
+    '/api/vendor_calendars/:id',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['calendars'],
+        summary:
+          'Disconnect the calendar (busy times and secrets removed, preferences kept); needs the password; owner only',
+        params,
+        body: z.object({ password: z.string().max(1000).optional() }).optional(),
+      },
+    },
+    async (req) => {
+      const calendar = await ownCalendar(req);
+      return present(await disconnectCalendar(db, calendar, req.body?.password ?? '', app.deps.now()));
+    },
+  );
+}
