@@ -243,6 +243,8 @@ export const vendorCalendars = pgTable(
     needsReconnect: boolean('needs_reconnect').notNull().default(false),
     lastSyncedAt: timestamp('last_synced_at', { withTimezone: true }),
     syncError: text('sync_error'),
+    /** Set while one process reads the provider; another process does not start a second read. */
+    syncStartedAt: timestamp('sync_started_at', { withTimezone: true }),
     workdayStartMinutes: integer('workday_start_minutes').notNull().default(480),
     workdayEndMinutes: integer('workday_end_minutes').notNull().default(1020),
     driveTimeBufferMins: integer('drive_time_buffer_mins').notNull().default(30),
@@ -283,6 +285,32 @@ export const calendarBusyEntries = pgTable(
     uniqueIndex('calendar_busy_entries_external_idx').on(t.vendorCalendarId, t.externalId),
     index('calendar_busy_entries_time_idx').on(t.vendorCalendarId, t.startTime),
     check('calendar_busy_entries_range_check', sql`${t.endTime} > ${t.startTime}`),
+  ],
+);
+
+/**
+ * A vendor's pending OAuth authorization (Google, Jobber): the `state` sent to the provider, kept as a
+ * SHA-256 hash, single use, expiring.
+ */
+export const calendarOauthStates = pgTable(
+  'calendar_oauth_states',
+  {
+    id: id(),
+    stateHash: text('state_hash').notNull(),
+    provider: text('provider').notNull(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('calendar_oauth_states_hash_idx').on(t.stateHash),
+    index('calendar_oauth_states_vendor_idx').on(t.vendorId),
+    check('calendar_oauth_states_provider_check', inList('provider', ['google', 'jobber'])),
   ],
 );
 
