@@ -2,6 +2,7 @@
 import path from 'node:path';
 import { z } from 'zod';
 import { parseSecretKey } from './adapters/calendars/secret-box';
+import { JOBBER_GRAPHQL_VERSION } from './adapters/calendars/jobber';
 
 const optionalUrl = z
   .string()
@@ -9,6 +10,15 @@ const optionalUrl = z
   .transform((v) => (v === '' ? undefined : v))
   .pipe(z.url().optional())
   .optional();
+
+/** A string setting that may be left empty (undefined then). */
+const optionalText = z
+  .string()
+  .trim()
+  .optional()
+  .transform((v) => v || undefined);
+
+const httpUrl = z.url({ protocol: /^https?$/, error: 'must be an http(s) URL' });
 
 /** A string setting whose empty value means the default. */
 const orDefault = (fallback: string, check: z.ZodType<string, string> = z.string()) =>
@@ -55,15 +65,47 @@ const envSchema = z.object({
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
+  GOOGLE_CLIENT_ID: optionalText,
+  GOOGLE_CLIENT_SECRET: optionalText,
+  GOOGLE_OAUTH_AUTHORIZE_URL: orDefault('https://accounts.google.com/o/oauth2/v2/auth', httpUrl),
+  GOOGLE_OAUTH_TOKEN_URL: orDefault('https://oauth2.googleapis.com/token', httpUrl),
+  GOOGLE_API_BASE_URL: orDefault('https://www.googleapis.com', httpUrl),
+  JOBBER_CLIENT_ID: optionalText,
+  JOBBER_CLIENT_SECRET: optionalText,
+  JOBBER_BASE_URL: orDefault('https://api.getjobber.com', httpUrl),
+  JOBBER_GRAPHQL_VERSION: orDefault(
+    JOBBER_GRAPHQL_VERSION,
+    z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2025-01-20' }),
+  ),
 });
 
-export type Config = z.output<typeof envSchema> & { dataDir: string; webDistDir: string; publicUrl: string };
+/** A provider's client id and secret come together or not at all. */
+const pairs = [
+  ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
+  ['JOBBER_CLIENT_ID', 'JOBBER_CLIENT_SECRET'],
+] as const;
+const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
+  for (const [id, secret] of pairs) {
+    if (Boolean(c[id]) !== Boolean(c[secret]))
+      ctx.addIssue({
+        code: 'custom',
+        path: [c[id] ? secret : id],
+        message: `must be set together with ${c[id] ? id : secret}`,
+      });
+  }
+});
+
+export type Config = z.output<typeof checkedEnvSchema> & {
+  dataDir: string;
+  webDistDir: string;
+  publicUrl: string;
+};
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
 
 /** Parses the environment; throws an Error naming every wrong variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const parsed = envSchema.safeParse(env);
+  const parsed = checkedEnvSchema.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration in the environment:\n${lines.join('\n')}`);

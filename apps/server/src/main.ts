@@ -2,12 +2,12 @@
 import { SmtpMailer } from './adapters/mail/smtp-mailer';
 import { buildApp } from './app';
 import { calendarSecretKey, openAndMigrate, seedIfEmpty } from './bootstrap';
-import { SecretBox } from './adapters/calendars/secret-box';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
 import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
 import { JobWorker, type Recurring } from './modules/jobs/worker';
 import { syncAllCalendars } from './modules/calendar-sync/service';
+import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
 /** Every connected calendar is read again every 10 minutes. */
 const CALENDAR_SYNC: Recurring = { kind: 'calendar-sync', everyMs: 600_000 };
@@ -52,10 +52,7 @@ async function main() {
     trustProxy: config.TRUST_PROXY,
     webDistDir: config.webDistDir,
     uploadsDir: storage.root,
-    calendarSync: {
-      secretBox: new SecretBox(calendarSecretKey(config)),
-      ics: { allowPrivateAddresses: config.CALENDAR_ALLOW_PRIVATE_URLS },
-    },
+    calendarSync: calendarSyncFromConfig(config, calendarSecretKey(config)),
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);

@@ -6,10 +6,17 @@ import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { SecretBox } from '../src/adapters/calendars/secret-box';
 import { randomBytes } from 'node:crypto';
+import type { CalendarSyncConfig } from '../src/modules/calendar-sync/service';
 import { createTestDatabase } from './test-db';
 
 export async function createTestApp(
-  opts: { now?: () => Date; mailer?: Mailer; trustProxy?: boolean } = {},
+  opts: {
+    now?: () => Date;
+    mailer?: Mailer;
+    trustProxy?: boolean;
+    /** Calendar adapters (Google, Jobber pointed at local fakes) or feed rules to use. */
+    calendarSync?: Partial<CalendarSyncConfig>;
+  } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   return buildApp({
@@ -24,6 +31,7 @@ export async function createTestApp(
     calendarSync: {
       secretBox: new SecretBox(randomBytes(32)),
       ics: { allowPrivateAddresses: true, timeoutMs: 2_000 },
+      ...opts.calendarSync,
     },
   });
 }

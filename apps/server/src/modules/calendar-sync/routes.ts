@@ -4,10 +4,18 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { findCalendar } from '../scheduling/repo';
+import { findCalendar } from './repo';
 import { presentCalendar } from '../vendors/presenter';
 import { ICS_MESSAGES, maskIcsUrl as maskedFeed } from '../../adapters/calendars/ics';
-import { CALENDAR_MESSAGES, connectIcs, disconnectCalendar, syncCalendar } from './service';
+import {
+  CALENDAR_MESSAGES,
+  calendarProviders,
+  completeAuthorization,
+  connectIcs,
+  disconnectCalendar,
+  startAuthorization,
+  syncCalendar,
+} from './service';
 
 const params = z.object({ id: z.string() });
 
@@ -38,30 +46,21 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
   r.get(
     '/api/calendar_providers',
     { schema: { tags: ['calendars'], summary: 'Which calendar connections this server offers' } },
-    async () => ({
-      providers: [
-        { type: 'google', configured: false },
-        { type: 'jobber', configured: false },
-        { type: 'ics', configured: true },
-      ],
-    }),
+    async () => ({ providers: calendarProviders(app.deps.calendarSync) }),
   );
 
   for (const provider of ['google', 'jobber'] as const) {
-    const message =
-      provider === 'google' ? CALENDAR_MESSAGES.notConfiguredGoogle : CALENDAR_MESSAGES.notConfiguredJobber;
+    const name = provider === 'google' ? 'Google Calendar' : 'Jobber';
     r.post(
       `/api/auth/${provider}/authorize`,
       {
         preValidation: requireUser,
         schema: {
           tags: ['calendars'],
-          summary: `Start connecting ${provider} (not configured on this server)`,
+          summary: `Start connecting ${name}: the consent page to send the vendor to (state prefixed "${provider}:")`,
         },
       },
-      async () => {
-        throw unprocessable(message);
-      },
+      async (req) => startAuthorization(app.deps, provider, signedInUser(req), app.deps.now()),
     );
     r.post(
       `/api/auth/${provider}/callback`,
@@ -69,15 +68,21 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
         preValidation: requireUser,
         schema: {
           tags: ['calendars'],
-          summary: `Finish connecting ${provider} with the authorization code (not configured on this server)`,
-          body: z
-            .object({ code: z.string().max(2048).optional(), state: z.string().max(512).optional() })
-            .optional(),
+          summary: `Finish connecting ${name} with the code and state it returned; the calendar, read once`,
+          body: z.object({
+            code: z
+              .string({ error: CALENDAR_MESSAGES.codeMissing })
+              .min(1, { error: CALENDAR_MESSAGES.codeMissing })
+              .max(4096, { error: CALENDAR_MESSAGES.codeMissing }),
+            state: z
+              .string({ error: CALENDAR_MESSAGES.stateInvalid })
+              .min(1, { error: CALENDAR_MESSAGES.stateInvalid })
+              .max(512, { error: CALENDAR_MESSAGES.stateInvalid }),
+          }),
         },
       },
-      async () => {
-        throw unprocessable(message);
-      },
+      async (req) =>
+        present(await completeAuthorization(app.deps, provider, signedInUser(req), req.body, app.deps.now())),
     );
   }
 

@@ -1,12 +1,18 @@
 /**
- * Calendar connections (spec §2 Calendar Integration, §4 Calendar; ADR 0012): a vendor's iCal feed is read
- * into calendar_busy_entries, which the slot engine treats as busy. The feed address is a secret and is
- * stored encrypted. A feed that is gone marks the calendar as needing reconnection and mails the vendor
- * once; until then customers are offered no times rather than times that may be taken.
+ * Calendar connections (spec §2 Calendar Integration, §4 Calendar; ADR 0012): a vendor's Google Calendar,
+ * Jobber account or iCal feed is read into calendar_busy_entries, which the slot engine treats as busy.
+ * Tokens and the feed address are secrets, stored encrypted. An authorization that is revoked (or a feed
+ * that is gone) marks the calendar as needing reconnection and mails the vendor once; until then customers
+ * are offered no times rather than times that may be taken.
  */
+import { createHash, randomBytes } from 'node:crypto';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import type { AppDeps } from '../../app';
-import { CalendarReadError, type CalendarWindow } from '../../adapters/calendars/calendar-provider';
+import {
+  CalendarReadError,
+  type BusyEntry,
+  type CalendarWindow,
+} from '../../adapters/calendars/calendar-provider';
 import {
   fetchIcs,
   ICS_MESSAGES,
@@ -14,23 +20,42 @@ import {
   parseIcs,
   type IcsOptions,
 } from '../../adapters/calendars/ics';
+import {
+  readBusyWithTokens,
+  type OAuthCalendarAdapter,
+  type OAuthProviderType,
+  type OAuthTokens,
+} from '../../adapters/calendars/oauth';
 import type { SecretBox } from '../../adapters/calendars/secret-box';
 import type { Db } from '../../db/client';
-import { unprocessable } from '../../http/errors';
+import { forbidden, unprocessable } from '../../http/errors';
 import { verifyPassword } from '../auth/password';
-import { lockCalendar, updateCalendarRow } from '../scheduling/repo';
 import {
+  claimSync,
   deleteBusyEntries,
+  deleteExpiredOauthStates,
+  findCalendar,
+  findOrCreateCalendarOfVendor,
   findVendorUser,
+  insertOauthState,
   listIntegratedCalendars,
+  lockCalendar,
   replaceBusyEntries,
+  saveTokens,
+  takeOauthState,
+  updateCalendar,
+  type CalendarChanges,
   type VendorCalendarRow,
 } from './repo';
 
-/** How calendars are read: configuration of the app (see config.ts). */
+/** How calendars are read: configuration of the app (see config.ts and main.ts). */
 export interface CalendarSyncConfig {
   secretBox: SecretBox;
   ics: IcsOptions;
+  /** Null or absent: "Google Calendar is not configured on this server." */
+  google?: OAuthCalendarAdapter | null;
+  /** Null or absent: "Jobber is not configured on this server." */
+  jobber?: OAuthCalendarAdapter | null;
 }
 
 const MINUTE = 60_000;
@@ -41,6 +66,10 @@ export const FRESH_FOR_MS = 10 * MINUTE;
 export const STALE_LIMIT_MS = 2 * 60 * MINUTE;
 /** How long a customer's request waits for a sync of a stale calendar. */
 const SYNC_WAIT_MS = 3_000;
+/** A sync claimed longer ago than this is taken to have died with its process. */
+const SYNC_LEASE_MS = 2 * MINUTE;
+/** How long a vendor has to come back from the provider's consent page. */
+export const OAUTH_STATE_TTL_MS = 15 * MINUTE;
 
 export const CALENDAR_MESSAGES = {
   notConfiguredGoogle: 'Google Calendar is not configured on this server.',
@@ -48,6 +77,26 @@ export const CALENDAR_MESSAGES = {
   passwordRequired: 'Password is required.',
   passwordIncorrect: 'Password is incorrect.',
   notConnected: 'No calendar is connected.',
+  stateInvalid: 'This calendar connection request has expired or is not valid. Please try connecting again.',
+  codeMissing: 'The authorization code is missing. Please try connecting again.',
+  refusedGoogle: 'Google did not accept the authorization. Please try connecting again.',
+  refusedJobber: 'Jobber did not accept the authorization. Please try connecting again.',
+  unreachableGoogle: 'Google Calendar could not be reached. Please try again.',
+  unreachableJobber: 'Jobber could not be reached. Please try again.',
+  unreadable: 'This calendar connection can no longer be read. Please connect it again.',
+} as const;
+
+const PROVIDER_MESSAGES = {
+  google: {
+    notConfigured: CALENDAR_MESSAGES.notConfiguredGoogle,
+    refused: CALENDAR_MESSAGES.refusedGoogle,
+    unreachable: CALENDAR_MESSAGES.unreachableGoogle,
+  },
+  jobber: {
+    notConfigured: CALENDAR_MESSAGES.notConfiguredJobber,
+    refused: CALENDAR_MESSAGES.refusedJobber,
+    unreachable: CALENDAR_MESSAGES.unreachableJobber,
+  },
 } as const;
 
 /** The window a sync reads: from yesterday to the longest booking limit ahead. */
@@ -55,23 +104,212 @@ export function syncWindow(now: Date): CalendarWindow {
   return { from: new Date(now.getTime() - DAY), to: new Date(now.getTime() + 182 * DAY) };
 }
 
-async function readProvider(config: CalendarSyncConfig, calendar: VendorCalendarRow, window: CalendarWindow) {
-  if (calendar.integrationType === 'ics' && calendar.icsUrl) {
-    const url = config.secretBox.open(calendar.icsUrl);
-    return parseIcs(await fetchIcs(url, config.ics), window);
+/** GET /api/calendar_providers */
+export function calendarProviders(config: CalendarSyncConfig) {
+  return [
+    { type: 'google' as const, configured: Boolean(config.google) },
+    { type: 'jobber' as const, configured: Boolean(config.jobber) },
+    { type: 'ics' as const, configured: true },
+  ];
+}
+
+function adapterFor(config: CalendarSyncConfig, provider: OAuthProviderType): OAuthCalendarAdapter {
+  const adapter = config[provider];
+  if (!adapter) throw unprocessable(PROVIDER_MESSAGES[provider].notConfigured);
+  return adapter;
+}
+
+const hashState = (state: string) => createHash('sha256').update(state).digest('hex');
+
+// ---------------------------------------------------------------------------------------------------
+// Connecting
+
+/**
+ * Starts an OAuth connection: an unguessable, single-use state bound to the vendor (stored hashed,
+ * expiring in 15 minutes) and the provider's consent page that carries it.
+ */
+export async function startAuthorization(
+  deps: AppDeps,
+  provider: OAuthProviderType,
+  user: { id: number; vendorId: number | null },
+  now: Date,
+): Promise<{ url: string }> {
+  const adapter = adapterFor(deps.calendarSync, provider);
+  if (user.vendorId === null) throw forbidden();
+  const state = `${provider}:${randomBytes(32).toString('base64url')}`;
+  await deleteExpiredOauthStates(deps.db, now);
+  await insertOauthState(deps.db, {
+    stateHash: hashState(state),
+    provider,
+    vendorId: user.vendorId,
+    userId: user.id,
+    expiresAt: new Date(now.getTime() + OAUTH_STATE_TTL_MS),
+  });
+  return { url: adapter.authorizeUrl(state) };
+}
+
+/**
+ * Finishes an OAuth connection: the state must be this vendor's pending one for this provider (taken, so
+ * it works once) and unexpired; the code is exchanged for tokens, which are stored encrypted; the
+ * calendar is then read once. Any earlier connection (another provider, a feed) is replaced.
+ */
+export async function completeAuthorization(
+  deps: AppDeps,
+  provider: OAuthProviderType,
+  user: { id: number; vendorId: number | null },
+  input: { code: string; state: string },
+  now: Date,
+): Promise<VendorCalendarRow> {
+  const adapter = adapterFor(deps.calendarSync, provider);
+  if (user.vendorId === null) throw forbidden();
+  if (!input.state.startsWith(`${provider}:`)) throw unprocessable(CALENDAR_MESSAGES.stateInvalid);
+  const pending = await takeOauthState(deps.db, hashState(input.state), user.vendorId);
+  if (!pending || pending.provider !== provider || pending.expiresAt.getTime() <= now.getTime())
+    throw unprocessable(CALENDAR_MESSAGES.stateInvalid);
+
+  let tokens: OAuthTokens;
+  try {
+    tokens = await adapter.exchangeCode(input.code, now);
+  } catch (err) {
+    if (!(err instanceof CalendarReadError)) throw err;
+    const messages = PROVIDER_MESSAGES[provider];
+    if (err.kind === 'transient') throw unprocessable(messages.unreachable);
+    throw unprocessable(err.message === adapter.messages.revoked ? messages.refused : err.message);
   }
-  throw new CalendarReadError(
-    'This calendar connection can no longer be read. Please connect it again.',
-    'invalid',
-  );
+
+  const calendar = await findOrCreateCalendarOfVendor(deps.db, user.vendorId);
+  await running.get(calendar.id)?.catch(() => null);
+  const box = deps.calendarSync.secretBox;
+  const connected = await deps.db.transaction(async (tx) => {
+    await deleteBusyEntries(tx, calendar.id);
+    return updateCalendar(tx, calendar.id, {
+      ...DISCONNECTED,
+      apiIntegrated: true,
+      integrationType: provider,
+      integratedCalendarId: adapter.calendarId,
+      accessTokenEnc: box.seal(tokens.accessToken),
+      refreshTokenEnc: tokens.refreshToken ? box.seal(tokens.refreshToken) : null,
+      tokenExpiresAt: tokens.expiresAt,
+      updatedAt: now,
+    });
+  });
+  return syncCalendar(deps, connected ?? calendar, now);
+}
+
+/** Connects an iCal feed: read once (so a wrong address is refused at once), then stored encrypted. */
+export async function connectIcs(deps: AppDeps, calendar: VendorCalendarRow, rawUrl: string, now: Date) {
+  const url = normaliseIcsUrl(rawUrl);
+  if (!url) throw unprocessable(ICS_MESSAGES.badAddress);
+  const window = syncWindow(now);
+  let entries;
+  try {
+    entries = parseIcs(await fetchIcs(url.toString(), deps.calendarSync.ics), window);
+  } catch (err) {
+    if (err instanceof CalendarReadError) throw unprocessable(err.message);
+    throw err;
+  }
+  await running.get(calendar.id)?.catch(() => null);
+  const updated = await deps.db.transaction(async (tx) => {
+    await deleteBusyEntries(tx, calendar.id);
+    await replaceBusyEntries(tx, calendar.id, window, entries);
+    return updateCalendar(tx, calendar.id, {
+      ...DISCONNECTED,
+      apiIntegrated: true,
+      integrationType: 'ics',
+      icsUrl: deps.calendarSync.secretBox.seal(url.toString()),
+      lastSyncedAt: now,
+      updatedAt: now,
+    });
+  });
+  return updated ?? calendar;
+}
+
+/** What a calendar without a connection holds (the preferences are not touched). */
+const DISCONNECTED = {
+  apiIntegrated: false,
+  integrationType: null,
+  integratedCalendarId: null,
+  icsUrl: null,
+  accessTokenEnc: null,
+  refreshTokenEnc: null,
+  tokenExpiresAt: null,
+  needsReconnect: false,
+  syncError: null,
+  lastSyncedAt: null,
+  syncStartedAt: null,
+} satisfies CalendarChanges;
+
+/** Disconnects the calendar after checking the vendor's password; the preferences stay. */
+export async function disconnectCalendar(db: Db, calendar: VendorCalendarRow, password: string, now: Date) {
+  if (password === '') throw unprocessable(CALENDAR_MESSAGES.passwordRequired);
+  const user = await findVendorUser(db, calendar.vendorId);
+  if (!user || !(await verifyPassword(user.passwordDigest, password)))
+    throw unprocessable(CALENDAR_MESSAGES.passwordIncorrect);
+  const updated = await db.transaction(async (tx) => {
+    await deleteBusyEntries(tx, calendar.id);
+    return updateCalendar(tx, calendar.id, { ...DISCONNECTED, updatedAt: now });
+  });
+  return updated ?? calendar;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Syncing
+
+/** The provider's busy times for the calendar as claimed (its current secrets). */
+async function readProvider(
+  deps: AppDeps,
+  calendar: VendorCalendarRow,
+  window: CalendarWindow,
+  now: Date,
+  onTokens: (refreshTokenEnc: string | null) => void,
+): Promise<BusyEntry[]> {
+  const { secretBox } = deps.calendarSync;
+  const open = (sealed: string) => {
+    try {
+      return secretBox.open(sealed);
+    } catch {
+      // Sealed with another key (CALENDAR_TOKEN_KEY changed): only a new connection helps.
+      throw new CalendarReadError(CALENDAR_MESSAGES.unreadable, 'invalid');
+    }
+  };
+  const type = calendar.integrationType;
+  if (type === 'ics' && calendar.icsUrl) {
+    return parseIcs(await fetchIcs(open(calendar.icsUrl), deps.calendarSync.ics), window);
+  }
+  if ((type === 'google' || type === 'jobber') && calendar.accessTokenEnc) {
+    const adapter = deps.calendarSync[type];
+    // Connected while configured, now not: keep the cached entries and say why.
+    if (!adapter) throw new CalendarReadError(PROVIDER_MESSAGES[type].notConfigured, 'transient');
+    let refreshTokenEnc = calendar.refreshTokenEnc;
+    const tokens: OAuthTokens = {
+      accessToken: open(calendar.accessTokenEnc),
+      refreshToken: refreshTokenEnc ? open(refreshTokenEnc) : null,
+      expiresAt: calendar.tokenExpiresAt,
+    };
+    return readBusyWithTokens(adapter, tokens, window, now, async (next) => {
+      const sealedRefresh = next.refreshToken ? secretBox.seal(next.refreshToken) : null;
+      const saved = await saveTokens(deps.db, calendar.id, refreshTokenEnc, {
+        accessTokenEnc: secretBox.seal(next.accessToken),
+        refreshTokenEnc: sealedRefresh,
+        tokenExpiresAt: next.expiresAt,
+        updatedAt: now,
+      });
+      // Reconnected or disconnected meanwhile: this read no longer belongs to the calendar.
+      if (!saved) throw new CalendarReadError(CALENDAR_MESSAGES.unreadable, 'transient');
+      refreshTokenEnc = sealedRefresh;
+      onTokens(sealedRefresh);
+    });
+  }
+  throw new CalendarReadError(CALENDAR_MESSAGES.unreadable, 'invalid');
 }
 
 const running = new Map<number, Promise<VendorCalendarRow>>();
 
 /**
  * Reads the calendar's provider and replaces its busy entries. A failure is recorded on the calendar
- * (never thrown): an invalid feed or authorization also marks it as needing reconnection and mails the
- * vendor the first time. One sync per calendar at a time in this process.
+ * (never thrown): a revoked authorization or a gone feed also marks it as needing reconnection and mails
+ * the vendor the first time. One sync per calendar at a time: in this process (a shared promise) and
+ * across processes (a claim on the row); a caller that finds one running gets the calendar as it is.
  */
 export function syncCalendar(
   deps: AppDeps,
@@ -87,34 +325,48 @@ export function syncCalendar(
 
 async function runSync(deps: AppDeps, calendar: VendorCalendarRow, now: Date): Promise<VendorCalendarRow> {
   const { db } = deps;
+  const claimed = await claimSync(db, calendar.id, now, SYNC_LEASE_MS);
+  if (!claimed) return (await findCalendar(db, calendar.id)) ?? calendar;
   const window = syncWindow(now);
+  // The connection this read belongs to; a reconnection or disconnection meanwhile discards it.
+  let refreshTokenEnc = claimed.refreshTokenEnc;
+  const sameConnection = (c: VendorCalendarRow) =>
+    c.apiIntegrated &&
+    c.integrationType === claimed.integrationType &&
+    c.icsUrl === claimed.icsUrl &&
+    c.refreshTokenEnc === refreshTokenEnc;
   try {
-    const entries = await readProvider(deps.calendarSync, calendar, window);
-    return await db.transaction(async (tx) => {
+    const entries = await readProvider(deps, claimed, window, now, (sealed) => (refreshTokenEnc = sealed));
+    const synced = await db.transaction(async (tx) => {
       const current = await lockCalendar(tx, calendar.id);
-      // Disconnected (or connected to another feed) while reading: keep nothing of this read.
-      if (!current?.apiIntegrated || current.icsUrl !== calendar.icsUrl) return current ?? calendar;
+      if (!current || !sameConnection(current)) return current;
       await replaceBusyEntries(tx, calendar.id, window, entries);
-      return updateCalendarRow(tx, calendar.id, {
+      return updateCalendar(tx, calendar.id, {
         lastSyncedAt: now,
         syncError: null,
         needsReconnect: false,
+        syncStartedAt: null,
         updatedAt: now,
       });
     });
+    return synced ?? calendar;
   } catch (err) {
     const readError = err instanceof CalendarReadError ? err : null;
     if (!readError) deps.log.error({ err, calendarId: calendar.id }, 'calendar sync failed');
     const invalid = readError?.kind === 'invalid';
-    const updated = await db.transaction(async (tx) =>
-      updateCalendarRow(tx, calendar.id, {
-        syncError: readError?.message ?? ICS_MESSAGES.unreachable,
+    const result = await db.transaction(async (tx) => {
+      const current = await lockCalendar(tx, calendar.id);
+      if (!current || !sameConnection(current)) return { row: current, tell: false };
+      const row = await updateCalendar(tx, calendar.id, {
+        syncError: readError?.message ?? CALENDAR_MESSAGES.unreadable,
         ...(invalid ? { needsReconnect: true } : {}),
+        syncStartedAt: null,
         updatedAt: now,
-      }),
-    );
-    if (invalid && !calendar.needsReconnect) await tellVendor(deps, calendar.vendorId);
-    return updated;
+      });
+      return { row, tell: invalid && !current.needsReconnect };
+    });
+    if (result.tell) await tellVendor(deps, calendar.vendorId);
+    return result.row ?? calendar;
   }
 }
 
@@ -135,89 +387,42 @@ async function tellVendor(deps: AppDeps, vendorId: number) {
 
 /**
  * Null when the calendar's busy entries can be used for availability now; otherwise the customer's
- * message. Fresh entries cost no network; stale ones are read again (waiting up to 3 s); entries up to
- * 2 hours old still count while the provider is failing. Never throws.
+ * message (SCHEDULING_MESSAGES.calendarUnavailable). Entries synced in the last 10 minutes cost no
+ * network; older ones are read again (waiting up to 3 s); entries up to 2 hours old still count while the
+ * provider is failing or a read is running elsewhere. A calendar needing reconnection offers no times.
+ * Never throws.
  */
 export async function ensureFreshBusyTimes(
   deps: AppDeps,
   calendar: VendorCalendarRow,
   now: Date,
 ): Promise<string | null> {
-  if (!calendar.apiIntegrated) return null;
-  if (calendar.needsReconnect) return SCHEDULING_MESSAGES.calendarUnavailable;
   const age = (c: VendorCalendarRow) =>
     c.lastSyncedAt ? now.getTime() - c.lastSyncedAt.getTime() : Infinity;
-  if (age(calendar) < FRESH_FOR_MS) return null;
+  const verdict = (c: VendorCalendarRow) =>
+    c.needsReconnect || age(c) >= STALE_LIMIT_MS ? SCHEDULING_MESSAGES.calendarUnavailable : null;
   try {
+    if (!calendar.apiIntegrated) return null;
+    if (calendar.needsReconnect) return SCHEDULING_MESSAGES.calendarUnavailable;
+    if (age(calendar) < FRESH_FOR_MS) return null;
+    let timer: NodeJS.Timeout | undefined;
     const synced = await Promise.race([
       syncCalendar(deps, calendar, now),
-      new Promise<null>((resolve) => setTimeout(() => resolve(null), SYNC_WAIT_MS).unref()),
-    ]);
+      new Promise<null>((resolve) => {
+        timer = setTimeout(() => resolve(null), SYNC_WAIT_MS);
+        timer.unref();
+      }),
+    ]).finally(() => clearTimeout(timer));
     const current = synced ?? calendar;
-    if (current.needsReconnect) return SCHEDULING_MESSAGES.calendarUnavailable;
-    return age(current) < STALE_LIMIT_MS ? null : SCHEDULING_MESSAGES.calendarUnavailable;
+    if (!current.apiIntegrated) return null;
+    return verdict(current);
   } catch (err) {
     deps.log.error({ err, calendarId: calendar.id }, 'calendar freshness check failed');
-    return age(calendar) < STALE_LIMIT_MS ? null : SCHEDULING_MESSAGES.calendarUnavailable;
+    return verdict(calendar);
   }
 }
 
-/** Connects an iCal feed: read once (so a wrong address is refused at once), then stored encrypted. */
-export async function connectIcs(deps: AppDeps, calendar: VendorCalendarRow, rawUrl: string, now: Date) {
-  const url = normaliseIcsUrl(rawUrl);
-  if (!url) throw unprocessable(ICS_MESSAGES.badAddress);
-  const window = syncWindow(now);
-  let entries;
-  try {
-    entries = parseIcs(await fetchIcs(url.toString(), deps.calendarSync.ics), window);
-  } catch (err) {
-    if (err instanceof CalendarReadError) throw unprocessable(err.message);
-    throw err;
-  }
-  return deps.db.transaction(async (tx) => {
-    await deleteBusyEntries(tx, calendar.id);
-    await replaceBusyEntries(tx, calendar.id, window, entries);
-    return updateCalendarRow(tx, calendar.id, {
-      apiIntegrated: true,
-      integrationType: 'ics',
-      integratedCalendarId: null,
-      icsUrl: deps.calendarSync.secretBox.seal(url.toString()),
-      accessTokenEnc: null,
-      refreshTokenEnc: null,
-      tokenExpiresAt: null,
-      needsReconnect: false,
-      syncError: null,
-      lastSyncedAt: now,
-      updatedAt: now,
-    });
-  });
-}
-
-/** Disconnects the calendar after checking the vendor's password; the preferences stay. */
-export async function disconnectCalendar(db: Db, calendar: VendorCalendarRow, password: string, now: Date) {
-  if (password === '') throw unprocessable(CALENDAR_MESSAGES.passwordRequired);
-  const user = await findVendorUser(db, calendar.vendorId);
-  if (!user || !(await verifyPassword(user.passwordDigest, password)))
-    throw unprocessable(CALENDAR_MESSAGES.passwordIncorrect);
-  return db.transaction(async (tx) => {
-    await deleteBusyEntries(tx, calendar.id);
-    return updateCalendarRow(tx, calendar.id, {
-      apiIntegrated: false,
-      integrationType: null,
-      integratedCalendarId: null,
-      icsUrl: null,
-      accessTokenEnc: null,
-      refreshTokenEnc: null,
-      tokenExpiresAt: null,
-      needsReconnect: false,
-      syncError: null,
-      lastSyncedAt: null,
-      updatedAt: now,
-    });
-  });
-}
-
-/** The recurring job: every connected calendar, one after another. */
+/** The recurring job: every connected calendar that can be read, one after another. */
 export async function syncAllCalendars(deps: AppDeps, now: Date) {
   for (const calendar of await listIntegratedCalendars(deps.db)) {
     if (calendar.needsReconnect) continue;
