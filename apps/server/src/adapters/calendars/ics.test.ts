@@ -56,6 +56,33 @@ describe('parseIcs', () => {
     ]);
   });
 
+  it('expands a weekly event across the November DST change, with an all-day day of 25 hours', () => {
+    const text = feed(
+      [
+        'BEGIN:VEVENT',
+        'UID:weekly-fall',
+        'DTSTART;TZID=America/Denver:20261026T140000',
+        'DTEND;TZID=America/Denver:20261026T153000',
+        'RRULE:FREQ=WEEKLY;BYDAY=MO;UNTIL=20261110T000000Z',
+        'END:VEVENT',
+        'BEGIN:VEVENT',
+        'UID:fall-back-day',
+        'DTSTART;VALUE=DATE:20261101',
+        'END:VEVENT',
+      ].join('\r\n'),
+      DENVER_TZ,
+    );
+    const november = { from: new Date('2026-10-20T00:00:00Z'), to: new Date('2026-11-20T00:00:00Z') };
+    expect(
+      parseIcs(text, november).map((b) => [b.externalId.split('@')[0], iso(b.start), iso(b.end)]),
+    ).toEqual([
+      ['weekly-fall', '2026-10-26T20:00:00.000Z', '2026-10-26T21:30:00.000Z'], // 14:00 MDT
+      ['weekly-fall', '2026-11-02T21:00:00.000Z', '2026-11-02T22:30:00.000Z'], // 14:00 MST
+      ['weekly-fall', '2026-11-09T21:00:00.000Z', '2026-11-09T22:30:00.000Z'],
+      ['fall-back-day', '2026-11-01T06:00:00.000Z', '2026-11-02T07:00:00.000Z'],
+    ]);
+  });
+
   it('reads a TZID the feed does not define by the tz database, and floating times in St George', () => {
     const text = feed(
       [
