@@ -237,6 +237,8 @@ export const vendorCalendars = pgTable(
     integrationType: text('integration_type'),
     integratedCalendarId: text('integrated_calendar_id'),
     icsUrl: text('ics_url'),
+    /** The feed's address with its secret part masked (shown to the vendor; not a secret). */
+    icsUrlHint: text('ics_url_hint'),
     accessTokenEnc: text('access_token_enc'),
     refreshTokenEnc: text('refresh_token_enc'),
     tokenExpiresAt: timestamp('token_expires_at', { withTimezone: true }),

@@ -117,6 +117,11 @@ describe('calendar connections', () => {
     });
     const [row] = await app.deps.db.select().from(vendorCalendars).where(eq(vendorCalendars.id, calendarId));
     expect(row!.icsUrl).not.toContain('s3cret');
+    // The owner's vendor JSON shows the same masked address; the public one does not.
+    const mine = await client.request({ method: 'GET', url: `/api/vendors/${vendorId}` });
+    expect(mine.json().calendar.icsUrlHint).toBe(`http://${new URL(base).host}/…/basic.ics`);
+    const pub = await new TestClient(app).request({ method: 'GET', url: `/api/vendors/${vendorId}` });
+    expect(pub.json().calendar).not.toHaveProperty('icsUrlHint');
     const day = (await tuesday()).days.find((d) => d.date === '2026-11-24')!;
     expect(day.ranges).toEqual([
       { start_time: '2026-11-24T08:00:00-07:00', end_time: '2026-11-24T09:00:00-07:00' },

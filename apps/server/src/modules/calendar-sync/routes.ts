@@ -6,7 +6,7 @@ import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { findCalendar } from './repo';
 import { presentCalendar } from '../vendors/presenter';
-import { ICS_MESSAGES, maskIcsUrl as maskedFeed } from '../../adapters/calendars/ics';
+import { ICS_MESSAGES } from '../../adapters/calendars/ics';
 import {
   CALENDAR_MESSAGES,
   calendarProviders,
@@ -22,16 +22,7 @@ const params = z.object({ id: z.string() });
 export async function calendarSyncRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const present = (row: Parameters<typeof presentCalendar>[0]) =>
-    presentCalendar(row, { owner: true, icsUrlHint: icsHint(row.icsUrl) });
-  const icsHint = (sealed: string | null) => {
-    if (!sealed) return null;
-    try {
-      return maskedFeed(app.deps.calendarSync.secretBox.open(sealed));
-    } catch {
-      return null;
-    }
-  };
+  const present = (row: Parameters<typeof presentCalendar>[0]) => presentCalendar(row, { owner: true });
 
   /** The calendar of the path, only the owning vendor's: 404 unknown, 403 someone else's. */
   async function ownCalendar(req: FastifyRequest<{ Params: { id: string } }>) {

@@ -16,6 +16,7 @@ import {
 import {
   fetchIcs,
   ICS_MESSAGES,
+  maskIcsUrl,
   normaliseIcsUrl,
   parseIcs,
   type IcsOptions,
@@ -217,6 +218,7 @@ export async function connectIcs(deps: AppDeps, calendar: VendorCalendarRow, raw
       apiIntegrated: true,
       integrationType: 'ics',
       icsUrl: deps.calendarSync.secretBox.seal(url.toString()),
+      icsUrlHint: maskIcsUrl(url.toString()),
       lastSyncedAt: now,
       updatedAt: now,
     });
@@ -230,6 +232,7 @@ const DISCONNECTED = {
   integrationType: null,
   integratedCalendarId: null,
   icsUrl: null,
+  icsUrlHint: null,
   accessTokenEnc: null,
   refreshTokenEnc: null,
   tokenExpiresAt: null,
@@ -303,6 +306,15 @@ async function readProvider(
   throw new CalendarReadError(CALENDAR_MESSAGES.unreadable, 'invalid');
 }
 
+/** The masked feed address of a calendar connected before the hint was stored. */
+function hintOf(deps: AppDeps, calendar: VendorCalendarRow): string | null {
+  try {
+    return calendar.icsUrl ? maskIcsUrl(deps.calendarSync.secretBox.open(calendar.icsUrl)) : null;
+  } catch {
+    return null;
+  }
+}
+
 const running = new Map<number, Promise<VendorCalendarRow>>();
 
 /**
@@ -342,6 +354,9 @@ async function runSync(deps: AppDeps, calendar: VendorCalendarRow, now: Date): P
       if (!current || !sameConnection(current)) return current;
       await replaceBusyEntries(tx, calendar.id, window, entries);
       return updateCalendar(tx, calendar.id, {
+        ...(current.integrationType === 'ics' && !current.icsUrlHint
+          ? { icsUrlHint: hintOf(deps, current) }
+          : {}),
         lastSyncedAt: now,
         syncError: null,
         needsReconnect: false,

@@ -11,10 +11,7 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** A vendor's calendar and scheduling preferences; `owner` adds the integration's state. */
-export function presentCalendar(
-  cal: VendorCalendarRow,
-  opts: { owner: boolean; /** The connected feed's address, masked. */ icsUrlHint?: string | null },
-) {
+export function presentCalendar(cal: VendorCalendarRow, opts: { owner: boolean }) {
   return {
     id: cal.id,
     apiIntegrated: cal.apiIntegrated,
@@ -30,7 +27,8 @@ export function presentCalendar(
           needsReconnect: cal.needsReconnect,
           lastSyncedAt: cal.lastSyncedAt?.toISOString() ?? null,
           syncError: cal.syncError,
-          icsUrlHint: opts.icsUrlHint ?? null,
+          // The connected feed's address with its secret part masked.
+          icsUrlHint: cal.integrationType === 'ics' ? cal.icsUrlHint : null,
         }
       : {}),
   };

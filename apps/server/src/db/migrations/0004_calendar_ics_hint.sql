@@ -1,0 +1,1 @@
+ALTER TABLE "vendor_calendars" ADD COLUMN "ics_url_hint" text;
