@@ -1,4 +1,4 @@
-import type { Address, Order, Review, Session, User, Vendor, VendorCard } from '../lib/api-types';
+import type { Address, Booking, Order, Review, Session, User, Vendor, VendorCard } from '../lib/api-types';
 
 export const customerUser: User = {
   id: 1,
@@ -135,6 +135,26 @@ export function makeReview(patch: Partial<Review> = {}): Review {
     reviewType: 'product',
     url: null,
     createdAt: '2025-10-01T12:00:00.000Z',
+    ...patch,
+  };
+}
+
+/** A guest's priced booking with vendor 7 (the pricing and scheduling panels' tests). */
+export function makeBooking(patch: Partial<Booking> = {}): Booking {
+  return {
+    id: 55,
+    vendorId: 7,
+    userId: null,
+    addressId: null,
+    status: 'priced',
+    price: 199.99,
+    duration: 342,
+    appointmentAt: null,
+    answers: { '1': '2', '2': '1000', '3': '1.5' },
+    optionsSnapshot: { Bedrooms: 'Two', 'Square feet': '1000', 'Cleaning type': 'Deep' },
+    customerNotes: null,
+    createdAt: '2025-11-01T12:00:00.000Z',
+    updatedAt: '2025-11-01T12:00:00.000Z',
     ...patch,
   };
 }

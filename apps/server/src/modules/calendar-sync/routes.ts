@@ -2,9 +2,8 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../http/auth';
-import { forbidden, notFound, unprocessable } from '../../http/errors';
-import { parseId } from '../../http/params';
-import { findCalendar } from './repo';
+import { unprocessable } from '../../http/errors';
+import { ownedCalendar } from './owned-calendar';
 import { presentCalendar } from '../vendors/presenter';
 import { ICS_MESSAGES } from '../../adapters/calendars/ics';
 import {
@@ -24,15 +23,7 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const present = (row: Parameters<typeof presentCalendar>[0]) => presentCalendar(row, { owner: true });
 
-  /** The calendar of the path, only the owning vendor's: 404 unknown, 403 someone else's. */
-  async function ownCalendar(req: FastifyRequest<{ Params: { id: string } }>) {
-    const user = signedInUser(req);
-    const id = parseId(req.params.id);
-    const calendar = id === null ? null : await findCalendar(db, id);
-    if (!calendar) throw notFound();
-    if (user.vendorId !== calendar.vendorId) throw forbidden();
-    return calendar;
-  }
+  const ownCalendar = (req: FastifyRequest<{ Params: { id: string } }>) => ownedCalendar(db, req);
 
   r.get(
     '/api/calendar_providers',

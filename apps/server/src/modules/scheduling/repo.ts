@@ -15,26 +15,6 @@ export async function findCalendarOfVendor(db: Db | Tx, vendorId: number): Promi
   return row ?? null;
 }
 
-export async function findCalendar(db: Db | Tx, id: number): Promise<VendorCalendarRow | null> {
-  const [row] = await db.select().from(vendorCalendars).where(eq(vendorCalendars.id, id)).limit(1);
-  return row ?? null;
-}
-
-/** Locks the calendar row until the transaction ends (two saves of the preferences do not interleave). */
-export async function lockCalendar(tx: Tx, id: number): Promise<VendorCalendarRow | null> {
-  const [row] = await tx.select().from(vendorCalendars).where(eq(vendorCalendars.id, id)).for('update');
-  return row ?? null;
-}
-
-export async function updateCalendarRow(
-  tx: Tx,
-  id: number,
-  values: Partial<typeof vendorCalendars.$inferInsert>,
-): Promise<VendorCalendarRow> {
-  const [row] = await tx.update(vendorCalendars).set(values).where(eq(vendorCalendars.id, id)).returning();
-  return row!;
-}
-
 export interface BusyQuery {
   vendorId: number;
   calendarId: number | null;

@@ -6,13 +6,14 @@ import { LIMITS, TIME_ZONE } from '@stg/domain/constants';
 import { durationMinutes } from '@stg/domain/pricing';
 import { MESSAGES } from '@stg/domain/validation';
 import { toZonedIso } from '@stg/domain/zoned-time';
-import { requireUser, signedInUser } from '../../http/auth';
+import { requireUser } from '../../http/auth';
 import { forbidden, notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { findOwnedBooking, findRepriceableBooking, OPEN_STATUSES } from '../bookings/repo';
 import { findVendor } from '../pricing/repo';
 import { presentCalendar } from '../vendors/presenter';
-import { findCalendar, findVendorOrder } from './repo';
+import { ownedCalendar } from '../calendar-sync/owned-calendar';
+import { findVendorOrder } from './repo';
 import { busyTimesCheckFor } from './busy-times';
 import { updateSchedulingPreferences, vendorAvailability } from './service';
 
@@ -141,11 +142,7 @@ export async function schedulingRoutes(app: FastifyInstance) {
       },
     },
     async (req) => {
-      const user = signedInUser(req);
-      const calendarId = parseId(req.params.id);
-      const calendar = calendarId === null ? null : await findCalendar(db, calendarId);
-      if (!calendar) throw notFound();
-      if (user.vendorId !== calendar.vendorId) throw forbidden();
+      const calendar = await ownedCalendar(db, req);
       const { id: _ignored, ...patch } = req.body.vendorCalendar;
       const updated = await updateSchedulingPreferences(db, calendar.id, patch, app.deps.now());
       return presentCalendar(updated, { owner: true });

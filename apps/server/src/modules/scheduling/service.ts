@@ -18,13 +18,8 @@ import {
 } from '@stg/domain/scheduling-preferences';
 import type { Db, Tx } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
-import {
-  findCalendarOfVendor,
-  listBusyRanges,
-  lockCalendar,
-  updateCalendarRow,
-  type VendorCalendarRow,
-} from './repo';
+import { findCalendarOfVendor, listBusyRanges, type VendorCalendarRow } from './repo';
+import { lockCalendar, updateCalendar } from '../calendar-sync/repo';
 
 const DAY_MS = 86_400_000;
 
@@ -159,7 +154,7 @@ export async function updateSchedulingPreferences(
     );
     if (!result.ok) throw unprocessable(...result.errors);
     const v = result.value;
-    return updateCalendarRow(tx, calendarId, {
+    const updated = await updateCalendar(tx, calendarId, {
       workdayStartMinutes: v.workdayStartMinutes,
       workdayEndMinutes: v.workdayEndMinutes,
       driveTimeBufferMins: v.gapMinutes,
@@ -167,5 +162,7 @@ export async function updateSchedulingPreferences(
       bookingWindowEndDays: v.bookingLimitDays,
       updatedAt: now,
     });
+    if (!updated) throw notFound();
+    return updated;
   });
 }

@@ -1,7 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Availability, Booking, PricingInput, Session, Vendor } from '../../../lib/api-types';
-import { customerAddress, customerSession, makeVendor, signedOut } from '../../../test/fixtures';
+import { customerAddress, customerSession, makeBooking, makeVendor, signedOut } from '../../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { MUST_GET_PRICE, MUST_SCHEDULE } from './booking-section';
@@ -63,25 +63,6 @@ const pricedVendor = (patch: Partial<Vendor> = {}) =>
     pricingInputs: [bedrooms, sqft, cleaningType, weekly],
     ...patch,
   });
-
-function makeBooking(patch: Partial<Booking> = {}): Booking {
-  return {
-    id: 55,
-    vendorId: 7,
-    userId: null,
-    addressId: null,
-    status: 'priced',
-    price: 199.99,
-    duration: 342,
-    appointmentAt: null,
-    answers: { '1': '2', '2': '1000', '3': '1.5' },
-    optionsSnapshot: { Bedrooms: 'Two', 'Square feet': '1000', 'Cleaning type': 'Deep' },
-    customerNotes: null,
-    createdAt: '2025-11-01T12:00:00.000Z',
-    updatedAt: '2025-11-01T12:00:00.000Z',
-    ...patch,
-  };
-}
 
 const NO_TIMES: Availability = {
   timeZone: 'America/Denver',

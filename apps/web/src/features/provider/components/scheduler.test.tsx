@@ -1,31 +1,29 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Availability, Booking, Session, Vendor } from '../../../lib/api-types';
-import { customerSession, makeVendor, signedOut } from '../../../test/fixtures';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import {
+  customerSession,
+  makeBooking as makeFixtureBooking,
+  makeVendor,
+  signedOut,
+} from '../../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { TIME_CLEARED } from './booking-section';
 import { CHECKOUT_LATER } from './booking-summary';
 import { TIME_ZONE_NOTE, TWO_MONTHS_QUERY, VENDOR_ARRANGES_NOTE } from './scheduler';
 
-const UNAVAILABLE = 'Appointment time is no longer available. Please select a different time.';
+const UNAVAILABLE = SCHEDULING_MESSAGES.appointmentUnavailable;
 
-function makeBooking(patch: Partial<Booking> = {}): Booking {
-  return {
-    id: 55,
-    vendorId: 7,
-    userId: null,
-    addressId: null,
-    status: 'priced',
+const makeBooking = (patch: Partial<Booking> = {}): Booking =>
+  makeFixtureBooking({
     price: 120,
     duration: 150,
-    appointmentAt: null,
     answers: { '1': '2' },
     optionsSnapshot: { Bedrooms: 'Two' },
-    customerNotes: null,
     ...patch,
-  };
-}
+  });
 
 /** Tue Nov 24: 8:00-8:10 and 1:30-1:32 PM; Wed Nov 25: 9:00 only; Wed Dec 2: 10:00-10:05 (MST). */
 function makeAvailability(patch: Partial<Availability> = {}): Availability {
