@@ -475,6 +475,8 @@ export const orderEvents = pgTable(
         'payout_sent',
         'payout_failed',
         'disputed',
+        'refund_failed',
+        'reminder_sent',
       ]),
     ),
   ],
@@ -508,6 +510,135 @@ export const reviews = pgTable(
     index('reviews_vendor_idx').on(t.vendorId, t.createdAt),
   ],
 );
+
+/**
+ * One checkout attempt (ARCHITECTURE §5a): the payment intent made for a booking, with the money and the
+ * appointment frozen as they were charged. While `open` and unexpired it holds the vendor's time; once the
+ * provider says it succeeded it becomes an order (`succeeded`), or, when another order took the time
+ * first, it is refunded in full (`conflict`).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: id(),
+    bookingId: integer('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'restrict' }),
+    provider: text('provider').notNull(),
+    intentId: text('intent_id'),
+    clientSecret: text('client_secret'),
+    confirmationId: text('confirmation_id').notNull(),
+    status: text('status').notNull().default('open'),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull(),
+    commissionCents: integer('commission_cents').notNull(),
+    vendorPayoutCents: integer('vendor_payout_cents').notNull(),
+    totalCents: integer('total_cents').notNull(),
+    refundedCents: integer('refunded_cents').notNull().default(0),
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }).notNull(),
+    durationMins: integer('duration_mins').notNull(),
+    optionsSnapshot: jsonb('options_snapshot').$type<Record<string, string>>().notNull().default({}),
+    customerNotes: text('customer_notes'),
+    saveCard: boolean('save_card').notNull().default(false),
+    holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }).notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    paymentMethodBrand: text('payment_method_brand'),
+    paymentMethodLast4: varchar('payment_method_last4', { length: 4 }),
+    failureMessage: text('failure_message'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payments_intent_idx').on(t.provider, t.intentId),
+    uniqueIndex('payments_confirmation_idx').on(t.confirmationId),
+    index('payments_booking_idx').on(t.bookingId),
+    index('payments_hold_idx').on(t.vendorId, t.status, t.holdExpiresAt),
+    index('payments_user_idx').on(t.userId),
+    check('payments_status_check', inList('status', ['open', 'succeeded', 'conflict', 'canceled', 'failed'])),
+    check('payments_provider_check', inList('provider', ['sandbox', 'stripe'])),
+    check(
+      'payments_amounts_check',
+      sql`${t.subtotalCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.commissionCents} >= 0 and ${t.vendorPayoutCents} >= 0
+        and ${t.totalCents} = ${t.subtotalCents} + ${t.serviceFeeCents}
+        and ${t.subtotalCents} = ${t.commissionCents} + ${t.vendorPayoutCents}
+        and ${t.refundedCents} between 0 and ${t.totalCents}`,
+    ),
+    check('payments_duration_check', sql`${t.durationMins} > 0`),
+  ],
+);
+
+/**
+ * Money sent back to a customer. Written in the same transaction as the order change it belongs to
+ * (status `pending`), then carried out at the provider with its own idempotency key, so a crash or a
+ * retry never refunds twice and never forgets a refund.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: id(),
+    paymentId: integer('payment_id')
+      .notNull()
+      .references(() => payments.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    kind: text('kind').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason'),
+    status: text('status').notNull().default('pending'),
+    providerRefundId: text('provider_refund_id'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey),
+    index('refunds_payment_idx').on(t.paymentId),
+    index('refunds_order_idx').on(t.orderId),
+    check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_kind_check', inList('kind', ['cancel', 'partial', 'conflict', 'provider'])),
+    check('refunds_status_check', inList('status', ['pending', 'succeeded', 'failed'])),
+  ],
+);
+
+/** Provider events (webhooks, and the sandbox's own) already handled: each is processed at most once. */
+export const paymentEvents = pgTable('payment_events', {
+  id: text('id').primaryKey(),
+  provider: text('provider').notNull(),
+  type: text('type').notNull(),
+  createdAt: createdAt(),
+});
+
+/**
+ * The sandbox payment provider's objects (payment intents, customers, payment methods, refunds,
+ * connected accounts, transfers, events), kept as Stripe-like JSON so the embedded default behaves like
+ * the real provider and survives restarts.
+ */
+export const sandboxObjects = pgTable(
+  'sandbox_objects',
+  {
+    id: text('id').primaryKey(),
+    object: text('object').notNull(),
+    data: jsonb('data').$type<Record<string, unknown>>().notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('sandbox_objects_object_idx').on(t.object, t.createdAt)],
+);
+
+/** The sandbox's idempotency keys: a write sent again with the same key answers what it answered first. */
+export const sandboxIdempotencyKeys = pgTable('sandbox_idempotency_keys', {
+  key: text('key').primaryKey(),
+  response: jsonb('response').$type<Record<string, unknown>>().notNull(),
+  createdAt: createdAt(),
+});
 
 /** Saved cards: provider references and display fields only, never card numbers. */
 export const paymentMethods = pgTable(

@@ -1,0 +1,164 @@
+/**
+ * Card payments and payouts (ARCHITECTURE §4, §5a): one interface, two implementations — the sandbox
+ * (the embedded default, Stripe-like objects kept in the database) and Stripe (the official SDK). Every
+ * call that moves money takes an idempotency key, so a retry after a crash never moves money twice.
+ * Amounts are integer cents (USD).
+ */
+
+export type IntentStatus =
+  | 'requires_payment_method'
+  | 'requires_confirmation'
+  | 'requires_action'
+  | 'processing'
+  | 'succeeded'
+  | 'canceled';
+
+export interface CardDetails {
+  /** The provider's payment method id (pm_…). */
+  id: string;
+  brand: string;
+  last4: string;
+  expMonth: number;
+  expYear: number;
+}
+
+export interface ProviderIntent {
+  id: string;
+  status: IntentStatus;
+  amountCents: number;
+  /** What was actually captured (0 until it succeeds). */
+  amountReceivedCents: number;
+  clientSecret: string;
+  customerId: string | null;
+  metadata: Record<string, string>;
+  /** The card that paid (or was tried last). */
+  paymentMethod: CardDetails | null;
+  /** The provider's message for the last refusal ("Your card was declined."). */
+  lastError: { code: string; message: string } | null;
+  /** Whether the card is kept on the customer for next time (setup_future_usage). */
+  setupFutureUsage: boolean;
+}
+
+export interface ProviderRefund {
+  id: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled' | 'requires_action';
+  amountCents: number;
+  paymentIntentId: string;
+}
+
+export interface ConnectedAccount {
+  id: string;
+  chargesEnabled: boolean;
+  payoutsEnabled: boolean;
+  detailsSubmitted: boolean;
+  /** The payout bank account, when one is on file. */
+  bankLast4: string | null;
+  bankName: string | null;
+}
+
+export interface ProviderTransfer {
+  id: string;
+  amountCents: number;
+  destination: string;
+}
+
+/** The provider events the app handles (Stripe's webhook types; the sandbox sends the same). */
+export type PaymentEvent =
+  | {
+      id: string;
+      type: 'payment_intent.succeeded' | 'payment_intent.payment_failed' | 'payment_intent.canceled';
+      intent: ProviderIntent;
+    }
+  | {
+      id: string;
+      type: 'charge.refunded';
+      paymentIntentId: string;
+      amountRefundedCents: number;
+      refundIds: string[];
+    }
+  | {
+      id: string;
+      type: 'charge.dispute.created';
+      paymentIntentId: string;
+      amountCents: number;
+      reason: string;
+    }
+  | { id: string; type: 'account.updated'; account: ConnectedAccount }
+  | { id: string; type: 'other'; originalType: string };
+
+export type PaymentEventType = PaymentEvent['type'];
+
+/** A webhook whose signature does not verify (or is missing / too old). */
+export class WebhookSignatureError extends Error {
+  constructor(message = 'Invalid webhook signature') {
+    super(message);
+    this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A refusal by the provider that the customer should read (card errors, invalid requests). */
+export class PaymentProviderError extends Error {
+  constructor(
+    message: string,
+    readonly code: string,
+    /** Worth trying again later (network, rate limit, the provider's 5xx). */
+    readonly retryable: boolean,
+  ) {
+    super(message);
+    this.name = 'PaymentProviderError';
+  }
+}
+
+export interface CreateIntentInput {
+  amountCents: number;
+  customerId: string;
+  description: string;
+  metadata: Record<string, string>;
+  setupFutureUsage: boolean;
+  idempotencyKey: string;
+}
+
+export interface PaymentProvider {
+  readonly name: 'sandbox' | 'stripe';
+  /** What the browser needs to load the provider's card form (Stripe's publishable key); null for the sandbox. */
+  readonly publishableKey: string | null;
+
+  /** The customer object for a user: `existingId` when it is this provider's, else a new one. */
+  ensureCustomer(input: {
+    userId: number;
+    email: string;
+    name: string;
+    existingId: string | null;
+  }): Promise<string>;
+  createIntent(input: CreateIntentInput): Promise<ProviderIntent>;
+  /** Changes whether the card is kept (before the customer confirms). */
+  updateIntent(id: string, change: { setupFutureUsage: boolean }): Promise<ProviderIntent>;
+  retrieveIntent(id: string): Promise<ProviderIntent>;
+  /** Cancels an unpaid intent; an intent that already succeeded (or is canceled) comes back as it is. */
+  cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
+  /** The customer's saved cards, newest first. */
+  listCards(customerId: string): Promise<CardDetails[]>;
+  refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<ProviderRefund>;
+
+  /** Connected accounts and transfers: vendors' payouts. */
+  createConnectedAccount(input: {
+    vendorId: number;
+    email: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount>;
+  retrieveAccount(id: string): Promise<ConnectedAccount>;
+  createTransfer(input: {
+    amountCents: number;
+    destination: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer>;
+
+  /** Verifies a webhook on its raw body and reads it; throws WebhookSignatureError when it does not verify. */
+  parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;
+}

@@ -1,0 +1,83 @@
+/**
+ * The customer's order as the API answers it (spec §3 Order; ARCHITECTURE §3: one contract for server
+ * and web). Money in dollars with two decimals, times ISO 8601. A customer never sees the commission or
+ * the vendor's payout.
+ */
+import { z } from 'zod';
+import { CATEGORIES, FULFILLMENT_STATUSES, PAYMENT_STATUSES } from '../constants';
+
+const isoInstant = z.string();
+
+export const orderVendorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  phoneNumber: z.string().nullable(),
+  email: z.string().nullable(),
+  logoImageUrl: z.string().nullable(),
+  cancelationPolicyHours: z.number().int(),
+  appointmentInstructions: z.string().nullable(),
+});
+
+export const orderAddressSchema = z.object({
+  streetAddress: z.string(),
+  streetAddress2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+
+export const paymentMethodSummarySchema = z.object({
+  last4: z.string().nullable(),
+  /** The card brand ("visa"), as spec §3 calls it bankName. */
+  bankName: z.string().nullable(),
+  brand: z.string().nullable(),
+});
+
+export const customerOrderSchema = z.object({
+  id: z.number().int(),
+  confirmationId: z.string(),
+  vendorId: z.number().int(),
+  userId: z.number().int(),
+  addressId: z.number().int().nullable(),
+  vendor: orderVendorSchema,
+  address: orderAddressSchema.nullable(),
+  appointmentAt: isoInstant,
+  /** Minutes. */
+  duration: z.number().int(),
+  customerNotes: z.string().nullable(),
+  optionsSnapshot: z.record(z.string(), z.string()),
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: paymentMethodSummarySchema.nullable(),
+  subtotal: z.number(),
+  totalCollected: z.number(),
+  serviceFee: z.number(),
+  refundAmount: z.number(),
+  refundReason: z.string().nullable(),
+  cancelReason: z.string().nullable(),
+  previousAppointmentAt: isoInstant.nullable(),
+  rescheduleCount: z.number().int(),
+  createdAt: isoInstant,
+  /** Whether the customer may still cancel or reschedule (spec §4), and why not. */
+  canCancel: z.boolean(),
+  canReschedule: z.boolean(),
+  changeBlockedReason: z.string().nullable(),
+});
+export type CustomerOrder = z.infer<typeof customerOrderSchema>;
+
+export const customerOrdersResponseSchema = z.object({ orders: z.array(customerOrderSchema) });
+export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponseSchema>;
+
+export const orderResponseSchema = z.object({ order: customerOrderSchema });
+export type OrderResponse = z.infer<typeof orderResponseSchema>;
+
+/** PATCH /api/orders/{id}/reschedule. */
+export const rescheduleOrderRequestSchema = z.object({
+  order: z.object({ appointmentAt: z.string() }),
+});
+export type RescheduleOrderRequest = z.infer<typeof rescheduleOrderRequestSchema>;
+
+/** PATCH /api/orders/{id}/cancel-order. */
+export const cancelOrderRequestSchema = z.object({ cancelReason: z.string().optional() });
+export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;

@@ -1,0 +1,91 @@
+/**
+ * What may be done to an order, and by whom (spec §4 Allowed vendor order actions, Customer reschedule,
+ * Customer cancel). The web greys out what these refuse and the server refuses it again. Pure: `now`
+ * is passed in.
+ */
+import type { FulfillmentStatus, PaymentStatus } from './constants';
+
+const HOUR_MS = 3_600_000;
+
+export interface OrderState {
+  fulfillmentStatus: FulfillmentStatus | string;
+  paymentStatus: PaymentStatus | string;
+  /** ISO 8601 or a Date. */
+  appointmentAt: string | Date;
+}
+
+const hoursText = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+export const ORDER_MESSAGES = {
+  cancelReasonRequired: 'Please give a reason for cancelling.',
+  cancelReasonTooLong: 'The reason must be 500 characters or fewer.',
+  alreadyCancelled: 'This order has already been cancelled.',
+  notReschedulable: 'This order can no longer be rescheduled.',
+  notCancellable: 'This order can no longer be cancelled.',
+  appointmentPast: 'This appointment has already passed.',
+  sameTime: 'Please choose a different time.',
+  orderNotFound: 'Order not found',
+  insideWindow: (hours: number) =>
+    `Orders can be changed or cancelled online only up to ${hoursText(hours)} before the appointment. Please contact the vendor.`,
+} as const;
+
+const OPEN_FULFILLMENT = new Set<string>(['unfulfilled', 'rescheduled']);
+
+/** The latest moment the customer may still cancel or reschedule: appointment − policy hours. */
+export function customerChangeDeadline(appointmentAt: string | Date, policyHours: number): Date {
+  const at = typeof appointmentAt === 'string' ? Date.parse(appointmentAt) : appointmentAt.getTime();
+  return new Date(at - Math.max(0, policyHours) * HOUR_MS);
+}
+
+/**
+ * Spec §4 Customer cancel: allowed only while now is at or before appointment − policy hours, and the
+ * order is unfulfilled or rescheduled. Null when allowed, else the reason.
+ */
+export function customerCancelProblem(order: OrderState, policyHours: number, now: Date): string | null {
+  if (order.fulfillmentStatus === 'cancelled') return ORDER_MESSAGES.alreadyCancelled;
+  if (!OPEN_FULFILLMENT.has(order.fulfillmentStatus)) return ORDER_MESSAGES.notCancellable;
+  if (order.paymentStatus !== 'collected' && order.paymentStatus !== 'partially_refunded')
+    return ORDER_MESSAGES.notCancellable;
+  if (now.getTime() > customerChangeDeadline(order.appointmentAt, policyHours).getTime())
+    return ORDER_MESSAGES.insideWindow(policyHours);
+  return null;
+}
+
+/**
+ * Spec §4 Customer reschedule: disabled when the order is cancelled, when the time left is under the
+ * vendor's policy hours, or when the appointment is past (and once the job is done). Null when allowed.
+ */
+export function customerRescheduleProblem(order: OrderState, policyHours: number, now: Date): string | null {
+  if (order.fulfillmentStatus === 'cancelled') return ORDER_MESSAGES.alreadyCancelled;
+  const at =
+    typeof order.appointmentAt === 'string' ? Date.parse(order.appointmentAt) : order.appointmentAt.getTime();
+  if (at <= now.getTime()) return ORDER_MESSAGES.appointmentPast;
+  if (!OPEN_FULFILLMENT.has(order.fulfillmentStatus)) return ORDER_MESSAGES.notReschedulable;
+  if (now.getTime() > customerChangeDeadline(order.appointmentAt, policyHours).getTime())
+    return ORDER_MESSAGES.insideWindow(policyHours);
+  return null;
+}
+
+export const VENDOR_ORDER_ACTIONS = ['complete', 'reschedule', 'partial_refund', 'cancel'] as const;
+export type VendorOrderAction = (typeof VENDOR_ORDER_ACTIONS)[number];
+
+/**
+ * Spec §4 Allowed vendor order actions: collected or partially_refunded with unfulfilled or rescheduled:
+ * all four; collected, partially_refunded or pending with fulfilled: partial refund; pending with
+ * disputed: partial refund; anything cancelled or processed: none. Complete is removed while the
+ * appointment is in the future.
+ */
+export function allowedVendorActions(order: OrderState, now: Date): VendorOrderAction[] {
+  const { fulfillmentStatus: f, paymentStatus: p } = order;
+  if (f === 'cancelled' || p === 'processed' || p === 'refunded') return [];
+  let actions: VendorOrderAction[] = [];
+  if ((p === 'collected' || p === 'partially_refunded') && OPEN_FULFILLMENT.has(f))
+    actions = ['complete', 'reschedule', 'partial_refund', 'cancel'];
+  else if ((p === 'collected' || p === 'partially_refunded' || p === 'pending') && f === 'fulfilled')
+    actions = ['partial_refund'];
+  else if (p === 'pending' && f === 'disputed') actions = ['partial_refund'];
+  const at =
+    typeof order.appointmentAt === 'string' ? Date.parse(order.appointmentAt) : order.appointmentAt.getTime();
+  if (at > now.getTime()) actions = actions.filter((a) => a !== 'complete');
+  return actions;
+}
