@@ -1,7 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { LIMITS } from '@stg/domain/constants';
-import { api } from '../../../lib/api-client';
-import type { Availability } from '../../../lib/api-types';
+import { availabilityKeyOf, fetchAvailability } from '../../../lib/availability-query';
 
 /**
  * GET /api/vendors/{id}/vendor_calendars?duration=90&booking_id=… (docs/api/scheduling.md): the allowed
@@ -10,13 +8,7 @@ import type { Availability } from '../../../lib/api-types';
  */
 export const availabilityQueryOptions = (vendorId: number, bookingId: number, jobMinutes: number) =>
   queryOptions({
-    queryKey: ['vendors', vendorId, 'availability', { bookingId, jobMinutes }],
-    queryFn: () =>
-      api.get<Availability>(
-        `/api/vendors/${vendorId}/vendor_calendars?duration=${LIMITS.calendarWindowDays}&booking_id=${bookingId}`,
-      ),
+    queryKey: [...availabilityKeyOf(vendorId), { bookingId, jobMinutes }],
+    queryFn: () => fetchAvailability(vendorId, { bookingId }),
     staleTime: 30_000,
   });
-
-/** Every availability answer of a vendor, for refetching after a time was refused. */
-export const availabilityKeyOf = (vendorId: number) => ['vendors', vendorId, 'availability'] as const;

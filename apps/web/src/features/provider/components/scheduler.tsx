@@ -6,14 +6,22 @@ import { formatDurationHours } from '@stg/domain/pricing';
 import { toZonedIso } from '@stg/domain/zoned-time';
 import { ErrorList } from '../../../components/error-list';
 import { PageLoader } from '../../../components/page-loader';
+import { MonthCalendar } from '../../../components/scheduling/month-calendar';
+import { TimePicker } from '../../../components/scheduling/time-picker';
 import { ApiError, errorsOf } from '../../../lib/api-client';
 import type { AvailabilityDay, Booking, Vendor } from '../../../lib/api-types';
+import {
+  daysByDate,
+  localStartOf,
+  offers,
+  startLabel,
+  startsOfDay,
+  type Start,
+} from '../../../lib/availability';
+import { availabilityKeyOf } from '../../../lib/availability-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
-import { availabilityKeyOf, availabilityQueryOptions } from '../api/availability-query';
+import { availabilityQueryOptions } from '../api/availability-query';
 import { useScheduleBooking } from '../api/use-schedule-booking';
-import { daysByDate, localStartOf, offers, startLabel, startsOfDay, type Start } from '../availability';
-import { MonthCalendar } from './month-calendar';
-import { TimePicker } from './time-picker';
 import './scheduler.css';
 
 export const TIME_ZONE_NOTE = 'Times are in Mountain Time (St George)';

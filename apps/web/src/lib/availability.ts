@@ -1,5 +1,5 @@
 /**
- * The Scheduling panel's reading of an availability answer (docs/api/scheduling.md): which local dates
+ * How the date and time pickers read an availability answer (docs/api/scheduling.md): which local dates
  * and months have starts, every allowed start of one date grouped by hour, and the labels the picker
  * shows. Every wall time is read in America/Denver through the domain's zoned-time helpers, so the
  * picker shows the vendor's times whatever the browser's time zone. Calendar arithmetic on local dates
@@ -7,7 +7,7 @@
  */
 import { TIME_ZONE } from '@stg/domain/constants';
 import { formatLocalDate, localDateTimeOf, parseLocalDate, type LocalDate } from '@stg/domain/zoned-time';
-import type { Availability, AvailabilityDay } from '../../lib/api-types';
+import type { Availability, AvailabilityDay } from './api-types';
 
 const MINUTE = 60_000;
 /** More starts than a day has minutes means a broken answer: stop there rather than hang the page. */

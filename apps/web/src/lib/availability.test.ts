@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from '../../lib/api-types';
+import type { Availability } from './api-types';
 import {
   groupByHour,
   monthWeeks,

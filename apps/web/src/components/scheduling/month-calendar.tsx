@@ -1,6 +1,14 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { addDays, formatLocalDate, parseLocalDate } from '@stg/domain/zoned-time';
-import { longDateLabel, monthKeyOf, monthLabel, monthWeeks, shiftMonth, WEEKDAYS } from '../availability';
+import {
+  longDateLabel,
+  monthKeyOf,
+  monthLabel,
+  monthWeeks,
+  shiftMonth,
+  WEEKDAYS,
+} from '../../lib/availability';
+import './scheduling.css';
 
 interface MonthCalendarProps {
   /** The available local dates ("2026-11-24"), in order; every other day is disabled. */
@@ -23,7 +31,8 @@ const dayShift = (date: string, days: number) => {
 };
 
 /**
- * The date half of the scheduler: month grids (the ARIA date-grid pattern) in which only available days
+ * The date half of the date and time picker (the provider page's Scheduling panel, the
+ * reschedule-appointment modal): month grids (the ARIA date-grid pattern) in which only available days
  * can be chosen. The arrow keys move between available days (a week up or down), Page Up/Down between
  * months with availability, Home/End to the month's first and last available day; Enter or Space picks.
  * Previous/next month stay within the months that have availability.

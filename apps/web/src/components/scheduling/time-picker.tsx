@@ -1,14 +1,15 @@
 import { useId, useRef, useState } from 'react';
-import { groupByHour, hourLabel, timeLabel, type Start } from '../availability';
+import { groupByHour, hourLabel, timeLabel, type Start } from '../../lib/availability';
 import { rovingTarget } from './roving-focus';
+import './scheduling.css';
 
-/** Columns of the minute grid (scheduler.css): ten rows of six at most, an hour in one-minute steps. */
+/** Columns of the minute grid (scheduling.css): ten rows of six at most, an hour in one-minute steps. */
 const MINUTE_COLUMNS = 6;
 
 /**
- * The time half of the scheduler (spec §2: one-minute steps, only available times). About 600 starts a
- * day are too many for one list, so the customer first picks an hour among the hours that have starts,
- * then a minute of that hour. Each group is one Tab stop, moved through with the arrow keys.
+ * The time half of the date and time picker (spec §2: one-minute steps, only available times). About
+ * 600 starts a day are too many for one list, so the customer first picks an hour among the hours that
+ * have starts, then a minute of that hour. Each group is one Tab stop, moved through with the arrow keys.
  */
 export function TimePicker({
   starts,
