@@ -7,9 +7,12 @@ import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Mailer } from './adapters/mail/mailer';
+import type { PaymentProvider } from './adapters/payments/payment-provider';
+import { SandboxPayments } from './adapters/payments/sandbox-provider';
 import { OutboxMailer } from './adapters/mail/outbox-mailer';
 import { SecretBox } from './adapters/calendars/secret-box';
 import type { Storage } from './adapters/storage/storage';
@@ -22,6 +25,14 @@ import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
 import type { CalendarSyncConfig } from './modules/calendar-sync/service';
 import { contactRoutes } from './modules/contact/routes';
+import { CABLE_PROTOCOL, cableRoutes } from './modules/order-confirmations/cable';
+import { OrderConfirmations } from './modules/order-confirmations/notifier';
+import { orderRoutes } from './modules/orders/routes';
+import { paymentRoutes } from './modules/payments/routes';
+import { deliverSandboxEvent } from './modules/payments/service';
+import { busyTimesCheckFor } from './modules/scheduling/busy-times';
+import type { BusyTimesCheck } from './modules/scheduling/service';
+import { DEFAULT_HOLD_MINUTES } from '@stg/domain/checkout';
 import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { passwordRoutes } from './modules/password/routes';
@@ -47,6 +58,16 @@ export interface AppDeps {
   /** How vendors' calendars are read (secrets' key, feed fetching rules). */
   calendarSync: CalendarSyncConfig;
   log: FastifyBaseLogger;
+  /** Card payments: the sandbox (default) or Stripe. */
+  payments: PaymentProvider;
+  /** The sandbox, when it is the provider in use (its browser-side endpoints exist only then). */
+  sandbox: SandboxPayments | null;
+  /** How long checkout holds a customer's time (minutes). */
+  holdMinutes: number;
+  /** Whether a vendor's synced calendar can be trusted now (reads it when stale). */
+  busyTimesCheck: BusyTimesCheck;
+  /** Hears that an order was confirmed, from any instance. */
+  orderConfirmations: OrderConfirmations;
 }
 
 export interface BuildAppOptions {
@@ -67,6 +88,10 @@ export interface BuildAppOptions {
   uploadsDir?: string;
   /** Calendar reading; without it, a key made for this process only and public feed addresses only. */
   calendarSync?: CalendarSyncConfig;
+  /** The card payment provider; the sandbox (on this database) when not given. */
+  payments?: PaymentProvider;
+  /** Checkout hold in minutes (default 10). */
+  holdMinutes?: number;
 }
 
 declare module 'fastify' {
@@ -86,18 +111,34 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const now = opts.now ?? (() => new Date());
   const mailer = opts.mailer ?? new OutboxMailer(opts.database.db, { now, log: app.log });
   const background = new BackgroundTasks(app.log);
-  app.decorate('deps', {
+  const publicUrl = (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
+  const payments = opts.payments ?? new SandboxPayments(opts.database.db, { now, publicUrl });
+  const orderConfirmations = new OrderConfirmations(opts.database, app.log);
+  await orderConfirmations.start();
+  const deps: AppDeps = {
     database: opts.database,
     db: opts.database.db,
     storage: opts.storage,
     now,
     mailer,
     background,
-    publicUrl: (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, ''),
+    publicUrl,
     supportEmail: opts.supportEmail ?? 'support@example.com',
     calendarSync: opts.calendarSync ?? { secretBox: new SecretBox(randomBytes(32)), ics: {} },
     log: app.log,
-  });
+    payments,
+    sandbox: payments instanceof SandboxPayments ? payments : null,
+    holdMinutes: opts.holdMinutes ?? DEFAULT_HOLD_MINUTES,
+    busyTimesCheck: async () => null,
+    orderConfirmations,
+  };
+  deps.busyTimesCheck = busyTimesCheckFor(deps);
+  // The sandbox's events reach the same handler as Stripe's webhooks, at once (a job retries them).
+  if (deps.sandbox)
+    deps.sandbox.onEvents = (ids) => {
+      for (const id of ids) background.run('sandbox event', () => deliverSandboxEvent(deps, id));
+    };
+  app.decorate('deps', deps);
   registerErrorHandling(app);
 
   await app.register(swagger, {
@@ -121,6 +162,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('sessionOptions', sessionOptions);
   await app.register(sessionPlugin, sessionOptions);
 
+  await app.register(websocket, {
+    options: {
+      maxPayload: 16 * 1024,
+      // The Action Cable client offers its protocol and a fallback; only its JSON protocol is spoken here.
+      handleProtocols: (protocols) => (protocols.has(CABLE_PROTOCOL) ? CABLE_PROTOCOL : false),
+    },
+  });
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
@@ -132,6 +180,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(addressRoutes);
   await app.register(passwordRoutes);
   await app.register(contactRoutes);
+  await app.register(paymentRoutes, { deps });
+  await app.register(orderRoutes, { deps });
+  await app.register(cableRoutes, { deps, confirmations: orderConfirmations });
   // The outbox viewer exists only with the embedded mailer and when addresses are not taken from
   // proxy headers; it then also checks that each request comes from this machine.
   if (mailer instanceof OutboxMailer && !(opts.trustProxy ?? false)) await app.register(devOutboxRoutes);
@@ -170,6 +221,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
 
   app.addHook('onClose', async () => {
     await background.drain();
+    await orderConfirmations.close();
     await opts.database.close();
   });
   return app;

@@ -77,6 +77,18 @@ const envSchema = z.object({
     JOBBER_GRAPHQL_VERSION,
     z.string().regex(/^\d{4}-\d{2}-\d{2}$/, { error: 'must be a date like 2025-01-20' }),
   ),
+  PAYMENTS_PROVIDER: z.enum(['sandbox', 'stripe']).optional(),
+  STRIPE_SECRET_KEY: optionalText.refine((v) => !v || /^(sk|rk)_(test|live)_/.test(v), {
+    error: 'must be a Stripe secret key (sk_test_… or sk_live_…)',
+  }),
+  STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => !v || /^pk_(test|live)_/.test(v), {
+    error: 'must be a Stripe publishable key (pk_test_… or pk_live_…)',
+  }),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => !v || v.startsWith('whsec_'), {
+    error: 'must be a Stripe webhook signing secret (whsec_…)',
+  }),
+  STRIPE_API_BASE: orDefault('https://api.stripe.com', httpUrl),
+  CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
 });
 
 /** A provider's client id and secret come together or not at all. */
@@ -93,12 +105,26 @@ const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
         message: `must be set together with ${c[id] ? id : secret}`,
       });
   }
+  // Stripe needs all three keys; it is chosen when they are set (or PAYMENTS_PROVIDER=stripe asks for it).
+  const stripeKeys = ['STRIPE_SECRET_KEY', 'STRIPE_PUBLISHABLE_KEY', 'STRIPE_WEBHOOK_SECRET'] as const;
+  const someStripe = stripeKeys.some((k) => c[k]);
+  if (someStripe || c.PAYMENTS_PROVIDER === 'stripe') {
+    for (const k of stripeKeys)
+      if (!c[k] && c.PAYMENTS_PROVIDER !== 'sandbox')
+        ctx.addIssue({
+          code: 'custom',
+          path: [k],
+          message: 'is required for Stripe payments (set all three Stripe keys)',
+        });
+  }
 });
 
 export type Config = z.output<typeof checkedEnvSchema> & {
   dataDir: string;
   webDistDir: string;
   publicUrl: string;
+  /** The card payment provider in use: Stripe when its keys are set (unless PAYMENTS_PROVIDER=sandbox). */
+  paymentsProvider: 'sandbox' | 'stripe';
 };
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..');
@@ -118,5 +144,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: path.resolve(base, c.DATA_DIR),
     webDistDir: c.WEB_DIST_DIR ? path.resolve(base, c.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
+    paymentsProvider: c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
   };
 }

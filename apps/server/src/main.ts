@@ -7,6 +7,7 @@ import { DataDirLockedError } from './db/lock';
 import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
 import { JobWorker, type Recurring } from './modules/jobs/worker';
 import { syncAllCalendars } from './modules/calendar-sync/service';
+import { paymentJobHandlers } from './modules/payments/service';
 import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
 /** Every connected calendar is read again every 10 minutes. */
@@ -53,6 +54,7 @@ async function main() {
     webDistDir: config.webDistDir,
     uploadsDir: storage.root,
     calendarSync: calendarSyncFromConfig(config, calendarSecretKey(config)),
+    holdMinutes: config.CHECKOUT_HOLD_MINUTES,
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
@@ -62,6 +64,7 @@ async function main() {
     handlers: {
       [MAINTENANCE.kind]: runMaintenance,
       [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
+      ...paymentJobHandlers(app.deps),
     },
     recurring: [MAINTENANCE, CALENDAR_SYNC],
     log: app.log,

@@ -30,7 +30,14 @@ export interface Database {
   close(): Promise<void>;
   /** The PGlite instance, when embedded (tests use it to dump a migrated data folder). */
   pglite?: PGlite;
+  /**
+   * LISTEN on a channel: `onMessage` gets each NOTIFY payload (sent by any process on this database,
+   * delivered after the sender's transaction commits). Resolves to a function that stops listening.
+   */
+  listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
 }
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
@@ -39,6 +46,13 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
     kind: 'pglite',
     pglite: client,
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
+    async listen(channel, onMessage) {
+      if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name ${channel}`);
+      const unlisten = await client.listen(channel, onMessage);
+      return async () => {
+        if (!client.closed) await unlisten();
+      };
+    },
     async close() {
       await client.close();
       onClose?.();
@@ -56,7 +70,42 @@ export function wrapPostgres(url: string, max = 10): Database {
     db,
     kind: 'postgres',
     migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: () => pool.end(),
+  };
+}
+
+/**
+ * A dedicated connection that LISTENs on the channel, reconnecting (with a pause) when the server drops
+ * it, until stopped.
+ */
+async function listenPostgres(url: string, channel: string, onMessage: (payload: string) => void) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name ${channel}`);
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  const connect = async (): Promise<void> => {
+    const c = new pg.Client({ connectionString: url });
+    c.on('notification', (msg) => {
+      if (msg.channel === channel) onMessage(msg.payload ?? '');
+    });
+    c.on('error', (err) => {
+      console.warn(`PostgreSQL LISTEN connection error: ${err.message}`);
+      void c.end().catch(() => undefined);
+      if (client === c) client = null;
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => undefined), 1_000);
+    });
+    await c.connect();
+    await c.query(`LISTEN ${channel}`);
+    if (stopped) await c.end();
+    else client = c;
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    if (retry) clearTimeout(retry);
+    await client?.end().catch(() => undefined);
+    client = null;
   };
 }
 

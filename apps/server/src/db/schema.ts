@@ -398,6 +398,8 @@ export const orders = pgTable(
     paymentMethodLast4: varchar('payment_method_last4', { length: 4 }),
     paymentMethodBrand: text('payment_method_brand'),
     totalCollectedCents: integer('total_collected_cents').notNull(),
+    /** The service's price as charged (total collected less the service charge); kept after refunds. */
+    subtotalCents: integer('subtotal_cents'),
     serviceFeeCents: integer('service_fee_cents').notNull(),
     commissionCents: integer('commission_cents').notNull(),
     vendorPayoutCents: integer('vendor_payout_cents').notNull(),
@@ -583,10 +585,10 @@ export const refunds = pgTable(
   'refunds',
   {
     id: id(),
-    paymentId: integer('payment_id')
-      .notNull()
-      .references(() => payments.id, { onDelete: 'restrict' }),
+    paymentId: integer('payment_id').references(() => payments.id, { onDelete: 'restrict' }),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
+    /** The provider's payment intent the money goes back to. */
+    paymentIntentId: text('payment_intent_id').notNull(),
     kind: text('kind').notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason'),
@@ -603,6 +605,7 @@ export const refunds = pgTable(
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_order_idx').on(t.orderId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
+    check('refunds_owner_check', sql`num_nonnulls(${t.paymentId}, ${t.orderId}) >= 1`),
     check('refunds_kind_check', inList('kind', ['cancel', 'partial', 'conflict', 'provider'])),
     check('refunds_status_check', inList('status', ['pending', 'succeeded', 'failed'])),
   ],
@@ -746,6 +749,8 @@ export const mailOutbox = pgTable('mail_outbox', {
   subject: text('subject').notNull(),
   text: text('text').notNull(),
   html: text('html'),
+  /** Attached files (an order's calendar invite), kept with the message. */
+  attachments: jsonb('attachments').$type<{ filename: string; contentType: string; content: string }[]>(),
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });

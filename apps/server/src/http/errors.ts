@@ -7,6 +7,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     readonly errors: string[],
+    /** More fields of the answer beside `errors` (spec §7's `{error_type, message}` of payments). */
+    readonly extra: Record<string, unknown> = {},
   ) {
     super(errors.join('; '));
     this.name = 'HttpError';
@@ -20,7 +22,8 @@ export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
-    if (err instanceof HttpError) return reply.status(err.statusCode).send({ errors: err.errors });
+    if (err instanceof HttpError)
+      return reply.status(err.statusCode).send({ ...err.extra, errors: err.errors });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const messages = [...new Set(err.validation.map((v) => v.message))];
       return reply.status(422).send({ errors: messages });

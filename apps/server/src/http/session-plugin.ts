@@ -35,6 +35,8 @@ export interface SessionPluginOptions {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Called by other servers, never by a browser: no session, no CSRF token. */
+const SESSIONLESS_PATHS = new Set(['/api/payments/webhook']);
 
 /** Anonymous sessions (a guest's token and answers) last a day without use; signed-in ones ttlDays. */
 export const GUEST_SESSION_TTL_DAYS = 1;
@@ -47,6 +49,8 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith('/api/')) return;
+    // The payment provider's webhooks carry no session: their signature is their proof.
+    if (SESSIONLESS_PATHS.has(req.url.split('?')[0]!)) return;
     const token = req.cookies[SESSION_COOKIE];
     if (token) {
       const loaded = await findSession(opts.db, token, opts.now());

@@ -5,6 +5,14 @@ export interface MailMessage {
   text: string;
   html?: string;
   replyTo?: string;
+  /** Text attachments (an .ics calendar invite). */
+  attachments?: MailAttachment[];
+}
+
+export interface MailAttachment {
+  filename: string;
+  contentType: string;
+  content: string;
 }
 
 export interface Mailer {

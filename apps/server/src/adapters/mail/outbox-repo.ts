@@ -13,7 +13,14 @@ export async function recordOutboxMessage(
 ): Promise<OutboxRow> {
   const [row] = await db
     .insert(mailOutbox)
-    .values({ to: msg.to, subject: msg.subject, text: msg.text, html: msg.html ?? null, ...times })
+    .values({
+      to: msg.to,
+      subject: msg.subject,
+      text: msg.text,
+      html: msg.html ?? null,
+      attachments: msg.attachments?.length ? msg.attachments : null,
+      ...times,
+    })
     .returning();
   return row!;
 }

@@ -31,6 +31,15 @@ export class SmtpMailer implements Mailer {
       text: msg.text,
       ...(msg.html !== undefined ? { html: msg.html } : {}),
       ...(msg.replyTo !== undefined ? { replyTo: oneLine(msg.replyTo) } : {}),
+      ...(msg.attachments?.length
+        ? {
+            attachments: msg.attachments.map((a) => ({
+              filename: oneLine(a.filename),
+              contentType: a.contentType,
+              content: a.content,
+            })),
+          }
+        : {}),
     });
     await markOutboxMessageSent(this.opts.db, row.id, this.opts.now());
   }

@@ -45,8 +45,9 @@ CREATE TABLE "payments" (
 --> statement-breakpoint
 CREATE TABLE "refunds" (
 	"id" integer PRIMARY KEY GENERATED ALWAYS AS IDENTITY (sequence name "refunds_id_seq" INCREMENT BY 1 MINVALUE 1 MAXVALUE 2147483647 START WITH 1 CACHE 1),
-	"payment_id" integer NOT NULL,
+	"payment_id" integer,
 	"order_id" integer,
+	"payment_intent_id" text NOT NULL,
 	"kind" text NOT NULL,
 	"amount_cents" integer NOT NULL,
 	"reason" text,
@@ -58,6 +59,7 @@ CREATE TABLE "refunds" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
 	CONSTRAINT "refunds_amount_check" CHECK ("refunds"."amount_cents" > 0),
+	CONSTRAINT "refunds_owner_check" CHECK (num_nonnulls("refunds"."payment_id", "refunds"."order_id") >= 1),
 	CONSTRAINT "refunds_kind_check" CHECK (kind in ('cancel', 'partial', 'conflict', 'provider')),
 	CONSTRAINT "refunds_status_check" CHECK (status in ('pending', 'succeeded', 'failed'))
 );
@@ -77,6 +79,8 @@ CREATE TABLE "sandbox_objects" (
 );
 --> statement-breakpoint
 ALTER TABLE "order_events" DROP CONSTRAINT "order_events_action_check";--> statement-breakpoint
+ALTER TABLE "mail_outbox" ADD COLUMN "attachments" jsonb;--> statement-breakpoint
+ALTER TABLE "orders" ADD COLUMN "subtotal_cents" integer;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_booking_id_bookings_id_fk" FOREIGN KEY ("booking_id") REFERENCES "public"."bookings"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "payments" ADD CONSTRAINT "payments_vendor_id_vendors_id_fk" FOREIGN KEY ("vendor_id") REFERENCES "public"."vendors"("id") ON DELETE restrict ON UPDATE no action;--> statement-breakpoint

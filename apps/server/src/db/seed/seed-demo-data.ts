@@ -759,6 +759,7 @@ function planOrder(
     paymentMethodLast4: '4242',
     paymentMethodBrand: 'visa',
     totalCollectedCents: total,
+    subtotalCents: priceCents,
     serviceFeeCents: serviceFee,
     commissionCents: commission,
     vendorPayoutCents: payout,

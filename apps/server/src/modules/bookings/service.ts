@@ -63,17 +63,17 @@ function ownerOf(caller: Caller): BookingOwner {
 }
 
 /** The active vendor with its questions; 404 "Vendor not found" otherwise. */
-async function bookableVendor(db: Db, vendorId: number) {
+export async function bookableVendor(db: Db, vendorId: number) {
   const vendor = await findVendor(db, vendorId);
   if (!vendor || vendor.listingStatus !== 'active') throw notFound(MESSAGES.vendorNotFound);
   const inputs = (await listVendorInputs(db, vendorId)).map(presentPricingInput);
   return { vendor, inputs };
 }
 
-type Vendor = Awaited<ReturnType<typeof bookableVendor>>;
+export type BookableVendor = Awaited<ReturnType<typeof bookableVendor>>;
 
 /** Price, duration, canonical answers and snapshot for the answers; 422 when one is missing or does not fit. */
-function priceFor({ vendor, inputs }: Vendor, given: Record<string, string>) {
+export function priceFor({ vendor, inputs }: BookableVendor, given: Record<string, string>) {
   const checked = checkBookingAnswers(inputs, given);
   if (checked.errors.length > 0) throw unprocessable(...checked.errors);
   const { priceCents } = quotePrice({

@@ -1,9 +1,24 @@
+import type { CustomerOrder } from '@stg/domain/api/orders';
+import type { Category, FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
+import { customerCancelProblem, customerRescheduleProblem } from '@stg/domain/order-actions';
 import type { CustomerOrderRow } from './repo';
 
-/** An order as its customer sees it: no commission or vendor payout figures. */
-export function presentCustomerOrder(row: CustomerOrderRow, urlFor: (key: string) => string) {
+/** An order as its customer sees it (the shared contract): no commission or vendor payout figures. */
+export function presentCustomerOrder(
+  row: CustomerOrderRow,
+  urlFor: (key: string) => string,
+  now: Date,
+): CustomerOrder {
   const o = row.order;
+  const state = {
+    fulfillmentStatus: o.fulfillmentStatus,
+    paymentStatus: o.paymentStatus,
+    appointmentAt: o.appointmentAt,
+  };
+  const cancelProblem = customerCancelProblem(state, row.cancelationPolicyHours, now);
+  const rescheduleProblem = customerRescheduleProblem(state, row.cancelationPolicyHours, now);
+  const subtotalCents = o.subtotalCents ?? o.totalCollectedCents - o.serviceFeeCents;
   return {
     id: o.id,
     confirmationId: o.confirmationId,
@@ -13,20 +28,24 @@ export function presentCustomerOrder(row: CustomerOrderRow, urlFor: (key: string
     vendor: {
       id: row.vendor.id,
       name: row.vendor.name,
-      category: row.vendor.category,
+      category: row.vendor.category as Category,
       phoneNumber: row.vendor.phoneNumber,
+      email: row.vendor.email,
       logoImageUrl: row.vendorLogoKey ? urlFor(row.vendorLogoKey) : null,
       cancelationPolicyHours: row.cancelationPolicyHours,
+      appointmentInstructions: row.vendor.appointmentInstructions,
     },
+    address: row.address?.streetAddress ? { ...row.address } : null,
     appointmentAt: o.appointmentAt.toISOString(),
     duration: o.durationMins,
     customerNotes: o.customerNotes,
     optionsSnapshot: o.optionsSnapshot,
-    fulfillmentStatus: o.fulfillmentStatus,
-    paymentStatus: o.paymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus as FulfillmentStatus,
+    paymentStatus: o.paymentStatus as PaymentStatus,
     paymentMethod: o.paymentMethodLast4
-      ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand }
+      ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand, brand: o.paymentMethodBrand }
       : null,
+    subtotal: centsToDollars(subtotalCents),
     totalCollected: centsToDollars(o.totalCollectedCents),
     serviceFee: centsToDollars(o.serviceFeeCents),
     refundAmount: centsToDollars(o.refundAmountCents),
@@ -35,5 +54,8 @@ export function presentCustomerOrder(row: CustomerOrderRow, urlFor: (key: string
     previousAppointmentAt: o.previousAppointmentAt?.toISOString() ?? null,
     rescheduleCount: o.rescheduleCount,
     createdAt: o.createdAt.toISOString(),
+    canCancel: cancelProblem === null,
+    canReschedule: rescheduleProblem === null,
+    changeBlockedReason: rescheduleProblem ?? cancelProblem,
   };
 }

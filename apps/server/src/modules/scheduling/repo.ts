@@ -2,7 +2,7 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusyRange } from '@stg/domain/availability';
 import type { Db, Tx } from '../../db/client';
-import { bookings, calendarBusyEntries, orders, vendorCalendars } from '../../db/schema';
+import { calendarBusyEntries, orders, payments, vendorCalendars } from '../../db/schema';
 
 export type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
 
@@ -23,7 +23,7 @@ export interface BusyQuery {
   now: Date;
   /** An order whose own time does not block (the vendor is moving it). */
   excludeOrderId?: number | null;
-  /** A booking whose own hold does not block (the customer is choosing its time). */
+  /** A booking whose own checkout holds do not block (the customer is choosing its time or paying). */
   excludeBookingId?: number | null;
 }
 
@@ -38,17 +38,18 @@ const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) 
 export async function listBusyRanges(db: Db | Tx, q: BusyQuery): Promise<BusyRange[]> {
   const from = q.from.toISOString();
   const to = q.to.toISOString();
-  const holdEnd = sql`${bookings.appointmentAt} + make_interval(mins => ${bookings.durationMins})`;
+  const holdEnd = sql`${payments.appointmentAt} + make_interval(mins => ${payments.durationMins})`;
   const parts = [
     sql`select ${epochMs(orders.appointmentAt)} as s, ${epochMs(orders.appointmentEndAt)} as e from ${orders}
       where ${orders.vendorId} = ${q.vendorId} and ${orders.fulfillmentStatus} <> 'cancelled'
         and ${orders.appointmentAt} < ${to}::timestamptz and ${orders.appointmentEndAt} > ${from}::timestamptz
         ${q.excludeOrderId ? sql`and ${orders.id} <> ${q.excludeOrderId}` : sql``}`,
-    sql`select ${epochMs(bookings.appointmentAt)}, ${epochMs(holdEnd)} from ${bookings}
-      where ${bookings.vendorId} = ${q.vendorId} and ${bookings.status} = 'pending'
-        and ${bookings.holdExpiresAt} > ${q.now.toISOString()}::timestamptz
-        and ${bookings.appointmentAt} < ${to}::timestamptz and ${holdEnd} > ${from}::timestamptz
-        ${q.excludeBookingId ? sql`and ${bookings.id} <> ${q.excludeBookingId}` : sql``}`,
+    // Checkout holds: a payment in progress keeps its time until the hold expires.
+    sql`select ${epochMs(payments.appointmentAt)}, ${epochMs(holdEnd)} from ${payments}
+      where ${payments.vendorId} = ${q.vendorId} and ${payments.status} = 'open'
+        and ${payments.holdExpiresAt} > ${q.now.toISOString()}::timestamptz
+        and ${payments.appointmentAt} < ${to}::timestamptz and ${holdEnd} > ${from}::timestamptz
+        ${q.excludeBookingId ? sql`and ${payments.bookingId} is distinct from ${q.excludeBookingId}` : sql``}`,
   ];
   if (q.calendarId !== null)
     parts.push(
@@ -70,7 +71,7 @@ export async function listBusyRanges(db: Db | Tx, q: BusyQuery): Promise<BusyRan
 /** One of the vendor's orders (for the vendor's reschedule availability). */
 export async function findVendorOrder(db: Db | Tx, vendorId: number, orderId: number) {
   const [row] = await db
-    .select({ id: orders.id, durationMins: orders.durationMins })
+    .select({ id: orders.id, durationMins: orders.durationMins, userId: orders.userId })
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.vendorId, vendorId)))
     .limit(1);

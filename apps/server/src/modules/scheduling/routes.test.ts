@@ -7,7 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import { bookings, calendarBusyEntries, orders, vendorCalendars, vendors } from '../../db/schema';
+import { bookings, calendarBusyEntries, orders, payments, vendorCalendars, vendors } from '../../db/schema';
 import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
 import { createPricedVendor, inputOf } from '../../../test/pricing-fixtures';
 
@@ -158,15 +158,26 @@ describe('GET /api/vendors/{id}/vendor_calendars', () => {
       startTime: new Date('2026-11-27T20:00:00Z'), // Fri 13:00-14:00 MST
       endTime: new Date('2026-11-27T21:00:00Z'),
     });
-    const { booking: held } = await guestWithBooking();
-    await app.deps.db
-      .update(bookings)
-      .set({
-        status: 'pending',
+    // A customer paying for Mon Nov 30 8:00: the checkout's payment holds the time until it expires.
+    const { userId, addressId } = await customerIds();
+    const [held] = await app.deps.db
+      .insert(payments)
+      .values({
+        userId,
+        vendorId: vendor.vendorId,
+        addressId,
+        provider: 'sandbox',
+        confirmationId: `C-${Math.random().toString(36).slice(2)}`,
+        subtotalCents: 6000,
+        serviceFeeCents: 255,
+        commissionCents: 600,
+        vendorPayoutCents: 5400,
+        totalCents: 6255,
         appointmentAt: new Date('2026-11-30T15:00:00Z'),
+        durationMins: 60,
         holdExpiresAt: new Date(NOW.getTime() + 600_000),
       })
-      .where(eq(bookings.id, held.id));
+      .returning();
 
     const body = (await availability(new TestClient(app), '?duration=7&minutes=60')).json();
     expect(body.jobMinutes).toBe(60);
@@ -181,11 +192,11 @@ describe('GET /api/vendors/{id}/vendor_calendars', () => {
     ]);
     expect(dayOf(body, '2026-11-30')!.ranges[0]!.start_time).not.toBe('2026-11-30T08:00:00-07:00');
 
-    // The held booking's owner is not blocked by their own hold; an expired hold blocks no one.
+    // An expired hold blocks no one.
     await app.deps.db
-      .update(bookings)
+      .update(payments)
       .set({ holdExpiresAt: new Date(NOW.getTime() - 1) })
-      .where(eq(bookings.id, held.id));
+      .where(eq(payments.id, held!.id));
     const after = (await availability(new TestClient(app), '?duration=7&minutes=60')).json();
     expect(dayOf(after, '2026-11-30')!.ranges[0]!.start_time).toBe('2026-11-30T08:00:00-07:00');
     await app.deps.db.delete(orders).where(eq(orders.id, order.id));

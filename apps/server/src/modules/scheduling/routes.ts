@@ -79,13 +79,14 @@ export async function schedulingRoutes(app: FastifyInstance) {
       let excludeOrderId: number | null = null;
       let excludeBookingId: number | null = null;
       if (req.query.order_id !== undefined) {
-        // The vendor moving one of their orders: quarter-hour steps, the order's own time is free.
-        if (!owner) throw forbidden();
+        // Moving an order: the vendor in quarter-hour steps, its customer in minutes; its own time is free.
         const orderId = parseId(req.query.order_id);
         const order = orderId === null ? null : await findVendorOrder(db, vendorId, orderId);
         if (!order) throw notFound();
+        const customer = req.user !== null && order.userId === req.user.id;
+        if (!owner && !customer) throw forbidden();
         jobMinutes = order.durationMins;
-        stepMinutes = VENDOR_STEP_MINUTES;
+        stepMinutes = owner ? VENDOR_STEP_MINUTES : CUSTOMER_STEP_MINUTES;
         excludeOrderId = order.id;
       } else {
         const owner = req.user ? { userId: req.user.id } : req.session ? { sessionId: req.session.id } : null;

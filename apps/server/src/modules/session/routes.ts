@@ -28,7 +28,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       if (req.session) reply.header('X-CSRF-Token', req.session.csrfToken);
       else await startSession(app, req, reply, null);
       reply.header('Cache-Control', 'no-store');
-      return sessionPayload(db, req.user, req.session, urlFor);
+      return sessionPayload(db, req.user, req.session, urlFor, app.deps.now());
     },
   );
 
@@ -53,7 +53,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       }
       await startSession(app, req, reply, user.id);
       req.user = user;
-      return sessionPayload(db, user, req.session, urlFor);
+      return sessionPayload(db, user, req.session, urlFor, app.deps.now());
     },
   );
 
@@ -61,6 +61,6 @@ export async function sessionRoutes(app: FastifyInstance) {
     if (req.session) await deleteSession(db, req.session.id);
     req.user = null;
     await startSession(app, req, reply, null);
-    return sessionPayload(db, null, req.session, urlFor);
+    return sessionPayload(db, null, req.session, urlFor, app.deps.now());
   });
 }

@@ -19,6 +19,7 @@ export async function sessionPayload(
   user: UserRow | null,
   session: SessionRow | null,
   urlFor: (key: string) => string,
+  now: Date,
 ) {
   const bookings = (await listOpenBookings(db, { user, session })).map(presentBooking);
   if (!user) {
@@ -39,7 +40,7 @@ export async function sessionPayload(
   return {
     user: presentUser(user),
     addresses: addressRows.map(({ address, inputs }) => presentAddress(address, inputs)),
-    orders: orderRows.map((row) => presentCustomerOrder(row, urlFor)),
+    orders: orderRows.map((row) => presentCustomerOrder(row, urlFor, now)),
     vendor: vendorDetail ? presentVendor(vendorDetail, urlFor, { owner: true }) : null,
     bookings,
     guestInputs: {},

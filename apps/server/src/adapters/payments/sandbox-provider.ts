@@ -1,0 +1,619 @@
+/**
+ * The sandbox payment provider (ARCHITECTURE §4): the embedded default, so `npm start` takes card
+ * payments with no account anywhere. It keeps Stripe-like objects (customers, payment methods,
+ * payment intents, refunds, connected accounts, transfers, events) in the database, follows Stripe's
+ * PaymentIntent states (requires_payment_method → requires_action → succeeded | canceled), accepts only
+ * Stripe's documented test cards, honours idempotency keys, and emits the events Stripe would send; the
+ * app hands them to the same handler as Stripe's webhooks (with a jobs-table retry).
+ */
+import { randomBytes } from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import {
+  CARD_DECLINE_MESSAGES,
+  CHECKOUT_MESSAGES,
+  findTestCard,
+  type TestCardBehaviour,
+} from '@stg/domain/checkout';
+import type { Db, Tx } from '../../db/client';
+import { jobs, sandboxIdempotencyKeys, sandboxObjects } from '../../db/schema';
+import {
+  PaymentProviderError,
+  type CardDetails,
+  type ConnectedAccount,
+  type CreateIntentInput,
+  type IntentStatus,
+  type PaymentEvent,
+  type PaymentProvider,
+  type ProviderIntent,
+  type ProviderRefund,
+  type ProviderTransfer,
+} from './payment-provider';
+
+/** The jobs-table kind that (re)delivers a sandbox event to the app's handler. */
+export const SANDBOX_EVENT_JOB = 'sandbox-event';
+
+interface SandboxCard {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+interface PaymentMethodObject {
+  id: string;
+  object: 'payment_method';
+  customer: string | null;
+  card: SandboxCard;
+  behaviour: TestCardBehaviour;
+  created: number;
+}
+
+interface IntentObject {
+  id: string;
+  object: 'payment_intent';
+  amount: number;
+  amount_received: number;
+  amount_refunded: number;
+  currency: 'usd';
+  status: IntentStatus;
+  client_secret: string;
+  customer: string;
+  description: string;
+  metadata: Record<string, string>;
+  setup_future_usage: 'off_session' | null;
+  payment_method: string | null;
+  last_payment_error: { code: string; decline_code?: string; message: string } | null;
+  latest_charge: string | null;
+  next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
+  refunds: string[];
+}
+
+interface AccountObject {
+  id: string;
+  object: 'account';
+  email: string;
+  metadata: Record<string, string>;
+  charges_enabled: boolean;
+  payouts_enabled: boolean;
+  details_submitted: boolean;
+  external_account: { last4: string; bank_name: string } | null;
+}
+
+interface EventObject {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  data: { object: Record<string, unknown> };
+}
+
+export interface SandboxConfirmInput {
+  clientSecret: string;
+  card?: { number: string; expMonth: number; expYear: number; cvc: string };
+  paymentMethodId?: string;
+  saveCard?: boolean;
+  /** Where the authentication page sends the customer back (validated by the caller). */
+  returnUrl: string;
+}
+
+export interface SandboxConfirmResult {
+  intent: ProviderIntent;
+  redirectUrl: string | null;
+}
+
+export interface SandboxOptions {
+  now: () => Date;
+  /** Base of the authentication page's address (PUBLIC_URL). */
+  publicUrl: string;
+}
+
+const newId = (prefix: string) => `${prefix}_sbx${randomBytes(12).toString('hex')}`;
+
+/** Card-refusal codes as Stripe reports them. */
+const REFUSALS: Partial<Record<TestCardBehaviour, { code: string; decline_code: string; message: string }>> =
+  {
+    declined: {
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      message: CARD_DECLINE_MESSAGES.declined,
+    },
+    insufficient_funds: {
+      code: 'card_declined',
+      decline_code: 'insufficient_funds',
+      message: CARD_DECLINE_MESSAGES.insufficient_funds,
+    },
+  };
+
+const invalid = (message: string, code = 'invalid_request') => new PaymentProviderError(message, code, false);
+
+export class SandboxPayments implements PaymentProvider {
+  readonly name = 'sandbox' as const;
+  readonly publishableKey = null;
+  /** Called after a transaction that emitted events commits (the app delivers them at once). */
+  onEvents: ((eventIds: string[]) => void) | null = null;
+
+  constructor(
+    private readonly db: Db,
+    private readonly opts: SandboxOptions,
+  ) {}
+
+  // ---- storage ----
+
+  private async load<T>(tx: Db | Tx, id: string, object: string, lock = false): Promise<T | null> {
+    const rows = await tx.execute<{ data: T }>(
+      sql`select data from ${sandboxObjects} where id = ${id} and object = ${object} ${lock ? sql`for update` : sql``}`,
+    );
+    const row = (rows as unknown as { rows: { data: T | string }[] }).rows[0];
+    if (!row) return null;
+    return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as T;
+  }
+
+  private async save(tx: Tx, obj: { id: string; object: string }) {
+    const now = this.opts.now();
+    await tx
+      .insert(sandboxObjects)
+      .values({
+        id: obj.id,
+        object: obj.object,
+        data: obj as unknown as Record<string, unknown>,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .onConflictDoUpdate({
+        target: sandboxObjects.id,
+        set: { data: obj as unknown as Record<string, unknown>, updatedAt: now },
+      });
+  }
+
+  private async emit(tx: Tx, events: string[], type: string, object: object) {
+    const now = this.opts.now();
+    const event: EventObject = {
+      id: newId('evt'),
+      object: 'event',
+      type,
+      created: Math.floor(now.getTime() / 1000),
+      data: { object: structuredClone(object) as Record<string, unknown> },
+    };
+    await this.save(tx, event);
+    // The retry path: the worker delivers it if the immediate delivery did not happen (crash, restart).
+    await tx.insert(jobs).values({
+      kind: SANDBOX_EVENT_JOB,
+      payload: { eventId: event.id },
+      runAt: new Date(now.getTime() + 30_000),
+      uniqueKey: `${SANDBOX_EVENT_JOB}:${event.id}`,
+      maxAttempts: 10,
+      createdAt: now,
+      updatedAt: now,
+    });
+    events.push(event.id);
+  }
+
+  /**
+   * Runs a write once per idempotency key (answering the stored result to a repeat), in one transaction
+   * that also carries the events it emits; the events are handed over after the commit.
+   */
+  private async write<T>(key: string | null, fn: (tx: Tx, events: string[]) => Promise<T>): Promise<T> {
+    const events: string[] = [];
+    const result = await this.db.transaction(async (tx) => {
+      if (key) {
+        await tx.execute(sql`select pg_advisory_xact_lock(7501, hashtext(${key}))`);
+        const [seen] = await tx
+          .select({ response: sandboxIdempotencyKeys.response })
+          .from(sandboxIdempotencyKeys)
+          .where(eq(sandboxIdempotencyKeys.key, key));
+        if (seen) return (seen.response as { value: T }).value;
+      }
+      const value = await fn(tx, events);
+      if (key)
+        await tx.insert(sandboxIdempotencyKeys).values({
+          key,
+          response: { value } as unknown as Record<string, unknown>,
+          createdAt: this.opts.now(),
+        });
+      return value;
+    });
+    if (events.length > 0) this.onEvents?.(events);
+    return result;
+  }
+
+  private async intentOrThrow(tx: Db | Tx, id: string, lock = false): Promise<IntentObject> {
+    const intent = await this.load<IntentObject>(tx, id, 'payment_intent', lock);
+    if (!intent) throw invalid(`No such payment_intent: '${id}'`, 'resource_missing');
+    return intent;
+  }
+
+  private async present(tx: Db | Tx, intent: IntentObject): Promise<ProviderIntent> {
+    const pm = intent.payment_method
+      ? await this.load<PaymentMethodObject>(tx, intent.payment_method, 'payment_method')
+      : null;
+    return {
+      id: intent.id,
+      status: intent.status,
+      amountCents: intent.amount,
+      amountReceivedCents: intent.amount_received,
+      clientSecret: intent.client_secret,
+      customerId: intent.customer,
+      metadata: intent.metadata,
+      paymentMethod: pm ? cardOf(pm) : null,
+      lastError: intent.last_payment_error
+        ? { code: intent.last_payment_error.code, message: intent.last_payment_error.message }
+        : null,
+      setupFutureUsage: intent.setup_future_usage !== null,
+    };
+  }
+
+  // ---- PaymentProvider ----
+
+  async ensureCustomer(input: { userId: number; email: string; name: string; existingId: string | null }) {
+    if (input.existingId?.startsWith('cus_sbx')) {
+      const found = await this.load(this.db, input.existingId, 'customer');
+      if (found) return input.existingId;
+    }
+    return this.write(`customer-user-${input.userId}-${input.existingId ?? 'new'}`, async (tx) => {
+      const customer = {
+        id: newId('cus'),
+        object: 'customer',
+        email: input.email,
+        name: input.name,
+        metadata: { userId: String(input.userId) },
+      };
+      await this.save(tx, customer);
+      return customer.id;
+    });
+  }
+
+  async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents < 50)
+      throw invalid('Amount must be at least $0.50 usd', 'amount_too_small');
+    return this.write(input.idempotencyKey, async (tx) => {
+      const id = newId('pi');
+      const intent: IntentObject = {
+        id,
+        object: 'payment_intent',
+        amount: input.amountCents,
+        amount_received: 0,
+        amount_refunded: 0,
+        currency: 'usd',
+        status: 'requires_payment_method',
+        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+        customer: input.customerId,
+        description: input.description,
+        metadata: input.metadata,
+        setup_future_usage: input.setupFutureUsage ? 'off_session' : null,
+        payment_method: null,
+        last_payment_error: null,
+        latest_charge: null,
+        next_action: null,
+        refunds: [],
+      };
+      await this.save(tx, intent);
+      return this.present(tx, intent);
+    });
+  }
+
+  async updateIntent(id: string, change: { setupFutureUsage: boolean }): Promise<ProviderIntent> {
+    return this.write(null, async (tx) => {
+      const intent = await this.intentOrThrow(tx, id, true);
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing')
+        throw invalid(
+          `This PaymentIntent's status is ${intent.status}, so it cannot be updated.`,
+          'payment_intent_unexpected_state',
+        );
+      intent.setup_future_usage = change.setupFutureUsage ? 'off_session' : null;
+      await this.save(tx, intent);
+      return this.present(tx, intent);
+    });
+  }
+
+  async retrieveIntent(id: string): Promise<ProviderIntent> {
+    return this.present(this.db, await this.intentOrThrow(this.db, id));
+  }
+
+  async cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
+    return this.write(idempotencyKey, async (tx, events) => {
+      const intent = await this.intentOrThrow(tx, id, true);
+      if (intent.status === 'succeeded' || intent.status === 'canceled' || intent.status === 'processing')
+        return this.present(tx, intent);
+      intent.status = 'canceled';
+      intent.next_action = null;
+      await this.save(tx, intent);
+      await this.emit(tx, events, 'payment_intent.canceled', intent);
+      return this.present(tx, intent);
+    });
+  }
+
+  async listCards(customerId: string): Promise<CardDetails[]> {
+    const rows = await this.db
+      .select({ data: sandboxObjects.data })
+      .from(sandboxObjects)
+      .where(
+        sql`${sandboxObjects.object} = 'payment_method' and ${sandboxObjects.data}->>'customer' = ${customerId}`,
+      )
+      .orderBy(sql`${sandboxObjects.createdAt} desc`);
+    return rows.map((r) => cardOf(r.data as unknown as PaymentMethodObject));
+  }
+
+  async refund(input: {
+    paymentIntentId: string;
+    amountCents: number;
+    reason: string;
+    idempotencyKey: string;
+  }): Promise<ProviderRefund> {
+    return this.write(input.idempotencyKey, async (tx, events) => {
+      const intent = await this.intentOrThrow(tx, input.paymentIntentId, true);
+      if (intent.status !== 'succeeded')
+        throw invalid(
+          `This PaymentIntent does not have a successful charge to refund.`,
+          'charge_not_refundable',
+        );
+      const left = intent.amount_received - intent.amount_refunded;
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0 || input.amountCents > left)
+        throw invalid(
+          `Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
+          'amount_too_large',
+        );
+      const refund = {
+        id: newId('re'),
+        object: 'refund',
+        amount: input.amountCents,
+        payment_intent: intent.id,
+        charge: intent.latest_charge,
+        status: 'succeeded' as const,
+        metadata: { reason: input.reason },
+      };
+      await this.save(tx, refund);
+      intent.amount_refunded += input.amountCents;
+      intent.refunds.push(refund.id);
+      await this.save(tx, intent);
+      await this.emit(tx, events, 'charge.refunded', {
+        id: intent.latest_charge,
+        object: 'charge',
+        payment_intent: intent.id,
+        amount: intent.amount_received,
+        amount_refunded: intent.amount_refunded,
+        refunded: intent.amount_refunded === intent.amount_received,
+        refunds: { data: intent.refunds.map((id) => ({ id })) },
+      });
+      return { id: refund.id, status: 'succeeded', amountCents: refund.amount, paymentIntentId: intent.id };
+    });
+  }
+
+  async createConnectedAccount(input: {
+    vendorId: number;
+    email: string;
+    idempotencyKey: string;
+  }): Promise<ConnectedAccount> {
+    return this.write(input.idempotencyKey, async (tx) => {
+      const account: AccountObject = {
+        id: newId('acct'),
+        object: 'account',
+        email: input.email,
+        metadata: { vendorId: String(input.vendorId) },
+        charges_enabled: false,
+        payouts_enabled: false,
+        details_submitted: false,
+        external_account: null,
+      };
+      await this.save(tx, account);
+      return accountOf(account);
+    });
+  }
+
+  async retrieveAccount(id: string): Promise<ConnectedAccount> {
+    const account = await this.load<AccountObject>(this.db, id, 'account');
+    if (!account) throw invalid(`No such account: '${id}'`, 'resource_missing');
+    return accountOf(account);
+  }
+
+  /** The sandbox's onboarding: the vendor's bank account is on file and payouts are enabled. */
+  async completeOnboarding(id: string, bank: { last4: string; bankName: string }): Promise<ConnectedAccount> {
+    return this.write(null, async (tx, events) => {
+      const account = await this.load<AccountObject>(tx, id, 'account', true);
+      if (!account) throw invalid(`No such account: '${id}'`, 'resource_missing');
+      Object.assign(account, {
+        charges_enabled: true,
+        payouts_enabled: true,
+        details_submitted: true,
+        external_account: { last4: bank.last4, bank_name: bank.bankName },
+      });
+      await this.save(tx, account);
+      await this.emit(tx, events, 'account.updated', account);
+      return accountOf(account);
+    });
+  }
+
+  async createTransfer(input: {
+    amountCents: number;
+    destination: string;
+    metadata: Record<string, string>;
+    idempotencyKey: string;
+  }): Promise<ProviderTransfer> {
+    return this.write(input.idempotencyKey, async (tx) => {
+      const account = await this.load<AccountObject>(tx, input.destination, 'account');
+      if (!account) throw invalid(`No such destination: '${input.destination}'`, 'resource_missing');
+      if (!account.payouts_enabled)
+        throw invalid('The destination account cannot receive transfers yet.', 'account_invalid');
+      if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
+        throw invalid('Invalid amount', 'amount_invalid');
+      const transfer = {
+        id: newId('tr'),
+        object: 'transfer',
+        amount: input.amountCents,
+        destination: input.destination,
+        metadata: input.metadata,
+      };
+      await this.save(tx, transfer);
+      return { id: transfer.id, amountCents: transfer.amount, destination: transfer.destination };
+    });
+  }
+
+  parseWebhook(): PaymentEvent {
+    // The sandbox delivers its events in process; nothing arrives at the webhook endpoint for it.
+    throw invalid('The sandbox does not receive webhooks', 'not_supported');
+  }
+
+  // ---- what Stripe.js and Stripe's pages do for the browser ----
+
+  /** The browser confirms the intent with a new test card or a saved one (what stripe.confirmPayment does). */
+  async confirm(intentId: string, input: SandboxConfirmInput): Promise<SandboxConfirmResult> {
+    return this.write(null, async (tx, events) => {
+      const intent = await this.intentOrThrow(tx, intentId, true);
+      if (intent.client_secret !== input.clientSecret)
+        throw invalid(`No such payment_intent: '${intentId}'`, 'resource_missing');
+      if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
+        return { intent: await this.present(tx, intent), redirectUrl: null };
+      let pm: PaymentMethodObject;
+      if (input.paymentMethodId) {
+        const saved = await this.load<PaymentMethodObject>(tx, input.paymentMethodId, 'payment_method');
+        if (!saved || saved.customer !== intent.customer)
+          throw invalid(CHECKOUT_MESSAGES.paymentMethodNotFound, 'resource_missing');
+        pm = saved;
+      } else if (input.card) {
+        const testCard = findTestCard(input.card.number);
+        if (!testCard) throw invalid(CHECKOUT_MESSAGES.testCardOnly, 'invalid_number');
+        pm = {
+          id: newId('pm'),
+          object: 'payment_method',
+          customer: null,
+          card: {
+            brand: testCard.brand,
+            last4: testCard.number.slice(-4),
+            exp_month: input.card.expMonth,
+            exp_year: input.card.expYear,
+          },
+          behaviour: testCard.behaviour,
+          created: Math.floor(this.opts.now().getTime() / 1000),
+        };
+        await this.save(tx, pm);
+        if (input.saveCard !== undefined) intent.setup_future_usage = input.saveCard ? 'off_session' : null;
+      } else throw invalid('A card or a saved payment method is required.', 'parameter_missing');
+      intent.payment_method = pm.id;
+      intent.last_payment_error = null;
+      const refusal = REFUSALS[pm.behaviour];
+      if (refusal) {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = refusal;
+        await this.save(tx, intent);
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent);
+        return { intent: await this.present(tx, intent), redirectUrl: null };
+      }
+      if (pm.behaviour === 'requires_authentication') {
+        const url = `${this.opts.publicUrl}/sandbox/authenticate/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`;
+        intent.status = 'requires_action';
+        intent.next_action = {
+          type: 'redirect_to_url',
+          redirect_to_url: { url, return_url: input.returnUrl },
+        };
+        await this.save(tx, intent);
+        return { intent: await this.present(tx, intent), redirectUrl: url };
+      }
+      await this.succeed(tx, events, intent, pm);
+      return { intent: await this.present(tx, intent), redirectUrl: null };
+    });
+  }
+
+  /** The authentication page's answer (3-D Secure): where to send the browser back to. */
+  async authenticate(
+    intentId: string,
+    clientSecret: string,
+    approve: boolean,
+  ): Promise<{ returnUrl: string; intent: ProviderIntent }> {
+    return this.write(null, async (tx, events) => {
+      const intent = await this.intentOrThrow(tx, intentId, true);
+      if (intent.client_secret !== clientSecret)
+        throw invalid(`No such payment_intent: '${intentId}'`, 'resource_missing');
+      const returnUrl = intent.next_action?.redirect_to_url.return_url ?? null;
+      if (intent.status !== 'requires_action' || !returnUrl || !intent.payment_method)
+        throw invalid('This payment does not need authentication.', 'payment_intent_unexpected_state');
+      intent.next_action = null;
+      const pm = (await this.load<PaymentMethodObject>(tx, intent.payment_method, 'payment_method'))!;
+      if (approve) await this.succeed(tx, events, intent, pm);
+      else {
+        intent.status = 'requires_payment_method';
+        intent.last_payment_error = {
+          code: 'payment_intent_authentication_failure',
+          message: CARD_DECLINE_MESSAGES.authentication_failed,
+        };
+        await this.save(tx, intent);
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent);
+      }
+      return { returnUrl, intent: await this.present(tx, intent) };
+    });
+  }
+
+  /** An intent's public view for the authentication page (amount, status), checked by its client secret. */
+  async intentForPage(intentId: string, clientSecret: string): Promise<ProviderIntent | null> {
+    const intent = await this.load<IntentObject>(this.db, intentId, 'payment_intent');
+    if (!intent || intent.client_secret !== clientSecret) return null;
+    return this.present(this.db, intent);
+  }
+
+  /** A stored event as the app's handler takes it (the same mapping as Stripe's webhooks). */
+  async loadEvent(eventId: string): Promise<PaymentEvent | null> {
+    const event = await this.load<EventObject>(this.db, eventId, 'event');
+    if (!event) return null;
+    const obj = event.data.object;
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed':
+      case 'payment_intent.canceled':
+        return {
+          id: event.id,
+          type: event.type,
+          intent: await this.present(this.db, obj as unknown as IntentObject),
+        };
+      case 'charge.refunded': {
+        const charge = obj as {
+          payment_intent: string;
+          amount_refunded: number;
+          refunds: { data: { id: string }[] };
+        };
+        return {
+          id: event.id,
+          type: 'charge.refunded',
+          paymentIntentId: charge.payment_intent,
+          amountRefundedCents: charge.amount_refunded,
+          refundIds: charge.refunds.data.map((r) => r.id),
+        };
+      }
+      case 'account.updated':
+        return { id: event.id, type: 'account.updated', account: accountOf(obj as unknown as AccountObject) };
+      default:
+        return { id: event.id, type: 'other', originalType: event.type };
+    }
+  }
+
+  private async succeed(tx: Tx, events: string[], intent: IntentObject, pm: PaymentMethodObject) {
+    intent.status = 'succeeded';
+    intent.amount_received = intent.amount;
+    intent.latest_charge = newId('ch');
+    intent.payment_method = pm.id;
+    if (intent.setup_future_usage && pm.customer === null) {
+      pm.customer = intent.customer;
+      await this.save(tx, pm);
+    }
+    await this.save(tx, intent);
+    await this.emit(tx, events, 'payment_intent.succeeded', intent);
+  }
+}
+
+function cardOf(pm: PaymentMethodObject): CardDetails {
+  return {
+    id: pm.id,
+    brand: pm.card.brand,
+    last4: pm.card.last4,
+    expMonth: pm.card.exp_month,
+    expYear: pm.card.exp_year,
+  };
+}
+
+function accountOf(a: AccountObject): ConnectedAccount {
+  return {
+    id: a.id,
+    chargesEnabled: a.charges_enabled,
+    payoutsEnabled: a.payouts_enabled,
+    detailsSubmitted: a.details_submitted,
+    bankLast4: a.external_account?.last4 ?? null,
+    bankName: a.external_account?.bank_name ?? null,
+  };
+}

@@ -1,0 +1,151 @@
+/**
+ * OrderConfirmationChannel (spec §7) over a WebSocket at /api/cable, in the Action Cable protocol that
+ * the web's @rails/actioncable client speaks: welcome, a ping every 3 s (the client counts the line
+ * stale after 6 s), subscribe/unsubscribe commands with a JSON identifier, confirm or reject, then
+ * messages. A subscription names a confirmation id; only the signed-in owner of that payment is
+ * accepted. The order is sent as soon as it exists (at once if it already does).
+ */
+import type { FastifyInstance } from 'fastify';
+import type { WebSocket } from 'ws';
+import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
+import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { findCustomerOrder } from '../orders/repo';
+import { presentCustomerOrder } from '../orders/presenter';
+import { findPaymentByConfirmation } from '../payments/repo';
+import type { PaymentsDeps } from '../payments/deps';
+import type { OrderConfirmations } from './notifier';
+
+export const CABLE_PATH = '/api/cable';
+export const CABLE_PROTOCOL = 'actioncable-v1-json';
+const CHANNEL = 'OrderConfirmationChannel';
+const PING_MS = 3_000;
+/** A missed NOTIFY (the listening connection was being re-made) is caught by a slow look. */
+const SAFETY_POLL_MS = 5_000;
+
+interface Subscription {
+  stop: () => void;
+}
+
+/** The message for a confirmation id once its payment is settled; null while it is not. */
+export async function confirmationMessage(
+  deps: PaymentsDeps,
+  userId: number,
+  confirmationId: string,
+): Promise<OrderConfirmationMessage | null | 'not-yours'> {
+  const payment = await findPaymentByConfirmation(deps.db, confirmationId);
+  if (!payment || payment.userId !== userId) return 'not-yours';
+  if (payment.status === 'conflict')
+    return { confirmationId, status: 'refunded', order: null, message: CHECKOUT_MESSAGES.slotTakenRefunded };
+  if (payment.status !== 'succeeded' || payment.orderId === null) return null;
+  const row = await findCustomerOrder(deps.db, payment.orderId);
+  if (!row) return null;
+  return {
+    confirmationId,
+    status: 'confirmed',
+    order: presentCustomerOrder(row, (k) => deps.storage.url(k), deps.now()),
+    message: CHECKOUT_MESSAGES.succeeded,
+  };
+}
+
+export async function cableRoutes(
+  app: FastifyInstance,
+  opts: { deps: PaymentsDeps; confirmations: OrderConfirmations },
+) {
+  const { deps, confirmations } = opts;
+  app.get(CABLE_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
+    const user = req.user;
+    const send = (msg: object) => {
+      if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
+    };
+    if (!user) {
+      send({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
+      socket.close(1000);
+      return;
+    }
+    const subscriptions = new Map<string, Subscription>();
+    send({ type: 'welcome' });
+    const ping = setInterval(() => send({ type: 'ping', message: Math.floor(Date.now() / 1000) }), PING_MS);
+
+    const subscribe = (identifier: string) => {
+      if (subscriptions.has(identifier)) return;
+      let confirmationId: unknown;
+      try {
+        const parsed = JSON.parse(identifier) as { channel?: unknown; confirmation_id?: unknown };
+        if (parsed.channel === CHANNEL) confirmationId = parsed.confirmation_id;
+      } catch {
+        confirmationId = undefined;
+      }
+      if (typeof confirmationId !== 'string' || confirmationId.length === 0 || confirmationId.length > 64) {
+        send({ identifier, type: 'reject_subscription' });
+        return;
+      }
+      const id = confirmationId;
+      let delivered = false;
+      let checking = false;
+      let again = false;
+      const check = async () => {
+        if (delivered) return;
+        if (checking) {
+          again = true;
+          return;
+        }
+        checking = true;
+        try {
+          const message = await confirmationMessage(deps, user.id, id);
+          if (message && message !== 'not-yours' && !delivered && subscriptions.has(identifier)) {
+            delivered = true;
+            send({ identifier, message });
+          }
+        } catch (err) {
+          req.log.error({ err, confirmationId: id }, 'order confirmation lookup failed');
+        } finally {
+          checking = false;
+          if (again && !delivered) {
+            again = false;
+            void check();
+          }
+        }
+      };
+      void (async () => {
+        const first = await confirmationMessage(deps, user.id, id).catch(() => 'not-yours' as const);
+        if (first === 'not-yours') {
+          send({ identifier, type: 'reject_subscription' });
+          return;
+        }
+        const unwatch = confirmations.watch(id, () => void check());
+        const poll = setInterval(() => void check(), SAFETY_POLL_MS);
+        subscriptions.set(identifier, {
+          stop: () => {
+            unwatch();
+            clearInterval(poll);
+          },
+        });
+        send({ identifier, type: 'confirm_subscription' });
+        if (first) {
+          delivered = true;
+          send({ identifier, message: first });
+        }
+      })();
+    };
+
+    socket.on('message', (data) => {
+      let msg: { command?: unknown; identifier?: unknown };
+      try {
+        msg = JSON.parse(String(data)) as typeof msg;
+      } catch {
+        return;
+      }
+      if (typeof msg.identifier !== 'string' || msg.identifier.length > 500) return;
+      if (msg.command === 'subscribe') subscribe(msg.identifier);
+      else if (msg.command === 'unsubscribe') {
+        subscriptions.get(msg.identifier)?.stop();
+        subscriptions.delete(msg.identifier);
+      }
+    });
+    socket.on('close', () => {
+      clearInterval(ping);
+      for (const s of subscriptions.values()) s.stop();
+      subscriptions.clear();
+    });
+  });
+}

@@ -1,0 +1,262 @@
+/**
+ * The mails of an order's life: confirmation to the customer (with a calendar invite in St George
+ * time), new order to the vendor, a reminder 24 hours before, and a message to both on a cancel or a
+ * reschedule; and the notice to a customer whose payment lost the time and was refunded.
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
+import { formatAppointment } from '@stg/domain/dates';
+import { formatDollars } from '@stg/domain/money';
+import { formatDurationShort } from '@stg/domain/dates';
+import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { findUserById } from '../users/repo';
+import { findCustomerOrder, type CustomerOrderRow } from './repo';
+
+export interface OrderMailDeps {
+  db: Db;
+  mailer: { send(msg: MailMessage): Promise<void> };
+  publicUrl: string;
+  now: () => Date;
+}
+
+const local = (d: Date, pattern: string) => format(new TZDate(d.getTime(), TIME_ZONE), pattern);
+const when = (d: Date) => `${local(d, 'EEEE, MMMM d, yyyy')} at ${local(d, 'h:mm a')} (Mountain Time)`;
+
+function escapeIcs(value: string): string {
+  return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
+}
+
+/** America/Denver's rules as a VTIMEZONE, so calendars place the invite in St George time. */
+const DENVER_VTIMEZONE = [
+  'BEGIN:VTIMEZONE',
+  'TZID:America/Denver',
+  'BEGIN:DAYLIGHT',
+  'TZOFFSETFROM:-0700',
+  'TZOFFSETTO:-0600',
+  'TZNAME:MDT',
+  'DTSTART:19700308T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=3;BYDAY=2SU',
+  'END:DAYLIGHT',
+  'BEGIN:STANDARD',
+  'TZOFFSETFROM:-0600',
+  'TZOFFSETTO:-0700',
+  'TZNAME:MST',
+  'DTSTART:19701101T020000',
+  'RRULE:FREQ=YEARLY;BYMONTH=11;BYDAY=1SU',
+  'END:STANDARD',
+  'END:VTIMEZONE',
+];
+
+/** The order as an iCalendar invite (RFC 5545), in America/Denver local time. */
+export function orderInvite(
+  row: CustomerOrderRow,
+  opts: { now: Date; publicUrl: string; cancelled?: boolean },
+): string {
+  const o = row.order;
+  const end = new Date(o.appointmentAt.getTime() + o.durationMins * 60_000);
+  const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
+  const address = row.address
+    ? [
+        row.address.streetAddress,
+        row.address.streetAddress2,
+        `${row.address.city}, ${row.address.state} ${row.address.zipCode}`,
+      ]
+        .filter(Boolean)
+        .join(', ')
+    : '';
+  const stamp = `${opts.now.toISOString().replace(/[-:]/g, '').slice(0, 15)}Z`;
+  const lines = [
+    'BEGIN:VCALENDAR',
+    'VERSION:2.0',
+    'PRODID:-//St George Services Marketplace//Orders//EN',
+    'CALSCALE:GREGORIAN',
+    `METHOD:${opts.cancelled ? 'CANCEL' : 'REQUEST'}`,
+    ...DENVER_VTIMEZONE,
+    'BEGIN:VEVENT',
+    `UID:${o.confirmationId}@stg-marketplace`,
+    `SEQUENCE:${o.rescheduleCount + (opts.cancelled ? 1 : 0)}`,
+    `DTSTAMP:${stamp}`,
+    `DTSTART;TZID=America/Denver:${local(o.appointmentAt, "yyyyMMdd'T'HHmmss")}`,
+    `DTEND;TZID=America/Denver:${local(end, "yyyyMMdd'T'HHmmss")}`,
+    `SUMMARY:${escapeIcs(`${service} with ${row.vendor.name}`)}`,
+    `DESCRIPTION:${escapeIcs(`Confirmation ${o.confirmationId}. ${opts.publicUrl}/orders`)}`,
+    ...(address ? [`LOCATION:${escapeIcs(address)}`] : []),
+    `STATUS:${opts.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    'END:VEVENT',
+    'END:VCALENDAR',
+  ];
+  // RFC 5545 wants CRLF line ends and lines folded at 75 octets.
+  return lines.map(foldLine).join('\r\n') + '\r\n';
+}
+
+function foldLine(line: string): string {
+  if (line.length <= 74) return line;
+  const parts: string[] = [];
+  for (let i = 0; i < line.length; i += 73) parts.push((i === 0 ? '' : ' ') + line.slice(i, i + 73));
+  return parts.join('\r\n');
+}
+
+function summaryLines(row: CustomerOrderRow): string[] {
+  const o = row.order;
+  const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
+  return [
+    `Confirmation: ${o.confirmationId}`,
+    `Provider: ${row.vendor.name}`,
+    `Service: ${service}`,
+    ...Object.entries(o.optionsSnapshot).map(([q, a]) => `${q}: ${a}`),
+    `Appointment: ${when(o.appointmentAt)}`,
+    `Estimated duration: ${formatDurationShort(o.durationMins)}`,
+    `Total: ${formatDollars(o.totalCollectedCents)}`,
+  ];
+}
+
+const html = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+
+async function load(deps: OrderMailDeps, orderId: number) {
+  const row = await findCustomerOrder(deps.db, orderId);
+  if (!row) return null;
+  const customer = await findUserById(deps.db, row.order.userId);
+  return customer ? { row, customer } : null;
+}
+
+export async function sendOrderPlacedMails(deps: OrderMailDeps, orderId: number) {
+  const loaded = await load(deps, orderId);
+  if (!loaded) return;
+  const { row, customer } = loaded;
+  const o = row.order;
+  const customerLines = [
+    `Hi ${customer.firstName},`,
+    `Your booking is confirmed. ${row.vendor.name} will see you on ${when(o.appointmentAt)}.`,
+    ...summaryLines(row),
+    ...(row.vendor.appointmentInstructions
+      ? [`From ${row.vendor.name}: ${row.vendor.appointmentInstructions}`]
+      : []),
+    `See or change your order: ${deps.publicUrl}/orders`,
+  ];
+  await deps.mailer.send({
+    to: customer.email,
+    subject: `Booking confirmed: ${row.vendor.name}, ${formatAppointment(o.appointmentAt)}`,
+    text: customerLines.join('\n'),
+    html: html(customerLines),
+    attachments: [
+      {
+        filename: 'appointment.ics',
+        contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+        content: orderInvite(row, { now: deps.now(), publicUrl: deps.publicUrl }),
+      },
+    ],
+  });
+  if (row.vendor.email) {
+    const vendorLines = [
+      `New order from ${customer.firstName} ${customer.lastName}.`,
+      ...summaryLines(row),
+      ...(o.customerNotes ? [`Customer's instructions: ${o.customerNotes}`] : []),
+      `See it in your dashboard: ${deps.publicUrl}/dashboard/orders`,
+    ];
+    await deps.mailer.send({
+      to: row.vendor.email,
+      subject: `New order ${o.confirmationId}: ${formatAppointment(o.appointmentAt)}`,
+      text: vendorLines.join('\n'),
+      html: html(vendorLines),
+    });
+  }
+}
+
+export async function sendReminderMail(deps: OrderMailDeps, orderId: number) {
+  const loaded = await load(deps, orderId);
+  if (!loaded) return false;
+  const { row, customer } = loaded;
+  const lines = [
+    `Hi ${customer.firstName},`,
+    `A reminder: ${row.vendor.name} will see you tomorrow, ${when(row.order.appointmentAt)}.`,
+    ...summaryLines(row),
+    ...(row.vendor.appointmentInstructions
+      ? [`From ${row.vendor.name}: ${row.vendor.appointmentInstructions}`]
+      : []),
+  ];
+  await deps.mailer.send({
+    to: customer.email,
+    subject: `Reminder: ${row.vendor.name} tomorrow at ${local(row.order.appointmentAt, 'h:mm a')}`,
+    text: lines.join('\n'),
+    html: html(lines),
+  });
+  return true;
+}
+
+/** A cancel or a reschedule, told to the customer (with the updated invite) and to the vendor. */
+export async function sendOrderChangedMails(
+  deps: OrderMailDeps,
+  orderId: number,
+  change: { kind: 'cancelled' | 'rescheduled'; by: 'customer' | 'vendor'; reason?: string | null },
+) {
+  const loaded = await load(deps, orderId);
+  if (!loaded) return;
+  const { row, customer } = loaded;
+  const o = row.order;
+  const cancelled = change.kind === 'cancelled';
+  const head = cancelled
+    ? `Order ${o.confirmationId} with ${row.vendor.name} was cancelled${change.by === 'customer' ? ' by the customer' : ' by the vendor'}.`
+    : `Order ${o.confirmationId} with ${row.vendor.name} moved to ${when(o.appointmentAt)}${
+        o.previousAppointmentAt ? ` (was ${when(o.previousAppointmentAt)})` : ''
+      }.`;
+  const money =
+    cancelled && o.refundAmountCents > 0
+      ? [`Refund: ${formatDollars(o.refundAmountCents)} to the card used.`]
+      : [];
+  const reason = change.reason ? [`Reason: ${change.reason}`] : [];
+  const customerLines = [`Hi ${customer.firstName},`, head, ...reason, ...money, ...summaryLines(row)];
+  await deps.mailer.send({
+    to: customer.email,
+    subject: cancelled
+      ? `Order cancelled: ${row.vendor.name}`
+      : `Order rescheduled: ${row.vendor.name}, ${formatAppointment(o.appointmentAt)}`,
+    text: customerLines.join('\n'),
+    html: html(customerLines),
+    attachments: [
+      {
+        filename: 'appointment.ics',
+        contentType: `text/calendar; charset=utf-8; method=${cancelled ? 'CANCEL' : 'REQUEST'}`,
+        content: orderInvite(row, { now: deps.now(), publicUrl: deps.publicUrl, cancelled }),
+      },
+    ],
+  });
+  if (row.vendor.email) {
+    const vendorLines = [
+      head,
+      ...reason,
+      ...money,
+      `Customer: ${customer.firstName} ${customer.lastName}`,
+      ...summaryLines(row),
+    ];
+    await deps.mailer.send({
+      to: row.vendor.email,
+      subject: cancelled ? `Order ${o.confirmationId} cancelled` : `Order ${o.confirmationId} rescheduled`,
+      text: vendorLines.join('\n'),
+      html: html(vendorLines),
+    });
+  }
+}
+
+/** The customer whose payment lost the time to another order: refunded in full. */
+export async function sendConflictRefundMail(
+  deps: OrderMailDeps,
+  payment: { userId: number; totalCents: number; confirmationId: string; vendorId: number },
+) {
+  const customer = await findUserById(deps.db, payment.userId);
+  if (!customer) return;
+  const lines = [
+    `Hi ${customer.firstName},`,
+    CHECKOUT_MESSAGES.slotTakenRefunded,
+    `Refund: ${formatDollars(payment.totalCents)} to the card used (reference ${payment.confirmationId}).`,
+    `Pick another time: ${deps.publicUrl}/vendors/${payment.vendorId}`,
+  ];
+  await deps.mailer.send({
+    to: customer.email,
+    subject: 'Your payment was refunded: that time was just booked',
+    text: lines.join('\n'),
+    html: html(lines),
+  });
+}

@@ -1,0 +1,205 @@
+/**
+ * A customer's own orders (spec §4 Customer reschedule, Customer cancel; §6): the list, moving an order
+ * to another time the vendor has free, and cancelling with a full refund. Each change is one transaction
+ * with the order row locked, checked again there, and written to order_events; the refund is recorded in
+ * the same transaction and carried out at the provider after it (see payments/refunds.ts).
+ */
+import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
+import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { HttpError, unprocessable } from '../../http/errors';
+import type { PaymentsDeps } from '../payments/deps';
+import { executeRefund, REFUND_JOB } from '../payments/refunds';
+import { enqueueJobInTx, insertRefund, lockVendorTime } from '../payments/repo';
+import { REMINDER_JOB } from '../payments/settle';
+import { findVendor } from '../pricing/repo';
+import { checkStart } from '../scheduling/service';
+import type { UserRow } from '../session/session-repo';
+import { sendOrderChangedMails } from './mails';
+import { presentCustomerOrder } from './presenter';
+import {
+  addOrderEvent,
+  findCustomerOrder,
+  findOwnedOrder,
+  isOrderConflict,
+  listCustomerOrders,
+  lockOrder,
+  updateOrder,
+} from './repo';
+
+const HOUR_MS = 3_600_000;
+const REASON_MAX = 500;
+
+const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
+
+async function present(deps: PaymentsDeps, orderId: number) {
+  const row = await findCustomerOrder(deps.db, orderId);
+  if (!row) throw notFoundOrder();
+  return presentCustomerOrder(row, (k) => deps.storage.url(k), deps.now());
+}
+
+export async function listOrdersOf(deps: PaymentsDeps, user: UserRow) {
+  const rows = await listCustomerOrders(deps.db, user.id);
+  const now = deps.now();
+  return rows.map((row) => presentCustomerOrder(row, (k) => deps.storage.url(k), now));
+}
+
+async function policyHours(deps: PaymentsDeps, vendorId: number): Promise<number> {
+  return (await findVendor(deps.db, vendorId))?.cancelationPolicyHours ?? 0;
+}
+
+/** PATCH /api/orders/{id}/reschedule by the order's customer. */
+export async function rescheduleByCustomer(deps: PaymentsDeps, user: UserRow, orderId: number, at: Date) {
+  const { db } = deps;
+  const now = deps.now();
+  const order = await findOwnedOrder(db, orderId, user.id);
+  if (!order) throw notFoundOrder();
+  const hours = await policyHours(deps, order.vendorId);
+  const refused = customerRescheduleProblem(order, hours, now);
+  if (refused) throw unprocessable(refused);
+  if (at.getTime() === order.appointmentAt.getTime()) throw unprocessable(ORDER_MESSAGES.sameTime);
+  const slot = {
+    vendorId: order.vendorId,
+    start: at,
+    durationMinutes: order.durationMins,
+    stepMinutes: CUSTOMER_STEP_MINUTES,
+    excludeOrderId: order.id,
+  };
+  // The vendor's calendar is read (if stale) before the transaction; inside it only the database is asked.
+  if (await checkStart(db, deps.busyTimesCheck, slot, now))
+    throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
+  try {
+    await db.transaction(async (tx) => {
+      await lockVendorTime(tx, order.vendorId);
+      const current = await lockOrder(tx, order.id);
+      if (!current || current.userId !== user.id) throw notFoundOrder();
+      const again = customerRescheduleProblem(current, hours, now);
+      if (again) throw unprocessable(again);
+      if (await checkStart(tx, async () => null, slot, now))
+        throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
+      await updateOrder(tx, current.id, {
+        appointmentAt: at,
+        appointmentEndAt: new Date(at.getTime() + current.durationMins * 60_000),
+        previousAppointmentAt: current.appointmentAt,
+        rescheduleCount: current.rescheduleCount + 1,
+        fulfillmentStatus: 'rescheduled',
+        updatedAt: now,
+      });
+      await addOrderEvent(tx, {
+        orderId: current.id,
+        actorUserId: user.id,
+        actorRole: 'customer',
+        action: 'rescheduled',
+        details: { from: current.appointmentAt.toISOString(), to: at.toISOString() },
+        createdAt: now,
+      });
+      const reminderAt = new Date(at.getTime() - 24 * HOUR_MS);
+      if (reminderAt.getTime() > now.getTime())
+        await enqueueJobInTx(
+          tx,
+          {
+            kind: REMINDER_JOB,
+            payload: { orderId: current.id, appointmentAt: at.toISOString() },
+            runAt: reminderAt,
+            uniqueKey: `${REMINDER_JOB}:${current.id}:${at.getTime()}`,
+          },
+          now,
+        );
+    });
+  } catch (err) {
+    // Another order took the time between the check and the write: the constraint said no.
+    if (isOrderConflict(err)) throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
+    throw err;
+  }
+  deps.background.run('order rescheduled mail', () =>
+    sendOrderChangedMails(deps, orderId, { kind: 'rescheduled', by: 'customer' }),
+  );
+  return present(deps, orderId);
+}
+
+/** PATCH /api/orders/{id}/cancel-order by the order's customer: the whole amount goes back to the card. */
+export async function cancelByCustomer(
+  deps: PaymentsDeps,
+  user: UserRow,
+  orderId: number,
+  reasonRaw: string | undefined,
+) {
+  const { db } = deps;
+  const now = deps.now();
+  const reason = (reasonRaw ?? '').trim();
+  if (!reason) throw unprocessable(ORDER_MESSAGES.cancelReasonRequired);
+  if (reason.length > REASON_MAX) throw unprocessable(ORDER_MESSAGES.cancelReasonTooLong);
+  const order = await findOwnedOrder(db, orderId, user.id);
+  if (!order) throw notFoundOrder();
+  const hours = await policyHours(deps, order.vendorId);
+  const refundId = await db.transaction(async (tx) => {
+    const current = await lockOrder(tx, order.id);
+    if (!current || current.userId !== user.id) throw notFoundOrder();
+    // A double click: the first cancel went through; the second answers the same order.
+    if (current.fulfillmentStatus === 'cancelled' && current.cancelReason !== null) return null;
+    const refused = customerCancelProblem(current, hours, now);
+    if (refused) throw unprocessable(refused);
+    if (!current.paymentIntentId) throw unprocessable(ORDER_MESSAGES.notCancellable);
+    // What is still held goes back: the total less any earlier partial refund.
+    const amount = current.totalCollectedCents - current.refundAmountCents;
+    await updateOrder(tx, current.id, {
+      fulfillmentStatus: 'cancelled',
+      paymentStatus: 'refunded',
+      cancelReason: reason,
+      refundReason: reason,
+      refundAmountCents: current.totalCollectedCents,
+      serviceFeeCents: 0,
+      commissionCents: 0,
+      vendorPayoutCents: 0,
+      cancelledAt: now,
+      updatedAt: now,
+    });
+    await addOrderEvent(tx, {
+      orderId: current.id,
+      actorUserId: user.id,
+      actorRole: 'customer',
+      action: 'cancelled',
+      amountCents: amount,
+      details: { reason },
+      createdAt: now,
+    });
+    if (amount <= 0) return null;
+    const refund = await insertRefund(tx, {
+      orderId: current.id,
+      paymentIntentId: current.paymentIntentId,
+      kind: 'cancel',
+      amountCents: amount,
+      reason,
+      idempotencyKey: `refund-order-${current.id}-cancel`,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await addOrderEvent(tx, {
+      orderId: current.id,
+      actorUserId: user.id,
+      actorRole: 'customer',
+      action: 'refunded',
+      amountCents: amount,
+      details: { refundId: refund.id },
+      createdAt: now,
+    });
+    await enqueueJobInTx(
+      tx,
+      {
+        kind: REFUND_JOB,
+        payload: { refundId: refund.id },
+        runAt: new Date(now.getTime() + 60_000),
+        uniqueKey: `${REFUND_JOB}:${refund.id}`,
+      },
+      now,
+    );
+    return refund.id;
+  });
+  if (refundId !== null) {
+    deps.background.run('cancel refund', () => executeRefund(deps, refundId));
+    deps.background.run('order cancelled mail', () =>
+      sendOrderChangedMails(deps, orderId, { kind: 'cancelled', by: 'customer', reason }),
+    );
+  }
+  return present(deps, orderId);
+}

@@ -1,0 +1,342 @@
+/**
+ * POST /api/payments/create-payment-intent (spec §7, §8; ARCHITECTURE §5a): the server re-prices the
+ * booking and re-checks its time, holds the time for the customer, and opens a payment intent with the
+ * provider for subtotal + service charge. Pressing Checkout again answers the same intent while nothing
+ * changed. The client's figures are never read.
+ */
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { CreatePaymentIntentResponse, SavedPaymentMethod } from '@stg/domain/api/payments';
+import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
+import { CHECKOUT_MESSAGES, orderAmounts, type PaymentInitErrorType } from '@stg/domain/checkout';
+import { centsToDollars, formatDollars } from '@stg/domain/money';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import { users } from '../../db/schema';
+import { HttpError } from '../../http/errors';
+import { bookableVendor, priceFor } from '../bookings/service';
+import { findOwnedBooking, lockOwner, updateBookingRow } from '../bookings/repo';
+import { checkStart } from '../scheduling/service';
+import type { UserRow } from '../session/session-repo';
+import type { PaymentsDeps } from './deps';
+import {
+  enqueueJobInTx,
+  findPayment,
+  insertPayment,
+  listOpenPaymentsOfBooking,
+  lockVendorTime,
+  markPaymentsCanceled,
+  updatePayment,
+  type PaymentRow,
+} from './repo';
+
+export const HOLD_EXPIRY_JOB = 'checkout-hold-expiry';
+
+/** A refusal of spec §8's kinds: HTTP 4xx with `{error_type, message, errors}`. */
+export class PaymentInitError extends HttpError {
+  constructor(
+    statusCode: number,
+    readonly errorType: PaymentInitErrorType,
+    message: string,
+  ) {
+    super(statusCode, [message], { error_type: errorType, message });
+    this.name = 'PaymentInitError';
+  }
+}
+
+const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a few minutes.';
+
+/** "SG-7K2P9QXA": what the customer quotes; unique (a clash is retried by the unique index). */
+export function newConfirmationId(): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const bytes = randomBytes(10);
+  let code = '';
+  for (const b of bytes) code += alphabet[b % alphabet.length];
+  return `SG-${code}`;
+}
+
+export interface CreateIntentRequest {
+  bookingId: number;
+  saveCard?: boolean;
+}
+
+/** The customer's provider customer id, created on first checkout and kept on the user. */
+async function customerIdFor(deps: PaymentsDeps, user: UserRow): Promise<string> {
+  const id = await deps.payments.ensureCustomer({
+    userId: user.id,
+    email: user.email,
+    name: `${user.firstName} ${user.lastName}`,
+    existingId: user.paymentCustomerId,
+  });
+  if (id !== user.paymentCustomerId)
+    await deps.db.update(users).set({ paymentCustomerId: id }).where(eq(users.id, user.id));
+  return id;
+}
+
+async function savedCards(deps: PaymentsDeps, customerId: string): Promise<SavedPaymentMethod[]> {
+  try {
+    const cards = await deps.payments.listCards(customerId);
+    return cards.map((c) => ({
+      id: c.id,
+      card: { exp_month: c.expMonth, exp_year: c.expYear, brand: c.brand, last4: c.last4 },
+    }));
+  } catch (err) {
+    // Saved cards are a convenience: a failure to list them must not stop a checkout.
+    deps.log.warn({ err }, 'could not list saved cards');
+    return [];
+  }
+}
+
+function answerFor(
+  payment: PaymentRow,
+  cards: SavedPaymentMethod[],
+  deps: PaymentsDeps,
+): CreatePaymentIntentResponse {
+  return {
+    clientSecret: payment.clientSecret!,
+    paymentIntentId: payment.intentId!,
+    confirmationId: payment.confirmationId,
+    provider: deps.payments.name,
+    publishableKey: deps.payments.publishableKey,
+    price: centsToDollars(payment.totalCents),
+    subtotal: centsToDollars(payment.subtotalCents),
+    serviceCharge: centsToDollars(payment.serviceFeeCents),
+    paymentMethods: cards,
+    saveCard: payment.saveCard,
+    holdExpiresAt: payment.holdExpiresAt.toISOString(),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export async function createPaymentIntent(
+  deps: PaymentsDeps,
+  user: UserRow | null,
+  req: CreateIntentRequest,
+): Promise<CreatePaymentIntentResponse> {
+  if (!user) throw new PaymentInitError(401, 'not_logged_in', CHECKOUT_MESSAGES.notLoggedIn);
+  const { db } = deps;
+  const now = deps.now();
+  const owner = { userId: user.id };
+  const booking = await findOwnedBooking(db, owner, req.bookingId);
+  if (!booking) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
+  if (booking.status === 'paid' || booking.status === 'completed')
+    throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingAlreadyPaid);
+  if (!booking.appointmentAt || booking.status === 'priced')
+    throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingNotScheduled);
+  const addressId = user.currentAddressId ?? booking.addressId;
+  if (addressId === null) throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.noAddress);
+
+  let vendor;
+  try {
+    vendor = await bookableVendor(db, booking.vendorId);
+  } catch {
+    throw new PaymentInitError(
+      422,
+      'vendor_payment_setup_incomplete',
+      CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
+    );
+  }
+  if (vendor.vendor.stripeIntegrated !== 'active' || !vendor.vendor.paymentAccountId)
+    throw new PaymentInitError(
+      422,
+      'vendor_payment_setup_incomplete',
+      CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
+    );
+
+  // The server's own price for the answers; a change since the customer saw it is told, not charged.
+  let priced;
+  try {
+    priced = priceFor(vendor, booking.answers);
+  } catch (err) {
+    const message = err instanceof HttpError ? err.errors.join(' ') : CHECKOUT_MESSAGES.somethingWrong;
+    throw new PaymentInitError(422, 'invalid_price', message);
+  }
+  if (priced.priceCents !== booking.priceCents || priced.durationMins !== booking.durationMins) {
+    await db.transaction(async (tx) => {
+      await lockOwner(tx, owner);
+      await updateBookingRow(tx, booking.id, {
+        ...priced,
+        ...(priced.durationMins !== booking.durationMins ? { status: 'priced', appointmentAt: null } : {}),
+        updatedAt: now,
+      });
+    });
+    throw new PaymentInitError(
+      422,
+      'invalid_price',
+      `The price of this service is now ${formatDollars(priced.priceCents)} (it was ${formatDollars(booking.priceCents)}). Please review your booking and check out again.`,
+    );
+  }
+  const start = booking.appointmentAt;
+  const slot = {
+    vendorId: booking.vendorId,
+    start,
+    durationMinutes: booking.durationMins,
+    stepMinutes: CUSTOMER_STEP_MINUTES,
+    excludeBookingId: booking.id,
+  };
+  // The vendor's synced calendar is read (if stale) before any lock is taken.
+  const problem = await checkStart(db, deps.busyTimesCheck, slot, now);
+  if (problem)
+    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+
+  let customerId: string;
+  try {
+    customerId = await customerIdFor(deps, user);
+  } catch (err) {
+    deps.log.error({ err }, 'payment provider refused the customer');
+    throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
+  }
+  const amounts = orderAmounts(priced.priceCents, user.serviceChargeCents, vendor.vendor.commissionBps);
+  const holdExpiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
+  const saveCard = req.saveCard ?? false;
+
+  const matches = (p: PaymentRow) =>
+    p.provider === deps.payments.name &&
+    p.userId === user.id &&
+    p.addressId === addressId &&
+    p.totalCents === amounts.totalCents &&
+    p.commissionCents === amounts.commissionCents &&
+    p.durationMins === booking.durationMins &&
+    p.appointmentAt.getTime() === start.getTime();
+
+  // One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
+  const decided = await db.transaction(async (tx) => {
+    await lockVendorTime(tx, booking.vendorId);
+    await lockOwner(tx, owner);
+    const open = await listOpenPaymentsOfBooking(tx, booking.id);
+    const same = open.find(matches) ?? null;
+    const stale = open.filter((p) => p !== same);
+    await markPaymentsCanceled(
+      tx,
+      stale.map((p) => p.id),
+      now,
+    );
+    // Only the database's view of the vendor's time here (the calendar was read above).
+    const taken = await checkStart(tx, async () => null, slot, now);
+    if (taken) return { kind: 'taken' as const };
+    if (same) {
+      const renewed = await updatePayment(tx, same.id, { holdExpiresAt, updatedAt: now });
+      await updateBookingRow(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now });
+      await scheduleHoldExpiry(tx, renewed, now);
+      return { kind: 'reuse' as const, payment: renewed, stale };
+    }
+    const payment = await insertPayment(tx, {
+      bookingId: booking.id,
+      userId: user.id,
+      vendorId: booking.vendorId,
+      addressId,
+      provider: deps.payments.name,
+      confirmationId: newConfirmationId(),
+      status: 'open',
+      subtotalCents: amounts.subtotalCents,
+      serviceFeeCents: amounts.serviceFeeCents,
+      commissionCents: amounts.commissionCents,
+      vendorPayoutCents: amounts.vendorPayoutCents,
+      totalCents: amounts.totalCents,
+      appointmentAt: start,
+      durationMins: booking.durationMins,
+      optionsSnapshot: booking.optionsSnapshot,
+      customerNotes: booking.customerNotes,
+      saveCard,
+      holdExpiresAt,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await updateBookingRow(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now });
+    await scheduleHoldExpiry(tx, payment, now);
+    return { kind: 'new' as const, payment, stale };
+  });
+  if (decided.kind === 'taken')
+    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+
+  // Intents of replaced attempts are cancelled at the provider (a late payment of one is still settled).
+  for (const old of decided.stale)
+    if (old.intentId) {
+      const intentId = old.intentId;
+      deps.background.run('cancel replaced intent', async () => {
+        await deps.payments.cancelIntent(intentId, `cancel-payment-${old.id}`);
+      });
+    }
+
+  let payment = decided.payment;
+  try {
+    if (decided.kind === 'reuse' && !payment.intentId) payment = await waitForIntent(deps, payment.id);
+    if (!payment.intentId) {
+      const intent = await deps.payments.createIntent({
+        amountCents: payment.totalCents,
+        customerId,
+        description: `${vendor.vendor.name} — booking ${booking.id}`,
+        metadata: {
+          paymentId: String(payment.id),
+          bookingId: String(booking.id),
+          confirmationId: payment.confirmationId,
+          vendorId: String(booking.vendorId),
+          userId: String(user.id),
+        },
+        setupFutureUsage: saveCard,
+        idempotencyKey: `checkout-payment-${payment.id}`,
+      });
+      payment = await updatePayment(db, payment.id, {
+        intentId: intent.id,
+        clientSecret: intent.clientSecret,
+        updatedAt: deps.now(),
+      });
+    } else if (req.saveCard !== undefined && req.saveCard !== payment.saveCard) {
+      await deps.payments.updateIntent(payment.intentId, { setupFutureUsage: req.saveCard });
+      payment = await updatePayment(db, payment.id, { saveCard: req.saveCard, updatedAt: deps.now() });
+    }
+  } catch (err) {
+    if (err instanceof HttpError) throw err;
+    deps.log.error({ err, paymentId: payment.id }, 'payment provider refused the intent');
+    if (!payment.intentId) await releaseHold(deps, payment.id, 'failed');
+    if (err instanceof PaymentProviderError && !err.retryable)
+      throw new PaymentInitError(
+        422,
+        'vendor_payment_setup_incomplete',
+        CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
+      );
+    throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
+  }
+  return answerFor(payment, await savedCards(deps, customerId), deps);
+}
+
+/** A double click: the first request is asking the provider for the intent; wait for it (briefly). */
+async function waitForIntent(deps: PaymentsDeps, paymentId: number): Promise<PaymentRow> {
+  for (let i = 0; i < 50; i++) {
+    const row = await findPayment(deps.db, paymentId);
+    if (!row || row.status !== 'open') throw new HttpError(409, [CHECKOUT_MESSAGES.somethingWrong]);
+    if (row.intentId) return row;
+    await sleep(100);
+  }
+  throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
+}
+
+/** The job that, when the hold runs out unpaid, asks the provider and releases the time. */
+async function scheduleHoldExpiry(tx: Parameters<typeof enqueueJobInTx>[0], payment: PaymentRow, now: Date) {
+  await enqueueJobInTx(
+    tx,
+    {
+      kind: HOLD_EXPIRY_JOB,
+      payload: { paymentId: payment.id },
+      runAt: payment.holdExpiresAt,
+      uniqueKey: `${HOLD_EXPIRY_JOB}:${payment.id}:${payment.holdExpiresAt.getTime()}`,
+    },
+    now,
+  );
+}
+
+/** An open payment that will not be paid: its hold ends and the booking is back to scheduled. */
+export async function releaseHold(deps: PaymentsDeps, paymentId: number, status: 'canceled' | 'failed') {
+  const now = deps.now();
+  await deps.db.transaction(async (tx) => {
+    const payment = await findPayment(tx, paymentId, true);
+    if (!payment || payment.status !== 'open') return;
+    await updatePayment(tx, payment.id, { status, updatedAt: now });
+    if (payment.bookingId !== null) {
+      const booking = await findOwnedBooking(tx, { userId: payment.userId }, payment.bookingId);
+      if (booking && booking.status === 'pending')
+        await updateBookingRow(tx, booking.id, { status: 'scheduled', holdExpiresAt: null, updatedAt: now });
+    }
+  });
+}

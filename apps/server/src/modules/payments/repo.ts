@@ -1,0 +1,155 @@
+/** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
+
+export type PaymentRow = typeof payments.$inferSelect;
+export type NewPayment = typeof payments.$inferInsert;
+export type RefundRow = typeof refunds.$inferSelect;
+
+/** First key of the advisory lock that serialises checkout holds on one vendor's time. */
+const VENDOR_TIME_LOCK_CLASS = 7403;
+
+/** Holds on one vendor's time are checked and taken one at a time (until the transaction ends). */
+export async function lockVendorTime(tx: Tx, vendorId: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId})`);
+}
+
+export async function findPaymentByIntent(db: Db | Tx, provider: string, intentId: string, lock = false) {
+  const q = db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.provider, provider), eq(payments.intentId, intentId)))
+    .limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findPayment(db: Db | Tx, id: number, lock = false) {
+  const q = db.select().from(payments).where(eq(payments.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function findPaymentByConfirmation(db: Db | Tx, confirmationId: string) {
+  const [row] = await db.select().from(payments).where(eq(payments.confirmationId, confirmationId)).limit(1);
+  return row ?? null;
+}
+
+/** The booking's payments still open (newest first). */
+export async function listOpenPaymentsOfBooking(db: Db | Tx, bookingId: number) {
+  return db
+    .select()
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')))
+    .orderBy(desc(payments.id));
+}
+
+export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow> {
+  const [row] = await tx.insert(payments).values(values).returning();
+  return row!;
+}
+
+export async function updatePayment(db: Db | Tx, id: number, values: Partial<NewPayment>) {
+  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
+  return row!;
+}
+
+export async function markPaymentsCanceled(tx: Tx, ids: number[], now: Date) {
+  if (ids.length === 0) return;
+  await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(inArray(payments.id, ids));
+}
+
+export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert): Promise<RefundRow> {
+  const [row] = await tx
+    .insert(refunds)
+    .values(values)
+    .onConflictDoNothing({ target: refunds.idempotencyKey })
+    .returning();
+  if (row) return row;
+  const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, values.idempotencyKey));
+  return existing!;
+}
+
+export async function findRefund(db: Db | Tx, id: number, lock = false) {
+  const q = db.select().from(refunds).where(eq(refunds.id, id)).limit(1);
+  const [row] = lock ? await q.for('update') : await q;
+  return row ?? null;
+}
+
+export async function updateRefund(db: Db | Tx, id: number, values: Partial<typeof refunds.$inferInsert>) {
+  await db.update(refunds).set(values).where(eq(refunds.id, id));
+}
+
+export async function markRefundsSucceededByProviderIds(tx: Tx, providerIds: string[], now: Date) {
+  if (providerIds.length === 0) return;
+  await tx
+    .update(refunds)
+    .set({ status: 'succeeded', updatedAt: now })
+    .where(and(inArray(refunds.providerRefundId, providerIds), eq(refunds.status, 'pending')));
+}
+
+/** Records a provider event; false when it was recorded before (processed at most once). */
+export async function recordEvent(tx: Tx, event: { id: string; provider: string; type: string }, now: Date) {
+  const rows = await tx
+    .insert(paymentEvents)
+    .values({ ...event, createdAt: now })
+    .onConflictDoNothing({ target: paymentEvents.id })
+    .returning({ id: paymentEvents.id });
+  return rows.length > 0;
+}
+
+/** Enqueues a job in the caller's transaction (the jobs table is shared by every instance). */
+export async function enqueueJobInTx(
+  tx: Tx,
+  job: {
+    kind: string;
+    payload: Record<string, unknown>;
+    runAt: Date;
+    uniqueKey: string;
+    maxAttempts?: number;
+  },
+  now: Date,
+) {
+  await tx
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt,
+      uniqueKey: job.uniqueKey,
+      maxAttempts: job.maxAttempts ?? 8,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoNothing({ target: jobs.uniqueKey });
+}
+
+/** Keeps the card the customer chose to save (display fields only). */
+export async function rememberCard(
+  tx: Tx,
+  card: {
+    userId: number;
+    provider: string;
+    id: string;
+    brand: string;
+    last4: string;
+    expMonth: number;
+    expYear: number;
+  },
+  now: Date,
+) {
+  await tx
+    .insert(paymentMethods)
+    .values({
+      userId: card.userId,
+      provider: card.provider,
+      providerPaymentMethodId: card.id,
+      brand: card.brand,
+      last4: card.last4,
+      expMonth: card.expMonth,
+      expYear: card.expYear,
+      createdAt: now,
+    })
+    .onConflictDoNothing();
+}

@@ -1,0 +1,150 @@
+/**
+ * The client's confirmation (POST /api/payments/confirm), the hold-expiry reconciliation, and the
+ * background jobs of payments: what the provider says is the truth; the client's word is only a hint to
+ * ask it now rather than wait for the event.
+ */
+import type { ConfirmPaymentResponse, PaymentResultStatus } from '@stg/domain/api/payments';
+import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { HttpError } from '../../http/errors';
+import type { UserRow } from '../session/session-repo';
+import { findCustomerOrder } from '../orders/repo';
+import { presentCustomerOrder } from '../orders/presenter';
+import { sendReminderMail } from '../orders/mails';
+import type { ClaimedJob } from '../jobs/repo';
+import type { PaymentsDeps } from './deps';
+import { HOLD_EXPIRY_JOB, releaseHold } from './checkout';
+import { executeRefund, REFUND_JOB } from './refunds';
+import { findPayment, findPaymentByIntent, type PaymentRow } from './repo';
+import { REMINDER_JOB, settleIntent } from './settle';
+import { SANDBOX_EVENT_JOB } from '../../adapters/payments/sandbox-provider';
+import { handlePaymentEvent } from './settle';
+
+const STATUS_MESSAGES: Record<string, string> = {
+  succeeded: CHECKOUT_MESSAGES.succeeded,
+  processing: CHECKOUT_MESSAGES.processing,
+  requires_payment_method: CHECKOUT_MESSAGES.failed,
+};
+
+/** The customer's order for the answer, once it exists. */
+async function orderOf(deps: PaymentsDeps, payment: PaymentRow) {
+  if (payment.orderId === null) return null;
+  const row = await findCustomerOrder(deps.db, payment.orderId);
+  return row ? presentCustomerOrder(row, (k) => deps.storage.url(k), deps.now()) : null;
+}
+
+/** What the confirm call and the socket tell the customer about a payment. */
+export async function paymentResult(
+  deps: PaymentsDeps,
+  payment: PaymentRow,
+  intentStatus: string,
+): Promise<ConfirmPaymentResponse> {
+  let status: PaymentResultStatus;
+  let message: string;
+  if (payment.status === 'succeeded') {
+    status = 'succeeded';
+    message = CHECKOUT_MESSAGES.succeeded;
+  } else if (payment.status === 'conflict') {
+    status = 'refunded';
+    message = CHECKOUT_MESSAGES.slotTakenRefunded;
+  } else {
+    const known = ['processing', 'requires_payment_method', 'requires_action', 'canceled'] as const;
+    status = (known as readonly string[]).includes(intentStatus)
+      ? (intentStatus as PaymentResultStatus)
+      : 'requires_payment_method';
+    message = STATUS_MESSAGES[intentStatus] ?? CHECKOUT_MESSAGES.somethingWrong;
+  }
+  return {
+    status,
+    message,
+    confirmationId: payment.confirmationId,
+    vendorId: payment.vendorId,
+    order: await orderOf(deps, payment),
+  };
+}
+
+/** POST /api/payments/confirm: asks the provider about the caller's own intent and settles it. */
+export async function confirmPayment(deps: PaymentsDeps, user: UserRow, paymentIntentId: string) {
+  const payment = await findPaymentByIntent(deps.db, deps.payments.name, paymentIntentId);
+  if (!payment || payment.userId !== user.id) throw new HttpError(404, [CHECKOUT_MESSAGES.paymentNotFound]);
+  const intent = await deps.payments.retrieveIntent(paymentIntentId);
+  const outcome = await settleIntent(deps, intent);
+  const current = outcome.kind === 'unknown' ? payment : outcome.payment;
+  return paymentResult(deps, current, intent.status);
+}
+
+/**
+ * A hold ran out. The provider is asked first: a paid intent still becomes an order; one still being
+ * authenticated or processed is looked at again shortly; anything else is cancelled at the provider
+ * (so it cannot be paid late) and the time is released. A hold that was renewed is left alone.
+ */
+export async function expireHold(
+  deps: PaymentsDeps,
+  paymentId: number,
+): Promise<'settled' | 'released' | 'waiting' | 'nothing'> {
+  const payment = await findPayment(deps.db, paymentId);
+  if (!payment || payment.status !== 'open') return 'nothing';
+  const now = deps.now();
+  if (payment.holdExpiresAt.getTime() > now.getTime()) return 'nothing';
+  if (!payment.intentId) {
+    // The provider was never reached (a crash between the hold and the intent): nothing to ask.
+    await releaseHold(deps, payment.id, 'failed');
+    return 'released';
+  }
+  let intent = await deps.payments.retrieveIntent(payment.intentId);
+  if (intent.status === 'processing' || intent.status === 'requires_action') {
+    // A customer in the middle of 3-D Secure, or a payment being processed: not cancelled under them.
+    const ageMs = now.getTime() - payment.holdExpiresAt.getTime();
+    if (ageMs < 30 * 60_000) throw new RetryLater(`intent ${intent.status}`);
+  }
+  if (intent.status !== 'succeeded')
+    intent = await deps.payments.cancelIntent(intent.id, `cancel-payment-${payment.id}`);
+  if (intent.status === 'succeeded') {
+    await settleIntent(deps, intent);
+    return 'settled';
+  }
+  await releaseHold(deps, payment.id, 'canceled');
+  return 'released';
+}
+
+/** A job that should run again later without counting as a failure of the provider. */
+export class RetryLater extends Error {}
+
+export type JobHandlerFn = (job: ClaimedJob, ctx: { now: Date }) => Promise<void>;
+
+/** The jobs of payments and orders, keyed by kind (the worker of main.ts runs them). */
+export function paymentJobHandlers(deps: PaymentsDeps): Record<string, JobHandlerFn> {
+  return {
+    [HOLD_EXPIRY_JOB]: async (job) => {
+      await expireHold(deps, Number(job.payload.paymentId));
+    },
+    [REFUND_JOB]: async (job) => {
+      await executeRefund(deps, Number(job.payload.refundId));
+    },
+    [REMINDER_JOB]: async (job) => {
+      await sendOrderReminder(deps, Number(job.payload.orderId), String(job.payload.appointmentAt));
+    },
+    [SANDBOX_EVENT_JOB]: async (job) => {
+      await deliverSandboxEvent(deps, String(job.payload.eventId));
+    },
+  };
+}
+
+/** The reminder, only if the order still happens at the time it was planned for. */
+async function sendOrderReminder(deps: PaymentsDeps, orderId: number, appointmentAt: string) {
+  const row = await findCustomerOrder(deps.db, orderId);
+  if (!row) return;
+  const o = row.order;
+  if (
+    o.fulfillmentStatus === 'cancelled' ||
+    o.appointmentAt.toISOString() !== new Date(appointmentAt).toISOString()
+  )
+    return;
+  await sendReminderMail(deps, orderId);
+}
+
+/** Hands a sandbox event to the same handler as Stripe's webhooks (at most once, by event id). */
+export async function deliverSandboxEvent(deps: PaymentsDeps, eventId: string) {
+  if (!deps.sandbox) return;
+  const event = await deps.sandbox.loadEvent(eventId);
+  if (event) await handlePaymentEvent(deps, event);
+}

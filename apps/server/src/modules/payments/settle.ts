@@ -1,0 +1,284 @@
+/**
+ * A payment that succeeded becomes an order (ARCHITECTURE §5a), whoever tells first: the client's
+ * confirmation, the provider's event, or the hold-expiry reconciliation. One transaction locks the
+ * payment row, inserts the order (the no-overlap constraint is the last word) and marks the booking
+ * paid, or, when the time was taken first, records a full refund; a second telling changes nothing.
+ * Provider events are recorded by id and processed at most once.
+ */
+import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
+import type { Tx } from '../../db/client';
+import { vendors } from '../../db/schema';
+import { eq } from 'drizzle-orm';
+import { findOwnedBooking, updateBookingRow } from '../bookings/repo';
+import { notifyOrderConfirmation } from '../order-confirmations/notifier';
+import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateOrder } from '../orders/repo';
+import { findVendor } from '../pricing/repo';
+import type { PaymentsDeps } from './deps';
+import { sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
+import { executeRefund, REFUND_JOB } from './refunds';
+import {
+  enqueueJobInTx,
+  findPaymentByIntent,
+  insertRefund,
+  markRefundsSucceededByProviderIds,
+  recordEvent,
+  rememberCard,
+  updatePayment,
+  type PaymentRow,
+} from './repo';
+
+export const REMINDER_JOB = 'order-reminder';
+const HOUR_MS = 3_600_000;
+
+export type SettleOutcome =
+  | { kind: 'unknown' }
+  | { kind: 'pending'; payment: PaymentRow; intentStatus: IntentStatus; errorMessage: string | null }
+  | { kind: 'order'; payment: PaymentRow; orderId: number; created: boolean }
+  | { kind: 'conflict'; payment: PaymentRow; refundId: number | null; created: boolean };
+
+/** Work that must wait for the commit (provider calls and mail). */
+type AfterCommit = (() => Promise<void>)[];
+
+/**
+ * Settles the provider's intent inside the caller's transaction. `after` collects what to do once the
+ * transaction commits.
+ */
+export async function settleInTx(
+  tx: Tx,
+  deps: PaymentsDeps,
+  intent: ProviderIntent,
+  after: AfterCommit,
+): Promise<SettleOutcome> {
+  const now = deps.now();
+  const payment = await findPaymentByIntent(tx, deps.payments.name, intent.id, true);
+  if (!payment) return { kind: 'unknown' };
+  if (payment.status === 'succeeded' && payment.orderId !== null)
+    return { kind: 'order', payment, orderId: payment.orderId, created: false };
+  if (payment.status === 'conflict') return { kind: 'conflict', payment, refundId: null, created: false };
+
+  if (intent.status !== 'succeeded') {
+    if (intent.status === 'canceled' && payment.status === 'open') {
+      const canceled = await updatePayment(tx, payment.id, { status: 'canceled', updatedAt: now });
+      await reopenBooking(tx, canceled, now);
+      return { kind: 'pending', payment: canceled, intentStatus: intent.status, errorMessage: null };
+    }
+    const failure = intent.lastError?.message ?? null;
+    const updated =
+      failure !== payment.failureMessage
+        ? await updatePayment(tx, payment.id, { failureMessage: failure, updatedAt: now })
+        : payment;
+    return { kind: 'pending', payment: updated, intentStatus: intent.status, errorMessage: failure };
+  }
+
+  const card = intent.paymentMethod;
+  if (intent.amountReceivedCents !== payment.totalCents)
+    deps.log.error({ paymentId: payment.id, intent: intent.id }, 'provider amount differs from the payment');
+  const vendor = await findVendor(tx, payment.vendorId);
+  const orderValues = {
+    confirmationId: payment.confirmationId,
+    bookingId: payment.bookingId,
+    vendorId: payment.vendorId,
+    userId: payment.userId,
+    addressId: payment.addressId,
+    appointmentAt: payment.appointmentAt,
+    appointmentEndAt: new Date(payment.appointmentAt.getTime() + payment.durationMins * 60_000),
+    durationMins: payment.durationMins,
+    customerNotes: payment.customerNotes,
+    optionsSnapshot: payment.optionsSnapshot,
+    paymentProvider: payment.provider,
+    paymentIntentId: intent.id,
+    paymentMethodLast4: card?.last4 ?? null,
+    paymentMethodBrand: card?.brand ?? null,
+    totalCollectedCents: payment.totalCents,
+    subtotalCents: payment.subtotalCents,
+    serviceFeeCents: payment.serviceFeeCents,
+    commissionCents: payment.commissionCents,
+    vendorPayoutCents: payment.vendorPayoutCents,
+    payoutLast4: vendor?.payoutLast4 ?? null,
+    payoutBankName: vendor?.payoutBankName ?? null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  let orderId: number | null = null;
+  if (intent.amountReceivedCents === payment.totalCents) {
+    try {
+      // A savepoint: a refused insert leaves the rest of the transaction usable.
+      orderId = await tx.transaction(async (sp) => (await insertOrder(sp, orderValues)).id);
+    } catch (err) {
+      if (!isOrderConflict(err)) throw err;
+    }
+  }
+  const paymentCard = {
+    paymentMethodBrand: card?.brand ?? null,
+    paymentMethodLast4: card?.last4 ?? null,
+    saveCard: intent.setupFutureUsage,
+  };
+  if (card && intent.setupFutureUsage)
+    await rememberCard(tx, { userId: payment.userId, provider: payment.provider, ...card }, now);
+
+  if (orderId === null) {
+    // The time went to another order first (or the amounts disagree): the whole payment goes back.
+    const conflicted = await updatePayment(tx, payment.id, {
+      status: 'conflict',
+      refundedCents: payment.totalCents,
+      ...paymentCard,
+      failureMessage: CHECKOUT_MESSAGES.slotTakenRefunded,
+      updatedAt: now,
+    });
+    const refund = await insertRefund(tx, {
+      paymentId: payment.id,
+      paymentIntentId: intent.id,
+      kind: 'conflict',
+      amountCents: payment.totalCents,
+      reason: 'The appointment time was booked by another customer first',
+      idempotencyKey: `refund-payment-${payment.id}-conflict`,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await enqueueJobInTx(
+      tx,
+      {
+        kind: REFUND_JOB,
+        payload: { refundId: refund.id },
+        runAt: new Date(now.getTime() + 60_000),
+        uniqueKey: `${REFUND_JOB}:${refund.id}`,
+      },
+      now,
+    );
+    await reopenBooking(tx, conflicted, now, true);
+    await notifyOrderConfirmation(tx, payment.confirmationId);
+    after.push(
+      () => executeRefund(deps, refund.id),
+      () => sendConflictRefundMail(deps, conflicted),
+    );
+    return { kind: 'conflict', payment: conflicted, refundId: refund.id, created: true };
+  }
+
+  const settled = await updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    orderId,
+    ...paymentCard,
+    failureMessage: null,
+    updatedAt: now,
+  });
+  if (payment.bookingId !== null)
+    await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
+  await addOrderEvent(tx, {
+    orderId,
+    actorUserId: payment.userId,
+    actorRole: 'customer',
+    action: 'created',
+    amountCents: payment.totalCents,
+    details: {
+      confirmationId: payment.confirmationId,
+      paymentIntentId: intent.id,
+      provider: payment.provider,
+    },
+    createdAt: now,
+  });
+  const reminderAt = new Date(payment.appointmentAt.getTime() - 24 * HOUR_MS);
+  if (reminderAt.getTime() > now.getTime())
+    await enqueueJobInTx(
+      tx,
+      {
+        kind: REMINDER_JOB,
+        payload: { orderId, appointmentAt: payment.appointmentAt.toISOString() },
+        runAt: reminderAt,
+        uniqueKey: `${REMINDER_JOB}:${orderId}:${payment.appointmentAt.getTime()}`,
+      },
+      now,
+    );
+  await notifyOrderConfirmation(tx, payment.confirmationId);
+  const placedOrderId = orderId;
+  after.push(() => sendOrderPlacedMails(deps, placedOrderId));
+  return { kind: 'order', payment: settled, orderId, created: true };
+}
+
+/** The booking goes back to scheduled (hold ended) or, when its time was taken, to priced. */
+async function reopenBooking(tx: Tx, payment: PaymentRow, now: Date, timeTaken = false) {
+  if (payment.bookingId === null) return;
+  const booking = await findOwnedBooking(tx, { userId: payment.userId }, payment.bookingId);
+  if (!booking || booking.status !== 'pending') return;
+  await updateBookingRow(
+    tx,
+    booking.id,
+    timeTaken
+      ? { status: 'priced', appointmentAt: null, holdExpiresAt: null, updatedAt: now }
+      : { status: 'scheduled', holdExpiresAt: null, updatedAt: now },
+  );
+}
+
+async function runAfterCommit(deps: PaymentsDeps, after: AfterCommit) {
+  for (const task of after) deps.background.run('after payment settled', task);
+}
+
+/** Settles the intent in a transaction of its own (the client's confirmation, reconciliation). */
+export async function settleIntent(deps: PaymentsDeps, intent: ProviderIntent): Promise<SettleOutcome> {
+  const after: AfterCommit = [];
+  const outcome = await deps.db.transaction((tx) => settleInTx(tx, deps, intent, after));
+  await runAfterCommit(deps, after);
+  return outcome;
+}
+
+/**
+ * A provider event (Stripe's webhook, or the sandbox's own delivery): recorded by id and processed at
+ * most once, in the same transaction as its effect. Answers false for an event seen before.
+ */
+export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<boolean> {
+  const after: AfterCommit = [];
+  const now = deps.now();
+  const fresh = await deps.db.transaction(async (tx) => {
+    const originalType = event.type === 'other' ? event.originalType : event.type;
+    if (!(await recordEvent(tx, { id: event.id, provider: deps.payments.name, type: originalType }, now)))
+      return false;
+    switch (event.type) {
+      case 'payment_intent.succeeded':
+      case 'payment_intent.payment_failed':
+      case 'payment_intent.canceled':
+        await settleInTx(tx, deps, event.intent, after);
+        break;
+      case 'charge.refunded':
+        await markRefundsSucceededByProviderIds(tx, event.refundIds, now);
+        break;
+      case 'charge.dispute.created': {
+        const order = await findOrderByIntent(tx, event.paymentIntentId, true);
+        if (order && order.fulfillmentStatus !== 'disputed') {
+          await updateOrder(tx, order.id, {
+            fulfillmentStatus: 'disputed',
+            paymentStatus: 'pending',
+            updatedAt: now,
+          });
+          await addOrderEvent(tx, {
+            orderId: order.id,
+            actorRole: 'system',
+            action: 'disputed',
+            amountCents: event.amountCents,
+            details: { reason: event.reason },
+            createdAt: now,
+          });
+        }
+        break;
+      }
+      case 'account.updated': {
+        const a = event.account;
+        const state =
+          a.chargesEnabled && a.payoutsEnabled ? 'active' : a.detailsSubmitted ? 'onboarding' : 'inactive';
+        await tx
+          .update(vendors)
+          .set({
+            stripeIntegrated: state,
+            ...(a.bankLast4 ? { payoutLast4: a.bankLast4, payoutBankName: a.bankName } : {}),
+            updatedAt: now,
+          })
+          .where(eq(vendors.paymentAccountId, a.id));
+        break;
+      }
+      default:
+        break;
+    }
+    return true;
+  });
+  await runAfterCommit(deps, after);
+  return fresh;
+}
