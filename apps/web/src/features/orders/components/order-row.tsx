@@ -1,48 +1,55 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
+import type { CustomerOrder } from '@stg/domain/api/orders';
+import { CATEGORY_LABELS } from '@stg/domain/constants';
 import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
-import { statusLabel, statusTone } from '@stg/domain/order-status';
 import { formatPhone } from '@stg/domain/phone';
-import type { Order } from '../../../lib/api-types';
+import { useModal } from '../../../components/modal/modal-provider';
+import { StatusBadge } from '../../../components/status-badge';
+import { blockedReasons, longAppointmentLabel, money, paymentMethodLabel, placedLabel } from '../order-text';
+import { CustomerOrderCancellationModal } from './customer-order-cancellation-modal';
+import { RescheduleAppointmentModal } from './reschedule-appointment-modal';
 
-const dollars = (amount: number | null | undefined) => `$${(amount ?? 0).toFixed(2)}`;
+interface OrderRowProps {
+  order: CustomerOrder;
+  /** The moment the actions are judged at (spec §4 Customer reschedule, Customer cancel). */
+  now: Date;
+  /** A change went through: the page announces it. */
+  onNotice: (message: string) => void;
+}
 
-function StatusBadge({ kind, status }: { kind: 'Fulfillment' | 'Payment'; status: string }) {
+function Detail({ term, children }: { term: string; children: ReactNode }) {
   return (
-    <span className={`badge badge--${statusTone(status)}`} data-status={status}>
-      <span className="visually-hidden">{kind}: </span>
-      {statusLabel(status)}
-    </span>
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
   );
 }
 
-function paymentMethodText(order: Order): string | null {
-  const method = order.paymentMethod;
-  if (!method?.last4) return null;
-  const brand = method.bankName?.trim() || method.brand?.trim() || 'Card';
-  return `${brand.charAt(0).toUpperCase()}${brand.slice(1)} •••• ${method.last4}`;
-}
-
-function optionEntries(order: Order): [string, string][] {
-  const snapshot = order.optionsSnapshot;
-  if (!snapshot || typeof snapshot !== 'object') return [];
-  return Object.entries(snapshot).map(([label, choice]) => [label, String(choice)]);
-}
-
 /**
- * One order of the customer's list (spec §2 Customer Orders, §4 status colours): the collapsed row shows
- * vendor, appointment (Denver time), statuses and total; the expanded row the order's details.
+ * One order of the customer's list (spec §2 Customer Orders, §4): the collapsed row shows the vendor, when
+ * it was placed, the appointment, both statuses and the total; the expanded row the whole order. Below,
+ * Reschedule and Cancel order, each blocked with its reason when the order can no longer be changed.
  */
-export function OrderRow({ order }: { order: Order }) {
+export function OrderRow({ order, now, onNotice }: OrderRowProps) {
   const [expanded, setExpanded] = useState(false);
-  const detailsId = useId();
-  const when = order.appointmentAt ? formatAppointment(order.appointmentAt) : 'Not scheduled';
-  const options = optionEntries(order);
-  const payment = paymentMethodText(order);
-  const vendorName = order.vendor?.name ?? 'Service order';
-  const phone = formatPhone(order.vendor?.phoneNumber);
+  const { openModal } = useModal();
+  const id = useId();
+  const detailsId = `${id}-details`;
+  const reasonId = `${id}-reason`;
+
+  const service = CATEGORY_LABELS[order.vendor.category] ?? order.vendor.category;
+  const options = Object.entries(order.optionsSnapshot);
+  const card = paymentMethodLabel(order);
+  const phone = formatPhone(order.vendor.phoneNumber);
+  const address = order.address;
+  const instructions = order.vendor.appointmentInstructions?.trim();
+  const reasons = blockedReasons(order, now);
+  const shownReasons = [...new Set([reasons.reschedule, reasons.cancel].filter((r): r is string => !!r))];
+  const context = `${order.vendor.name} order ${order.confirmationId}`;
 
   return (
-    <li className={`card order-row${expanded ? ' is-expanded' : ''}`}>
+    <li className={`card order-row${expanded ? ' is-expanded' : ''}`} data-order-id={order.id}>
       <h2 className="order-row__heading">
         <button
           type="button"
@@ -52,13 +59,20 @@ export function OrderRow({ order }: { order: Order }) {
           onClick={() => setExpanded((e) => !e)}
         >
           <span className="order-row__main">
-            <span className="order-row__vendor">{vendorName}</span>
-            <span className="order-row__when">{when}</span>
+            <span className="order-row__vendor">{order.vendor.name}</span>
+            <span className="order-row__service">{service}</span>
+            <span className="order-row__dates">
+              <span className="order-row__placed">{placedLabel(order)}</span>
+              <span className="order-row__when">
+                Appointment{' '}
+                <time dateTime={order.appointmentAt}>{formatAppointment(order.appointmentAt)}</time>
+              </span>
+            </span>
           </span>
           <span className="order-row__status">
             <StatusBadge kind="Fulfillment" status={order.fulfillmentStatus} />
             <StatusBadge kind="Payment" status={order.paymentStatus} />
-            <span className="order-row__total">{dollars(order.totalCollected)}</span>
+            <span className="order-row__total">{money(order.totalCollected)}</span>
           </span>
           <svg
             className="order-row__chevron"
@@ -72,70 +86,121 @@ export function OrderRow({ order }: { order: Order }) {
           </svg>
         </button>
       </h2>
+
       <div id={detailsId} className="order-row__details" hidden={!expanded}>
-        <dl className="details details--grid">
-          <div>
-            <dt>Confirmation</dt>
-            <dd>{order.confirmationId}</dd>
-          </div>
-          {order.previousAppointmentAt && (
-            <div>
-              <dt>Rescheduled from</dt>
-              <dd>{formatAppointment(order.previousAppointmentAt)}</dd>
-            </div>
-          )}
-          {typeof order.duration === 'number' && order.duration > 0 && (
-            <div>
-              <dt>Estimated duration</dt>
-              <dd>{formatDurationShort(order.duration)}</dd>
-            </div>
-          )}
-          {options.map(([label, choice]) => (
-            <div key={label}>
-              <dt>{label}</dt>
-              <dd>{choice}</dd>
-            </div>
-          ))}
-          <div>
-            <dt>Notes</dt>
-            <dd>{order.customerNotes?.trim() || 'None'}</dd>
-          </div>
-          <div>
-            <dt>Payment method</dt>
-            <dd>{payment ?? 'Not recorded'}</dd>
-          </div>
-          <div>
-            <dt>Service fee</dt>
-            <dd>{dollars(order.serviceFee)}</dd>
-          </div>
-          <div>
-            <dt>Total</dt>
-            <dd>{dollars(order.totalCollected)}</dd>
-          </div>
-          {order.refundAmount > 0 && (
-            <div>
-              <dt>Refunded</dt>
-              <dd>
-                {dollars(order.refundAmount)}
+        <section className="order-row__section" aria-labelledby={`${id}-summary`}>
+          <h3 id={`${id}-summary`}>Summary</h3>
+          <dl className="details details--grid">
+            <Detail term="Provider">{order.vendor.name}</Detail>
+            <Detail term="Service">{service}</Detail>
+            <Detail term="Confirmation">{order.confirmationId}</Detail>
+            <Detail term="Placed">{placedLabel(order).replace(/^Placed /, '')}</Detail>
+            {options.map(([label, choice]) => (
+              <Detail key={label} term={label}>
+                {choice}
+              </Detail>
+            ))}
+            {order.customerNotes?.trim() && <Detail term="Your notes">{order.customerNotes}</Detail>}
+          </dl>
+        </section>
+
+        <section className="order-row__section" aria-labelledby={`${id}-appointment`}>
+          <h3 id={`${id}-appointment`}>Appointment details</h3>
+          <dl className="details details--grid">
+            <Detail term="Appointment">
+              {longAppointmentLabel(order.appointmentAt)}{' '}
+              <span className="order-row__zone">(Mountain Time)</span>
+            </Detail>
+            {order.previousAppointmentAt && (
+              <Detail term="Rescheduled from">{longAppointmentLabel(order.previousAppointmentAt)}</Detail>
+            )}
+            <Detail term="Estimated duration">{formatDurationShort(order.duration)}</Detail>
+            <Detail term="Address">
+              {address ? (
+                <address className="order-row__address">
+                  {address.streetAddress}
+                  {address.streetAddress2 ? `, ${address.streetAddress2}` : ''}
+                  <br />
+                  {address.city}, {address.state} {address.zipCode}
+                </address>
+              ) : (
+                'Not recorded'
+              )}
+            </Detail>
+            {instructions && (
+              <Detail term={`Instructions from ${order.vendor.name}`}>
+                <span className="order-row__instructions">{instructions}</span>
+              </Detail>
+            )}
+            {phone && (
+              <Detail term="Provider phone">
+                <a href={`tel:${(order.vendor.phoneNumber ?? '').replace(/\D/g, '')}`}>{phone}</a>
+              </Detail>
+            )}
+            {order.vendor.email && (
+              <Detail term="Provider email">
+                <a href={`mailto:${order.vendor.email}`}>{order.vendor.email}</a>
+              </Detail>
+            )}
+          </dl>
+        </section>
+
+        <section className="order-row__section" aria-labelledby={`${id}-billing`}>
+          <h3 id={`${id}-billing`}>Billing</h3>
+          <dl className="details details--grid">
+            <Detail term="Subtotal">{money(order.subtotal)}</Detail>
+            <Detail term="Service charge">{money(order.serviceFee)}</Detail>
+            <Detail term="Total">{money(order.totalCollected)}</Detail>
+            {order.refundAmount > 0 && (
+              <Detail term="Refunded">
+                {money(order.refundAmount)}
                 {order.refundReason ? ` (${order.refundReason})` : ''}
-              </dd>
-            </div>
-          )}
-          {order.cancelReason && (
-            <div>
-              <dt>Cancellation reason</dt>
-              <dd>{order.cancelReason}</dd>
-            </div>
-          )}
-          {phone && (
-            <div>
-              <dt>Provider phone</dt>
-              <dd>
-                <a href={`tel:${(order.vendor?.phoneNumber ?? '').replace(/\D/g, '')}`}>{phone}</a>
-              </dd>
-            </div>
-          )}
-        </dl>
+              </Detail>
+            )}
+            <Detail term="Payment method">{card ?? 'Not recorded'}</Detail>
+            <Detail term="Fulfillment status">
+              <StatusBadge kind="Fulfillment" status={order.fulfillmentStatus} />
+            </Detail>
+            <Detail term="Payment status">
+              <StatusBadge kind="Payment" status={order.paymentStatus} />
+            </Detail>
+            {order.cancelReason && <Detail term="Cancellation reason">{order.cancelReason}</Detail>}
+          </dl>
+        </section>
+      </div>
+
+      <div className="order-row__actions">
+        <div className="order-row__buttons">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            aria-disabled={reasons.reschedule ? true : undefined}
+            aria-describedby={reasons.reschedule ? reasonId : undefined}
+            onClick={() => {
+              if (reasons.reschedule) return;
+              openModal(<RescheduleAppointmentModal order={order} onRescheduled={onNotice} />);
+            }}
+          >
+            Reschedule <span className="visually-hidden">{context}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small order-row__cancel"
+            aria-disabled={reasons.cancel ? true : undefined}
+            aria-describedby={reasons.cancel ? reasonId : undefined}
+            onClick={() => {
+              if (reasons.cancel) return;
+              openModal(<CustomerOrderCancellationModal order={order} onCancelled={onNotice} />);
+            }}
+          >
+            Cancel order <span className="visually-hidden">{context}</span>
+          </button>
+        </div>
+        {shownReasons.length > 0 && (
+          <p id={reasonId} className="order-row__blocked">
+            {shownReasons.join(' ')}
+          </p>
+        )}
       </div>
     </li>
   );

@@ -1,32 +1,81 @@
+import { useState } from 'react';
 import { Link } from 'react-router';
+import { useQuery } from '@tanstack/react-query';
+import type { CustomerOrder } from '@stg/domain/api/orders';
+import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
-import type { Order } from '../../../lib/api-types';
-import { useSession } from '../../../lib/session/use-session';
+import { PageLoader } from '../../../components/page-loader';
+import { errorsOf } from '../../../lib/api-client';
+import { ordersQueryOptions } from '../api/orders-query';
 import { OrderRow } from '../components/order-row';
+import { MOUNTAIN_TIME_NOTE, NO_ORDERS, ORDERS_NEWEST_FIRST } from '../order-text';
+import '../orders.css';
 
-const sortKey = (order: Order) => Date.parse(order.createdAt ?? order.appointmentAt ?? '') || order.id;
+const placedMs = (order: CustomerOrder) => Date.parse(order.createdAt) || 0;
 
-/** /orders (signed in): the customer's orders, newest first, each row expandable (spec §2). */
+/**
+ * /orders (signed in): the customer's orders (GET /api/orders), newest placed first, each row expandable,
+ * with Reschedule and Cancel order (spec §2 Customer Orders, §4). A change is announced in a live region.
+ */
 export function OrdersPage() {
-  const { orders } = useSession();
-  const sorted = [...orders].sort((a, b) => sortKey(b) - sortKey(a));
-  return (
-    <div className="container page page--medium">
-      <PageHeader title="Orders" />
-      {sorted.length === 0 ? (
-        <div className="empty-state card">
-          <p>No orders yet</p>
-          <Link to="/services?category=all" className="button button--primary">
-            Browse Services
-          </Link>
-        </div>
-      ) : (
-        <ul className="order-list" aria-label="Your orders">
-          {sorted.map((order) => (
-            <OrderRow key={order.id} order={order} />
+  const query = useQuery(ordersQueryOptions());
+  const [notice, setNotice] = useState<string | null>(null);
+  // The server sorts newest placed first; a stable sort keeps its order and guarantees what the page says.
+  const orders = [...(query.data ?? [])].sort((a, b) => placedMs(b) - placedMs(a));
+  const now = new Date();
+
+  let content;
+  if (query.isPending) content = <PageLoader label="Loading your orders…" />;
+  else if (query.isError)
+    content = (
+      <div className="orders__error">
+        <ErrorList errors={errorsOf(query.error)} />
+        <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
+          Try again
+        </button>
+      </div>
+    );
+  else if (orders.length === 0)
+    content = (
+      <div className="empty-state card orders__empty">
+        <p>{NO_ORDERS}</p>
+        <Link to="/services?category=all" className="button button--primary">
+          Browse Services
+        </Link>
+      </div>
+    );
+  else
+    content = (
+      <>
+        <p className="orders__sort" id="orders-sort">
+          {ORDERS_NEWEST_FIRST} {MOUNTAIN_TIME_NOTE}
+        </p>
+        <ul className="order-list" aria-label="Your orders" aria-describedby="orders-sort">
+          {orders.map((order) => (
+            <OrderRow key={order.id} order={order} now={now} onNotice={setNotice} />
           ))}
         </ul>
-      )}
+      </>
+    );
+
+  return (
+    <div className="container page page--medium orders">
+      <PageHeader title="Orders" />
+      <div className={`orders__notice${notice ? ' alert alert--success' : ''}`}>
+        <p role="status" aria-live="polite">
+          {notice ?? ''}
+        </p>
+        {notice && (
+          <button
+            type="button"
+            className="button button--ghost button--small"
+            onClick={() => setNotice(null)}
+          >
+            Dismiss
+          </button>
+        )}
+      </div>
+      {content}
     </div>
   );
 }

@@ -1,0 +1,151 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { LAZY } from '../../../test/render-app';
+import { callsTo, makeCustomerOrder, makeOrderAvailability, showOrders } from '../test-fixtures';
+import { RESCHEDULE_TITLE } from './reschedule-appointment-modal';
+
+const order = makeCustomerOrder();
+
+async function openReschedule(user: ReturnType<typeof showOrders>['user']) {
+  await user.click(await screen.findByRole('button', { name: /^Reschedule/ }, LAZY));
+  const dialog = screen.getByRole('dialog', { name: RESCHEDULE_TITLE });
+  await within(dialog).findByRole('grid');
+  return within(dialog);
+}
+
+describe('reschedule-appointment modal', () => {
+  it("offers only the vendor's free times for this order, starting on its own day", async () => {
+    const { user, calls } = showOrders([order]);
+    const dialog = await openReschedule(user);
+    expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars').map((c) => c.path)).toEqual([
+      '/api/vendors/7/vendor_calendars?duration=90&order_id=100',
+    ]);
+    expect(dialog.getByText(/Current appointment:/)).toHaveTextContent(
+      'Current appointment: Tue, Dec 1 at 9:00 AM.',
+    );
+    expect(document.body.style.overflow).toBe('hidden');
+
+    const december = dialog.getByRole('grid', { name: 'December 2026' });
+    const enabled = within(december)
+      .getAllByRole('button')
+      .filter((b) => !(b as HTMLButtonElement).disabled)
+      .map((b) => b.getAttribute('aria-label'));
+    expect(enabled).toEqual(['Tuesday, December 1, 2026', 'Thursday, December 3, 2026']);
+    expect(dialog.getByRole('button', { name: 'Tuesday, December 1, 2026' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    const hours = dialog.getByRole('group', { name: 'Hour' });
+    expect(
+      within(hours)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['9 AM', '1 PM']);
+    // No time is chosen yet: nothing to confirm.
+    expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+    expect(dialog.getByRole('status')).toHaveTextContent('Choose a day and a start time.');
+  });
+
+  it('the current time cannot be confirmed again', async () => {
+    const { user, calls } = showOrders([order]);
+    const dialog = await openReschedule(user);
+    await user.click(dialog.getByRole('button', { name: '9:00 AM' }));
+    expect(dialog.getByText(ORDER_MESSAGES.sameTime)).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
+  });
+
+  it('picks a free time, PATCHes it, closes, announces it and refreshes the orders and the session', async () => {
+    const moved = makeCustomerOrder({
+      appointmentAt: '2026-12-03T17:00:00.000Z',
+      previousAppointmentAt: order.appointmentAt,
+      fulfillmentStatus: 'rescheduled',
+      rescheduleCount: 1,
+    });
+    const { user, calls } = showOrders([[order], [moved]], {
+      'PATCH /api/orders/100/reschedule': { body: { order: moved } },
+    });
+    const dialog = await openReschedule(user);
+    await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
+    await user.click(dialog.getByRole('button', { name: '10:00 AM' }));
+    const confirm = dialog.getByRole('button', { name: 'Reschedule to Thu, Dec 3 at 10:00 AM' });
+    await user.click(confirm);
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule').map((c) => c.body)).toEqual([
+      { order: { appointmentAt: '2026-12-03T10:00:00-07:00' } },
+    ]);
+    expect(
+      await screen.findByText(
+        'Your appointment with Sparkle Cleaning is now Thu, Dec 3 at 10:00 AM (Mountain Time).',
+      ),
+    ).toHaveAttribute('role', 'status');
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/orders')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/session').length).toBeGreaterThanOrEqual(2));
+    const row = screen.getByRole('button', { name: /^Sparkle Cleaning/ });
+    expect(row).toHaveTextContent('Appointment Dec 3rd, 10:00am');
+    expect(row.querySelector('.badge[data-status="rescheduled"]')).toHaveClass('badge--yellow');
+    // Focus goes back to the row's Reschedule button.
+    expect(screen.getByRole('button', { name: /^Reschedule/ })).toHaveFocus();
+  });
+
+  it("a time refused meanwhile shows the server's message and fetches the times again", async () => {
+    const unavailable = SCHEDULING_MESSAGES.appointmentUnavailable;
+    const { user, calls } = showOrders([order], {
+      'PATCH /api/orders/100/reschedule': { status: 422, body: { errors: [unavailable] } },
+      'GET /api/vendors/7/vendor_calendars': [
+        { body: makeOrderAvailability() },
+        {
+          // 1:01 PM was taken.
+          body: makeOrderAvailability({
+            days: [
+              {
+                date: '2026-12-01',
+                ranges: [{ start_time: '2026-12-01T13:00:00-07:00', end_time: '2026-12-01T13:00:00-07:00' }],
+              },
+            ],
+          }),
+        },
+      ],
+    });
+    const dialog = await openReschedule(user);
+    await user.click(dialog.getByRole('button', { name: '1 PM' }));
+    await user.click(dialog.getByRole('button', { name: '1:01 PM' }));
+    await user.click(dialog.getByRole('button', { name: 'Reschedule to Tue, Dec 1 at 1:01 PM' }));
+
+    expect(await dialog.findByRole('alert')).toHaveTextContent(unavailable);
+    await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
+    await waitFor(() => expect(dialog.queryByRole('button', { name: '1:01 PM' })).not.toBeInTheDocument());
+    expect(screen.getByRole('dialog', { name: RESCHEDULE_TITLE })).toBeInTheDocument();
+    expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
+  });
+
+  it('closes with Escape or Keep Current Time without changing anything', async () => {
+    const { user, calls } = showOrders([order]);
+    await openReschedule(user);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Reschedule/ })).toHaveFocus();
+
+    const dialog = await openReschedule(user);
+    await user.click(dialog.getByRole('button', { name: 'Keep Current Time' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
+  });
+
+  it('says so when the vendor has no free time', async () => {
+    const { user } = showOrders([order], {
+      'GET /api/vendors/7/vendor_calendars': { body: makeOrderAvailability({ days: [] }) },
+    });
+    await user.click(await screen.findByRole('button', { name: /^Reschedule/ }, LAZY));
+    const dialog = within(screen.getByRole('dialog', { name: RESCHEDULE_TITLE }));
+    expect(
+      await dialog.findByText(
+        'Sparkle Cleaning has no open times in the next 90 days. Please contact the vendor.',
+      ),
+    ).toBeInTheDocument();
+    expect(dialog.queryByRole('grid')).not.toBeInTheDocument();
+  });
+});

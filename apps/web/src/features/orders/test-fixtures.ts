@@ -1,0 +1,109 @@
+/** Orders as GET /api/orders answers them, for this feature's tests (shaped by the shared contract). */
+import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
+import type { Availability } from '../../lib/api-types';
+import { customerSession } from '../../test/fixtures';
+import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+const HOUR = 3_600_000;
+
+/** An ISO instant `hours` from now (rounded to the minute), for orders inside or outside the window. */
+export const hoursFromNow = (hours: number) =>
+  new Date(Math.floor((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString();
+
+export function makeCustomerOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
+  return customerOrderSchema.parse({
+    id: 100,
+    confirmationId: 'SRV-1001',
+    vendorId: 7,
+    userId: 1,
+    addressId: 10,
+    vendor: {
+      id: 7,
+      name: 'Sparkle Cleaning',
+      category: 'house_cleaning',
+      phoneNumber: '4355550000',
+      email: 'hello@sparkle.example',
+      logoImageUrl: null,
+      cancelationPolicyHours: 24,
+      appointmentInstructions: 'Please leave the side gate unlocked.',
+    },
+    address: {
+      streetAddress: '1 Main St',
+      streetAddress2: 'Apt 2',
+      city: 'St George',
+      state: 'UT',
+      zipCode: '84770',
+    },
+    appointmentAt: '2026-12-01T16:00:00.000Z',
+    duration: 150,
+    customerNotes: 'Gate code 1234',
+    optionsSnapshot: { Bedrooms: '3', Bathrooms: '2' },
+    fulfillmentStatus: 'unfulfilled',
+    paymentStatus: 'collected',
+    paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
+    subtotal: 120,
+    totalCollected: 122.55,
+    serviceFee: 2.55,
+    refundAmount: 0,
+    refundReason: null,
+    cancelReason: null,
+    previousAppointmentAt: null,
+    rescheduleCount: 0,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    canCancel: true,
+    canReschedule: true,
+    changeBlockedReason: null,
+    ...patch,
+  });
+}
+
+/**
+ * Free starts of vendor 7 (MST, one-minute steps): Tue Dec 1 9:00-9:05 (the order's own time, 16:00 UTC,
+ * is one of them) and 1:00-1:02 PM; Thu Dec 3 10:00 only.
+ */
+export function makeOrderAvailability(patch: Partial<Availability> = {}): Availability {
+  return {
+    timeZone: 'America/Denver',
+    stepMinutes: 1,
+    jobMinutes: 150,
+    windowDays: 90,
+    firstDate: '2026-11-25',
+    lastDate: '2027-02-22',
+    unavailableReason: null,
+    days: [
+      {
+        date: '2026-12-01',
+        ranges: [
+          { start_time: '2026-12-01T09:00:00-07:00', end_time: '2026-12-01T09:05:00-07:00' },
+          { start_time: '2026-12-01T13:00:00-07:00', end_time: '2026-12-01T13:02:00-07:00' },
+        ],
+      },
+      {
+        date: '2026-12-03',
+        ranges: [{ start_time: '2026-12-03T10:00:00-07:00', end_time: '2026-12-03T10:00:00-07:00' }],
+      },
+    ],
+    ...patch,
+  };
+}
+
+type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
+
+/** Renders /orders for a signed-in customer whose GET /api/orders answers `orders` (or each in turn). */
+export function showOrders(
+  orders: CustomerOrder[] | CustomerOrder[][],
+  routes: Record<string, Handler | Handler[]> = {},
+) {
+  const answers = (Array.isArray(orders[0]) ? orders : [orders]) as CustomerOrder[][];
+  const api = mockApi({
+    'GET /api/session': { body: customerSession },
+    'GET /api/orders': answers.map((list) => ({ body: { orders: list } })),
+    'GET /api/vendors/7/vendor_calendars': { body: makeOrderAvailability() },
+    ...routes,
+  });
+  return { ...api, ...renderApp('/orders') };
+}
+
+export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
