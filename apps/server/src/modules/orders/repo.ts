@@ -1,5 +1,5 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, images, orderEvents, orders, vendors } from '../../db/schema';
 

@@ -1,0 +1,448 @@
+/**
+ * Checkout end to end on the sandbox provider (spec §4 Booking flow, §7 create-payment-intent, §8;
+ * ARCHITECTURE §5a): holds, card outcomes, 3-D Secure, settlement into one order, refunds on a lost
+ * race, events processed once, hold expiry with reconciliation, and the ledger on every path.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { bookings, orderEvents, orders, payments, refunds, sandboxObjects, vendors } from '../../db/schema';
+import { createTestApp, outbox, TestClient } from '../../../test/test-app';
+import {
+  CARDS,
+  confirmPayment,
+  createIntent,
+  createPayableVendor,
+  ledger,
+  sandboxConfirm,
+  scheduledBooking,
+  signedUpCustomer,
+  type PayableVendor,
+} from '../../../test/checkout-fixtures';
+import { expireHold } from './service';
+import { deliverSandboxEvent } from './service';
+import { handlePaymentEvent } from './settle';
+
+// Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
+const START = new Date('2026-11-23T15:00:00Z');
+let clock = START;
+let app: FastifyInstance;
+let vendor: PayableVendor;
+
+beforeAll(async () => {
+  app = await createTestApp({ now: () => clock });
+  vendor = await createPayableVendor(app, 'pay-vendor@example.com');
+});
+afterAll(() => app.close());
+
+/** A St George (MST) time in November 2026; days past 30 run into December. */
+const at = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, hour + 7, 0, 0)).toISOString(); // hour in MST
+
+async function settled() {
+  await app.deps.background.drain();
+}
+
+describe('POST /api/payments/create-payment-intent', () => {
+  it('tells a guest to sign in first (not_logged_in, 401)', async () => {
+    const guest = new TestClient(app);
+    await guest.session();
+    const res = await createIntent(guest, 1);
+    expect(res.statusCode).toBe(401);
+    expect(res.json()).toMatchObject({
+      error_type: 'not_logged_in',
+      errors: [CHECKOUT_MESSAGES.notLoggedIn],
+    });
+  });
+
+  it("holds the time: the server's price plus the service charge, the same intent on a double click, and nobody else can pay for it", async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(25, 9));
+    const [first, second] = await Promise.all([
+      createIntent(client, booking.id),
+      createIntent(client, booking.id),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    const body = first.json();
+    expect(second.json().paymentIntentId).toBe(body.paymentIntentId);
+    expect(body).toMatchObject({
+      provider: 'sandbox',
+      publishableKey: null,
+      subtotal: booking.price,
+      serviceCharge: 2.55,
+      paymentMethods: [],
+      saveCard: false,
+    });
+    expect(body.price).toBeCloseTo(booking.price + 2.55, 2);
+    expect(body.confirmationId).toMatch(/^SG-[A-Z0-9]{10}$/);
+    expect(new Date(body.holdExpiresAt).getTime()).toBe(clock.getTime() + 10 * 60_000);
+    const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row!.status).toBe('pending');
+
+    // Another customer is neither offered the time nor allowed to pay for it.
+    const other = await signedUpCustomer(app);
+    const theirs = await scheduledBooking(other.client, vendor, at(39, 9));
+    const availability = await other.client.request({
+      method: 'GET',
+      url: `/api/vendors/${vendor.vendorId}/vendor_calendars?duration=5`,
+    });
+    const wed = availability.json().days.find((d: { date: string }) => d.date === '2026-11-25');
+    const offered = (wed?.ranges ?? []).some(
+      (r: { start_time: string; end_time: string }) =>
+        Date.parse(r.start_time) <= Date.parse(at(25, 9)) && Date.parse(r.end_time) >= Date.parse(at(25, 9)),
+    );
+    expect(offered).toBe(false);
+    const sameTime = await other.client.request({
+      method: 'PUT',
+      url: `/api/bookings/${theirs.id}`,
+      payload: { booking: { appointmentAt: at(25, 9) } },
+    });
+    expect(sameTime.statusCode).toBe(422);
+    expect(sameTime.json().errors).toEqual([SCHEDULING_MESSAGES.appointmentUnavailable]);
+  });
+
+  it('refuses a vendor whose payouts are not set up, and a booking that is not the caller’s', async () => {
+    const lonely = await createPayableVendor(app, 'no-payouts@example.com');
+    await app.deps.db
+      .update(vendors)
+      .set({ stripeIntegrated: 'inactive' })
+      .where(eq(vendors.id, lonely.vendorId));
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, lonely, at(26, 9));
+    const res = await createIntent(client, booking.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toMatchObject({
+      error_type: 'vendor_payment_setup_incomplete',
+      message: CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
+    });
+    const stranger = await signedUpCustomer(app);
+    expect((await createIntent(stranger.client, booking.id)).statusCode).toBe(404);
+  });
+
+  it('answers invalid_price when the vendor changed the price since the customer saw it', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(26, 9));
+    await app.deps.db.update(bookings).set({ priceCents: 1 }).where(eq(bookings.id, booking.id));
+    const res = await createIntent(client, booking.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().error_type).toBe('invalid_price');
+    expect(res.json().message).toMatch(/The price of this service is now \$[\d,]+\.\d\d/);
+  });
+});
+
+describe('paying in the sandbox', () => {
+  it('4242…: one order with the money split, the booking paid, the event logged, mails sent; confirming again changes nothing', async () => {
+    const { client, email } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(30, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const paid = await sandboxConfirm(client, intent.clientSecret, CARDS.visa);
+    expect(paid.json()).toEqual({ status: 'succeeded', error: null, redirectUrl: null });
+    const res = await confirmPayment(client, intent.paymentIntentId);
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    expect(body).toMatchObject({
+      status: 'succeeded',
+      message: 'Payment success!',
+      confirmationId: intent.confirmationId,
+    });
+    expect(body.order).toMatchObject({
+      confirmationId: intent.confirmationId,
+      fulfillmentStatus: 'unfulfilled',
+      paymentStatus: 'collected',
+      paymentMethod: { last4: '4242', brand: 'visa' },
+      totalCollected: intent.price,
+      serviceFee: 2.55,
+      subtotal: intent.subtotal,
+      appointmentAt: at(30, 9),
+    });
+    const [order] = await app.deps.db
+      .select()
+      .from(orders)
+      .where(eq(orders.confirmationId, intent.confirmationId));
+    const subtotal = Math.round(intent.subtotal * 100);
+    expect(order!.commissionCents).toBe(Math.round(subtotal * 0.1));
+    expect(order!.vendorPayoutCents).toBe(subtotal - order!.commissionCents);
+    expect(order!.payoutLast4).toBe('6789');
+    const [b] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(b!.status).toBe('paid');
+    const events = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
+    expect(events.map((e) => e.action)).toEqual(['created']);
+
+    // The client's confirmation and the sandbox's event both arrive: still one order.
+    await settled();
+    expect((await confirmPayment(client, intent.paymentIntentId)).json().order.id).toBe(order!.id);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.bookingId, booking.id))).toHaveLength(1);
+
+    const mails = await outbox(app);
+    const confirmation = mails.find((m) => m.to === email && m.subject.startsWith('Booking confirmed'));
+    expect(confirmation?.text).toContain(intent.confirmationId);
+    const invite = confirmation?.attachments?.[0];
+    expect(invite?.filename).toBe('appointment.ics');
+    expect(invite?.content).toContain('DTSTART;TZID=America/Denver:20261130T090000');
+    expect(mails.some((m) => m.to === 'pay-vendor@example.com' && m.subject.startsWith('New order'))).toBe(
+      true,
+    );
+    // The order is in the customer's list.
+    const list = (await client.request({ method: 'GET', url: '/api/orders' })).json();
+    expect(list.orders.map((o: { id: number }) => o.id)).toContain(order!.id);
+  });
+
+  it('a declined card shows the provider message and leaves no order; the same checkout then pays with another card', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(31, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const declined = (await sandboxConfirm(client, intent.clientSecret, CARDS.declined)).json();
+    expect(declined).toMatchObject({
+      status: 'requires_payment_method',
+      error: { message: 'Your card was declined.' },
+    });
+    const poor = (await sandboxConfirm(client, intent.clientSecret, CARDS.insufficient)).json();
+    expect(poor.error.message).toBe('Your card has insufficient funds.');
+    const res = (await confirmPayment(client, intent.paymentIntentId)).json();
+    expect(res).toMatchObject({
+      status: 'requires_payment_method',
+      message: CHECKOUT_MESSAGES.failed,
+      order: null,
+    });
+    await settled();
+    expect(await app.deps.db.select().from(orders).where(eq(orders.bookingId, booking.id))).toHaveLength(0);
+    await sandboxConfirm(client, intent.clientSecret, CARDS.visa);
+    expect((await confirmPayment(client, intent.paymentIntentId)).json().status).toBe('succeeded');
+  });
+
+  it('refuses a card number outside the test list, and another customer’s intent', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(27, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const real = await sandboxConfirm(client, intent.clientSecret, '4111 1111 1111 1111');
+    expect(real.statusCode).toBe(422);
+    expect(real.json().errors).toEqual([CHECKOUT_MESSAGES.testCardOnly]);
+    const stranger = await signedUpCustomer(app);
+    expect((await sandboxConfirm(stranger.client, intent.clientSecret, CARDS.visa)).statusCode).toBe(404);
+    expect((await confirmPayment(stranger.client, intent.paymentIntentId)).statusCode).toBe(404);
+    const away = await sandboxConfirm(client, intent.clientSecret, CARDS.visa, {
+      returnUrl: 'https://evil.example/x',
+    });
+    expect(away.statusCode).toBe(422);
+  });
+
+  it('3-D Secure: the authentication page, then back to the vendor page with the intent; failing it leaves the intent payable', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(32, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const started = (await sandboxConfirm(client, intent.clientSecret, CARDS.threeDs)).json();
+    expect(started.status).toBe('requires_action');
+    const url = new URL(started.redirectUrl);
+    expect(url.pathname).toBe(`/sandbox/authenticate/${intent.paymentIntentId}`);
+    const page = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('Complete authentication');
+    expect(page.body).toContain('Test mode');
+
+    const fail = await app.inject({
+      method: 'POST',
+      url: url.pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `client_secret=${encodeURIComponent(intent.clientSecret)}&result=fail`,
+    });
+    expect(fail.statusCode).toBe(303);
+    expect(new URL(fail.headers.location as string).searchParams.get('redirect_status')).toBe('failed');
+    const failed = (await confirmPayment(client, intent.paymentIntentId)).json();
+    expect(failed.status).toBe('requires_payment_method');
+
+    const again = (await sandboxConfirm(client, intent.clientSecret, CARDS.threeDs)).json();
+    const ok = await app.inject({
+      method: 'POST',
+      url: new URL(again.redirectUrl).pathname,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: `client_secret=${encodeURIComponent(intent.clientSecret)}&result=complete`,
+    });
+    expect(ok.statusCode).toBe(303);
+    const back = new URL(ok.headers.location as string);
+    expect(back.pathname).toBe('/vendors/1');
+    expect(back.searchParams.get('open_payment_gateway')).toBe('true');
+    expect(back.searchParams.get('payment_intent')).toBe(intent.paymentIntentId);
+    expect(back.searchParams.get('redirect_status')).toBe('succeeded');
+    expect((await confirmPayment(client, intent.paymentIntentId)).json().status).toBe('succeeded');
+    // The page does not work twice, nor with a wrong secret.
+    const replay = await app.inject({ method: 'GET', url: url.pathname + url.search });
+    expect(replay.statusCode).toBe(404);
+  });
+
+  it('keeps a card the customer chose to save and offers it the next time', async () => {
+    const { client } = await signedUpCustomer(app);
+    const first = await scheduledBooking(client, vendor, at(33, 9)); // Dec 1
+    const intent = (await createIntent(client, first.id)).json();
+    await sandboxConfirm(client, intent.clientSecret, CARDS.visa, { saveCard: true });
+    expect((await confirmPayment(client, intent.paymentIntentId)).json().status).toBe('succeeded');
+    const second = await scheduledBooking(client, vendor, at(34, 9));
+    const next = (await createIntent(client, second.id)).json();
+    expect(next.paymentMethods).toHaveLength(1);
+    expect(next.paymentMethods[0].card).toMatchObject({
+      brand: 'visa',
+      last4: '4242',
+      exp_month: 12,
+      exp_year: 2030,
+    });
+    const viaSaved = (
+      await sandboxConfirm(client, next.clientSecret, { paymentMethodId: next.paymentMethods[0].id })
+    ).json();
+    expect(viaSaved.status).toBe('succeeded');
+    expect((await confirmPayment(client, next.paymentIntentId)).json().order.paymentMethod.last4).toBe(
+      '4242',
+    );
+    // Someone else cannot use it.
+    const stranger = await signedUpCustomer(app);
+    const theirs = await scheduledBooking(stranger.client, vendor, at(37, 9));
+    const theirIntent = (await createIntent(stranger.client, theirs.id)).json();
+    const stolen = await sandboxConfirm(stranger.client, theirIntent.clientSecret, {
+      paymentMethodId: next.paymentMethods[0].id,
+    });
+    expect(stolen.statusCode).toBe(422);
+  });
+});
+
+describe('races, events and expiry', () => {
+  it('two paid payments for one time: exactly one order, the other refunded in full and told', async () => {
+    const a = await signedUpCustomer(app, 'racer-a');
+    const b = await signedUpCustomer(app, 'racer-b');
+    const slot = at(38, 9); // Tue Dec 8
+    const bookingA = await scheduledBooking(a.client, vendor, slot);
+    const intentA = (await createIntent(a.client, bookingA.id)).json();
+    // A's hold runs out before anything releases it; B gets the time and an intent of its own.
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    const bookingB = await scheduledBooking(b.client, vendor, slot);
+    const intentB = (await createIntent(b.client, bookingB.id)).json();
+    expect(intentB.paymentIntentId).not.toBe(intentA.paymentIntentId);
+    await sandboxConfirm(b.client, intentB.clientSecret, CARDS.visa);
+    await sandboxConfirm(a.client, intentA.clientSecret, CARDS.visa);
+    const [resA, resB] = await Promise.all([
+      confirmPayment(a.client, intentA.paymentIntentId),
+      confirmPayment(b.client, intentB.paymentIntentId),
+    ]);
+    await settled();
+    const statuses = [resA.json().status, resB.json().status].sort();
+    expect(statuses).toEqual(['refunded', 'succeeded']);
+    const loser = resA.json().status === 'refunded' ? resA.json() : resB.json();
+    expect(loser.message).toBe(CHECKOUT_MESSAGES.slotTakenRefunded);
+    const live = await app.deps.db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.vendorId, vendor.vendorId), eq(orders.appointmentAt, new Date(slot))));
+    expect(live).toHaveLength(1);
+    const [refund] = await app.deps.db.select().from(refunds).where(eq(refunds.kind, 'conflict'));
+    expect(refund).toMatchObject({ status: 'succeeded' });
+    const loserIntent = resA.json().status === 'refunded' ? intentA : intentB;
+    const [pi] = await app.deps.db
+      .select()
+      .from(sandboxObjects)
+      .where(eq(sandboxObjects.id, loserIntent.paymentIntentId));
+    expect((pi!.data as { amount_refunded: number }).amount_refunded).toBe(
+      Math.round(loserIntent.price * 100),
+    );
+    const loserEmail = resA.json().status === 'refunded' ? a.email : b.email;
+    expect((await outbox(app)).some((m) => m.to === loserEmail && m.subject.includes('refunded'))).toBe(true);
+    // The loser's booking is back to pricing so a new time can be chosen.
+    const loserBooking = resA.json().status === 'refunded' ? bookingA : bookingB;
+    const [lb] = await app.deps.db.select().from(bookings).where(eq(bookings.id, loserBooking.id));
+    expect(lb).toMatchObject({ status: 'priced', appointmentAt: null });
+  });
+
+  it('an event delivered many times is processed once', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(40, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const sandbox = app.deps.sandbox!;
+    const before = sandbox.onEvents;
+    sandbox.onEvents = null; // the app is not told at once: as if it crashed after the charge
+    try {
+      await sandboxConfirm(client, intent.clientSecret, CARDS.visa);
+    } finally {
+      sandbox.onEvents = before;
+    }
+    const [eventRow] = await app.deps.db
+      .select()
+      .from(sandboxObjects)
+      .where(and(eq(sandboxObjects.object, 'event')));
+    expect(eventRow).toBeDefined();
+    const events = await app.deps.db.select().from(sandboxObjects).where(eq(sandboxObjects.object, 'event'));
+    const succeeded = events.find(
+      (e) =>
+        (e.data as { type: string; data: { object: { id: string } } }).type === 'payment_intent.succeeded' &&
+        (e.data as { data: { object: { id: string } } }).data.object.id === intent.paymentIntentId,
+    )!;
+    const results = await Promise.all(
+      Array.from({ length: 10 }, () => deliverSandboxEvent(app.deps, succeeded.id)),
+    );
+    expect(results).toHaveLength(10);
+    const event = (await sandbox.loadEvent(succeeded.id))!;
+    expect(await handlePaymentEvent(app.deps, event)).toBe(false);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.bookingId, booking.id))).toHaveLength(1);
+  });
+
+  it('an unpaid hold expires: the provider is asked, the intent cancelled and the time freed; a paid one still becomes an order', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(41, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const [payment] = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, intent.paymentIntentId));
+    expect(await expireHold(app.deps, payment!.id)).toBe('nothing'); // not yet
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    expect(await expireHold(app.deps, payment!.id)).toBe('released');
+    const [after] = await app.deps.db.select().from(payments).where(eq(payments.id, payment!.id));
+    expect(after!.status).toBe('canceled');
+    const [b] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(b!.status).toBe('scheduled');
+    expect((await app.deps.sandbox!.retrieveIntent(intent.paymentIntentId)).status).toBe('canceled');
+    const late = (await sandboxConfirm(client, intent.clientSecret, CARDS.visa)).json();
+    expect(late.status).toBe('canceled');
+
+    // Paid at the provider, but the app never heard: the expiry finds it and makes the order.
+    const other = await signedUpCustomer(app);
+    const paidBooking = await scheduledBooking(other.client, vendor, at(44, 9));
+    const paidIntent = (await createIntent(other.client, paidBooking.id)).json();
+    const sandbox = app.deps.sandbox!;
+    const before = sandbox.onEvents;
+    sandbox.onEvents = null;
+    try {
+      await sandboxConfirm(other.client, paidIntent.clientSecret, CARDS.visa);
+    } finally {
+      sandbox.onEvents = before;
+    }
+    const [paidPayment] = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, paidIntent.paymentIntentId));
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    expect(await expireHold(app.deps, paidPayment!.id)).toBe('settled');
+    expect(await app.deps.db.select().from(orders).where(eq(orders.bookingId, paidBooking.id))).toHaveLength(
+      1,
+    );
+  });
+
+  it('every cent collected is accounted for', async () => {
+    await settled();
+    const l = await ledger(app);
+    expect(l.collected).toBeGreaterThan(0);
+    expect(l.parts).toBe(l.collected);
+    expect(l.conflict_refunds).toBe(l.conflict_total);
+    expect(l.refunds_recorded).toBe(l.refunds_owed);
+  });
+});
+
+describe('the webhook endpoint', () => {
+  it('needs no CSRF token but refuses what the provider cannot verify (the sandbox receives none)', async () => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/api/payments/webhook',
+      headers: { 'content-type': 'application/json', 'stripe-signature': 't=1,v1=00' },
+      payload: JSON.stringify({ id: 'evt_1', type: 'payment_intent.succeeded' }),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toEqual({ errors: ['Invalid webhook signature'] });
+  });
+});

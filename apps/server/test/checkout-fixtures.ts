@@ -1,0 +1,148 @@
+/** Vendors ready to be paid, customers with scheduled bookings, and paying through the sandbox. */
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { vendorCalendars, vendors } from '../src/db/schema';
+import { createPricedVendor, inputOf } from './pricing-fixtures';
+import { signUpPayload, TestClient } from './test-app';
+
+/** An active house-cleaning vendor whose payouts are set up in the sandbox (a connected account). */
+export async function createPayableVendor(app: FastifyInstance, email: string) {
+  const vendor = await createPricedVendor(app, { email });
+  const sandbox = app.deps.sandbox!;
+  const account = await sandbox.createConnectedAccount({
+    vendorId: vendor.vendorId,
+    email,
+    idempotencyKey: `acct-${vendor.vendorId}`,
+  });
+  await sandbox.completeOnboarding(account.id, { last4: '6789', bankName: 'STG Credit Union' });
+  await app.deps.db
+    .update(vendors)
+    .set({
+      paymentAccountId: account.id,
+      stripeIntegrated: 'active',
+      payoutLast4: '6789',
+      payoutBankName: 'STG Credit Union',
+    })
+    .where(eq(vendors.id, vendor.vendorId));
+  await app.deps.db.insert(vendorCalendars).values({
+    vendorId: vendor.vendorId,
+    workdayStartMinutes: 8 * 60,
+    workdayEndMinutes: 17 * 60,
+    driveTimeBufferMins: 0,
+    bookingWindowStartDays: 1,
+    bookingWindowEndDays: 60,
+  });
+  return vendor;
+}
+
+export type PayableVendor = Awaited<ReturnType<typeof createPayableVendor>>;
+
+let customerCount = 0;
+
+/** A new signed-in customer (its own email). */
+export async function signedUpCustomer(app: FastifyInstance, name = 'cust') {
+  const client = new TestClient(app);
+  await client.session();
+  const email = `${name}-${++customerCount}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+  const res = await client.request({ method: 'POST', url: '/api/users', payload: signUpPayload({ email }) });
+  if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
+  return { client, email, userId: res.json().user.id as number };
+}
+
+export const houseAnswers = (vendor: PayableVendor, over: Record<string, string> = {}) =>
+  Object.fromEntries(
+    Object.entries({ BEDROOMS: '3', BATHROOMS: '2', SQFT: '1800', CONDITION: '1', ...over }).map(
+      ([alias, v]) => [String(inputOf(vendor.inputs, alias).id), v],
+    ),
+  );
+
+/** The client's booking with the vendor, priced and scheduled at `start`. */
+export async function scheduledBooking(client: TestClient, vendor: PayableVendor, start: string) {
+  const priced = await client.request({
+    method: 'POST',
+    url: '/api/bookings',
+    payload: { booking: { vendorId: vendor.vendorId, answers: houseAnswers(vendor) } },
+  });
+  if (priced.statusCode >= 300) throw new Error(`pricing failed: ${priced.body}`);
+  const id = priced.json().booking.id as number;
+  const scheduled = await client.request({
+    method: 'PUT',
+    url: `/api/bookings/${id}`,
+    payload: { booking: { appointmentAt: start } },
+  });
+  if (scheduled.statusCode !== 200) throw new Error(`scheduling failed: ${scheduled.body}`);
+  return scheduled.json().booking as { id: number; price: number; duration: number; appointmentAt: string };
+}
+
+export function createIntent(client: TestClient, bookingId: number, extra: Record<string, unknown> = {}) {
+  return client.request({
+    method: 'POST',
+    url: '/api/payments/create-payment-intent',
+    payload: { booking: { id: bookingId }, ...extra },
+  });
+}
+
+export const CARDS = {
+  visa: '4242 4242 4242 4242',
+  declined: '4000 0000 0000 0002',
+  insufficient: '4000 0000 0000 9995',
+  threeDs: '4000 0025 0000 3155',
+} as const;
+
+/** What the web's card form does in the sandbox. */
+export function sandboxConfirm(
+  client: TestClient,
+  clientSecret: string,
+  card: string | { paymentMethodId: string },
+  extra: Record<string, unknown> = {},
+) {
+  return client.request({
+    method: 'POST',
+    url: '/api/payments/sandbox/confirm',
+    payload: {
+      clientSecret,
+      ...(typeof card === 'string'
+        ? { card: { number: card, expMonth: 12, expYear: 2030, cvc: '123' } }
+        : { paymentMethodId: card.paymentMethodId }),
+      returnUrl: '/vendors/1?open_payment_gateway=true',
+      ...extra,
+    },
+  });
+}
+
+export function confirmPayment(client: TestClient, paymentIntentId: string) {
+  return client.request({ method: 'POST', url: '/api/payments/confirm', payload: { paymentIntentId } });
+}
+
+/** Checkout and pay with a card: the confirm call's answer. */
+export async function payFor(client: TestClient, bookingId: number, card: string = CARDS.visa) {
+  const intent = await createIntent(client, bookingId);
+  if (intent.statusCode !== 200) throw new Error(`intent failed: ${intent.body}`);
+  const { clientSecret, paymentIntentId } = intent.json();
+  await sandboxConfirm(client, clientSecret, card);
+  return confirmPayment(client, paymentIntentId);
+}
+
+/**
+ * Every cent collected is accounted for (ARCHITECTURE §5a): over all orders, total collected equals
+ * service fees + commission + vendor payouts + refunds; over all payments that lost their time, the
+ * whole amount is refunded. Answers the sums for the test to compare.
+ */
+export async function ledger(app: FastifyInstance) {
+  const result = await app.deps.db.execute<{
+    collected: string;
+    parts: string;
+    conflict_total: string;
+    conflict_refunds: string;
+    refunds_owed: string;
+    refunds_recorded: string;
+  }>(sql`select
+      (select coalesce(sum(total_collected_cents), 0) from orders)::text as collected,
+      (select coalesce(sum(service_fee_cents + commission_cents + vendor_payout_cents + refund_amount_cents), 0) from orders)::text as parts,
+      (select coalesce(sum(total_cents), 0) from payments where status = 'conflict')::text as conflict_total,
+      (select coalesce(sum(amount_cents), 0) from refunds where kind = 'conflict')::text as conflict_refunds,
+      (select coalesce(sum(refund_amount_cents), 0) from orders)::text as refunds_owed,
+      (select coalesce(sum(amount_cents), 0) from refunds where order_id is not null)::text as refunds_recorded`);
+  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
+  return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
