@@ -1,0 +1,192 @@
+/**
+ * The customer's orders (spec §4 Customer reschedule and cancel, §6): the list, moving an order to a
+ * free time, cancelling with a full refund through the provider, the policy window, ownership, and
+ * order_events for every change.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { orderEvents, orders, refunds, vendors } from '../../db/schema';
+import { createTestApp, outbox } from '../../../test/test-app';
+import {
+  createPayableVendor,
+  ledger,
+  payFor,
+  scheduledBooking,
+  signedUpCustomer,
+  type PayableVendor,
+} from '../../../test/checkout-fixtures';
+
+// Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
+let clock = new Date('2026-11-23T15:00:00Z');
+let app: FastifyInstance;
+let vendor: PayableVendor;
+
+beforeAll(async () => {
+  app = await createTestApp({ now: () => clock });
+  vendor = await createPayableVendor(app, 'orders-vendor@example.com');
+  await app.deps.db
+    .update(vendors)
+    .set({ cancelationPolicyHours: 24 })
+    .where(eq(vendors.id, vendor.vendorId));
+});
+afterAll(() => app.close());
+
+/** 9:00 MST on a day of November 2026 (past 30 runs into December). */
+const nineOn = (day: number) => new Date(Date.UTC(2026, 10, day, 16, 0, 0)).toISOString();
+
+async function paidOrder(day: number) {
+  const customer = await signedUpCustomer(app, 'orders');
+  const booking = await scheduledBooking(customer.client, vendor, nineOn(day));
+  const res = await payFor(customer.client, booking.id);
+  expect(res.json().status).toBe('succeeded');
+  return {
+    ...customer,
+    order: res.json().order as { id: number; totalCollected: number; confirmationId: string },
+  };
+}
+
+const reschedule = (client: Awaited<ReturnType<typeof signedUpCustomer>>['client'], id: number, at: string) =>
+  client.request({
+    method: 'PATCH',
+    url: `/api/orders/${id}/reschedule`,
+    payload: { order: { appointmentAt: at } },
+  });
+const cancel = (
+  client: Awaited<ReturnType<typeof signedUpCustomer>>['client'],
+  id: number,
+  reason?: string,
+) =>
+  client.request({
+    method: 'PATCH',
+    url: `/api/orders/${id}/cancel-order`,
+    payload: reason === undefined ? {} : { cancelReason: reason },
+  });
+
+describe('GET /api/orders', () => {
+  it("lists the customer's own orders, newest placed first, with what they may still do", async () => {
+    const { client, order } = await paidOrder(25);
+    clock = new Date(clock.getTime() + 60_000);
+    const booking = await scheduledBooking(client, vendor, nineOn(26));
+    const second = (await payFor(client, booking.id)).json().order;
+    const res = await client.request({ method: 'GET', url: '/api/orders' });
+    expect(res.statusCode).toBe(200);
+    const ids = res.json().orders.map((o: { id: number }) => o.id);
+    expect(ids).toEqual([second.id, order.id]);
+    expect(res.json().orders[0]).toMatchObject({
+      canCancel: true,
+      canReschedule: true,
+      changeBlockedReason: null,
+      vendor: { name: expect.any(String), cancelationPolicyHours: 24 },
+      address: { zipCode: '84770' },
+    });
+    const stranger = await signedUpCustomer(app);
+    expect((await stranger.client.request({ method: 'GET', url: '/api/orders' })).json().orders).toEqual([]);
+  });
+});
+
+describe('PATCH /api/orders/{id}/reschedule', () => {
+  it('moves the order to a free time, logs it, mails both sides; refuses a busy time and someone else', async () => {
+    const { client, order, email } = await paidOrder(27);
+    const other = await paidOrder(30);
+    expect((await reschedule(client, order.id, nineOn(30))).json().errors).toEqual([
+      SCHEDULING_MESSAGES.appointmentUnavailable,
+    ]);
+    expect((await reschedule(other.client, order.id, nineOn(31))).statusCode).toBe(404);
+    const res = await reschedule(client, order.id, nineOn(31));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({
+      appointmentAt: nineOn(31),
+      previousAppointmentAt: nineOn(27),
+      fulfillmentStatus: 'rescheduled',
+      rescheduleCount: 1,
+    });
+    const events = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.action)).toEqual(['created', 'rescheduled']);
+    const mails = await outbox(app);
+    expect(mails.some((m) => m.to === email && m.subject.startsWith('Order rescheduled'))).toBe(true);
+    // The order's own old time is now free for others; the same time again is refused.
+    expect((await reschedule(client, order.id, nineOn(31))).json().errors).toEqual([ORDER_MESSAGES.sameTime]);
+  });
+
+  it('is refused inside the cancellation-policy window, naming the hours', async () => {
+    const { client, order } = await paidOrder(32);
+    const saved = clock;
+    clock = new Date(Date.parse(nineOn(32)) - 23 * 3_600_000);
+    try {
+      const res = await reschedule(client, order.id, nineOn(33));
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors).toEqual([ORDER_MESSAGES.insideWindow(24)]);
+      expect(res.json().errors[0]).toContain('24 hours');
+    } finally {
+      clock = saved;
+    }
+  });
+});
+
+describe('PATCH /api/orders/{id}/cancel-order', () => {
+  it('needs a reason; refunds the whole amount through the provider; a double click changes nothing more', async () => {
+    const { client, order, email } = await paidOrder(34);
+    expect((await cancel(client, order.id)).json().errors).toEqual([ORDER_MESSAGES.cancelReasonRequired]);
+    const [first, second] = await Promise.all([
+      cancel(client, order.id, 'Plans changed'),
+      cancel(client, order.id, 'Plans changed'),
+    ]);
+    expect(first.statusCode).toBe(200);
+    expect(second.statusCode).toBe(200);
+    expect(first.json().order).toMatchObject({
+      fulfillmentStatus: 'cancelled',
+      paymentStatus: 'refunded',
+      refundAmount: order.totalCollected,
+      cancelReason: 'Plans changed',
+      canCancel: false,
+      canReschedule: false,
+    });
+    await app.deps.background.drain();
+    const rows = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      status: 'succeeded',
+      amountCents: Math.round(order.totalCollected * 100),
+    });
+    const [row] = await app.deps.db.select().from(orders).where(eq(orders.id, order.id));
+    const pi = await app.deps.sandbox!.retrieveIntent(row!.paymentIntentId!);
+    expect(pi.status).toBe('succeeded');
+    const events = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.action)).toEqual(['created', 'cancelled', 'refunded']);
+    expect((await outbox(app)).some((m) => m.to === email && m.subject.startsWith('Order cancelled'))).toBe(
+      true,
+    );
+    // The time is free again.
+    const next = await signedUpCustomer(app);
+    await scheduledBooking(next.client, vendor, nineOn(34));
+  });
+
+  it('is refused inside the window (the message names the hours), and for someone else’s order', async () => {
+    const { client, order } = await paidOrder(37);
+    const stranger = await signedUpCustomer(app);
+    expect((await cancel(stranger.client, order.id, 'Not mine')).statusCode).toBe(404);
+    const saved = clock;
+    clock = new Date(Date.parse(nineOn(37)) - 2 * 3_600_000);
+    try {
+      const res = await cancel(client, order.id, 'Too late');
+      expect(res.statusCode).toBe(422);
+      expect(res.json().errors[0]).toBe(
+        'Orders can be changed or cancelled online only up to 24 hours before the appointment. Please contact the vendor.',
+      );
+    } finally {
+      clock = saved;
+    }
+    const [row] = await app.deps.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.fulfillmentStatus).toBe('unfulfilled');
+  });
+
+  it('keeps every cent accounted for after cancels', async () => {
+    await app.deps.background.drain();
+    const l = await ledger(app);
+    expect(l.parts).toBe(l.collected);
+    expect(l.refunds_recorded).toBe(l.refunds_owed);
+  });
+});
