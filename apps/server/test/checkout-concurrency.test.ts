@@ -1,0 +1,149 @@
+/**
+ * Money under concurrency (issue 10; ARCHITECTURE §5a), on two app instances with their own connection
+ * pools on one database (PostgreSQL in CI's second run): 50 customers check out the same time at once
+ * (one hold, 49 refusals); 50 payments for one time that all succeed at the provider (one order, 49 full
+ * refunds, not a cent lost); the provider's event replayed 10 times (one order).
+ */
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { MemoryStorage } from '../src/adapters/storage/local-storage';
+import { buildApp } from '../src/app';
+import { wrapPostgres } from '../src/db/client';
+import { orders, payments, refunds, sandboxObjects } from '../src/db/schema';
+import { deliverSandboxEvent } from '../src/modules/payments/service';
+import {
+  CARDS,
+  confirmPayment,
+  createIntent,
+  createPayableVendor,
+  ledger,
+  sandboxConfirm,
+  scheduledBooking,
+  signedUpCustomer,
+  type PayableVendor,
+} from './checkout-fixtures';
+import { TestClient } from './test-app';
+import { createTestDatabase } from './test-db';
+
+const N = 50;
+let clock = new Date('2026-11-23T15:00:00Z');
+let a: FastifyInstance;
+let b: FastifyInstance;
+let vendor: PayableVendor;
+
+beforeAll(async () => {
+  const database = await createTestDatabase();
+  const second = database.url ? wrapPostgres(database.url, 6) : { ...database, close: async () => {} };
+  const storage = new MemoryStorage();
+  a = await buildApp({ database, storage, now: () => clock });
+  b = await buildApp({ database: second, storage, now: () => clock });
+  vendor = await createPayableVendor(a, 'race-vendor@example.com');
+}, 120_000);
+afterAll(async () => {
+  await b.close();
+  await a.close();
+});
+
+/** The customer's client on instance B too (same cookie and CSRF token). */
+function onB(client: TestClient) {
+  const other = new TestClient(b);
+  other.cookie = client.cookie;
+  other.csrf = client.csrf;
+  return other;
+}
+
+async function customersWithBookings(slot: string, between?: () => void) {
+  const list = [];
+  for (let i = 0; i < N; i++) {
+    between?.();
+    const c = await signedUpCustomer(a, `race${i}`);
+    const booking = await scheduledBooking(c.client, vendor, slot);
+    list.push({ ...c, booking, client: i % 2 === 0 ? c.client : onB(c.client) });
+  }
+  return list;
+}
+
+it(`${N} customers check out one time at once: one hold, every other told the time is taken`, async () => {
+  const slot = '2026-11-25T16:00:00.000Z'; // Wed 9:00 MST
+  const customers = await customersWithBookings(slot);
+  const answers = await Promise.all(customers.map((c) => createIntent(c.client, c.booking.id)));
+  const ok = answers.filter((r) => r.statusCode === 200);
+  expect(ok).toHaveLength(1);
+  for (const r of answers.filter((x) => x.statusCode !== 200)) {
+    expect(r.statusCode).toBe(409);
+    expect(r.json().error_type).toBe('appointment_unavailable');
+  }
+}, 180_000);
+
+it(`${N} payments for one time all succeed at the provider: one order, ${N - 1} refunded in full, no money lost`, async () => {
+  const slot = '2026-11-30T16:00:00.000Z'; // Mon 9:00 MST
+  clock = new Date(clock.getTime() + 3_600_000);
+  // Each checkout starts after the previous hold ran out (nothing released it): all hold "the same" time.
+  const customers = await customersWithBookings(slot, () => {
+    clock = new Date(clock.getTime() + 11 * 60_000);
+  });
+  const intents = [];
+  for (const c of customers) {
+    clock = new Date(clock.getTime() + 11 * 60_000);
+    const res = await createIntent(c.client, c.booking.id);
+    expect(res.statusCode).toBe(200);
+    intents.push(res.json());
+  }
+  // Every card is charged first, then the confirmations and the provider's events race on two instances.
+  const sandbox = a.deps.sandbox!;
+  const tell = sandbox.onEvents;
+  sandbox.onEvents = null;
+  try {
+    await Promise.all(customers.map((c, i) => sandboxConfirm(c.client, intents[i].clientSecret, CARDS.visa)));
+  } finally {
+    sandbox.onEvents = tell;
+  }
+  const events = await a.deps.db.select().from(sandboxObjects).where(eq(sandboxObjects.object, 'event'));
+  const answers = await Promise.all([
+    ...customers.map((c, i) => confirmPayment(c.client, intents[i].paymentIntentId)),
+    ...events.map((e, i) => deliverSandboxEvent((i % 2 === 0 ? a : b).deps, e.id)),
+  ]);
+  await a.deps.background.drain();
+  await b.deps.background.drain();
+  const statuses = answers.slice(0, N).map((r) => r.json().status);
+  expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(1);
+  expect(statuses.filter((s) => s === 'refunded')).toHaveLength(N - 1);
+
+  const placed = await a.deps.db
+    .select()
+    .from(orders)
+    .where(eq(orders.appointmentAt, new Date(slot)));
+  expect(placed).toHaveLength(1);
+  const lost = await a.deps.db.select().from(payments).where(eq(payments.status, 'conflict'));
+  expect(lost).toHaveLength(N - 1);
+  const back = await a.deps.db.select().from(refunds).where(eq(refunds.kind, 'conflict'));
+  expect(back).toHaveLength(N - 1);
+  expect(back.every((r) => r.status === 'succeeded')).toBe(true);
+  // At the provider: the winner keeps its money, every loser got all of it back.
+  for (const p of lost) {
+    const [pi] = await a.deps.db.select().from(sandboxObjects).where(eq(sandboxObjects.id, p.intentId!));
+    const data = pi!.data as { amount_received: number; amount_refunded: number };
+    expect(data.amount_refunded).toBe(data.amount_received);
+  }
+  const l = await ledger(a);
+  expect(l.parts).toBe(l.collected);
+  expect(l.conflict_refunds).toBe(l.conflict_total);
+
+  // The winner's payment event, replayed 10 times on both instances: still one order.
+  const winner = placed[0]!;
+  const succeeded = events.find(
+    (e) =>
+      (e.data as { type: string }).type === 'payment_intent.succeeded' &&
+      (e.data as { data: { object: { id: string } } }).data.object.id === winner.paymentIntentId,
+  )!;
+  await Promise.all(
+    Array.from({ length: 10 }, (_, i) => deliverSandboxEvent((i % 2 ? a : b).deps, succeeded.id)),
+  );
+  expect(
+    await a.deps.db
+      .select()
+      .from(orders)
+      .where(eq(orders.appointmentAt, new Date(slot))),
+  ).toHaveLength(1);
+}, 300_000);
