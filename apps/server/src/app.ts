@@ -92,6 +92,11 @@ export interface BuildAppOptions {
   payments?: PaymentProvider;
   /** Checkout hold in minutes (default 10). */
   holdMinutes?: number;
+  /**
+   * The sandbox's events: delivered at once in process (default), with the jobs table retrying after
+   * `delayMs`; or only by the jobs table after `delayMs`, as a provider's webhook arrives later.
+   */
+  sandboxEvents?: { delivery: 'immediate' | 'delayed'; delayMs: number };
 }
 
 declare module 'fastify' {
@@ -112,7 +117,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   const mailer = opts.mailer ?? new OutboxMailer(opts.database.db, { now, log: app.log });
   const background = new BackgroundTasks(app.log);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
-  const payments = opts.payments ?? new SandboxPayments(opts.database.db, { now, publicUrl });
+  const payments =
+    opts.payments ??
+    new SandboxPayments(opts.database.db, { now, publicUrl, eventRetryMs: opts.sandboxEvents?.delayMs });
   const orderConfirmations = new OrderConfirmations(opts.database, app.log);
   await orderConfirmations.start();
   const deps: AppDeps = {
@@ -134,7 +141,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   };
   deps.busyTimesCheck = busyTimesCheckFor(deps);
   // The sandbox's events reach the same handler as Stripe's webhooks, at once (a job retries them).
-  if (deps.sandbox)
+  if (deps.sandbox && opts.sandboxEvents?.delivery !== 'delayed')
     deps.sandbox.onEvents = (ids) => {
       for (const id of ids) background.run('sandbox event', () => deliverSandboxEvent(deps, id));
     };

@@ -89,6 +89,8 @@ const envSchema = z.object({
   }),
   STRIPE_API_BASE: orDefault('https://api.stripe.com', httpUrl),
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  SANDBOX_EVENT_DELIVERY: z.enum(['immediate', 'delayed']).default('immediate'),
+  SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
 });
 
 /** A provider's client id and secret come together or not at all. */

@@ -55,6 +55,7 @@ async function main() {
     uploadsDir: storage.root,
     calendarSync: calendarSyncFromConfig(config, calendarSecretKey(config)),
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
+    sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);

@@ -105,6 +105,11 @@ export interface SandboxOptions {
   now: () => Date;
   /** Base of the authentication page's address (PUBLIC_URL). */
   publicUrl: string;
+  /**
+   * When the jobs table delivers an event that was not delivered at once (ms after it happened). With
+   * `deliverAtOnce` false this is the only delivery, like a webhook arriving later.
+   */
+  eventRetryMs?: number;
 }
 
 const newId = (prefix: string) => `${prefix}_sbx${randomBytes(12).toString('hex')}`;
@@ -179,7 +184,7 @@ export class SandboxPayments implements PaymentProvider {
     await tx.insert(jobs).values({
       kind: SANDBOX_EVENT_JOB,
       payload: { eventId: event.id },
-      runAt: new Date(now.getTime() + 30_000),
+      runAt: new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)),
       uniqueKey: `${SANDBOX_EVENT_JOB}:${event.id}`,
       maxAttempts: 10,
       createdAt: now,

@@ -1,0 +1,164 @@
+/**
+ * A server killed (SIGKILL) after the card was charged but before the order was made (issue 10): once
+ * it is started again, the provider's event — kept in the jobs table with the charge — makes the order.
+ * The server runs as its own process, as in production; the sandbox delivers its events only through
+ * the jobs table here (SANDBOX_EVENT_DELIVERY=delayed), as a provider's webhook arrives later.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { MemoryStorage } from '../src/adapters/storage/local-storage';
+import { buildApp } from '../src/app';
+import { openDatabase, wrapPostgres, type Database } from '../src/db/client';
+import { createPayableVendor, houseAnswers } from './checkout-fixtures';
+import { signUpPayload } from './test-app';
+import { createTestDatabase } from './test-db';
+
+const serverDir = path.resolve(import.meta.dirname, '..');
+let dataDir: string;
+let databaseUrl: string | undefined;
+let keepAlive: Database | null = null;
+let vendorId: number;
+let vendorInputs: Awaited<ReturnType<typeof createPayableVendor>>;
+let server: ChildProcess | null = null;
+let port: number;
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port: p } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(p));
+    });
+    srv.on('error', reject);
+  });
+}
+
+async function startServer() {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: serverDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DATABASE_URL: databaseUrl ?? '',
+      SEED_DEMO_DATA: 'false',
+      LOG_LEVEL: 'error',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      SANDBOX_EVENT_DELIVERY: 'delayed',
+      SANDBOX_EVENT_DELAY_MS: '1000',
+    },
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const until = Date.now() + 60_000;
+  while (Date.now() < until) {
+    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error('server did not start');
+}
+
+beforeAll(async () => {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-crash-'));
+  port = await freePort();
+  // The vendor (with a sandbox account for payouts) is made before the server runs.
+  let setupDb: Database;
+  const test = await createTestDatabase();
+  if (test.url) {
+    keepAlive = test;
+    databaseUrl = test.url;
+    setupDb = wrapPostgres(test.url, 2);
+  } else {
+    await test.close();
+    setupDb = await openDatabase({ dataDir });
+    await setupDb.migrate();
+  }
+  const setup = await buildApp({ database: setupDb, storage: new MemoryStorage() });
+  vendorInputs = await createPayableVendor(setup, 'crash-vendor@example.com');
+  vendorId = vendorInputs.vendorId;
+  await setup.close();
+}, 120_000);
+
+afterAll(async () => {
+  if (server && server.exitCode === null) server.kill('SIGKILL');
+  await keepAlive?.close();
+  fs.rmSync(dataDir, { recursive: true, force: true });
+});
+
+/** A browser-like client over real HTTP. */
+function http() {
+  let cookie = '';
+  let csrf = '';
+  return async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
+      method,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!;
+    const token = res.headers.get('x-csrf-token');
+    if (token) csrf = token;
+    return {
+      status: res.status,
+      json: (await res.json()) as Record<string, unknown> & { [k: string]: never },
+    };
+  };
+}
+
+it('kill -9 between the charge and the order: after a restart the order exists', async () => {
+  server = await startServer();
+  const call = http();
+  await call('GET', '/api/session');
+  expect(
+    (await call('POST', '/api/users', signUpPayload({ email: 'crash-customer@example.com' }))).status,
+  ).toBe(201);
+  const priced = await call('POST', '/api/bookings', {
+    booking: { vendorId, answers: houseAnswers(vendorInputs) },
+  });
+  const bookingId = (priced.json.booking as { id: number }).id;
+  const times = await call('GET', `/api/vendors/${vendorId}/vendor_calendars?duration=30`);
+  const firstDay = (times.json.days as { ranges: { start_time: string }[] }[])[0]!;
+  const start = firstDay.ranges[0]!.start_time;
+  expect(
+    (await call('PUT', `/api/bookings/${bookingId}`, { booking: { appointmentAt: start } })).status,
+  ).toBe(200);
+  const intent = await call('POST', '/api/payments/create-payment-intent', { booking: { id: bookingId } });
+  expect(intent.status).toBe(200);
+  const paid = await call('POST', '/api/payments/sandbox/confirm', {
+    clientSecret: intent.json.clientSecret,
+    card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+    returnUrl: '/orders',
+  });
+  expect(paid.json.status).toBe('succeeded');
+  // Charged; the order is made only when the event is delivered. The process dies first.
+  server.kill('SIGKILL');
+  await new Promise((resolve) => server!.once('exit', resolve));
+
+  server = await startServer();
+  const until = Date.now() + 30_000;
+  let orders: { confirmationId: string; paymentStatus: string }[] = [];
+  while (Date.now() < until) {
+    orders = (await call('GET', '/api/orders')).json.orders as typeof orders;
+    if (orders.length > 0) break;
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  expect(orders).toHaveLength(1);
+  expect(orders[0]).toMatchObject({ confirmationId: intent.json.confirmationId, paymentStatus: 'collected' });
+  server.kill('SIGTERM');
+  await new Promise((resolve) => server!.once('exit', resolve));
+}, 180_000);
