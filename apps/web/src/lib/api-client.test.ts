@@ -83,6 +83,27 @@ describe('api client', () => {
     await expect(api.post('/api/c')).rejects.toMatchObject({ errors: ['Too many sign-in attempts.'] });
   });
 
+  it('keeps the parsed error body for callers that read more than the messages', async () => {
+    setCsrfToken('t');
+    const body = { error_type: 'not_logged_in', message: 'Please sign in.', errors: ['Please sign in.'] };
+    mockApi({
+      'POST /api/a': { status: 401, body },
+      'POST /api/b': { status: 500, body: { errors: ['stack trace'] } },
+      'POST /api/c': { status: 400 },
+    });
+    const refused = await api.post('/api/a').catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(ApiError);
+    expect(refused).toMatchObject({ status: 401, errors: ['Please sign in.'], body });
+    // A server failure keeps its body too, yet still shows only the generic message.
+    await expect(api.post('/api/b')).rejects.toMatchObject({
+      errors: [UNEXPECTED_ERROR],
+      body: { errors: ['stack trace'] },
+    });
+    await expect(api.post('/api/c')).rejects.toMatchObject({ errors: [UNEXPECTED_ERROR], body: null });
+    // Existing callers that build one by hand need not pass a body.
+    expect(new ApiError(404, ['Not found']).body).toBeNull();
+  });
+
   it.each([
     [400, null, [UNEXPECTED_ERROR]],
     [400, { errors: [] }, [UNEXPECTED_ERROR]],

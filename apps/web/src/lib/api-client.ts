@@ -7,7 +7,9 @@
  * - A non-GET call refused with "Invalid Authenticity Token" refreshes the token with GET /api/session
  *   and is retried once.
  * - Failures become an `ApiError` whose `errors` is always a non-empty list of messages; 5xx, network
- *   failures and unreadable bodies say only "An unexpected error occurred".
+ *   failures and unreadable bodies say only "An unexpected error occurred". The parsed error body is kept
+ *   as `body` (unknown: callers that expect more than `errors`, such as checkout's `error_type`, parse it
+ *   with their contract).
  */
 /**
  * The same texts as MESSAGES.unexpected and MESSAGES.invalidAuthenticityToken of @stg/domain/validation
@@ -22,12 +24,18 @@ export const SESSION_PATH = '/api/session';
 export class ApiError extends Error {
   readonly status: number;
   readonly errors: string[];
+  /**
+   * The answer's parsed JSON body; null when there was none, undefined when it could not be read. Not
+   * enumerable, so an ApiError still equals one built from its status and messages alone.
+   */
+  declare readonly body: unknown;
 
-  constructor(status: number, errors: string[]) {
+  constructor(status: number, errors: string[], body: unknown = null) {
     super(errors.join(' '));
     this.name = 'ApiError';
     this.status = status;
     this.errors = errors;
+    Object.defineProperty(this, 'body', { value: body, enumerable: false });
   }
 }
 
@@ -119,8 +127,8 @@ async function send(
   if (token) csrfToken = token;
 
   const data = await readBody(response);
-  if (!response.ok) throw new ApiError(response.status, normalizeErrors(response.status, data));
-  if (data === undefined) throw new ApiError(response.status, [UNEXPECTED_ERROR]);
+  if (!response.ok) throw new ApiError(response.status, normalizeErrors(response.status, data), data);
+  if (data === undefined) throw new ApiError(response.status, [UNEXPECTED_ERROR], data);
   return data;
 }
 
