@@ -17,9 +17,9 @@ interface OrderRowProps {
   onNotice: (message: string) => void;
 }
 
-function Detail({ term, children }: { term: string; children: ReactNode }) {
+function Detail({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
   return (
-    <div>
+    <div className={wide ? 'order-row__wide' : undefined}>
       <dt>{term}</dt>
       <dd>{children}</dd>
     </div>
@@ -128,7 +128,7 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
               )}
             </Detail>
             {instructions && (
-              <Detail term={`Instructions from ${order.vendor.name}`}>
+              <Detail term={`Instructions from ${order.vendor.name}`} wide>
                 <span className="order-row__instructions">{instructions}</span>
               </Detail>
             )}

@@ -1,0 +1,427 @@
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, seriousViolations, signIn } from './helpers';
+
+const CUSTOMER = 'customer@example.com';
+/** vendor@example.com runs Sparkle & Shine, which has an upcoming order of customer@example.com. */
+const VENDOR_LOGIN = 'vendor@example.com';
+const ZONE = 'America/Denver';
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+
+interface ApiOrder {
+  id: number;
+  confirmationId: string;
+  vendorId: number;
+  vendor: { name: string; cancelationPolicyHours: number };
+  appointmentAt: string;
+  createdAt: string;
+  fulfillmentStatus: string;
+  paymentStatus: string;
+  totalCollected: number;
+  refundAmount: number;
+  canCancel: boolean;
+  canReschedule: boolean;
+}
+
+interface AvailabilityAnswer {
+  stepMinutes: number;
+  days: { date: string; ranges: { start_time: string; end_time: string }[] }[];
+}
+
+// ---- The API as a signed-in user (the CSRF token comes with GET /api/session) ----
+
+async function send(request: APIRequestContext, method: 'POST' | 'PATCH', url: string, data: unknown) {
+  const token = (await request.get('/api/session')).headers()['x-csrf-token'] ?? '';
+  return request.fetch(url, { method, data, headers: { 'X-CSRF-Token': token } });
+}
+
+async function ordersOf(request: APIRequestContext): Promise<ApiOrder[]> {
+  const res = await request.get('/api/orders');
+  expect(res.status()).toBe(200);
+  return ((await res.json()) as { orders: ApiOrder[] }).orders;
+}
+
+async function availabilityFor(request: APIRequestContext, order: ApiOrder): Promise<AvailabilityAnswer> {
+  const res = await request.get(
+    `/api/vendors/${order.vendorId}/vendor_calendars?duration=90&order_id=${order.id}`,
+  );
+  expect(res.status()).toBe(200);
+  return (await res.json()) as AvailabilityAnswer;
+}
+
+function startsOf(day: AvailabilityAnswer['days'][number], step: number): number[] {
+  const starts: number[] = [];
+  for (const range of day.ranges)
+    for (let ms = Date.parse(range.start_time); ms <= Date.parse(range.end_time); ms += step * MINUTE)
+      starts.push(ms);
+  return starts;
+}
+
+/** The customer's upcoming orders that may still be changed, other than Sparkle & Shine's, by id. */
+async function changeableOrders(request: APIRequestContext, exceptVendorId?: number) {
+  return (await ordersOf(request))
+    .filter((o) => o.canReschedule && o.canCancel && o.vendorId !== exceptVendorId)
+    .sort((a, b) => a.id - b.id);
+}
+
+// ---- Labels as the page writes them, in Denver time ----
+
+const parts = (ms: number) =>
+  Object.fromEntries(
+    new Intl.DateTimeFormat('en-US', {
+      timeZone: ZONE,
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      month: 'short',
+      day: 'numeric',
+      year: 'numeric',
+      hour12: true,
+    })
+      .formatToParts(new Date(ms))
+      .map((p) => [p.type, p.value]),
+  ) as Record<'weekday' | 'hour' | 'minute' | 'month' | 'day' | 'year' | 'dayPeriod', string>;
+const ordinal = (n: number) =>
+  `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
+/** Spec §9's "MMM do, h:mmaaa": "Nov 24th, 9:05am". */
+const appointmentLabel = (ms: number) => {
+  const p = parts(ms);
+  return `${p.month} ${ordinal(Number(p.day))}, ${p.hour}:${p.minute}${p.dayPeriod.toLowerCase()}`;
+};
+/** "Nov 1, 2026". */
+const placedLabel = (ms: number) => `${parts(ms).month} ${parts(ms).day}, ${parts(ms).year}`;
+/** The picker's names: "Tue, Nov 24 at 9:05 AM", "9 AM", "9:05 AM". */
+const startLabel = (ms: number) => {
+  const p = parts(ms);
+  return `${p.weekday}, ${p.month} ${p.day} at ${p.hour}:${p.minute} ${p.dayPeriod}`;
+};
+const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
+const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod}`;
+const dayLabel = (date: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`));
+const localDate = (ms: number) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(ms));
+const insideWindow = (hours: number) =>
+  `Orders can be changed or cancelled online only up to ${hours} ${hours === 1 ? 'hour' : 'hours'} before the appointment. Please contact the vendor.`;
+
+async function openOrders(page: Page) {
+  await page.goto('/orders');
+  const list = page.getByRole('list', { name: 'Your orders' });
+  await expect(list).toBeVisible();
+  return list;
+}
+
+/** The list item of one order (its action buttons carry the confirmation id in their names). */
+const rowOf = (page: Page, order: ApiOrder) =>
+  page
+    .getByRole('list', { name: 'Your orders' })
+    .getByRole('listitem')
+    .filter({
+      has: page.getByRole('button', {
+        name: `Reschedule ${order.vendor.name} order ${order.confirmationId}`,
+      }),
+    });
+
+test('the customer sees their orders newest placed first, each with its placed date and appointment', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, CUSTOMER);
+  const list = await openOrders(page);
+  await expect(
+    page.getByText('Newest first, by the date each order was placed.', { exact: false }),
+  ).toBeVisible();
+
+  const orders = await ordersOf(page.request);
+  expect(orders.length).toBeGreaterThanOrEqual(5);
+  const placed = orders.map((o) => Date.parse(o.createdAt));
+  expect(placed).toEqual([...placed].sort((a, b) => b - a));
+
+  const toggles = list.locator(':scope > li > h2 > button');
+  await expect(toggles).toHaveCount(orders.length);
+  for (const [i, order] of orders.entries()) {
+    const toggle = toggles.nth(i);
+    await expect(toggle).toContainText(order.vendor.name);
+    await expect(toggle).toContainText(`Placed ${placedLabel(Date.parse(order.createdAt))}`);
+    await expect(toggle).toContainText(`Appointment ${appointmentLabel(Date.parse(order.appointmentAt))}`);
+  }
+
+  // A row opens to the whole order.
+  const first = toggles.first();
+  await expect(first).toHaveAttribute('aria-expanded', 'false');
+  await first.click();
+  await expect(first).toHaveAttribute('aria-expanded', 'true');
+  const details = list.locator(':scope > li').first().locator('.order-row__details');
+  await expect(
+    details.locator('dt', { hasText: 'Confirmation' }).locator('xpath=following-sibling::dd[1]'),
+  ).toHaveText(orders[0]!.confirmationId);
+  await expect(details.getByText('Visa ending in 4242')).toBeVisible();
+});
+
+test('the customer reschedules an upcoming order to another free time', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, CUSTOMER);
+  const sparkle = (await ordersOf(page.request)).find((o) => o.vendor.name.startsWith('Sparkle'));
+  const order = (await changeableOrders(page.request, sparkle?.vendorId))[0]!;
+  expect(order, 'an upcoming order that may be rescheduled').toBeTruthy();
+  const current = Date.parse(order.appointmentAt);
+
+  await openOrders(page);
+  await rowOf(page, order)
+    .getByRole('button', { name: `Reschedule ${order.vendor.name} order ${order.confirmationId}` })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+  await expect(dialog.getByText(`Current appointment: ${startLabel(current)}.`)).toBeVisible();
+
+  // The same answer the modal reads: only the vendor's free starts for this order.
+  const answer = await availabilityFor(page.request, order);
+  expect(answer.stepMinutes).toBe(1);
+  expect(answer.days.length).toBeGreaterThan(0);
+  // The modal opens on the order's own day when it is offered, else on the first free day.
+  const shownMonth = (answer.days.find((d) => d.date === localDate(current)) ?? answer.days[0]!).date.slice(
+    0,
+    7,
+  );
+  const grid = dialog.getByRole('grid');
+  const enabled = await grid
+    .locator('button:enabled')
+    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
+  expect(enabled).toEqual(
+    answer.days.filter((d) => d.date.startsWith(shownMonth)).map((d) => dayLabel(d.date)),
+  );
+
+  // Another free time in that month, off the five-minute marks when there is one.
+  const candidates = answer.days
+    .filter((d) => d.date.startsWith(shownMonth))
+    .flatMap((d) => startsOf(d, answer.stepMinutes).map((ms) => ({ date: d.date, ms })))
+    .filter((s) => s.ms !== current);
+  const target = candidates.find((s) => new Date(s.ms).getUTCMinutes() % 5 !== 0) ?? candidates[0]!;
+  await dialog.getByRole('button', { name: dayLabel(target.date), exact: true }).click();
+  await dialog
+    .getByRole('group', { name: 'Hour', exact: true })
+    .getByRole('button', { name: hourLabel(target.ms), exact: true })
+    .click();
+  await dialog
+    .getByRole('group', { name: /^Minute/ })
+    .getByRole('button', { name: timeLabel(target.ms), exact: true })
+    .click();
+  await dialog.getByRole('button', { name: `Reschedule to ${startLabel(target.ms)}` }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'Your appointment with' })).toHaveText(
+    `Your appointment with ${order.vendor.name} is now ${startLabel(target.ms)} (Mountain Time).`,
+  );
+  const row = rowOf(page, order);
+  await expect(row.getByRole('heading')).toContainText(`Appointment ${appointmentLabel(target.ms)}`);
+  await expect(row.locator('.order-row__toggle .badge[data-status="rescheduled"]')).toHaveClass(
+    /badge--yellow/,
+  );
+
+  const saved = (await ordersOf(page.request)).find((o) => o.id === order.id)!;
+  expect(Date.parse(saved.appointmentAt)).toBe(target.ms);
+  expect(saved.fulfillmentStatus).toBe('rescheduled');
+});
+
+test('cancelling inside the policy window is refused, naming the hours', async ({
+  page,
+  playwright,
+  baseURL,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, CUSTOMER);
+
+  // The vendor's side: minimum notice 0 so the order can be moved close, then a 24-hour policy.
+  const vendorApi = await playwright.request.newContext({ baseURL });
+  const login = await send(vendorApi, 'POST', '/api/session', {
+    user: { email: VENDOR_LOGIN, password: DEMO_PASSWORD },
+  });
+  expect(login.status()).toBe(200);
+  const { vendor } = (await (await vendorApi.get('/api/session')).json()) as {
+    vendor: {
+      id: number;
+      cancelationPolicyHours: number;
+      calendar: { id: number; bookingWindowStartDays: number };
+    };
+  };
+  const policy = (hours: number) =>
+    send(vendorApi, 'PATCH', `/api/vendors/${vendor.id}`, {
+      vendor: { id: vendor.id, cancelationPolicyHours: hours },
+    });
+  const notice = (days: number) =>
+    send(vendorApi, 'PATCH', `/api/vendor_calendars/${vendor.calendar.id}`, {
+      vendorCalendar: { bookingWindowStartDays: days },
+    });
+
+  const order = (await ordersOf(page.request)).find((o) => o.vendorId === vendor.id && o.canCancel)!;
+  expect(order, "the customer's upcoming order with the vendor").toBeTruthy();
+  const original = order.appointmentAt;
+  try {
+    expect((await notice(0)).status()).toBe(200);
+    expect((await policy(0)).status()).toBe(200);
+
+    // The customer moves the order to the vendor's earliest free time.
+    const answer = await availabilityFor(page.request, order);
+    const soonest = answer.days
+      .flatMap((d) => startsOf(d, answer.stepMinutes))
+      .find((ms) => ms !== Date.parse(original) && ms > Date.now() + 10 * MINUTE);
+    test.skip(
+      soonest === undefined || soonest - Date.now() > 23 * HOUR,
+      'The vendor has no free time within the next 23 hours (a weekend or an evening before one)',
+    );
+    const moved = await send(page.request, 'PATCH', `/api/orders/${order.id}/reschedule`, {
+      order: { appointmentAt: new Date(soonest!).toISOString() },
+    });
+    expect(moved.status()).toBe(200);
+
+    // Opened while the policy still allowed it; the vendor then sets 24 hours.
+    await openOrders(page);
+    const cancel = rowOf(page, order).getByRole('button', { name: /^Cancel order/ });
+    await expect(cancel).not.toHaveAttribute('aria-disabled', 'true');
+    expect((await policy(24)).status()).toBe(200);
+
+    await cancel.click();
+    const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+    await dialog.getByRole('textbox', { name: 'Reason for cancelling' }).fill('Something came up at work.');
+    await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText(insideWindow(24));
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('button', { name: 'Keep Order' }).click();
+    await expect(dialog).toBeHidden();
+
+    // Read again, the order says why it can no longer be changed; nothing was cancelled.
+    await page.reload();
+    const blocked = rowOf(page, order).getByRole('button', { name: /^Cancel order/ });
+    await expect(blocked).toHaveAttribute('aria-disabled', 'true');
+    await expect(rowOf(page, order).getByText(insideWindow(24))).toBeVisible();
+    const refused = await send(page.request, 'PATCH', `/api/orders/${order.id}/cancel-order`, {
+      cancelReason: 'Trying again',
+    });
+    expect(refused.status()).toBe(422);
+    expect(((await refused.json()) as { errors: string[] }).errors).toEqual([insideWindow(24)]);
+    const after = (await ordersOf(page.request)).find((o) => o.id === order.id)!;
+    expect(after.fulfillmentStatus).not.toBe('cancelled');
+  } finally {
+    // Leave the demo vendor and the order as they were for the other journeys.
+    await policy(0);
+    await send(page.request, 'PATCH', `/api/orders/${order.id}/reschedule`, {
+      order: { appointmentAt: original },
+    });
+    await policy(vendor.cancelationPolicyHours);
+    await notice(vendor.calendar.bookingWindowStartDays);
+    await vendorApi.dispose();
+  }
+});
+
+test('cancelling an upcoming order outside the window refunds the whole amount', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, CUSTOMER);
+  const sparkle = (await ordersOf(page.request)).find((o) => o.vendor.name.startsWith('Sparkle'));
+  const candidates = await changeableOrders(page.request, sparkle?.vendorId);
+  const order = candidates[candidates.length - 1]!;
+  expect(order, 'an upcoming order that may be cancelled').toBeTruthy();
+  const amount = `$${(order.totalCollected - order.refundAmount).toFixed(2)}`;
+
+  await openOrders(page);
+  await rowOf(page, order)
+    .getByRole('button', { name: /^Cancel order/ })
+    .click();
+  const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
+  await expect(
+    dialog.getByText(`The whole amount (${amount}) will be refunded to your Visa ending in 4242.`),
+  ).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(dialog.getByText('Please give a reason for cancelling.')).toBeVisible();
+  await dialog.getByRole('textbox', { name: 'Reason for cancelling' }).fill('We are moving out of town.');
+  await dialog.getByRole('button', { name: 'Cancel Order' }).click();
+
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('status').filter({ hasText: 'was cancelled' })).toHaveText(
+    `Your order with ${order.vendor.name} was cancelled. ${amount} will be refunded to your card.`,
+  );
+  const toggle = rowOf(page, order).getByRole('heading').getByRole('button');
+  await expect(toggle.locator('.badge[data-status="cancelled"]')).toHaveText('Fulfillment: Cancelled');
+  await expect(toggle.locator('.badge[data-status="refunded"]')).toHaveText('Payment: Refunded');
+  await expect(toggle.locator('.badge[data-status="refunded"]')).toHaveClass(/badge--red/);
+  await expect(rowOf(page, order).getByRole('button', { name: /^Cancel order/ })).toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+
+  const saved = (await ordersOf(page.request)).find((o) => o.id === order.id)!;
+  expect(saved.fulfillmentStatus).toBe('cancelled');
+  expect(saved.paymentStatus).toBe('refunded');
+  expect(saved.refundAmount).toBe(saved.totalCollected);
+});
+
+test('@mobile the orders page and its two modals fit 375 px without cut labels', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, CUSTOMER);
+  const orders = await ordersOf(page.request);
+  const order = orders.find((o) => o.canReschedule && o.canCancel)!;
+  await openOrders(page);
+  const fits = async () => {
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    // No button cuts its own label.
+    const cut = await page
+      .locator('button:visible')
+      .evaluateAll((buttons) =>
+        buttons.filter((b) => b.scrollWidth > b.clientWidth + 1).map((b) => b.textContent?.trim()),
+      );
+    expect(cut).toEqual([]);
+  };
+  await fits();
+
+  await rowOf(page, order)
+    .getByRole('button', { name: /^Reschedule/ })
+    .click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+  await expect(reschedule.getByRole('grid')).toHaveCount(1);
+  const minutes = reschedule.getByRole('group', { name: /^Minute/ }).getByRole('button');
+  const current = timeLabel(Date.parse(order.appointmentAt));
+  const labels = await minutes.evaluateAll((b) => b.map((x) => x.getAttribute('aria-label')));
+  await minutes.nth(labels.findIndex((l) => l !== current)).click();
+  await expect(reschedule.getByRole('button', { name: /^Reschedule to / })).toBeEnabled();
+  await fits();
+  await page.keyboard.press('Escape');
+  await expect(reschedule).toBeHidden();
+
+  await rowOf(page, order)
+    .getByRole('button', { name: /^Cancel order/ })
+    .click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Order' });
+  await expect(cancel.getByRole('textbox', { name: 'Reason for cancelling' })).toBeFocused();
+  await fits();
+  await cancel.getByRole('button', { name: 'Keep Order' }).click();
+  await expect(cancel).toBeHidden();
+});
+
+test('the orders page and its two modals have no serious accessibility violations', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signIn(page, CUSTOMER);
+  const order = (await ordersOf(page.request)).find((o) => o.canReschedule && o.canCancel)!;
+  const list = await openOrders(page);
+  await list.locator(':scope > li > h2 > button').first().click();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await rowOf(page, order)
+    .getByRole('button', { name: /^Reschedule/ })
+    .click();
+  const reschedule = page.getByRole('dialog', { name: 'Reschedule Appointment' });
+  await expect(reschedule.getByRole('grid')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.keyboard.press('Escape');
+  await expect(reschedule).toBeHidden();
+
+  await rowOf(page, order)
+    .getByRole('button', { name: /^Cancel order/ })
+    .click();
+  const cancel = page.getByRole('dialog', { name: 'Cancel Order' });
+  await cancel.getByRole('button', { name: 'Cancel Order' }).click();
+  await expect(cancel.getByText('Please give a reason for cancelling.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+});
