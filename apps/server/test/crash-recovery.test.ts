@@ -115,7 +115,7 @@ function http() {
     if (token) csrf = token;
     return {
       status: res.status,
-      json: (await res.json()) as Record<string, unknown> & { [k: string]: never },
+      json: (await res.json()) as Record<string, unknown>,
     };
   };
 }

@@ -622,3 +622,79 @@ function accountOf(a: AccountObject): ConnectedAccount {
     bankName: a.external_account?.bank_name ?? null,
   };
 }
+
+/**
+ * Stored objects for demo data written directly in the seed's transaction (no events): a customer, a
+ * connected account with payouts on, and a paid intent (with its card, and what was refunded of it).
+ */
+export const sandboxSeedObjects = {
+  customer(id: string, user: { id: number; email: string; name: string }) {
+    return {
+      id,
+      object: 'customer',
+      email: user.email,
+      name: user.name,
+      metadata: { userId: String(user.id) },
+    };
+  },
+  account(
+    id: string,
+    vendor: { id: number; email: string; bankLast4: string; bankName: string },
+  ): AccountObject {
+    return {
+      id,
+      object: 'account',
+      email: vendor.email,
+      metadata: { vendorId: String(vendor.id) },
+      charges_enabled: true,
+      payouts_enabled: true,
+      details_submitted: true,
+      external_account: { last4: vendor.bankLast4, bank_name: vendor.bankName },
+    };
+  },
+  paidIntent(input: {
+    id: string;
+    customerId: string;
+    amountCents: number;
+    refundedCents: number;
+    metadata: Record<string, string>;
+    card: { brand: string; last4: string };
+    created: Date;
+  }): { intent: IntentObject; card: PaymentMethodObject } {
+    const pmId = `pm_${input.id}`;
+    return {
+      card: {
+        id: pmId,
+        object: 'payment_method',
+        customer: null,
+        card: {
+          brand: input.card.brand,
+          last4: input.card.last4,
+          exp_month: 12,
+          exp_year: input.created.getUTCFullYear() + 4,
+        },
+        behaviour: 'succeeds',
+        created: Math.floor(input.created.getTime() / 1000),
+      },
+      intent: {
+        id: input.id,
+        object: 'payment_intent',
+        amount: input.amountCents,
+        amount_received: input.amountCents,
+        amount_refunded: input.refundedCents,
+        currency: 'usd',
+        status: 'succeeded',
+        client_secret: `${input.id}_secret_seed`,
+        customer: input.customerId,
+        description: 'Demo order',
+        metadata: input.metadata,
+        setup_future_usage: null,
+        payment_method: pmId,
+        last_payment_error: null,
+        latest_charge: `ch_${input.id}`,
+        next_action: null,
+        refunds: [],
+      },
+    };
+  },
+};

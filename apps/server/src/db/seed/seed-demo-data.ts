@@ -29,6 +29,7 @@ import type { Storage } from '../../adapters/storage/storage';
 import { storeImage, type ImageKind } from '../../modules/images/image-service';
 import { hashPassword } from '../../modules/auth/password';
 import { Prng } from './prng';
+import { seedSandboxMoney } from './seed-sandbox-money';
 import { atLocalMinutes, localDay } from './denver-time';
 import { bannerSvg, gallerySvg, logoSvg } from './demo-images';
 import type { DemoInput } from './demo-pricing';
@@ -363,6 +364,9 @@ async function seedInTransaction(
         p.events.map((e) => ({ ...e, orderId: orderIdByConfirmation.get(p.order.confirmationId)! })),
       ),
     );
+
+  // The sandbox provider's side of the demo money: vendors' payout accounts and every order's charge.
+  await seedSandboxMoney(tx, now);
 
   // The demo customer's saved answers for Sparkle & Shine (prefilled in its calculator).
   const saved = planned.find(
