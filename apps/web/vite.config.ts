@@ -13,7 +13,9 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      '/api': { target: apiTarget, changeOrigin: false },
+      // ws: the order confirmation socket (/api/cable) goes through the same proxy.
+      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      '/sandbox': { target: apiTarget, changeOrigin: false },
       '/uploads': { target: apiTarget, changeOrigin: false },
     },
   },

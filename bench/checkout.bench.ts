@@ -1,0 +1,263 @@
+/**
+ * Checkout under load (issue 10): POST /api/payments/create-payment-intent, and the whole pay-to-order
+ * path (create-payment-intent → the sandbox's card confirmation → POST /api/payments/confirm, which
+ * makes the order), with 50 customers at once. The server runs as its own process, started as in
+ * production (src/main.ts), on the embedded database (or BENCH_DATABASE_URL: an empty PostgreSQL
+ * database); this process only sends requests. A bare Node HTTP server answering a constant JSON is
+ * loaded the same way in the same run, as the yardstick of what the machine gives right now.
+ * Bounded: ROUNDS rounds of 50 customers. Prints figures, never a verdict.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase, wrapPostgres } from '../apps/server/src/db/client';
+import { vendors } from '../apps/server/src/db/schema';
+import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/checkout-fixtures';
+
+const CONCURRENCY = 50;
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const serverDir = path.resolve(import.meta.dirname, '../apps/server');
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-bench-checkout-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+const freePort = () =>
+  new Promise<number>((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+
+async function waitUp(url: string, child: ChildProcess) {
+  for (let i = 0; i < 300; i++) {
+    if (child.exitCode !== null) throw new Error(`${url}: process exited ${child.exitCode}`);
+    try {
+      if ((await fetch(url)).ok) return;
+    } catch {
+      // not yet
+    }
+    await new Promise((r) => setTimeout(r, 200));
+  }
+  throw new Error(`${url} did not start`);
+}
+
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const summary = (ms: number[]) => {
+  const s = [...ms].sort((a, b) => a - b);
+  return `p50 ${percentile(s, 0.5).toFixed(1)} ms   p99 ${percentile(s, 0.99).toFixed(1)} ms   max ${s.at(-1)!.toFixed(1)} ms   (${s.length} samples)`;
+};
+
+// ---- Setup: vendors whose payouts are on, and customers with scheduled bookings --------------------
+
+const setupDb = databaseUrl ? wrapPostgres(databaseUrl, 4) : await openDatabase({ dataDir });
+await setupDb.migrate();
+const setup = await buildApp({ database: setupDb, storage: new MemoryStorage() });
+const total = CONCURRENCY * ROUNDS;
+const slotsPerVendor = 40;
+const vendorCount = Math.ceil(total / slotsPerVendor);
+const payable: PayableVendor[] = [];
+for (let i = 0; i < vendorCount; i++) {
+  const v = await createPayableVendor(setup, `bench-vendor-${i}-${Date.now()}@example.com`);
+  // About 40-minute jobs: eight a day fit in each vendor's workday.
+  await setup.deps.db
+    .update(vendors)
+    .set({ priceToDurationRateCents: 25_000 })
+    .where(eq(vendors.id, v.vendorId));
+  payable.push(v);
+}
+await setup.close();
+
+const port = await freePort();
+const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  cwd: serverDir,
+  env: {
+    ...process.env,
+    NODE_ENV: 'production',
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    DATABASE_URL: databaseUrl ?? '',
+    SEED_DEMO_DATA: 'false',
+    LOG_LEVEL: 'error',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  },
+  stdio: ['ignore', 'ignore', 'inherit'],
+});
+const base = `http://127.0.0.1:${port}`;
+await waitUp(`${base}/api/health`, server);
+
+/** A browser-like client over real HTTP (cookie and CSRF token). */
+function client() {
+  let cookie = '';
+  let csrf = '';
+  return async (method: string, url: string, body?: unknown) => {
+    const res = await fetch(`${base}${url}`, {
+      method,
+      headers: {
+        ...(cookie ? { cookie } : {}),
+        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const set = res.headers.get('set-cookie');
+    if (set) cookie = set.split(';')[0]!;
+    const token = res.headers.get('x-csrf-token');
+    if (token) csrf = token;
+    const json = (await res.json()) as Record<string, unknown>;
+    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
+    return json;
+  };
+}
+
+console.info(`preparing ${total} customers with scheduled bookings on ${vendorCount} vendors…`);
+const customers: { call: ReturnType<typeof client>; bookingId: number }[] = [];
+for (let v = 0; v < payable.length && customers.length < total; v++) {
+  const vendor = payable[v]!;
+  const probe = client();
+  await probe('GET', '/api/session');
+  const times = (await probe(
+    'GET',
+    `/api/vendors/${vendor.vendorId}/vendor_calendars?duration=60&minutes=40`,
+  )) as {
+    days: { ranges: { start_time: string; end_time: string }[] }[];
+  };
+  // One start per hour of each free range: jobs of about 40 minutes never overlap.
+  const hourly: string[] = [];
+  for (const day of times.days)
+    for (const r of day.ranges) {
+      const s = Date.parse(r.start_time);
+      const e = Date.parse(r.end_time);
+      for (let t = s; t <= e; t += 3_600_000) hourly.push(new Date(t).toISOString());
+    }
+  for (const start of hourly.slice(0, slotsPerVendor)) {
+    if (customers.length >= total) break;
+    const call = client();
+    await call('GET', '/api/session');
+    const n = customers.length;
+    await call('POST', '/api/users', {
+      user: {
+        firstName: 'Bench',
+        lastName: `Customer${n}`,
+        email: `bench-${n}-${Date.now()}@example.com`,
+        phoneNumber: '4355550199',
+        password: 'Password123!',
+        passwordConfirmation: 'Password123!',
+        address: {
+          streetAddress: `${n} Main St`,
+          street_address_2: '',
+          city: 'St George',
+          state: 'UT',
+          zipCode: '84770',
+        },
+      },
+    });
+    const priced = (await call('POST', '/api/bookings', {
+      booking: {
+        vendorId: vendor.vendorId,
+        answers: houseAnswers(vendor, { BEDROOMS: '1', BATHROOMS: '1' }),
+      },
+    })) as { booking: { id: number } };
+    await call('PUT', `/api/bookings/${priced.booking.id}`, { booking: { appointmentAt: start } });
+    customers.push({ call, bookingId: priced.booking.id });
+  }
+}
+if (customers.length < total)
+  console.info(`  only ${customers.length} free hourly starts found; measuring those`);
+
+// ---- The bare yardstick ---------------------------------------------------------------------------
+
+const barePort = await freePort();
+const bare = spawn(
+  process.execPath,
+  [
+    '-e',
+    `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(${barePort}, '127.0.0.1')`,
+  ],
+  { stdio: 'ignore' },
+);
+await waitUp(`http://127.0.0.1:${barePort}/`, bare);
+
+async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
+  const t0 = performance.now();
+  const value = await fn();
+  return [value, performance.now() - t0];
+}
+
+const bareMs: number[] = [];
+const healthMs: number[] = [];
+for (let r = 0; r < ROUNDS; r++) {
+  const bareRound = await Promise.all(
+    Array.from({ length: CONCURRENCY }, () =>
+      timed(() => fetch(`http://127.0.0.1:${barePort}/`).then((x) => x.text())),
+    ),
+  );
+  bareMs.push(...bareRound.map(([, ms]) => ms));
+  const healthRound = await Promise.all(
+    Array.from({ length: CONCURRENCY }, () => timed(() => fetch(`${base}/api/health`).then((x) => x.text()))),
+  );
+  healthMs.push(...healthRound.map(([, ms]) => ms));
+}
+
+// ---- Checkout, 50 customers at once per round ------------------------------------------------------
+
+const intentMs: number[] = [];
+const cardMs: number[] = [];
+const confirmMs: number[] = [];
+const pathMs: number[] = [];
+let orders = 0;
+const started = performance.now();
+for (let r = 0; r < ROUNDS; r++) {
+  const round = customers.slice(r * CONCURRENCY, (r + 1) * CONCURRENCY);
+  if (round.length === 0) break;
+  await Promise.all(
+    round.map(async ({ call, bookingId }) => {
+      const t0 = performance.now();
+      const [intent, a] = await timed(() =>
+        call('POST', '/api/payments/create-payment-intent', { booking: { id: bookingId } }),
+      );
+      const [, b] = await timed(() =>
+        call('POST', '/api/payments/sandbox/confirm', {
+          clientSecret: intent.clientSecret,
+          card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+          returnUrl: '/orders',
+        }),
+      );
+      const [done, c] = await timed(() =>
+        call('POST', '/api/payments/confirm', { paymentIntentId: intent.paymentIntentId }),
+      );
+      pathMs.push(performance.now() - t0);
+      intentMs.push(a);
+      cardMs.push(b);
+      confirmMs.push(c);
+      if (done.status === 'succeeded') orders++;
+    }),
+  );
+}
+const seconds = (performance.now() - started) / 1000;
+
+console.info(
+  `${CONCURRENCY} customers at once, ${ROUNDS} rounds, server as its own process on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
+);
+console.info(`  bare node:http (yardstick)          ${summary(bareMs)}`);
+console.info(`  GET /api/health                     ${summary(healthMs)}`);
+console.info(`  create-payment-intent               ${summary(intentMs)}`);
+console.info(`  sandbox card confirmation           ${summary(cardMs)}`);
+console.info(`  POST /api/payments/confirm (order)  ${summary(confirmMs)}`);
+console.info(`  whole pay-to-order path             ${summary(pathMs)}`);
+console.info(
+  `  ${orders} orders made of ${pathMs.length} paths in ${seconds.toFixed(1)} s (${(orders / seconds).toFixed(1)} orders/s)`,
+);
+
+server.kill('SIGTERM');
+bare.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+fs.rmSync(dataDir, { recursive: true, force: true });
