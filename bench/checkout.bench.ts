@@ -17,7 +17,7 @@ import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage
 import { buildApp } from '../apps/server/src/app';
 import { openDatabase, wrapPostgres } from '../apps/server/src/db/client';
 import { vendors } from '../apps/server/src/db/schema';
-import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/checkout-fixtures';
+import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/payable-vendor';
 
 const CONCURRENCY = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);

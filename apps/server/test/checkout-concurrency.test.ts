@@ -16,13 +16,12 @@ import {
   CARDS,
   confirmPayment,
   createIntent,
-  createPayableVendor,
   ledger,
   sandboxConfirm,
   scheduledBooking,
   signedUpCustomer,
-  type PayableVendor,
 } from './checkout-fixtures';
+import { createPayableVendor, type PayableVendor } from './payable-vendor';
 import { TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
 

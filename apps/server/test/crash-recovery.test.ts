@@ -13,7 +13,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { openDatabase, wrapPostgres, type Database } from '../src/db/client';
-import { createPayableVendor, houseAnswers } from './checkout-fixtures';
+import { createPayableVendor, houseAnswers } from './payable-vendor';
 import { signUpPayload } from './test-app';
 import { createTestDatabase } from './test-db';
 

@@ -13,12 +13,11 @@ import {
   CARDS,
   confirmPayment,
   createIntent,
-  createPayableVendor,
   sandboxConfirm,
   scheduledBooking,
   signedUpCustomer,
-  type PayableVendor,
 } from './checkout-fixtures';
+import { createPayableVendor, type PayableVendor } from './payable-vendor';
 import { createTestDatabase } from './test-db';
 
 const clock = new Date('2026-11-23T15:00:00Z');

@@ -10,14 +10,8 @@ import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { orderEvents, orders, refunds, vendors } from '../../db/schema';
 import { createTestApp, outbox } from '../../../test/test-app';
-import {
-  createPayableVendor,
-  ledger,
-  payFor,
-  scheduledBooking,
-  signedUpCustomer,
-  type PayableVendor,
-} from '../../../test/checkout-fixtures';
+import { ledger, payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
+import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
 let clock = new Date('2026-11-23T15:00:00Z');

@@ -14,13 +14,12 @@ import {
   CARDS,
   confirmPayment,
   createIntent,
-  createPayableVendor,
   ledger,
   sandboxConfirm,
   scheduledBooking,
   signedUpCustomer,
-  type PayableVendor,
 } from '../../../test/checkout-fixtures';
+import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { expireHold } from './service';
 import { deliverSandboxEvent } from './service';
 import { handlePaymentEvent } from './settle';
