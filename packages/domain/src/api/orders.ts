@@ -81,3 +81,48 @@ export type RescheduleOrderRequest = z.infer<typeof rescheduleOrderRequestSchema
 /** PATCH /api/orders/{id}/cancel-order. */
 export const cancelOrderRequestSchema = z.object({ cancelReason: z.string().optional() });
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
+
+/**
+ * An order as its vendor sees it (spec §3 Order, the vendor's Order History): the customer, the money
+ * split (commission, the vendor's payout and where it goes), and what the vendor may do (spec §4).
+ */
+export const vendorOrderSchema = z.object({
+  id: z.number().int(),
+  confirmationId: z.string(),
+  vendorId: z.number().int(),
+  userId: z.number().int(),
+  addressId: z.number().int().nullable(),
+  appointmentAt: isoInstant,
+  duration: z.number().int(),
+  customerNotes: z.string().nullable(),
+  optionalNote: z.string().nullable(),
+  optionsSnapshot: z.record(z.string(), z.string()),
+  fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
+  paymentStatus: z.enum(PAYMENT_STATUSES),
+  paymentMethod: paymentMethodSummarySchema.nullable(),
+  subtotal: z.number(),
+  totalCollected: z.number(),
+  commission: z.number(),
+  serviceFee: z.number(),
+  refundAmount: z.number(),
+  refundReason: z.string().nullable(),
+  vendorPayoutAmount: z.number(),
+  /** Where the payout goes; null means Paper Check (spec §3). */
+  payoutDestination: z.object({ last4: z.string().nullable(), bankName: z.string().nullable() }).nullable(),
+  cancelReason: z.string().nullable(),
+  previousAppointmentAt: isoInstant.nullable(),
+  rescheduleCount: z.number().int(),
+  createdAt: isoInstant,
+  customer: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    phoneNumber: z.string(),
+    email: z.string(),
+    addresses: z.array(orderAddressSchema),
+  }),
+  allowedActions: z.array(z.enum(['complete', 'reschedule', 'partial_refund', 'cancel'])),
+});
+export type VendorOrder = z.infer<typeof vendorOrderSchema>;
+
+export const vendorOrdersResponseSchema = z.object({ orders: z.array(vendorOrderSchema) });
+export type VendorOrdersResponse = z.infer<typeof vendorOrdersResponseSchema>;

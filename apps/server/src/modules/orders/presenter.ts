@@ -1,8 +1,12 @@
-import type { CustomerOrder } from '@stg/domain/api/orders';
+import type { CustomerOrder, VendorOrder } from '@stg/domain/api/orders';
 import type { Category, FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
-import { customerCancelProblem, customerRescheduleProblem } from '@stg/domain/order-actions';
-import type { CustomerOrderRow } from './repo';
+import {
+  allowedVendorActions,
+  customerCancelProblem,
+  customerRescheduleProblem,
+} from '@stg/domain/order-actions';
+import type { CustomerOrderRow, VendorOrderRow } from './repo';
 
 /** An order as its customer sees it (the shared contract): no commission or vendor payout figures. */
 export function presentCustomerOrder(
@@ -57,5 +61,41 @@ export function presentCustomerOrder(
     canCancel: cancelProblem === null,
     canReschedule: rescheduleProblem === null,
     changeBlockedReason: rescheduleProblem ?? cancelProblem,
+  };
+}
+
+/** An order as its vendor sees it (the shared contract), with what the vendor may do now. */
+export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder {
+  const o = row.order;
+  return {
+    id: o.id,
+    confirmationId: o.confirmationId,
+    vendorId: o.vendorId,
+    userId: o.userId,
+    addressId: o.addressId,
+    appointmentAt: o.appointmentAt.toISOString(),
+    duration: o.durationMins,
+    customerNotes: o.customerNotes,
+    optionalNote: o.optionalNote,
+    optionsSnapshot: o.optionsSnapshot,
+    fulfillmentStatus: o.fulfillmentStatus as FulfillmentStatus,
+    paymentStatus: o.paymentStatus as PaymentStatus,
+    paymentMethod: o.paymentMethodLast4
+      ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand, brand: o.paymentMethodBrand }
+      : null,
+    subtotal: centsToDollars(o.subtotalCents ?? o.totalCollectedCents - o.serviceFeeCents),
+    totalCollected: centsToDollars(o.totalCollectedCents),
+    commission: centsToDollars(o.commissionCents),
+    serviceFee: centsToDollars(o.serviceFeeCents),
+    refundAmount: centsToDollars(o.refundAmountCents),
+    refundReason: o.refundReason,
+    vendorPayoutAmount: centsToDollars(o.vendorPayoutCents),
+    payoutDestination: o.payoutLast4 ? { last4: o.payoutLast4, bankName: o.payoutBankName } : null,
+    cancelReason: o.cancelReason,
+    previousAppointmentAt: o.previousAppointmentAt?.toISOString() ?? null,
+    rescheduleCount: o.rescheduleCount,
+    createdAt: o.createdAt.toISOString(),
+    customer: { ...row.customer, addresses: row.address?.streetAddress ? [{ ...row.address }] : [] },
+    allowedActions: allowedVendorActions(o, now),
   };
 }

@@ -1,7 +1,7 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { addresses, images, orderEvents, orders, vendors } from '../../db/schema';
+import { addresses, images, orderEvents, orders, users, vendors } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -114,3 +114,30 @@ export function isOrderConflict(err: unknown): boolean {
   }
   return false;
 }
+
+/** A vendor's orders with their customers and the order's address, soonest appointment first. */
+export async function listVendorOrders(db: Db | Tx, vendorId: number) {
+  return db
+    .select({
+      order: orders,
+      customer: {
+        firstName: users.firstName,
+        lastName: users.lastName,
+        phoneNumber: users.phoneNumber,
+        email: users.email,
+      },
+      address: {
+        streetAddress: addresses.streetAddress,
+        streetAddress2: addresses.streetAddress2,
+        city: addresses.city,
+        state: addresses.state,
+        zipCode: addresses.zipCode,
+      },
+    })
+    .from(orders)
+    .innerJoin(users, eq(users.id, orders.userId))
+    .leftJoin(addresses, eq(addresses.id, orders.addressId))
+    .where(eq(orders.vendorId, vendorId))
+    .orderBy(asc(orders.appointmentAt), asc(orders.id));
+}
+export type VendorOrderRow = Awaited<ReturnType<typeof listVendorOrders>>[number];

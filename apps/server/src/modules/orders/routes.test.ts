@@ -9,7 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { orderEvents, orders, refunds, vendors } from '../../db/schema';
-import { createTestApp, outbox } from '../../../test/test-app';
+import { createTestApp, outbox, TestClient } from '../../../test/test-app';
+import { JobWorker } from '../jobs/worker';
+import { paymentJobHandlers } from '../payments/service';
 import { ledger, payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 
@@ -78,6 +80,49 @@ describe('GET /api/orders', () => {
     });
     const stranger = await signedUpCustomer(app);
     expect((await stranger.client.request({ method: 'GET', url: '/api/orders' })).json().orders).toEqual([]);
+  });
+});
+
+describe('GET /api/vendors/{id}/orders', () => {
+  it('shows the vendor its orders with the customer and the money split; nobody else', async () => {
+    const { order } = await paidOrder(38);
+    const vendorClient = new TestClient(app);
+    await vendorClient.signIn('orders-vendor@example.com', 'Password123!');
+    const res = await vendorClient.request({ method: 'GET', url: `/api/vendors/${vendor.vendorId}/orders` });
+    expect(res.statusCode).toBe(200);
+    const mine = res.json().orders.find((o: { id: number }) => o.id === order.id);
+    expect(mine).toMatchObject({
+      confirmationId: order.confirmationId,
+      customer: { firstName: 'Casey', lastName: 'Rivera' },
+      payoutDestination: { last4: '6789', bankName: 'STG Credit Union' },
+      allowedActions: ['reschedule', 'partial_refund', 'cancel'],
+    });
+    expect(mine.commission + mine.vendorPayoutAmount).toBeCloseTo(mine.subtotal, 2);
+    expect(mine.subtotal + mine.serviceFee).toBeCloseTo(mine.totalCollected, 2);
+    const customer = await signedUpCustomer(app);
+    expect(
+      (await customer.client.request({ method: 'GET', url: `/api/vendors/${vendor.vendorId}/orders` }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('reminders', () => {
+  it('mails the customer 24 hours before, only while the order still happens then', async () => {
+    const { order, email } = await paidOrder(39);
+    const moved = await paidOrder(40);
+    await reschedule(moved.client, moved.order.id, nineOn(41));
+    const worker = (at: Date) =>
+      new JobWorker({ db: app.deps.db, handlers: paymentJobHandlers(app.deps), now: () => at });
+    const dayBefore = new Date(Date.parse(nineOn(39)) - 24 * 3_600_000);
+    await worker(new Date(dayBefore.getTime() - 60_000)).runOnce();
+    expect((await outbox(app)).some((m) => m.to === email && m.subject.startsWith('Reminder'))).toBe(false);
+    await worker(new Date(Date.parse(nineOn(40)) - 24 * 3_600_000)).runOnce();
+    const mails = await outbox(app);
+    expect(mails.filter((m) => m.to === email && m.subject.startsWith('Reminder'))).toHaveLength(1);
+    // The moved order's first reminder found it moved and sent nothing.
+    expect(mails.some((m) => m.to === moved.email && m.subject.startsWith('Reminder'))).toBe(false);
+    expect(order.id).toBeGreaterThan(0);
   });
 });
 

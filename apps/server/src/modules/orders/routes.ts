@@ -6,14 +6,15 @@ import {
   customerOrdersResponseSchema,
   orderResponseSchema,
   rescheduleOrderRequestSchema,
+  vendorOrdersResponseSchema,
 } from '@stg/domain/api/orders';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import { requireUser, signedInUser } from '../../http/auth';
+import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { HttpError, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PaymentsDeps } from '../payments/deps';
-import { cancelByCustomer, listOrdersOf, rescheduleByCustomer } from './service';
+import { cancelByCustomer, listOrdersOf, listVendorOrdersOf, rescheduleByCustomer } from './service';
 
 const orderId = (raw: string) => {
   const id = parseId(raw);
@@ -38,6 +39,24 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return { orders: await listOrdersOf(deps, signedInUser(req)) };
+    },
+  );
+
+  r.get(
+    '/api/vendors/:id/orders',
+    {
+      preValidation: [requireUser, requireOwnVendor('id')],
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The vendor's orders (owner only), soonest appointment first, with the customer, the money split and the actions allowed now",
+        params: z.object({ id: z.string() }),
+        response: { 200: vendorOrdersResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { orders: await listVendorOrdersOf(deps, signedInUser(req).vendorId!) };
     },
   );
 

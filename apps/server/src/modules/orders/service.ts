@@ -16,13 +16,14 @@ import { findVendor } from '../pricing/repo';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../session/session-repo';
 import { sendOrderChangedMails } from './mails';
-import { presentCustomerOrder } from './presenter';
+import { presentCustomerOrder, presentVendorOrder } from './presenter';
 import {
   addOrderEvent,
   findCustomerOrder,
   findOwnedOrder,
   isOrderConflict,
   listCustomerOrders,
+  listVendorOrders,
   lockOrder,
   updateOrder,
 } from './repo';
@@ -42,6 +43,12 @@ export async function listOrdersOf(deps: PaymentsDeps, user: UserRow) {
   const rows = await listCustomerOrders(deps.db, user.id);
   const now = deps.now();
   return rows.map((row) => presentCustomerOrder(row, (k) => deps.storage.url(k), now));
+}
+
+/** GET /api/vendors/{id}/orders: the vendor's own orders. */
+export async function listVendorOrdersOf(deps: PaymentsDeps, vendorId: number) {
+  const now = deps.now();
+  return (await listVendorOrders(deps.db, vendorId)).map((row) => presentVendorOrder(row, now));
 }
 
 async function policyHours(deps: PaymentsDeps, vendorId: number): Promise<number> {
