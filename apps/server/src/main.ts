@@ -8,6 +8,7 @@ import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
 import { JobWorker, type Recurring } from './modules/jobs/worker';
 import { syncAllCalendars } from './modules/calendar-sync/service';
 import { paymentJobHandlers } from './modules/payments/service';
+import { createStripeProvider } from './adapters/payments/stripe-provider';
 import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
 /** Every connected calendar is read again every 10 minutes. */
@@ -54,6 +55,16 @@ async function main() {
     webDistDir: config.webDistDir,
     uploadsDir: storage.root,
     calendarSync: calendarSyncFromConfig(config, calendarSecretKey(config)),
+    // Stripe when its keys are set (config.paymentsProvider); otherwise buildApp's default, the sandbox.
+    payments:
+      config.paymentsProvider === 'stripe'
+        ? createStripeProvider({
+            secretKey: config.STRIPE_SECRET_KEY!,
+            publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
+            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
+            apiBase: config.STRIPE_API_BASE,
+          })
+        : undefined,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
     sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
   });
@@ -97,7 +108,7 @@ async function main() {
   await app.listen({ port: config.PORT, host: config.HOST });
   worker.start();
   app.log.info(
-    `Marketplace ready at ${config.publicUrl} (database: ${database.kind}, mail: ${mailer ? 'SMTP' : 'outbox'})`,
+    `Marketplace ready at ${config.publicUrl} (database: ${database.kind}, mail: ${mailer ? 'SMTP' : 'outbox'}, payments: ${config.paymentsProvider})`,
   );
 }
 

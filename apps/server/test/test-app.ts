@@ -1,6 +1,7 @@
 /** An app on a fresh test database, and a tiny cookie-keeping client over app.inject. */
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Mailer } from '../src/adapters/mail/mailer';
+import type { PaymentProvider } from '../src/adapters/payments/payment-provider';
 import { listOutboxMessages } from '../src/adapters/mail/outbox-repo';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
@@ -16,6 +17,8 @@ export async function createTestApp(
     trustProxy?: boolean;
     /** Calendar adapters (Google, Jobber pointed at local fakes) or feed rules to use. */
     calendarSync?: Partial<CalendarSyncConfig>;
+    /** The card payment provider (Stripe pointed at a local fake); the sandbox when not given. */
+    payments?: PaymentProvider;
   } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
@@ -25,6 +28,7 @@ export async function createTestApp(
     now: opts.now,
     mailer: opts.mailer,
     trustProxy: opts.trustProxy,
+    payments: opts.payments,
     publicUrl: 'http://localhost:3000',
     supportEmail: 'support@example.com',
     // Tests serve calendar feeds from this machine.

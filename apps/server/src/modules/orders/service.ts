@@ -177,7 +177,7 @@ export async function cancelByCustomer(
       kind: 'cancel',
       amountCents: amount,
       reason,
-      idempotencyKey: `refund-order-${current.id}-cancel`,
+      idempotencyKey: `refund-${current.confirmationId}-cancel`,
       createdAt: now,
       updatedAt: now,
     });

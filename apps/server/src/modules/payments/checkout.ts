@@ -255,7 +255,7 @@ export async function createPaymentIntent(
     if (old.intentId) {
       const intentId = old.intentId;
       deps.background.run('cancel replaced intent', async () => {
-        await deps.payments.cancelIntent(intentId, `cancel-payment-${old.id}`);
+        await deps.payments.cancelIntent(intentId, `cancel-${old.confirmationId}`);
       });
     }
 
@@ -275,7 +275,7 @@ export async function createPaymentIntent(
           userId: String(user.id),
         },
         setupFutureUsage: saveCard,
-        idempotencyKey: `checkout-payment-${payment.id}`,
+        idempotencyKey: `checkout-${payment.confirmationId}`,
       });
       payment = await updatePayment(db, payment.id, {
         intentId: intent.id,

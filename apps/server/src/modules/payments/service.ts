@@ -97,7 +97,7 @@ export async function expireHold(
     if (ageMs < 30 * 60_000) throw new RetryLater(`intent ${intent.status}`);
   }
   if (intent.status !== 'succeeded')
-    intent = await deps.payments.cancelIntent(intent.id, `cancel-payment-${payment.id}`);
+    intent = await deps.payments.cancelIntent(intent.id, `cancel-${payment.confirmationId}`);
   if (intent.status === 'succeeded') {
     await settleIntent(deps, intent);
     return 'settled';

@@ -132,7 +132,7 @@ export async function settleInTx(
       kind: 'conflict',
       amountCents: payment.totalCents,
       reason: 'The appointment time was booked by another customer first',
-      idempotencyKey: `refund-payment-${payment.id}-conflict`,
+      idempotencyKey: `refund-${payment.confirmationId}-conflict`,
       createdAt: now,
       updatedAt: now,
     });
@@ -228,6 +228,15 @@ export async function settleIntent(deps: PaymentsDeps, intent: ProviderIntent): 
 export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<boolean> {
   const after: AfterCommit = [];
   const now = deps.now();
+  // The provider's current view of the intent, not the event's copy: events may arrive out of order,
+  // and Stripe's carry the card only as an id. A failure here leaves the event unrecorded, so the
+  // provider (or the sandbox's job) delivers it again.
+  const intent =
+    event.type === 'payment_intent.succeeded' ||
+    event.type === 'payment_intent.payment_failed' ||
+    event.type === 'payment_intent.canceled'
+      ? await deps.payments.retrieveIntent(event.intent.id)
+      : null;
   const fresh = await deps.db.transaction(async (tx) => {
     const originalType = event.type === 'other' ? event.originalType : event.type;
     if (!(await recordEvent(tx, { id: event.id, provider: deps.payments.name, type: originalType }, now)))
@@ -236,7 +245,7 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed':
       case 'payment_intent.canceled':
-        await settleInTx(tx, deps, event.intent, after);
+        await settleInTx(tx, deps, intent ?? event.intent, after);
         break;
       case 'charge.refunded':
         await markRefundsSucceededByProviderIds(tx, event.refundIds, now);
