@@ -7,9 +7,8 @@
  * loaded the same way in the same run, as the yardstick of what the machine gives right now.
  * Bounded: ROUNDS rounds of 50 customers. Prints figures, never a verdict.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
@@ -18,35 +17,12 @@ import { buildApp } from '../apps/server/src/app';
 import { openDatabase, wrapPostgres } from '../apps/server/src/db/client';
 import { vendors } from '../apps/server/src/db/schema';
 import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/payable-vendor';
+import { freePort, httpClient, startServerProcess, waitUntilUp } from '../apps/server/test/server-process';
 
 const CONCURRENCY = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const serverDir = path.resolve(import.meta.dirname, '../apps/server');
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-bench-checkout-'));
 const databaseUrl = process.env.BENCH_DATABASE_URL;
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-    srv.on('error', reject);
-  });
-
-async function waitUp(url: string, child: ChildProcess) {
-  for (let i = 0; i < 300; i++) {
-    if (child.exitCode !== null) throw new Error(`${url}: process exited ${child.exitCode}`);
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error(`${url} did not start`);
-}
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -76,45 +52,16 @@ for (let i = 0; i < vendorCount; i++) {
 await setup.close();
 
 const port = await freePort();
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: serverDir,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    DATABASE_URL: databaseUrl ?? '',
-    SEED_DEMO_DATA: 'false',
-    LOG_LEVEL: 'error',
-    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-  },
-  stdio: ['ignore', 'ignore', 'inherit'],
-});
+const server = await startServerProcess({ port, dataDir, databaseUrl });
 const base = `http://127.0.0.1:${port}`;
-await waitUp(`${base}/api/health`, server);
 
-/** A browser-like client over real HTTP (cookie and CSRF token). */
+/** A customer's client that fails loudly on any refusal. */
 function client() {
-  let cookie = '';
-  let csrf = '';
+  const call = httpClient(base);
   return async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`${base}${url}`, {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
-    const token = res.headers.get('x-csrf-token');
-    if (token) csrf = token;
-    const json = (await res.json()) as Record<string, unknown>;
-    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(json)}`);
-    return json;
+    const res = await call(method, url, body);
+    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.json)}`);
+    return res.json;
   };
 }
 
@@ -184,7 +131,7 @@ const bare = spawn(
   ],
   { stdio: 'ignore' },
 );
-await waitUp(`http://127.0.0.1:${barePort}/`, bare);
+await waitUntilUp(`http://127.0.0.1:${barePort}/`, bare);
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();

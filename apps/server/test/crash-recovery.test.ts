@@ -4,9 +4,8 @@
  * The server runs as its own process, as in production; the sandbox delivers its events only through
  * the jobs table here (SANDBOX_EVENT_DELIVERY=delayed), as a provider's webhook arrives later.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, expect, it } from 'vitest';
@@ -16,8 +15,8 @@ import { openDatabase, wrapPostgres, type Database } from '../src/db/client';
 import { createPayableVendor, houseAnswers } from './payable-vendor';
 import { signUpPayload } from './test-app';
 import { createTestDatabase } from './test-db';
+import { freePort, httpClient, startServerProcess } from './server-process';
 
-const serverDir = path.resolve(import.meta.dirname, '..');
 let dataDir: string;
 let databaseUrl: string | undefined;
 let keepAlive: Database | null = null;
@@ -26,46 +25,13 @@ let vendorInputs: Awaited<ReturnType<typeof createPayableVendor>>;
 let server: ChildProcess | null = null;
 let port: number;
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port: p } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(p));
-    });
-    srv.on('error', reject);
-  });
-}
-
 async function startServer() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: serverDir,
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      DATABASE_URL: databaseUrl ?? '',
-      SEED_DEMO_DATA: 'false',
-      LOG_LEVEL: 'error',
-      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
-      SANDBOX_EVENT_DELIVERY: 'delayed',
-      SANDBOX_EVENT_DELAY_MS: '1000',
-    },
-    stdio: ['ignore', 'ignore', 'inherit'],
+  return startServerProcess({
+    port,
+    dataDir,
+    databaseUrl,
+    env: { SANDBOX_EVENT_DELIVERY: 'delayed', SANDBOX_EVENT_DELAY_MS: '1000' },
   });
-  const until = Date.now() + 60_000;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`http://127.0.0.1:${port}/api/health`)).ok) return child;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
 }
 
 beforeAll(async () => {
@@ -95,34 +61,9 @@ afterAll(async () => {
   fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
-/** A browser-like client over real HTTP. */
-function http() {
-  let cookie = '';
-  let csrf = '';
-  return async (method: string, url: string, body?: unknown) => {
-    const res = await fetch(`http://127.0.0.1:${port}${url}`, {
-      method,
-      headers: {
-        ...(cookie ? { cookie } : {}),
-        ...(csrf && method !== 'GET' ? { 'x-csrf-token': csrf } : {}),
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    const set = res.headers.get('set-cookie');
-    if (set) cookie = set.split(';')[0]!;
-    const token = res.headers.get('x-csrf-token');
-    if (token) csrf = token;
-    return {
-      status: res.status,
-      json: (await res.json()) as Record<string, unknown>,
-    };
-  };
-}
-
 it('kill -9 between the charge and the order: after a restart the order exists', async () => {
   server = await startServer();
-  const call = http();
+  const call = httpClient(`http://127.0.0.1:${port}`);
   await call('GET', '/api/session');
   expect(
     (await call('POST', '/api/users', signUpPayload({ email: 'crash-customer@example.com' }))).status,

@@ -9,8 +9,8 @@ import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../payments/deps';
-import { executeRefund, REFUND_JOB } from '../payments/refunds';
-import { enqueueJobInTx, insertRefund, lockVendorTime } from '../payments/repo';
+import { executeRefund, recordRefund } from '../payments/refunds';
+import { enqueueJobInTx, lockVendorTime } from '../payments/repo';
 import { REMINDER_JOB } from '../payments/settle';
 import { findVendor } from '../pricing/repo';
 import { checkStart } from '../scheduling/service';
@@ -171,16 +171,18 @@ export async function cancelByCustomer(
       createdAt: now,
     });
     if (amount <= 0) return null;
-    const refund = await insertRefund(tx, {
-      orderId: current.id,
-      paymentIntentId: current.paymentIntentId,
-      kind: 'cancel',
-      amountCents: amount,
-      reason,
-      idempotencyKey: `refund-${current.confirmationId}-cancel`,
-      createdAt: now,
-      updatedAt: now,
-    });
+    const refund = await recordRefund(
+      tx,
+      {
+        orderId: current.id,
+        paymentIntentId: current.paymentIntentId,
+        kind: 'cancel',
+        amountCents: amount,
+        reason,
+        idempotencyKey: `refund-${current.confirmationId}-cancel`,
+      },
+      now,
+    );
     await addOrderEvent(tx, {
       orderId: current.id,
       actorUserId: user.id,
@@ -190,16 +192,6 @@ export async function cancelByCustomer(
       details: { refundId: refund.id },
       createdAt: now,
     });
-    await enqueueJobInTx(
-      tx,
-      {
-        kind: REFUND_JOB,
-        payload: { refundId: refund.id },
-        runAt: new Date(now.getTime() + 60_000),
-        uniqueKey: `${REFUND_JOB}:${refund.id}`,
-      },
-      now,
-    );
     return refund.id;
   });
   if (refundId !== null) {

@@ -4,11 +4,45 @@
  * once after the commit, and again by the job until the provider answers. A retry never refunds twice.
  */
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import type { Tx } from '../../db/client';
 import { addOrderEvent } from '../orders/repo';
 import type { PaymentsDeps } from './deps';
-import { findRefund, updateRefund } from './repo';
+import { enqueueJobInTx, findRefund, insertRefund, updateRefund, type RefundRow } from './repo';
 
 export const REFUND_JOB = 'payment-refund';
+/** The job retries a refund not carried out at once after this long. */
+const RETRY_AFTER_MS = 60_000;
+
+/**
+ * Records a refund owed (pending) and its retry job, in the caller's transaction; call executeRefund
+ * after the commit. The idempotency key names the refund at the provider: the same key, the same refund.
+ */
+export async function recordRefund(
+  tx: Tx,
+  refund: {
+    paymentId?: number;
+    orderId?: number;
+    paymentIntentId: string;
+    kind: 'cancel' | 'partial' | 'conflict';
+    amountCents: number;
+    reason: string;
+    idempotencyKey: string;
+  },
+  now: Date,
+): Promise<RefundRow> {
+  const row = await insertRefund(tx, { ...refund, createdAt: now, updatedAt: now });
+  await enqueueJobInTx(
+    tx,
+    {
+      kind: REFUND_JOB,
+      payload: { refundId: row.id },
+      runAt: new Date(now.getTime() + RETRY_AFTER_MS),
+      uniqueKey: `${REFUND_JOB}:${row.id}`,
+    },
+    now,
+  );
+  return row;
+}
 
 /** Carries out a pending refund; throws when the provider could not be reached (the job tries again). */
 export async function executeRefund(deps: PaymentsDeps, refundId: number): Promise<void> {

@@ -16,11 +16,10 @@ import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateO
 import { findVendor } from '../pricing/repo';
 import type { PaymentsDeps } from './deps';
 import { sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
-import { executeRefund, REFUND_JOB } from './refunds';
+import { executeRefund, recordRefund } from './refunds';
 import {
   enqueueJobInTx,
   findPaymentByIntent,
-  insertRefund,
   markRefundsSucceededByProviderIds,
   recordEvent,
   rememberCard,
@@ -126,23 +125,15 @@ export async function settleInTx(
       failureMessage: CHECKOUT_MESSAGES.slotTakenRefunded,
       updatedAt: now,
     });
-    const refund = await insertRefund(tx, {
-      paymentId: payment.id,
-      paymentIntentId: intent.id,
-      kind: 'conflict',
-      amountCents: payment.totalCents,
-      reason: 'The appointment time was booked by another customer first',
-      idempotencyKey: `refund-${payment.confirmationId}-conflict`,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await enqueueJobInTx(
+    const refund = await recordRefund(
       tx,
       {
-        kind: REFUND_JOB,
-        payload: { refundId: refund.id },
-        runAt: new Date(now.getTime() + 60_000),
-        uniqueKey: `${REFUND_JOB}:${refund.id}`,
+        paymentId: payment.id,
+        paymentIntentId: intent.id,
+        kind: 'conflict',
+        amountCents: payment.totalCents,
+        reason: 'The appointment time was booked by another customer first',
+        idempotencyKey: `refund-${payment.confirmationId}-conflict`,
       },
       now,
     );
