@@ -1,4 +1,4 @@
-import { render, screen } from '@testing-library/react';
+import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { Modal } from './modal';
@@ -66,6 +66,15 @@ describe('Modal', () => {
 
     await user.click(screen.getByRole('button', { name: 'Open' }));
     await user.click(screen.getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('is not closed by the second press of the double click that opened it', async () => {
+    const user = setup();
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    fireEvent.mouseDown(screen.getByTestId('modal-backdrop'), { detail: 2 });
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    fireEvent.mouseDown(screen.getByTestId('modal-backdrop'), { detail: 1 });
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 

@@ -29,7 +29,8 @@ export function Modal({ title, children, onClose, headerStart, size = 'medium' }
       className="modal-backdrop"
       data-testid="modal-backdrop"
       onMouseDown={(event) => {
-        if (event.target === event.currentTarget) close();
+        // The second press of a double click that opened this modal does not close it at once.
+        if (event.target === event.currentTarget && event.detail <= 1) close();
       }}
     >
       <div

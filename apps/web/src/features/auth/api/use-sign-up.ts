@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerSignUp } from '@stg/domain/validation';
 import { api } from '../../../lib/api-client';
-import type { CustomerSignUpRequest, SignUpResponse } from '../../../lib/api-types';
+import type { CustomerSignUpRequest, Session, SignUpResponse } from '../../../lib/api-types';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
-import { setSession } from '../../../lib/session/session-query';
+import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 
 export function toSignUpRequest(values: CustomerSignUp): CustomerSignUpRequest {
   const { address, ...user } = values;
@@ -21,7 +21,12 @@ export function toSignUpRequest(values: CustomerSignUp): CustomerSignUpRequest {
   };
 }
 
-/** POST /api/users: creates a customer and signs them in (the server rotates the CSRF token). */
+/**
+ * POST /api/users: creates a customer and signs them in (the server rotates the CSRF token). The server
+ * moves a guest's bookings in progress (same ids) and answers to the new account, but answers only the
+ * user and the address: the bookings already shown stay in the cached session, and the whole session is
+ * fetched again for the truth (a guest in the middle of a booking keeps the booking and its time).
+ */
 export function useSignUp() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
@@ -29,7 +34,15 @@ export function useSignUp() {
     mutationFn: (values: CustomerSignUp) => api.post<SignUpResponse>('/api/users', toSignUpRequest(values)),
     onSuccess: (data) => {
       resetHomeView();
-      setSession(queryClient, { user: data.user, addresses: data.addresses, orders: [], vendor: null });
+      const previous = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);
+      setSession(queryClient, {
+        user: data.user,
+        addresses: data.addresses,
+        orders: [],
+        vendor: null,
+        bookings: (previous?.bookings ?? []).map((b) => ({ ...b, userId: data.user.id })),
+      });
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
   });
 }

@@ -214,6 +214,11 @@ describe('user-session-form: create account', () => {
 
   it('creates the customer, signs them in and opens /home', async () => {
     const { user, calls, router } = start('/', {
+      // After sign-up the session is fetched again (the server moved the guest's bookings to the account).
+      'GET /api/session': [
+        { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+        { body: customerSession, headers: { 'X-CSRF-Token': 'token-2' } },
+      ],
       'POST /api/users': {
         status: 201,
         body: { user: customerUser, addresses: [customerAddress] },

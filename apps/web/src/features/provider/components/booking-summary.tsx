@@ -1,30 +1,38 @@
+import type { ReactNode } from 'react';
 import { CATEGORY_LABELS, DEFAULT_SERVICE_CHARGE_CENTS } from '@stg/domain/constants';
 import { formatAppointment } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
-import { ComingLaterNote } from '../../../components/coming-later-note';
 import type { Booking, Vendor } from '../../../lib/api-types';
 
-export const CHECKOUT_LATER =
-  'Checkout and card payment arrive in the next release. Your booking and its time are saved.';
+/** What Checkout does with the time (the payment modal says until when). */
+export const CHECKOUT_HOLD_NOTE = 'When you check out, we hold this time for you while you pay.';
+/**
+ * @deprecated The old name, still read by scheduler.test.tsx (owned by the scheduling work); use
+ * CHECKOUT_HOLD_NOTE.
+ */
+export const CHECKOUT_LATER = CHECKOUT_HOLD_NOTE;
 
 const centsOf = (dollars: number | null | undefined): Cents | null =>
   typeof dollars === 'number' && Number.isFinite(dollars) ? dollarsToCents(dollars) : null;
 
 /**
- * The Summary panel (spec §2): Provider, Service, the chosen options, Appointment, Estimated Duration,
- * Subtotal, Service Charge (the signed-in user's, else the default 2.55) and Total, from the booking as
- * the server priced and scheduled it.
+ * The Summary panel (spec §2): exactly Provider, Service, the chosen options, Appointment, Estimated
+ * Duration, Subtotal, Service Charge (the signed-in user's, else the default 2.55) and Total, from the
+ * booking as the server priced and scheduled it; then the Checkout action.
  */
 export function BookingSummary({
   vendor,
   booking,
   serviceCharge,
+  children,
 }: {
   vendor: Vendor;
   booking: Booking;
   /** The signed-in user's service charge in dollars; the default applies to guests. */
   serviceCharge: number | undefined;
+  /** The Checkout action. */
+  children?: ReactNode;
 }) {
   const options = Object.entries(booking.optionsSnapshot ?? {});
   const subtotal = centsOf(booking.price);
@@ -47,12 +55,6 @@ export function BookingSummary({
             <dd>{String(choice)}</dd>
           </div>
         ))}
-        {booking.customerNotes && (
-          <div>
-            <dt>Additional Instructions</dt>
-            <dd className="booking-summary__notes">{booking.customerNotes}</dd>
-          </div>
-        )}
         <div>
           <dt>Appointment</dt>
           <dd>
@@ -76,7 +78,10 @@ export function BookingSummary({
           <dd>{money(subtotal === null ? null : subtotal + charge)}</dd>
         </div>
       </dl>
-      <ComingLaterNote>{CHECKOUT_LATER}</ComingLaterNote>
+      <p className="booking-summary__hold" role="note">
+        {CHECKOUT_HOLD_NOTE}
+      </p>
+      {children}
     </>
   );
 }

@@ -51,6 +51,10 @@ interface InstantPricingProps {
   answersTarget: SaveQuoteInput['answersTarget'];
   /** Called with the booking the server priced. */
   onPriced: (booking: Booking) => void;
+  /** Each answer the customer gives, as it is given (kept above this panel so it survives sign-in). */
+  onAnswerChange?: (inputId: number, value: string) => void;
+  /** The instructions as the customer types them. */
+  onNotesChange?: (notes: string) => void;
 }
 
 /**
@@ -65,6 +69,8 @@ export function InstantPricing({
   existingBookingId,
   answersTarget,
   onPriced,
+  onAnswerChange,
+  onNotesChange,
 }: InstantPricingProps) {
   const id = useId();
   const pricing = useMemo(() => pricingOf(vendor), [vendor]);
@@ -93,6 +99,7 @@ export function InstantPricing({
       console.warn('Pricing formula failed to evaluate; the price stays unchanged', quote.error);
     // A formula that fails to evaluate leaves the price as it was (spec §5).
     setState({ answers, priceCents: quote.formulaOk ? quote.priceCents : state.priceCents });
+    onAnswerChange?.(inputId, value);
   };
 
   const onSubmit = (event: FormEvent) => {
@@ -138,7 +145,10 @@ export function InstantPricing({
             rows={3}
             maxLength={NOTES_MAX_LENGTH}
             value={notes}
-            onChange={(event) => setNotes(event.target.value)}
+            onChange={(event) => {
+              setNotes(event.target.value);
+              onNotesChange?.(event.target.value);
+            }}
             disabled={save.isPending}
           />
         </div>

@@ -1,0 +1,15 @@
+import {
+  confirmPaymentResponseSchema,
+  type ConfirmPaymentRequest,
+  type ConfirmPaymentResponse,
+} from '@stg/domain/api/payments';
+import { api } from '../../../lib/api-client';
+
+/**
+ * POST /api/payments/confirm: the server asks the provider about the intent and settles it (the order, or
+ * a full refund when the time was taken first). Repeating it changes nothing.
+ */
+export async function confirmPayment(paymentIntentId: string): Promise<ConfirmPaymentResponse> {
+  const body: ConfirmPaymentRequest = { paymentIntentId };
+  return confirmPaymentResponseSchema.parse(await api.post<unknown>('/api/payments/confirm', body));
+}

@@ -1,0 +1,131 @@
+/** Checkout answers for this feature's tests, shaped by the shared contracts (docs/api/checkout.md). */
+import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
+import {
+  confirmPaymentResponseSchema,
+  createPaymentIntentResponseSchema,
+  type ConfirmPaymentResponse,
+  type CreatePaymentIntentResponse,
+} from '@stg/domain/api/payments';
+import type { Booking, Session } from '../../lib/api-types';
+import { customerSession, makeBooking, makeVendor, signedOut } from '../../test/fixtures';
+import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+/** Vendor 7's booking 55, scheduled for Tue Nov 24 2026 at 8:05 AM (MST), $114.60. */
+export const scheduledBooking = (patch: Partial<Booking> = {}): Booking =>
+  makeBooking({
+    status: 'scheduled',
+    price: 114.6,
+    duration: 196,
+    appointmentAt: '2026-11-24T08:05:00-07:00',
+    answers: { '1': '2' },
+    optionsSnapshot: { Bedrooms: 'Two' },
+    ...patch,
+  });
+
+/** Held until 10:42 AM Mountain Time (17:42 UTC, MST). */
+export function makeIntent(patch: Partial<CreatePaymentIntentResponse> = {}): CreatePaymentIntentResponse {
+  return createPaymentIntentResponseSchema.parse({
+    clientSecret: 'pi_test1_secret_abc',
+    paymentIntentId: 'pi_test1',
+    confirmationId: 'SG-7K2P9QXA',
+    provider: 'sandbox',
+    publishableKey: null,
+    price: 117.15,
+    subtotal: 114.6,
+    serviceCharge: 2.55,
+    paymentMethods: [],
+    saveCard: false,
+    holdExpiresAt: '2026-11-23T17:42:00.000Z',
+    ...patch,
+  });
+}
+
+export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
+  return customerOrderSchema.parse({
+    id: 300,
+    confirmationId: 'SG-7K2P9QXA',
+    vendorId: 7,
+    userId: 1,
+    addressId: 10,
+    vendor: {
+      id: 7,
+      name: 'Sparkle Cleaning',
+      category: 'house_cleaning',
+      phoneNumber: '4355550000',
+      email: 'hello@sparkle.example',
+      logoImageUrl: null,
+      cancelationPolicyHours: 24,
+      appointmentInstructions: null,
+    },
+    address: null,
+    appointmentAt: '2026-11-24T15:05:00.000Z',
+    duration: 196,
+    customerNotes: null,
+    optionsSnapshot: { Bedrooms: 'Two' },
+    fulfillmentStatus: 'unfulfilled',
+    paymentStatus: 'collected',
+    paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
+    subtotal: 114.6,
+    totalCollected: 117.15,
+    serviceFee: 2.55,
+    refundAmount: 0,
+    refundReason: null,
+    cancelReason: null,
+    previousAppointmentAt: null,
+    rescheduleCount: 0,
+    createdAt: '2026-11-23T17:33:00.000Z',
+    canCancel: true,
+    canReschedule: true,
+    changeBlockedReason: null,
+    ...patch,
+  });
+}
+
+export function confirmAnswer(patch: Partial<ConfirmPaymentResponse> = {}): ConfirmPaymentResponse {
+  return confirmPaymentResponseSchema.parse({
+    status: 'succeeded',
+    message: 'Payment success!',
+    confirmationId: 'SG-7K2P9QXA',
+    vendorId: 7,
+    order: makeOrder(),
+    ...patch,
+  });
+}
+
+export const customerWithBooking = (booking: Booking = scheduledBooking()): Session => ({
+  ...customerSession,
+  bookings: [booking],
+});
+
+export const guestWithBooking = (booking: Booking = scheduledBooking()): Session => ({
+  ...signedOut,
+  bookings: [booking],
+});
+
+type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
+
+/** The provider page of vendor 7 with checkout's endpoints answering as the sandbox does. */
+export function startCheckoutPage({
+  session = customerWithBooking(),
+  path = '/vendors/7',
+  routes = {},
+}: {
+  session?: Session;
+  path?: string;
+  routes?: Record<string, Handler | Handler[]>;
+} = {}) {
+  const api = mockApi({
+    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    'GET /api/vendors/7': { body: makeVendor() },
+    'GET /api/payments/config': { body: { provider: 'sandbox', publishableKey: null } },
+    'POST /api/payments/create-payment-intent': { body: makeIntent() },
+    'POST /api/payments/sandbox/confirm': { body: { status: 'succeeded', error: null, redirectUrl: null } },
+    'POST /api/payments/confirm': { body: confirmAnswer() },
+    ...routes,
+  });
+  return { ...api, ...renderApp(path) };
+}
+
+export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path === path);
