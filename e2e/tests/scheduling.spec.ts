@@ -125,8 +125,9 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
   ).toHaveText(`${appointmentLabel(chosen)} (Mountain Time)`);
   await expect(summary.getByText('Service Charge')).toBeVisible();
   await expect(
-    summary.getByText('Checkout and card payment arrive in the next release.', { exact: false }),
+    summary.getByText('When you check out, we hold this time for you while you pay.'),
   ).toBeVisible();
+  await expect(summary.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Booking' })).toBeVisible();
 
   const session = (await (await page.request.get('/api/session')).json()) as {

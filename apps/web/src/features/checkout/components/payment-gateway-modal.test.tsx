@@ -57,7 +57,9 @@ describe('payment-gateway modal: sandbox card', () => {
     const { user } = startCheckoutPage();
     const dialog = await checkout(user);
     expect(await dialog.findByText('$117.15')).toBeInTheDocument();
-    expect(dialog.getByText('Subtotal $114.60 · Service Charge $2.55')).toBeInTheDocument();
+    expect(dialog.getByText('Subtotal $114.60').parentElement).toHaveTextContent(
+      'Subtotal $114.60 · Service Charge $2.55',
+    );
     expect(
       dialog.getByText('We are holding this time for you until 10:42 AM (Mountain Time).'),
     ).toBeInTheDocument();

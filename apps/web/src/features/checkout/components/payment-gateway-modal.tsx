@@ -321,7 +321,8 @@ export function PaymentGatewayModal({
             <strong>{dollars(intent.price)}</strong>
           </p>
           <p className="checkout-amount__parts">
-            Subtotal {dollars(intent.subtotal)} · Service Charge {dollars(intent.serviceCharge)}
+            <span>Subtotal {dollars(intent.subtotal)}</span> ·{' '}
+            <span>Service Charge {dollars(intent.serviceCharge)}</span>
           </p>
           <p className="checkout-amount__hold">{holdNotice(intent.holdExpiresAt)}</p>
         </div>

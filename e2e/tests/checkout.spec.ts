@@ -1,0 +1,253 @@
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, openSignIn, seriousViolations, uniqueEmail } from './helpers';
+
+/** Red Rock Maids, a demo house cleaner with payouts active (5 bedrooms and 3 bathrooms price at $234.60). */
+const VENDOR_PATH = '/vendors/2';
+/** A test card's expiry in the future: "12 / YY". */
+const EXPIRY = `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
+
+/** The figure beside its term in a definition list. */
+const figure = (scope: Locator, term: string) =>
+  scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
+
+/** Prices 5 bedrooms and 3 bathrooms ($234.60 with the other answers as they come). */
+async function price(page: Page) {
+  await page.getByRole('button', { name: /^(Get Price|Edit Service)$/ }).click();
+  const form = page.getByRole('form', { name: 'Instant pricing' });
+  await form.getByRole('combobox', { name: 'Bedrooms' }).selectOption({ label: '5 bedrooms' });
+  await form.getByRole('combobox', { name: 'Bathrooms' }).selectOption({ label: '3 bathrooms' });
+  await expect(figure(form, 'Subtotal')).toHaveText('$234.60');
+  return form;
+}
+
+/** Continue on the priced answers, then the first free time: the Summary opens. */
+async function schedule(page: Page, form: Locator) {
+  await form.getByRole('button', { name: 'Continue' }).click();
+  const scheduling = page.getByRole('region', { name: 'Scheduling' });
+  await scheduling.getByRole('group', { name: 'Hour', exact: true }).getByRole('button').first().click();
+  await scheduling
+    .getByRole('group', { name: /^Minute/ })
+    .getByRole('button')
+    .first()
+    .click();
+  await scheduling.getByRole('button', { name: /^Continue — / }).click();
+  const summary = page.getByRole('region', { name: 'Summary' });
+  await expect(summary).toBeVisible();
+  return summary;
+}
+
+async function checkout(summary: Locator) {
+  await summary.getByRole('button', { name: 'Checkout', exact: true }).click();
+}
+
+async function fillSignUp(dialog: Locator, email: string) {
+  await dialog.getByLabel('First Name').fill('Jamie');
+  await dialog.getByLabel('Last Name').fill('Tester');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone Number').fill('4355550123');
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Street Address', { exact: true }).fill('200 N Main St');
+  await dialog.getByLabel('City').fill('St George');
+  await dialog.getByLabel('Zip Code').fill('84770');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+}
+
+/** A new customer, signed up from the header of the provider page. */
+async function signUpOnVendorPage(page: Page, prefix: string) {
+  await page.goto(VENDOR_PATH);
+  await page.getByRole('banner').getByRole('button', { name: 'Create Account' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create Account' });
+  await fillSignUp(dialog, uniqueEmail(prefix));
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+}
+
+async function payWithCard(payment: Locator, number: string, { save = false } = {}) {
+  await expect(payment.getByText('Test mode', { exact: true })).toBeVisible();
+  await payment.getByLabel('Card number').fill(number);
+  await payment.getByLabel('Expiry (MM / YY)').fill(EXPIRY);
+  await payment.getByLabel('CVC', { exact: true }).fill('123');
+  if (save) await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
+  await payment.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
+}
+
+const status = (payment: Locator) => payment.getByRole('status', { name: 'Payment status' });
+
+test('a guest prices, schedules, signs up inside Checkout, pays, sees the live confirmation and the order; the next checkout offers the saved card', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  // The order confirmation socket's frames, to see the live confirmation arrive.
+  const frames: string[] = [];
+  page.on('websocket', (socket) => {
+    if (new URL(socket.url()).pathname === '/api/cable')
+      socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
+  });
+
+  await page.goto(VENDOR_PATH);
+  const vendorName = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  const form = await price(page);
+  await form.getByRole('textbox', { name: 'Additional Instructions (Optional)' }).fill('Gate code 1234');
+  const summary = await schedule(page, form);
+  await expect(figure(summary, 'Total')).toHaveText('$237.15');
+  await expect(summary.getByText('next release')).toHaveCount(0);
+  await checkout(summary);
+
+  // Step 1 of 2: Booking Information, creating the account inside the flow.
+  const booking = page.getByRole('dialog', { name: 'Booking Information' });
+  await expect(booking.getByText('Step 1 of 2')).toBeVisible();
+  await fillSignUp(booking, uniqueEmail('checkout'));
+
+  // Step 2 of 2: the payment, for the same booking.
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await expect(payment.getByText('Step 2 of 2')).toBeVisible();
+  await expect(payment.getByText('$237.15', { exact: true })).toBeVisible();
+  await expect(payment.getByText(/^We are holding this time for you until \d{1,2}:\d\d [AP]M/)).toBeVisible();
+  await expect(payment.getByText('4242 4242 4242 4242')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  await payWithCard(payment, '4242 4242 4242 4242', { save: true });
+
+  await expect(status(payment)).toHaveText('Payment success!');
+  const confirmation = payment.getByRole('region', { name: 'Your booking is confirmed' });
+  await expect(confirmation).toBeVisible();
+  const confirmationId = (await figure(confirmation, 'Confirmation').textContent())!.trim();
+  expect(confirmationId).toMatch(/^SG-[A-Z0-9]+$/);
+  await expect(figure(confirmation, 'Total paid')).toHaveText('$237.15 · Visa ending in 4242');
+  // The live confirmation came over OrderConfirmationChannel with the order.
+  await expect
+    .poll(() =>
+      frames.some((f) => f.includes(`"confirmationId":"${confirmationId}"`) && f.includes('"confirmed"')),
+    )
+    .toBe(true);
+
+  await payment.getByRole('link', { name: 'View your orders' }).click();
+  await expect(page).toHaveURL(/\/orders$/);
+  await page
+    .getByRole('button', { name: new RegExp(`^${vendorName}`) })
+    .first()
+    .click();
+  await expect(page.getByText(confirmationId, { exact: true })).toBeVisible();
+
+  // A second booking: the saved card is offered first and pays.
+  await page.goto(VENDOR_PATH);
+  const again = page.getByRole('form', { name: 'Instant pricing' });
+  await page.getByRole('button', { name: /^(Get Price|Edit Service)$/ }).click();
+  // The account's saved answers come back.
+  await expect(again.getByRole('combobox', { name: 'Bedrooms' })).toHaveValue(/.+/);
+  await expect(figure(again, 'Subtotal')).toHaveText('$234.60');
+  await checkout(await schedule(page, again));
+  const second = page.getByRole('dialog', { name: 'Payment' });
+  const saved = second.getByRole('radio', { name: /^Visa ending in 4242 · expires 12\/\d\d$/ });
+  await expect(saved).toBeChecked();
+  await expect(second.getByLabel('Card number')).toHaveCount(0);
+  await second.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(status(second)).toHaveText('Payment success!');
+
+  const orders = (await (await page.request.get('/api/orders')).json()) as {
+    orders: { confirmationId: string; customerNotes: string | null }[];
+  };
+  expect(orders.orders).toHaveLength(2);
+  expect(orders.orders.find((o) => o.confirmationId === confirmationId)?.customerNotes).toBe(
+    'Gate code 1234',
+  );
+});
+
+test('a declined card shows its message, keeps the form, and leaves no order', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpOnVendorPage(page, 'declined');
+  await checkout(await schedule(page, await price(page)));
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await expect(payment.getByText('Step 2 of 2')).toHaveCount(0);
+
+  // A number outside the test cards is refused here and never sent.
+  await payWithCard(payment, '4111 1111 1111 1111');
+  await expect(payment.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+  await expect(payment.getByText('Test mode accepts only the test card numbers listed below.')).toBeVisible();
+
+  await payment.getByLabel('Card number').fill('4000 0000 0000 0002');
+  await payment.getByRole('button', { name: /^Pay \$/ }).click();
+  await expect(payment.getByRole('alert')).toHaveText('Your card was declined.');
+  await expect(payment.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
+  await expect(payment.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
+
+  const orders = (await (await page.request.get('/api/orders')).json()) as { orders: unknown[] };
+  expect(orders.orders).toEqual([]);
+});
+
+test('the 3-D Secure card goes through the sandbox authentication page and comes back to the payment modal', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpOnVendorPage(page, 'three-d-secure');
+  await checkout(await schedule(page, await price(page)));
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await payWithCard(payment, '4000 0025 0000 3155');
+
+  await expect(page).toHaveURL(/\/sandbox\/authenticate\/pi_/);
+  await expect(page.getByRole('heading', { name: 'Authenticate your payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Complete authentication' }).click();
+
+  // Back on the provider page with open_payment_gateway=true: the modal reopens with the outcome, and
+  // the provider's parameters leave the address.
+  const back = page.getByRole('dialog', { name: 'Payment' });
+  await expect(status(back)).toHaveText('Payment success!');
+  await expect(back.getByRole('region', { name: 'Your booking is confirmed' })).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`${VENDOR_PATH}$`));
+  const orders = (await (await page.request.get('/api/orders')).json()) as { orders: unknown[] };
+  expect(orders.orders).toHaveLength(1);
+});
+
+test("a guest's answers survive signing in in the middle of pricing", async ({ page }) => {
+  await page.goto(VENDOR_PATH);
+  const form = await price(page);
+  const dialog = await openSignIn(page);
+  await dialog.getByLabel('Email').fill('customer@example.com');
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
+  await expect(form.getByRole('combobox', { name: 'Bedrooms' })).toHaveValue(/.+/);
+  await expect(form.getByRole('combobox', { name: 'Bedrooms' }).locator('option:checked')).toHaveText(
+    '5 bedrooms',
+  );
+  await expect(form.getByRole('combobox', { name: 'Bathrooms' }).locator('option:checked')).toHaveText(
+    '3 bathrooms',
+  );
+  await expect(figure(form, 'Subtotal')).toHaveText('$234.60');
+});
+
+for (const width of [1280, 375]) {
+  test(`${width === 375 ? '@mobile ' : ''}the payment modal fits ${width} px with nothing cut off`, async ({
+    page,
+  }, testInfo) => {
+    await page.setViewportSize({ width, height: width === 375 ? 812 : 900 });
+    await signUpOnVendorPage(page, `screens-${width}`);
+    await checkout(await schedule(page, await price(page)));
+    const payment = page.getByRole('dialog', { name: 'Payment' });
+    await expect(payment.getByRole('button', { name: /^Pay \$/ })).toBeVisible();
+    // Show the field messages too.
+    await payment.getByRole('button', { name: /^Pay \$/ }).click();
+    await expect(payment.getByLabel('Card number')).toHaveAttribute('aria-invalid', 'true');
+
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    // No label, button or line of text inside the modal is wider than its box.
+    const clipped = await payment.evaluate((dialog) =>
+      Array.from(dialog.querySelectorAll('*'))
+        .filter((el): el is HTMLElement => el instanceof HTMLElement && el.offsetParent !== null)
+        .filter((el) => getComputedStyle(el).display !== 'inline')
+        .filter((el) => el.scrollWidth > el.clientWidth + 1)
+        .map((el) => `${el.tagName}.${el.className}: ${(el.textContent ?? '').slice(0, 40)}`),
+    );
+    expect(clipped).toEqual([]);
+    const box = (await payment.boundingBox())!;
+    expect(box.x).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    await payment.screenshot({ path: testInfo.outputPath(`payment-modal-${width}.png`) });
+    await page.screenshot({ path: testInfo.outputPath(`payment-page-${width}.png`) });
+
+    await payWithCard(payment, '4242 4242 4242 4242');
+    await expect(status(payment)).toHaveText('Payment success!');
+    await payment.screenshot({ path: testInfo.outputPath(`payment-success-${width}.png`) });
+  });
+}
