@@ -3,7 +3,14 @@ import { describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { customerAddress, customerSession, customerUser } from '../../../test/fixtures';
 import { LAZY, type renderApp } from '../../../test/render-app';
-import { callsTo, guestWithBooking, makeIntent, scheduledBooking, startCheckoutPage } from '../test-fixtures';
+import {
+  callsTo,
+  customerWithBooking,
+  guestWithBooking,
+  makeIntent,
+  scheduledBooking,
+  startCheckoutPage,
+} from '../test-fixtures';
 
 vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => vi.fn()) }));
 
@@ -54,17 +61,25 @@ describe('Summary panel: Checkout', () => {
     expect(within(summary).getByRole('button', { name: 'Checkout' })).toBeInTheDocument();
   });
 
-  it('POSTs create-payment-intent with the booking and opens the payment modal', async () => {
-    const { user, calls } = startCheckoutPage();
+  it('POSTs create-payment-intent with the booking and opens the payment modal; the held booking reads Continue', async () => {
+    const { user, calls } = startCheckoutPage({
+      routes: {
+        'GET /api/session': [
+          { body: customerWithBooking(), headers: { 'X-CSRF-Token': 'token-1' } },
+          { body: customerWithBooking(scheduledBooking({ status: 'pending', userId: 1 })) },
+        ],
+      },
+    });
     await pressCheckout(user);
     expect(await screen.findByRole('dialog', { name: 'Payment' }, LAZY)).toBeInTheDocument();
     expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent').map((c) => c.body)).toEqual([
       { booking: { id: 55 } },
     ]);
-    // Closing gives focus back to Checkout.
+    // Closing gives focus back to Checkout; the booking, now pending, offers to continue.
     await user.keyboard('{Escape}');
     const summary = screen.getByRole('region', { name: 'Summary' });
     expect(within(summary).getByRole('button', { name: 'Checkout' })).toHaveFocus();
+    expect(await screen.findByRole('button', { name: 'Continue', expanded: true })).toBeInTheDocument();
   });
 
   it('appointment_unavailable: says so in Scheduling and fetches the times again', async () => {

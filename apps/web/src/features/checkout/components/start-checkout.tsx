@@ -57,6 +57,8 @@ export async function startCheckout(ctx: CheckoutContext): Promise<void> {
   try {
     const intent = await createPaymentIntent(ctx.bookingId);
     openPayment(ctx, { initialIntent: intent });
+    // The booking is pending now (its time held): the page reads it again, and Summary reads "Continue".
+    ctx.onBookingChanged();
   } catch (error) {
     const failure = checkoutInitFailure(error);
     if (failure.errorType === 'not_logged_in')
