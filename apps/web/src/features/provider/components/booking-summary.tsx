@@ -7,11 +7,6 @@ import type { Booking, Vendor } from '../../../lib/api-types';
 
 /** What Checkout does with the time (the payment modal says until when). */
 export const CHECKOUT_HOLD_NOTE = 'When you check out, we hold this time for you while you pay.';
-/**
- * @deprecated The old name, still read by scheduler.test.tsx (owned by the scheduling work); use
- * CHECKOUT_HOLD_NOTE.
- */
-export const CHECKOUT_LATER = CHECKOUT_HOLD_NOTE;
 
 const centsOf = (dollars: number | null | undefined): Cents | null =>
   typeof dollars === 'number' && Number.isFinite(dollars) ? dollarsToCents(dollars) : null;

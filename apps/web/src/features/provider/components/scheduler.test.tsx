@@ -11,7 +11,7 @@ import {
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { TIME_CLEARED } from './booking-section';
-import { CHECKOUT_LATER } from './booking-summary';
+import { CHECKOUT_HOLD_NOTE } from './booking-summary';
 import { TIME_ZONE_NOTE, TWO_MONTHS_QUERY, VENDOR_ARRANGES_NOTE } from './scheduler';
 
 const UNAVAILABLE = SCHEDULING_MESSAGES.appointmentUnavailable;
@@ -261,7 +261,7 @@ describe('Scheduling panel', () => {
     expect(value('Subtotal')).toHaveTextContent('$120.00');
     expect(value('Service Charge')).toHaveTextContent('$2.55');
     expect(value('Total')).toHaveTextContent('$122.55');
-    expect(within(summary).getByRole('note')).toHaveTextContent(CHECKOUT_LATER);
+    expect(within(summary).getByRole('note')).toHaveTextContent(CHECKOUT_HOLD_NOTE);
   });
 
   it("uses the signed-in user's own service charge in the Summary", async () => {
