@@ -120,6 +120,32 @@ describe('OrderConfirmationChannel', () => {
     for (const s of [socket, other, late]) s.ws.close();
   });
 
+  it('answers a repeated subscribe once, and caps the subscriptions of one socket', async () => {
+    const customer = await signedUpCustomer(a, 'cable-cap');
+    const intents = [];
+    for (const [i, day] of [26, 27, 30, 31, 32, 33].entries()) {
+      const booking = await scheduledBooking(
+        customer.client,
+        vendor,
+        new Date(Date.UTC(2026, 10, day, 16 + (i % 2), 0)).toISOString(),
+      );
+      intents.push((await createIntent(customer.client, booking.id)).json().confirmationId as string);
+    }
+    const socket = cable(urlA, customer.client.cookie);
+    await socket.opened;
+    socket.subscribe(intents[0]!);
+    socket.subscribe(intents[0]!);
+    await socket.waitFor((f) => f.type === 'confirm_subscription');
+    for (const id of intents.slice(1)) socket.subscribe(id);
+    await socket.waitFor((f) => f.type === 'reject_subscription');
+    await new Promise((r) => setTimeout(r, 300));
+    const confirmed = socket.frames.filter((f) => f.type === 'confirm_subscription');
+    const rejected = socket.frames.filter((f) => f.type === 'reject_subscription');
+    expect(confirmed).toHaveLength(5);
+    expect(rejected.map((f) => f.identifier)).toEqual([socket.identifier(intents[5]!)]);
+    socket.ws.close();
+  });
+
   it('turns away a socket without a signed-in session', async () => {
     const socket = cable(urlA, null);
     await socket.opened;

@@ -14,6 +14,7 @@ export const CHECKOUT_MESSAGES = {
   bookingNotScheduled: 'Please pick an appointment time before checking out.',
   bookingNotFound: 'Booking not found',
   bookingAlreadyPaid: 'This booking has already been paid for.',
+  bookingChanged: 'Your booking changed while you were checking out. Please review it and check out again.',
   noAddress: 'Please add your address in Account Settings before checking out.',
   // Spec §8 status messages.
   succeeded: 'Payment success!',

@@ -65,6 +65,12 @@ export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: 
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
+/** One booking row, locked until the transaction ends. */
+export async function lockBooking(tx: Tx, id: number) {
+  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
 export async function insertBooking(tx: Tx, values: NewBooking): Promise<BookingRow> {
   const [row] = await tx.insert(bookings).values(values).returning();
   return row!;

@@ -87,6 +87,21 @@ export async function failJob(db: Db, job: ClaimedJob, error: string, now: Date)
     .where(eq(jobs.id, job.id));
 }
 
+/** A job that asked to run again later: queued for then, the attempt not counted. */
+export async function postponeJob(db: Db, job: ClaimedJob, runAt: Date, now: Date) {
+  await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      runAt,
+      attempts: Math.max(0, job.attempts - 1),
+      lockedAt: null,
+      lockedBy: null,
+      updatedAt: now,
+    })
+    .where(eq(jobs.id, job.id));
+}
+
 /** Jobs left running by an instance that died are queued again. */
 export async function requeueStaleJobs(db: Db, now: Date, staleAfterMs: number) {
   await db

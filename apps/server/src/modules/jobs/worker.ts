@@ -5,7 +5,26 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { claimDueJobs, completeJob, enqueueJob, failJob, requeueStaleJobs, type ClaimedJob } from './repo';
+import {
+  claimDueJobs,
+  completeJob,
+  enqueueJob,
+  failJob,
+  postponeJob,
+  requeueStaleJobs,
+  type ClaimedJob,
+} from './repo';
+
+/** Thrown by a handler whose work is not due yet (waiting on someone else): run again after `delayMs`. */
+export class RetryLater extends Error {
+  constructor(
+    readonly delayMs: number,
+    reason: string,
+  ) {
+    super(reason);
+    this.name = 'RetryLater';
+  }
+}
 
 export type JobHandler = (job: ClaimedJob, ctx: { db: Db; now: Date }) => Promise<void>;
 
@@ -51,6 +70,11 @@ export class JobWorker {
         await handler(job, { db, now: this.now() });
         await completeJob(db, job.id, this.now());
       } catch (err) {
+        if (err instanceof RetryLater) {
+          const now = this.now();
+          await postponeJob(db, job, new Date(now.getTime() + err.delayMs), now);
+          continue;
+        }
         log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
         await failJob(db, job, err instanceof Error ? err.message : String(err), this.now());
       }

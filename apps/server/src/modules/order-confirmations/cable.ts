@@ -21,6 +21,8 @@ const CHANNEL = 'OrderConfirmationChannel';
 const PING_MS = 3_000;
 /** A missed NOTIFY (the listening connection was being re-made) is caught by a slow look. */
 const SAFETY_POLL_MS = 5_000;
+/** A checkout follows one confirmation at a time; a few allow several tabs on one socket. */
+const MAX_SUBSCRIPTIONS = 5;
 
 interface Subscription {
   stop: () => void;
@@ -63,6 +65,7 @@ export async function cableRoutes(
       return;
     }
     const subscriptions = new Map<string, Subscription>();
+    let closed = false;
     send({ type: 'welcome' });
     const ping = setInterval(() => send({ type: 'ping', message: Math.floor(Date.now() / 1000) }), PING_MS);
 
@@ -75,10 +78,18 @@ export async function cableRoutes(
       } catch {
         confirmationId = undefined;
       }
-      if (typeof confirmationId !== 'string' || confirmationId.length === 0 || confirmationId.length > 64) {
+      if (
+        typeof confirmationId !== 'string' ||
+        confirmationId.length === 0 ||
+        confirmationId.length > 64 ||
+        subscriptions.size >= MAX_SUBSCRIPTIONS
+      ) {
         send({ identifier, type: 'reject_subscription' });
         return;
       }
+      // Reserved before the first look-up, so a repeated subscribe cannot start a second watcher.
+      const subscription: Subscription = { stop: () => undefined };
+      subscriptions.set(identifier, subscription);
       const id = confirmationId;
       let delivered = false;
       let checking = false;
@@ -95,6 +106,8 @@ export async function cableRoutes(
           if (message && message !== 'not-yours' && !delivered && subscriptions.has(identifier)) {
             delivered = true;
             send({ identifier, message });
+            // Delivered: nothing more to watch for.
+            subscriptions.get(identifier)?.stop();
           }
         } catch (err) {
           req.log.error({ err, confirmationId: id }, 'order confirmation lookup failed');
@@ -108,23 +121,26 @@ export async function cableRoutes(
       };
       void (async () => {
         const first = await confirmationMessage(deps, user.id, id).catch(() => 'not-yours' as const);
+        if (closed || subscriptions.get(identifier) !== subscription) return;
         if (first === 'not-yours') {
+          subscriptions.delete(identifier);
           send({ identifier, type: 'reject_subscription' });
           return;
         }
-        const unwatch = confirmations.watch(id, () => void check());
-        const poll = setInterval(() => void check(), SAFETY_POLL_MS);
-        subscriptions.set(identifier, {
-          stop: () => {
-            unwatch();
-            clearInterval(poll);
-          },
-        });
         send({ identifier, type: 'confirm_subscription' });
         if (first) {
           delivered = true;
           send({ identifier, message: first });
+          return;
         }
+        const unwatch = confirmations.watch(id, () => void check());
+        const poll = setInterval(() => void check(), SAFETY_POLL_MS);
+        subscription.stop = () => {
+          unwatch();
+          clearInterval(poll);
+        };
+        // An order made between the first look and the watch is not missed.
+        void check();
       })();
     };
 
@@ -143,6 +159,7 @@ export async function cableRoutes(
       }
     });
     socket.on('close', () => {
+      closed = true;
       clearInterval(ping);
       for (const s of subscriptions.values()) s.stop();
       subscriptions.clear();

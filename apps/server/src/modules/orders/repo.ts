@@ -110,7 +110,8 @@ export function isOrderConflict(err: unknown): boolean {
       (constraint === 'orders_booking_idx' || constraint === 'orders_payment_intent_idx')
     )
       return true;
-    if (code === '23505' && String((e as Error).message ?? '').includes('orders_')) return true;
+    if (code === '23505' && /orders_(booking|payment_intent)_idx/.test(String((e as Error).message ?? '')))
+      return true;
   }
   return false;
 }

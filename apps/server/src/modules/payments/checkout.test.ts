@@ -423,6 +423,35 @@ describe('races, events and expiry', () => {
     );
   });
 
+  it('a payment that made its order is never refunded by a later telling, whatever happened to its row', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(45, 9)); // Tue Dec 15
+    const intent = (await createIntent(client, booking.id)).json();
+    await sandboxConfirm(client, intent.clientSecret, CARDS.visa);
+    expect((await confirmPayment(client, intent.paymentIntentId)).json().status).toBe('succeeded');
+    // As a racing Checkout once could: the settled row marked canceled.
+    await app.deps.db
+      .update(payments)
+      .set({ status: 'canceled' })
+      .where(eq(payments.intentId, intent.paymentIntentId));
+    const again = (await confirmPayment(client, intent.paymentIntentId)).json();
+    expect(again.order).not.toBeNull();
+    await settled();
+    const [order] = await app.deps.db.select().from(orders).where(eq(orders.bookingId, booking.id));
+    expect(order!.fulfillmentStatus).toBe('unfulfilled');
+    const [payment] = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, intent.paymentIntentId));
+    expect(await app.deps.db.select().from(refunds).where(eq(refunds.paymentId, payment!.id))).toHaveLength(
+      0,
+    );
+    // Checking out the paid booking again is refused, not a second charge.
+    const res = await createIntent(client, booking.id);
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([CHECKOUT_MESSAGES.bookingAlreadyPaid]);
+  });
+
   it('every cent collected is accounted for', async () => {
     await settled();
     const l = await ledger(app);

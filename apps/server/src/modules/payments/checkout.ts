@@ -15,15 +15,16 @@ import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { bookableVendor, priceFor } from '../bookings/service';
-import { findOwnedBooking, lockOwner, updateBookingRow } from '../bookings/repo';
+import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/repo';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../session/session-repo';
 import type { PaymentsDeps } from './deps';
 import {
   enqueueJobInTx,
   findPayment,
+  hasOtherOpenPayment,
   insertPayment,
-  listOpenPaymentsOfBooking,
+  lockOpenPaymentsOfBooking,
   lockVendorTime,
   markPaymentsCanceled,
   updatePayment,
@@ -201,11 +202,22 @@ export async function createPaymentIntent(
     p.appointmentAt.getTime() === start.getTime();
 
   // One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
+  // Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
   const decided = await db.transaction(async (tx) => {
     await lockVendorTime(tx, booking.vendorId);
     await lockOwner(tx, owner);
-    const open = await listOpenPaymentsOfBooking(tx, booking.id);
-    const same = open.find(matches) ?? null;
+    const open = await lockOpenPaymentsOfBooking(tx, booking.id);
+    const current = await lockBooking(tx, booking.id);
+    if (!current || current.status === 'paid' || current.status === 'completed')
+      throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingAlreadyPaid);
+    if (
+      current.appointmentAt?.getTime() !== start.getTime() ||
+      current.durationMins !== booking.durationMins ||
+      current.priceCents !== booking.priceCents
+    )
+      throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingChanged);
+    // Only a hold that has not run out is renewed: an expired one is left to the expiry job's reconciliation.
+    const same = open.find((p) => matches(p) && p.holdExpiresAt.getTime() > now.getTime()) ?? null;
     const stale = open.filter((p) => p !== same);
     await markPaymentsCanceled(
       tx,
@@ -255,13 +267,16 @@ export async function createPaymentIntent(
     if (old.intentId) {
       const intentId = old.intentId;
       deps.background.run('cancel replaced intent', async () => {
-        await deps.payments.cancelIntent(intentId, `cancel-${old.confirmationId}`);
+        await deps.payments.cancelIntent(intentId, `cancel-${old.confirmationId}-${now.getTime()}`);
       });
     }
 
   let payment = decided.payment;
   try {
-    if (decided.kind === 'reuse' && !payment.intentId) payment = await waitForIntent(deps, payment.id);
+    // A double click: the first request is asking the provider right now; its answer is waited for. An
+    // attempt left without an intent by a crash is completed below with the same idempotency key.
+    if (decided.kind === 'reuse' && !payment.intentId && now.getTime() - payment.createdAt.getTime() < 30_000)
+      payment = await waitForIntent(deps, payment.id);
     if (!payment.intentId) {
       const intent = await deps.payments.createIntent({
         amountCents: payment.totalCents,
@@ -289,7 +304,7 @@ export async function createPaymentIntent(
   } catch (err) {
     if (err instanceof HttpError) throw err;
     deps.log.error({ err, paymentId: payment.id }, 'payment provider refused the intent');
-    if (!payment.intentId) await releaseHold(deps, payment.id, 'failed');
+    if (!payment.intentId && decided.kind === 'new') await releaseHold(deps, payment.id, 'failed');
     if (err instanceof PaymentProviderError && !err.retryable)
       throw new PaymentInitError(
         422,
@@ -326,17 +341,27 @@ async function scheduleHoldExpiry(tx: Parameters<typeof enqueueJobInTx>[0], paym
   );
 }
 
-/** An open payment that will not be paid: its hold ends and the booking is back to scheduled. */
-export async function releaseHold(deps: PaymentsDeps, paymentId: number, status: 'canceled' | 'failed') {
+/**
+ * An open payment that will not be paid: its hold ends and the booking is back to scheduled (unless a
+ * newer attempt holds it). With `onlyIfExpired`, a hold renewed meanwhile is left alone.
+ */
+export async function releaseHold(
+  deps: PaymentsDeps,
+  paymentId: number,
+  status: 'canceled' | 'failed',
+  onlyIfExpired = false,
+): Promise<boolean> {
   const now = deps.now();
-  await deps.db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     const payment = await findPayment(tx, paymentId, true);
-    if (!payment || payment.status !== 'open') return;
+    if (!payment || payment.status !== 'open') return false;
+    if (onlyIfExpired && payment.holdExpiresAt.getTime() > now.getTime()) return false;
     await updatePayment(tx, payment.id, { status, updatedAt: now });
     if (payment.bookingId !== null) {
       const booking = await findOwnedBooking(tx, { userId: payment.userId }, payment.bookingId);
-      if (booking && booking.status === 'pending')
+      if (booking && booking.status === 'pending' && !(await hasOtherOpenPayment(tx, booking.id, payment.id)))
         await updateBookingRow(tx, booking.id, { status: 'scheduled', holdExpiresAt: null, updatedAt: now });
     }
+    return true;
   });
 }

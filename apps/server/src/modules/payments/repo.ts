@@ -1,5 +1,5 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
 
@@ -36,13 +36,17 @@ export async function findPaymentByConfirmation(db: Db | Tx, confirmationId: str
   return row ?? null;
 }
 
-/** The booking's payments still open (newest first). */
-export async function listOpenPaymentsOfBooking(db: Db | Tx, bookingId: number) {
-  return db
+/**
+ * The booking's payments still open (newest first), locked until the transaction ends: a payment being
+ * settled at the same moment is waited for and, once settled, is no longer listed.
+ */
+export async function lockOpenPaymentsOfBooking(tx: Tx, bookingId: number) {
+  return tx
     .select()
     .from(payments)
     .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')))
-    .orderBy(desc(payments.id));
+    .orderBy(desc(payments.id))
+    .for('update');
 }
 
 export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow> {
@@ -55,9 +59,23 @@ export async function updatePayment(db: Db | Tx, id: number, values: Partial<New
   return row!;
 }
 
+/** Open payments that will not be paid; a payment settled meanwhile is left as it is. */
 export async function markPaymentsCanceled(tx: Tx, ids: number[], now: Date) {
   if (ids.length === 0) return;
-  await tx.update(payments).set({ status: 'canceled', updatedAt: now }).where(inArray(payments.id, ids));
+  await tx
+    .update(payments)
+    .set({ status: 'canceled', updatedAt: now })
+    .where(and(inArray(payments.id, ids), eq(payments.status, 'open')));
+}
+
+/** Another open payment of the booking than this one (a newer checkout attempt), if any. */
+export async function hasOtherOpenPayment(tx: Tx, bookingId: number, paymentId: number) {
+  const rows = await tx
+    .select({ id: payments.id })
+    .from(payments)
+    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open'), ne(payments.id, paymentId)))
+    .limit(1);
+  return rows.length > 0;
 }
 
 export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert): Promise<RefundRow> {

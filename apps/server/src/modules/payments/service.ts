@@ -11,6 +11,7 @@ import { findCustomerOrder } from '../orders/repo';
 import { presentCustomerOrder } from '../orders/presenter';
 import { sendReminderMail } from '../orders/mails';
 import type { ClaimedJob } from '../jobs/repo';
+import { RetryLater } from '../jobs/worker';
 import type { PaymentsDeps } from './deps';
 import { HOLD_EXPIRY_JOB, releaseHold } from './checkout';
 import { executeRefund, REFUND_JOB } from './refunds';
@@ -94,20 +95,16 @@ export async function expireHold(
   if (intent.status === 'processing' || intent.status === 'requires_action') {
     // A customer in the middle of 3-D Secure, or a payment being processed: not cancelled under them.
     const ageMs = now.getTime() - payment.holdExpiresAt.getTime();
-    if (ageMs < 30 * 60_000) throw new RetryLater(`intent ${intent.status}`);
+    if (ageMs < 30 * 60_000) throw new RetryLater(2 * 60_000, `intent ${intent.status}`);
   }
   if (intent.status !== 'succeeded')
-    intent = await deps.payments.cancelIntent(intent.id, `cancel-${payment.confirmationId}`);
+    intent = await deps.payments.cancelIntent(intent.id, `cancel-${payment.confirmationId}-${now.getTime()}`);
   if (intent.status === 'succeeded') {
     await settleIntent(deps, intent);
     return 'settled';
   }
-  await releaseHold(deps, payment.id, 'canceled');
-  return 'released';
+  return (await releaseHold(deps, payment.id, 'canceled', true)) ? 'released' : 'nothing';
 }
-
-/** A job that should run again later without counting as a failure of the provider. */
-export class RetryLater extends Error {}
 
 export type JobHandlerFn = (job: ClaimedJob, ctx: { now: Date }) => Promise<void>;
 

@@ -20,6 +20,7 @@ import { executeRefund, recordRefund } from './refunds';
 import {
   enqueueJobInTx,
   findPaymentByIntent,
+  hasOtherOpenPayment,
   markRefundsSucceededByProviderIds,
   recordEvent,
   rememberCard,
@@ -52,8 +53,8 @@ export async function settleInTx(
   const now = deps.now();
   const payment = await findPaymentByIntent(tx, deps.payments.name, intent.id, true);
   if (!payment) return { kind: 'unknown' };
-  if (payment.status === 'succeeded' && payment.orderId !== null)
-    return { kind: 'order', payment, orderId: payment.orderId, created: false };
+  // Settled before (whatever happened to the row since): never a second order, never a refund of it.
+  if (payment.orderId !== null) return { kind: 'order', payment, orderId: payment.orderId, created: false };
   if (payment.status === 'conflict') return { kind: 'conflict', payment, refundId: null, created: false };
 
   if (intent.status !== 'succeeded') {
@@ -106,6 +107,8 @@ export async function settleInTx(
       orderId = await tx.transaction(async (sp) => (await insertOrder(sp, orderValues)).id);
     } catch (err) {
       if (!isOrderConflict(err)) throw err;
+      // The intent's order exists already (made under another payment row): that is this payment's order.
+      orderId = (await findOrderByIntent(tx, intent.id))?.id ?? null;
     }
   }
   const paymentCard = {
@@ -191,6 +194,8 @@ async function reopenBooking(tx: Tx, payment: PaymentRow, now: Date, timeTaken =
   if (payment.bookingId === null) return;
   const booking = await findOwnedBooking(tx, { userId: payment.userId }, payment.bookingId);
   if (!booking || booking.status !== 'pending') return;
+  // A newer checkout attempt of the booking holds its time: this older one leaves the booking alone.
+  if (await hasOtherOpenPayment(tx, booking.id, payment.id)) return;
   await updateBookingRow(
     tx,
     booking.id,
