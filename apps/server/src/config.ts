@@ -84,9 +84,15 @@ const envSchema = z.object({
   STRIPE_PUBLISHABLE_KEY: optionalText.refine((v) => !v || /^pk_(test|live)_/.test(v), {
     error: 'must be a Stripe publishable key (pk_test_… or pk_live_…)',
   }),
-  STRIPE_WEBHOOK_SECRET: optionalText.refine((v) => !v || v.startsWith('whsec_'), {
-    error: 'must be a Stripe webhook signing secret (whsec_…)',
-  }),
+  STRIPE_WEBHOOK_SECRET: optionalText.refine(
+    (v) =>
+      !v ||
+      v
+        .split(',')
+        .map((x) => x.trim())
+        .every((x) => x.startsWith('whsec_')),
+    { error: 'must be Stripe webhook signing secrets (whsec_…), comma-separated for several endpoints' },
+  ),
   STRIPE_API_BASE: orDefault('https://api.stripe.com', httpUrl),
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   SANDBOX_EVENT_DELIVERY: z.enum(['immediate', 'delayed']).default('immediate'),

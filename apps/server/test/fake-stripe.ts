@@ -405,6 +405,8 @@ export class FakeStripe {
   private readonly sequence = new Map<string, number>();
   private readonly idempotent = new Map<string, StoredResponse>();
   private failures: FailureMode[] = [];
+  /** The status the next refund is created with (a bank that takes its time: 'pending'); then 'succeeded'. */
+  nextRefundStatus: 'pending' | 'requires_action' | null = null;
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
   private readonly routes: Route[];
 
@@ -507,6 +509,16 @@ export class FakeStripe {
           'expand',
         ],
         handle: ({ params }) => this.createRefund(params),
+      },
+      {
+        method: 'GET',
+        pattern: new RegExp(`^/v1/refunds/${id}$`),
+        allowed: ['expand'],
+        handle: ({ ids }) => {
+          const refund = this.refunds.get(ids[0]!);
+          if (!refund) throw missing('refund', ids[0]!, 'id');
+          return { ...refund };
+        },
       },
       {
         method: 'POST',
@@ -1208,10 +1220,11 @@ export class FakeStripe {
       currency: charge.currency,
       payment_intent: charge.payment_intent,
       reason: reason ?? null,
-      status: 'succeeded',
+      status: this.nextRefundStatus ?? 'succeeded',
       metadata: dict(params.metadata),
       created: this.created(),
     });
+    this.nextRefundStatus = null;
     charge.amount_refunded += amount;
     charge.refunded = charge.amount_refunded === charge.amount;
     this.emit('refund.created', { ...refund });

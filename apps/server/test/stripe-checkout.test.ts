@@ -18,16 +18,23 @@ import {
   type FakeStripeEvent,
 } from './fake-stripe';
 import { createTestApp } from './test-app';
+import { JobWorker } from '../src/modules/jobs/worker';
+import { paymentJobHandlers } from '../src/modules/payments/service';
 
 const clock = new Date('2026-11-23T15:00:00Z');
 let fake: FakeStripe;
 let app: FastifyInstance;
 let vendor: PayableVendor;
 let accountId: string;
+const CONNECT_SECRET = 'whsec_connect_endpoint_test';
 
 beforeAll(async () => {
   fake = await startFakeStripe();
-  app = await createTestApp({ now: () => clock, payments: fake.provider() });
+  // The platform's endpoint secret and a second one (Stripe Connect's endpoint for vendors' accounts).
+  app = await createTestApp({
+    now: () => clock,
+    payments: fake.provider({ webhookSecret: `${fake.webhookSecret},${CONNECT_SECRET}` }),
+  });
   vendor = await createPricedVendor(app, { email: 'stripe-vendor@example.com' });
   const account = await app.deps.payments.createConnectedAccount({
     vendorId: vendor.vendorId,
@@ -61,7 +68,8 @@ const eventOf = (type: string, objectId: string) =>
 describe('Stripe', () => {
   it("account.updated turns the vendor's payouts on", async () => {
     fake.completeOnboarding(accountId, { last4: '6789', bankName: 'STG Credit Union' });
-    const res = await webhook(eventOf('account.updated', accountId));
+    // Connect events come from their own endpoint, signed with its own secret.
+    const res = await webhook(eventOf('account.updated', accountId), CONNECT_SECRET);
     expect(res.statusCode).toBe(200);
     const [row] = await app.deps.db.select().from(vendors).where(eq(vendors.id, vendor.vendorId));
     expect(row).toMatchObject({ stripeIntegrated: 'active', payoutLast4: '6789' });
@@ -145,6 +153,37 @@ describe('Stripe', () => {
       .from(refunds)
       .where(and(eq(refunds.orderId, order.id), eq(refunds.kind, 'cancel')));
     expect(ours).toMatchObject({ status: 'succeeded', providerRefundId: atStripe[0]!.id });
+  });
+
+  it('a refund the bank has not finished stays pending and is looked at again until it succeeds', async () => {
+    const { client } = await signedUpCustomer(app, 'stripe-slow-refund');
+    const booking = await scheduledBooking(client, vendor, nineOn(31));
+    const intent = (await createIntent(client, booking.id)).json();
+    await fake.confirmAsBrowser(intent.clientSecret, 'pm_card_visa');
+    const order = (await confirmPayment(client, intent.paymentIntentId)).json().order;
+    fake.nextRefundStatus = 'pending';
+    const res = await client.request({
+      method: 'PATCH',
+      url: `/api/orders/${order.id}/cancel-order`,
+      payload: { cancelReason: 'Schedule conflict' },
+    });
+    expect(res.json().order.paymentStatus).toBe('refunded');
+    await app.deps.background.drain();
+    const [waiting] = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(waiting).toMatchObject({ status: 'pending' });
+    expect(waiting!.providerRefundId).toMatch(/^re_/);
+    const worker = (at: number) =>
+      new JobWorker({ db: app.deps.db, handlers: paymentJobHandlers(app.deps), now: () => new Date(at) });
+    await worker(clock.getTime() + 2 * 60_000).runOnce(); // still pending at Stripe: looked at again later
+    const [still] = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(still!.status).toBe('pending');
+    fake.refunds.get(waiting!.providerRefundId!)!.status = 'succeeded';
+    await worker(clock.getTime() + 15 * 60_000).runOnce();
+    const [done] = await app.deps.db.select().from(refunds).where(eq(refunds.orderId, order.id));
+    expect(done!.status).toBe('succeeded');
+    expect(
+      [...fake.refunds.values()].filter((r) => r.payment_intent === intent.paymentIntentId),
+    ).toHaveLength(1);
   });
 
   it('a dispute marks the order disputed with payment pending', async () => {

@@ -25,6 +25,8 @@ export const ORDER_MESSAGES = {
   appointmentPast: 'This appointment has already passed.',
   sameTime: 'Please choose a different time.',
   orderNotFound: 'Order not found',
+  otherProvider:
+    'This order was paid in another payment mode and cannot be refunded here. Please contact support.',
   insideWindow: (hours: number) =>
     `Orders can be changed or cancelled online only up to ${hoursText(hours)} before the appointment. Please contact the vendor.`,
 } as const;

@@ -144,6 +144,8 @@ export interface PaymentProvider {
     reason: string;
     idempotencyKey: string;
   }): Promise<ProviderRefund>;
+  /** A refund's current state (a card refund may stay pending for a while, or fail later). */
+  retrieveRefund(id: string): Promise<ProviderRefund>;
 
   /** Connected accounts and transfers: vendors' payouts. */
   createConnectedAccount(input: {

@@ -383,6 +383,22 @@ export class SandboxPayments implements PaymentProvider {
     });
   }
 
+  async retrieveRefund(id: string): Promise<ProviderRefund> {
+    const refund = await this.load<{
+      id: string;
+      amount: number;
+      payment_intent: string;
+      status: 'succeeded';
+    }>(this.db, id, 'refund');
+    if (!refund) throw invalid(`No such refund: '${id}'`, 'resource_missing');
+    return {
+      id: refund.id,
+      status: refund.status,
+      amountCents: refund.amount,
+      paymentIntentId: refund.payment_intent,
+    };
+  }
+
   async createConnectedAccount(input: {
     vendorId: number;
     email: string;

@@ -325,6 +325,16 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       };
     },
 
+    async retrieveRefund(id): Promise<ProviderRefund> {
+      const refund = await call(() => stripe.refunds.retrieve(id));
+      return {
+        id: refund.id,
+        status: refundStatusOf(refund.status),
+        amountCents: refund.amount,
+        paymentIntentId: idOf(refund.payment_intent) ?? '',
+      };
+    },
+
     async createConnectedAccount({ vendorId, email, idempotencyKey }) {
       const account = await call(() =>
         stripe.accounts.create(
@@ -366,15 +376,27 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
 
     parseWebhook(rawBody, signatureHeader) {
       if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
-      let event: Stripe.Event;
-      try {
-        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, opts.webhookSecret);
-      } catch (err) {
-        if (err instanceof errors.StripeSignatureVerificationError)
-          throw new WebhookSignatureError(err.message.split('\n')[0] || undefined);
-        // Signed, but not an event we can read (not JSON, a thin v2 notification, …).
-        throw new WebhookSignatureError('Unreadable webhook payload');
+      // One secret per endpoint: the platform's, and Connect's for the vendors' accounts (account.updated).
+      const secrets = opts.webhookSecret
+        .split(',')
+        .map((x) => x.trim())
+        .filter(Boolean);
+      let event: Stripe.Event | null = null;
+      let failure = 'Invalid webhook signature';
+      for (const secret of secrets) {
+        try {
+          event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+          break;
+        } catch (err) {
+          if (err instanceof errors.StripeSignatureVerificationError) {
+            failure = err.message.split('\n')[0] || failure;
+            continue;
+          }
+          // Signed, but not an event we can read (not JSON, a thin v2 notification, …).
+          throw new WebhookSignatureError('Unreadable webhook payload');
+        }
       }
+      if (!event) throw new WebhookSignatureError(failure);
       if (!event || typeof event !== 'object' || typeof event.id !== 'string' || !event.data?.object)
         throw new WebhookSignatureError('Unreadable webhook payload');
       return paymentEventOf(event);

@@ -12,6 +12,7 @@ import { orderEvents, orders, refunds, vendors } from '../../db/schema';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { JobWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../payments/service';
+import { executeRefund, recordRefund } from '../payments/refunds';
 import { ledger, payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 
@@ -222,10 +223,45 @@ describe('PATCH /api/orders/{id}/cancel-order', () => {
     expect(row!.fulfillmentStatus).toBe('unfulfilled');
   });
 
+  it('refuses to cancel an order paid through another payment mode (its money cannot go back from here)', async () => {
+    const { client, order } = await paidOrder(45); // Tue Dec 15
+    await app.deps.db.update(orders).set({ paymentProvider: 'stripe' }).where(eq(orders.id, order.id));
+    const res = await cancel(client, order.id, 'Changed my mind');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([ORDER_MESSAGES.otherProvider]);
+    await app.deps.db.update(orders).set({ paymentProvider: 'sandbox' }).where(eq(orders.id, order.id));
+  });
+
   it('keeps every cent accounted for after cancels', async () => {
     await app.deps.background.drain();
     const l = await ledger(app);
     expect(l.parts).toBe(l.collected);
     expect(l.refunds_recorded).toBe(l.refunds_owed);
+  });
+});
+
+describe('refunds the provider refuses', () => {
+  it('a refund the provider refuses is marked failed and written on the order', async () => {
+    const { order } = await paidOrder(46); // Wed Dec 16
+    const refund = await app.deps.db.transaction((tx) =>
+      recordRefund(
+        tx,
+        {
+          orderId: order.id,
+          paymentIntentId: 'pi_does_not_exist',
+          kind: 'partial',
+          amountCents: 500,
+          reason: 'test',
+          idempotencyKey: `refund-test-${order.id}`,
+        },
+        clock,
+      ),
+    );
+    expect(await executeRefund(app.deps, refund.id)).toBe('done');
+    const [row] = await app.deps.db.select().from(refunds).where(eq(refunds.id, refund.id));
+    expect(row).toMatchObject({ status: 'failed' });
+    expect(row!.lastError).toContain('No such payment_intent');
+    const events = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.map((e) => e.action)).toContain('refund_failed');
   });
 });

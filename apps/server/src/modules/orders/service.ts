@@ -147,6 +147,8 @@ export async function cancelByCustomer(
     const refused = customerCancelProblem(current, hours, now);
     if (refused) throw unprocessable(refused);
     if (!current.paymentIntentId) throw unprocessable(ORDER_MESSAGES.notCancellable);
+    // The money went through another provider (test mode before Stripe was set up): it cannot go back here.
+    if (current.paymentProvider !== deps.payments.name) throw unprocessable(ORDER_MESSAGES.otherProvider);
     // What is still held goes back: the total less any earlier partial refund.
     const amount = current.totalCollectedCents - current.refundAmountCents;
     await updateOrder(tx, current.id, {
@@ -195,7 +197,9 @@ export async function cancelByCustomer(
     return refund.id;
   });
   if (refundId !== null) {
-    deps.background.run('cancel refund', () => executeRefund(deps, refundId));
+    deps.background.run('cancel refund', async () => {
+      await executeRefund(deps, refundId);
+    });
     deps.background.run('order cancelled mail', () =>
       sendOrderChangedMails(deps, orderId, { kind: 'cancelled', by: 'customer', reason }),
     );

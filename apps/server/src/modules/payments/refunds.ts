@@ -10,6 +10,7 @@ import type { PaymentsDeps } from './deps';
 import { enqueueJobInTx, findRefund, insertRefund, updateRefund, type RefundRow } from './repo';
 
 export const REFUND_JOB = 'payment-refund';
+export const REFUND_MAX_ATTEMPTS = 12;
 /** The job retries a refund not carried out at once after this long. */
 const RETRY_AFTER_MS = 60_000;
 
@@ -38,56 +39,100 @@ export async function recordRefund(
       payload: { refundId: row.id },
       runAt: new Date(now.getTime() + RETRY_AFTER_MS),
       uniqueKey: `${REFUND_JOB}:${row.id}`,
+      // Backoff from 30 s doubling to 6 h: the 12th try is about 20 hours after the first, inside the
+      // 24 hours a provider keeps an idempotency key (so a retry can never refund twice).
+      maxAttempts: REFUND_MAX_ATTEMPTS,
     },
     now,
   );
   return row;
 }
 
-/** Carries out a pending refund; throws when the provider could not be reached (the job tries again). */
-export async function executeRefund(deps: PaymentsDeps, refundId: number): Promise<void> {
+export type RefundOutcome = 'done' | 'waiting';
+
+/** How often a refund the provider reports as pending (the bank takes its time) is looked at again. */
+export const PENDING_REFUND_RECHECK_MS = 10 * 60_000;
+
+/**
+ * Carries out a pending refund: asks the provider to refund (once it has a provider id, asks how that
+ * refund is doing). 'waiting' while the provider reports it pending; throws when the provider could not be
+ * reached (the job tries again). A refusal, or a refund that failed at the bank, is marked failed, logged
+ * and written on the order.
+ */
+export async function executeRefund(deps: PaymentsDeps, refundId: number): Promise<RefundOutcome> {
   const refund = await findRefund(deps.db, refundId);
-  if (!refund || refund.status !== 'pending') return;
+  if (!refund || refund.status !== 'pending') return 'done';
   try {
-    const done = await deps.payments.refund({
-      paymentIntentId: refund.paymentIntentId,
-      amountCents: refund.amountCents,
-      reason: refund.reason ?? refund.kind,
-      idempotencyKey: refund.idempotencyKey,
-    });
-    const status = done.status === 'failed' || done.status === 'canceled' ? 'failed' : 'succeeded';
+    const done = refund.providerRefundId
+      ? await deps.payments.retrieveRefund(refund.providerRefundId)
+      : await deps.payments.refund({
+          paymentIntentId: refund.paymentIntentId,
+          amountCents: refund.amountCents,
+          reason: refund.reason ?? refund.kind,
+          idempotencyKey: refund.idempotencyKey,
+        });
+    if (done.status === 'pending' || done.status === 'requires_action') {
+      await updateRefund(deps.db, refund.id, {
+        providerRefundId: done.id,
+        attempts: refund.attempts + 1,
+        updatedAt: deps.now(),
+      });
+      return 'waiting';
+    }
+    if (done.status === 'failed' || done.status === 'canceled') {
+      await giveUpRefund(deps, refund, `the provider reports the refund ${done.status}`, done.id);
+      return 'done';
+    }
     await updateRefund(deps.db, refund.id, {
-      status,
+      status: 'succeeded',
       providerRefundId: done.id,
       attempts: refund.attempts + 1,
-      lastError: status === 'failed' ? `provider answered ${done.status}` : null,
+      lastError: null,
       updatedAt: deps.now(),
     });
+    return 'done';
   } catch (err) {
     const message = err instanceof Error ? err.message : String(err);
-    const final = err instanceof PaymentProviderError && !err.retryable;
+    if (err instanceof PaymentProviderError && !err.retryable) {
+      await giveUpRefund(deps, refund, message, refund.providerRefundId);
+      return 'done';
+    }
     await updateRefund(deps.db, refund.id, {
       attempts: refund.attempts + 1,
       lastError: message.slice(0, 2000),
-      ...(final ? { status: 'failed' } : {}),
       updatedAt: deps.now(),
     });
-    if (final) {
-      // Money we owe could not be sent back: logged loudly and written on the order for follow-up.
-      deps.log.error({ err, refundId: refund.id }, 'refund refused by the payment provider');
-      if (refund.orderId !== null)
-        await deps.db.transaction((tx) =>
-          addOrderEvent(tx, {
-            orderId: refund.orderId!,
-            actorRole: 'system',
-            action: 'refund_failed',
-            amountCents: refund.amountCents,
-            details: { refundId: refund.id, error: message.slice(0, 500) },
-            createdAt: deps.now(),
-          }),
-        );
-      return;
-    }
     throw err;
   }
+}
+
+/**
+ * Money owed that could not be sent back: the refund is marked failed, logged loudly and written on the
+ * order (refund_failed) for someone to follow up.
+ */
+export async function giveUpRefund(
+  deps: PaymentsDeps,
+  refund: RefundRow,
+  reason: string,
+  providerRefundId: string | null = null,
+) {
+  deps.log.error({ refundId: refund.id, reason }, 'refund could not be carried out');
+  await deps.db.transaction(async (tx) => {
+    await updateRefund(tx, refund.id, {
+      status: 'failed',
+      providerRefundId,
+      attempts: refund.attempts + 1,
+      lastError: reason.slice(0, 2000),
+      updatedAt: deps.now(),
+    });
+    if (refund.orderId !== null)
+      await addOrderEvent(tx, {
+        orderId: refund.orderId,
+        actorRole: 'system',
+        action: 'refund_failed',
+        amountCents: refund.amountCents,
+        details: { refundId: refund.id, error: reason.slice(0, 500) },
+        createdAt: deps.now(),
+      });
+  });
 }

@@ -14,8 +14,8 @@ import type { ClaimedJob } from '../jobs/repo';
 import { RetryLater } from '../jobs/worker';
 import type { PaymentsDeps } from './deps';
 import { HOLD_EXPIRY_JOB, releaseHold } from './checkout';
-import { executeRefund, REFUND_JOB } from './refunds';
-import { findPayment, findPaymentByIntent, type PaymentRow } from './repo';
+import { executeRefund, giveUpRefund, PENDING_REFUND_RECHECK_MS, REFUND_JOB } from './refunds';
+import { findPayment, findPaymentByIntent, findRefund, type PaymentRow } from './repo';
 import { REMINDER_JOB, settleIntent } from './settle';
 import { SANDBOX_EVENT_JOB } from '../../adapters/payments/sandbox-provider';
 import { handlePaymentEvent } from './settle';
@@ -115,7 +115,21 @@ export function paymentJobHandlers(deps: PaymentsDeps): Record<string, JobHandle
       await expireHold(deps, Number(job.payload.paymentId));
     },
     [REFUND_JOB]: async (job) => {
-      await executeRefund(deps, Number(job.payload.refundId));
+      const refundId = Number(job.payload.refundId);
+      let outcome;
+      try {
+        outcome = await executeRefund(deps, refundId);
+      } catch (err) {
+        // The provider stayed unreachable through every try: the refund is given up on, loudly.
+        if (job.attempts >= job.maxAttempts) {
+          const refund = await findRefund(deps.db, refundId);
+          if (refund?.status === 'pending')
+            await giveUpRefund(deps, refund, `gave up after ${job.attempts} tries`);
+        }
+        throw err;
+      }
+      if (outcome === 'waiting')
+        throw new RetryLater(PENDING_REFUND_RECHECK_MS, 'refund pending at the provider');
     },
     [REMINDER_JOB]: async (job) => {
       await sendOrderReminder(deps, Number(job.payload.orderId), String(job.payload.appointmentAt));

@@ -143,7 +143,9 @@ export async function settleInTx(
     await reopenBooking(tx, conflicted, now, true);
     await notifyOrderConfirmation(tx, payment.confirmationId);
     after.push(
-      () => executeRefund(deps, refund.id),
+      async () => {
+        await executeRefund(deps, refund.id);
+      },
       () => sendConflictRefundMail(deps, conflicted),
     );
     return { kind: 'conflict', payment: conflicted, refundId: refund.id, created: true };
