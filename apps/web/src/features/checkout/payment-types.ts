@@ -29,6 +29,8 @@ export interface ProviderFormProps {
   working: boolean;
   /** The provider's refusal or a failure, shown above the Pay button. */
   formError: string | null;
+  /** The customer is changing the card details: the old refusal no longer applies. */
+  clearFormError: () => void;
   /** Runs one confirmation; the modal keeps the buttons disabled meanwhile and settles the outcome. */
   pay: (run: () => Promise<ProviderOutcome>) => void;
 }

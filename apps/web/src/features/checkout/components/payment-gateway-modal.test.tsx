@@ -163,6 +163,30 @@ describe('payment-gateway modal: sandbox card', () => {
     await waitFor(() => expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm')).toHaveLength(2));
   });
 
+  it('after a refusal, focus returns to the card number and the message goes once the details change', async () => {
+    const { user } = startCheckoutPage({
+      routes: {
+        'POST /api/payments/sandbox/confirm': {
+          body: {
+            status: 'requires_payment_method',
+            error: { code: 'card_declined', message: 'Your card was declined.' },
+            redirectUrl: null,
+          },
+        },
+      },
+    });
+    const dialog = await checkout(user);
+    await typeCard(user, dialog, '4000000000000002');
+    // Pressing Enter in the CVC field: the fields are off while the card is confirmed.
+    await user.keyboard('{Enter}');
+    expect(await dialog.findByRole('alert')).toHaveTextContent('Your card was declined.');
+    await waitFor(() => expect(dialog.getByLabelText('Card number')).toHaveFocus());
+
+    await user.keyboard('{Control>}a{/Control}4242424242424242');
+    expect(dialog.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
+    expect(dialog.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('never sends a number outside the test cards, and shows each message beside its field', async () => {
     const { user, calls } = startCheckoutPage();
     const dialog = await checkout(user);

@@ -302,7 +302,11 @@ export function PaymentGatewayModal({
           <CheckoutTypeChoice
             methods={methods}
             choice={currentChoice}
-            onChange={setChoice}
+            onChange={(next) => {
+              setChoice(next);
+              // Another card: the refusal of the previous one no longer applies.
+              setFormError(null);
+            }}
             disabled={working}
           />
         ) : null,
@@ -311,6 +315,7 @@ export function PaymentGatewayModal({
       updateSaveCard,
       working,
       formError,
+      clearFormError: () => setFormError(null),
       pay,
     };
     body = (

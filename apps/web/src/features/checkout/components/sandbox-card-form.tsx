@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import {
   CHECKOUT_MESSAGES,
   TEST_CARDS,
@@ -45,6 +45,7 @@ export function SandboxCardForm({
   onSaveCardChange,
   working,
   formError,
+  clearFormError,
   pay,
 }: ProviderFormProps) {
   const id = useId();
@@ -53,12 +54,29 @@ export function SandboxCardForm({
   const numberRef = useRef<HTMLInputElement>(null);
   const expiryRef = useRef<HTMLInputElement>(null);
   const cvcRef = useRef<HTMLInputElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
   const newCard = choice === NEW_CARD;
+
+  // The fields and the Pay button are off while a payment is confirmed, which drops the keyboard focus.
+  // When the card is refused, focus comes back: to the card number (to try another card), or to Pay.
+  const wasWorking = useRef(working);
+  useEffect(() => {
+    const ended = wasWorking.current && !working;
+    wasWorking.current = working;
+    if (!ended || !formError) return;
+    const form = formRef.current;
+    const active = document.activeElement;
+    // Left alone when the customer has already moved elsewhere (the Close button, say).
+    if (active && active !== document.body && !form?.contains(active)) return;
+    if (newCard) numberRef.current?.focus();
+    else form?.querySelector<HTMLButtonElement>('button[type="submit"]')?.focus();
+  }, [working, formError, newCard]);
 
   const change = (field: Field, value: string) => {
     setCard((current) => ({ ...current, [field]: value }));
-    // A field being corrected loses its old message.
+    // A field being corrected loses its old message, and a refused card's message goes with new details.
     if (errors[field]) setErrors((current) => ({ ...current, [field]: undefined }));
+    if (formError) clearFormError();
   };
 
   const run = async (): Promise<ProviderOutcome> => {
@@ -116,7 +134,7 @@ export function SandboxCardForm({
 
   const listId = `${id}-test-cards`;
   return (
-    <form className="checkout-form" aria-label="Card payment" onSubmit={onSubmit} noValidate>
+    <form ref={formRef} className="checkout-form" aria-label="Card payment" onSubmit={onSubmit} noValidate>
       {choices}
       {newCard && (
         <section className="test-mode" aria-labelledby={`${id}-test-mode`}>
@@ -162,6 +180,8 @@ export function SandboxCardForm({
               disabled={working}
             />
           </div>
+          {/* A refused card's message sits under the card details, where focus comes back to. */}
+          <ErrorList errors={formError ? [formError] : []} />
           <SaveCardCheckbox checked={saveCard} onChange={onSaveCardChange} disabled={working} />
           <div className="test-cards">
             <p className="test-cards__title" id={listId}>
@@ -178,7 +198,7 @@ export function SandboxCardForm({
           </div>
         </section>
       )}
-      <ErrorList errors={formError ? [formError] : []} />
+      {!newCard && <ErrorList errors={formError ? [formError] : []} />}
       <PayButton amount={dollars(intent.price)} working={working} />
     </form>
   );
