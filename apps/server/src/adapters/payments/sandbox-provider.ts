@@ -481,7 +481,12 @@ export class SandboxPayments implements PaymentProvider {
       const intent = await this.intentOrThrow(tx, intentId, true);
       if (intent.client_secret !== input.clientSecret)
         throw invalid(`No such payment_intent: '${intentId}'`, 'resource_missing');
-      if (intent.status !== 'requires_payment_method' && intent.status !== 'requires_confirmation')
+      // As on Stripe, a customer who left the authentication page may confirm again with another card.
+      if (
+        intent.status !== 'requires_payment_method' &&
+        intent.status !== 'requires_confirmation' &&
+        intent.status !== 'requires_action'
+      )
         return { intent: await this.present(tx, intent), redirectUrl: null };
       let pm: PaymentMethodObject;
       if (input.paymentMethodId) {
@@ -510,6 +515,7 @@ export class SandboxPayments implements PaymentProvider {
       } else throw invalid('A card or a saved payment method is required.', 'parameter_missing');
       intent.payment_method = pm.id;
       intent.last_payment_error = null;
+      intent.next_action = null;
       const refusal = REFUSALS[pm.behaviour];
       if (refusal) {
         intent.status = 'requires_payment_method';

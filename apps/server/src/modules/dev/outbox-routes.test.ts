@@ -32,6 +32,7 @@ describe('with the outbox mailer', () => {
       to: 'casey@example.com',
       subject: 'Reset your Servo password',
       text: expect.stringMatching(/http:\/\/localhost:3000\/password\/reset\?token=[\w-]{40,}/),
+      attachments: [],
       createdAt: '2025-06-02T16:00:00.000Z',
     });
   });

@@ -42,6 +42,11 @@ export async function devOutboxRoutes(app: FastifyInstance) {
           to: m.to,
           subject: m.subject,
           text: m.text,
+          attachments: (m.attachments ?? []).map((a) => ({
+            filename: a.filename,
+            contentType: a.contentType,
+            content: a.content,
+          })),
           createdAt: m.createdAt.toISOString(),
         })),
       };

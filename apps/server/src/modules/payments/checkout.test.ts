@@ -270,6 +270,19 @@ describe('paying in the sandbox', () => {
     expect(replay.statusCode).toBe(404);
   });
 
+  it('a customer who left the authentication page can pay with another card on the same checkout', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(46, 9)); // Wed Dec 16
+    const intent = (await createIntent(client, booking.id)).json();
+    expect((await sandboxConfirm(client, intent.clientSecret, CARDS.threeDs)).json().status).toBe(
+      'requires_action',
+    );
+    const again = (await createIntent(client, booking.id)).json();
+    expect(again.paymentIntentId).toBe(intent.paymentIntentId);
+    expect((await sandboxConfirm(client, again.clientSecret, CARDS.visa)).json().status).toBe('succeeded');
+    expect((await confirmPayment(client, intent.paymentIntentId)).json().status).toBe('succeeded');
+  });
+
   it('keeps a card the customer chose to save and offers it the next time', async () => {
     const { client } = await signedUpCustomer(app);
     const first = await scheduledBooking(client, vendor, at(33, 9)); // Dec 1
@@ -279,6 +292,14 @@ describe('paying in the sandbox', () => {
     const second = await scheduledBooking(client, vendor, at(34, 9));
     const next = (await createIntent(client, second.id)).json();
     expect(next.paymentMethods).toHaveLength(1);
+    // The same card saved again (a new card form) is still offered once.
+    const third = await scheduledBooking(client, vendor, at(47, 9)); // Thu Dec 17
+    const thirdIntent = (await createIntent(client, third.id)).json();
+    await sandboxConfirm(client, thirdIntent.clientSecret, CARDS.visa, { saveCard: true });
+    await confirmPayment(client, thirdIntent.paymentIntentId);
+    expect(
+      (await createIntent(client, second.id)).json().paymentMethods,
+    ).toHaveLength(1);
     expect(next.paymentMethods[0].card).toMatchObject({
       brand: 'visa',
       last4: '4242',

@@ -76,7 +76,14 @@ async function customerIdFor(deps: PaymentsDeps, user: UserRow): Promise<string>
 
 async function savedCards(deps: PaymentsDeps, customerId: string): Promise<SavedPaymentMethod[]> {
   try {
-    const cards = await deps.payments.listCards(customerId);
+    // The same card saved twice is offered once (newest first, as the provider lists them).
+    const seen = new Set<string>();
+    const cards = (await deps.payments.listCards(customerId)).filter((c) => {
+      const key = `${c.brand}:${c.last4}:${c.expMonth}:${c.expYear}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
     return cards.map((c) => ({
       id: c.id,
       card: { exp_month: c.expMonth, exp_year: c.expYear, brand: c.brand, last4: c.last4 },

@@ -10,7 +10,7 @@ import {
   sandboxConfirmRequestSchema,
   sandboxConfirmResponseSchema,
 } from '@stg/domain/api/payments';
-import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { cardLabel, CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { formatDollars } from '@stg/domain/money';
 import { escapeHtml } from '../../adapters/mail/mailer';
 import { PaymentProviderError, WebhookSignatureError } from '../../adapters/payments/payment-provider';
@@ -153,8 +153,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
             clientSecret: req.query.client_secret,
             amount: formatDollars(intent.amountCents),
             card: intent.paymentMethod
-              ? `${intent.paymentMethod.brand} •••• ${intent.paymentMethod.last4}`
-              : '',
+              ? cardLabel(intent.paymentMethod.brand, intent.paymentMethod.last4)
+              : 'your card',
           });
         },
       );
