@@ -1,5 +1,6 @@
 import { fireEvent, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { useState } from 'react';
 import { describe, expect, it } from 'vitest';
 import { Modal } from './modal';
 import { ModalProvider, useModal } from './modal-provider';
@@ -54,6 +55,40 @@ describe('Modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(opener).toHaveFocus();
     expect(document.body.style.overflow).toBe('');
+  });
+
+  it('gives focus to the section around the opener when the opener is gone by the time it closes', async () => {
+    function Vanishing() {
+      const { openModal } = useModal();
+      const [done, setDone] = useState(false);
+      return (
+        <section aria-label="Booking">
+          {done ? (
+            <p>Booked</p>
+          ) : (
+            <button
+              type="button"
+              onClick={() => {
+                openModal(<Modal title="Pay">Paid</Modal>);
+                setDone(true);
+              }}
+            >
+              Checkout
+            </button>
+          )}
+        </section>
+      );
+    }
+    const user = userEvent.setup();
+    render(
+      <ModalProvider>
+        <Vanishing />
+      </ModalProvider>,
+    );
+    await user.click(screen.getByRole('button', { name: 'Checkout' }));
+    expect(screen.queryByRole('button', { name: 'Checkout' })).not.toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.getByRole('region', { name: 'Booking' })).toHaveFocus();
   });
 
   it('closes on a background click but not on a click inside, and with the Close button', async () => {

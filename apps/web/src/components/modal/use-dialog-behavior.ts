@@ -49,6 +49,11 @@ export function useDialogBehavior(ref: RefObject<HTMLElement | null>, onClose: (
   const [opener] = useState(() =>
     document.activeElement instanceof HTMLElement ? document.activeElement : null,
   );
+  // Where focus goes when the opener itself is gone by the time the dialog closes (a Checkout button
+  // replaced by the confirmation): the section or region around it.
+  const [openerRegion] = useState(
+    () => opener?.closest<HTMLElement>('section, [role="region"], main') ?? null,
+  );
   const onCloseRef = useRef(onClose);
   useEffect(() => {
     onCloseRef.current = onClose;
@@ -109,6 +114,10 @@ export function useDialogBehavior(ref: RefObject<HTMLElement | null>, onClose: (
       if (index >= 0) openStack.splice(index, 1);
       unlock();
       if (opener && opener.isConnected) opener.focus();
+      else if (openerRegion && openerRegion.isConnected) {
+        if (!openerRegion.hasAttribute('tabindex')) openerRegion.setAttribute('tabindex', '-1');
+        openerRegion.focus();
+      }
     };
-  }, [ref, opener]);
+  }, [ref, opener, openerRegion]);
 }
