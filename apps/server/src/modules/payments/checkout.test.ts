@@ -297,9 +297,7 @@ describe('paying in the sandbox', () => {
     const thirdIntent = (await createIntent(client, third.id)).json();
     await sandboxConfirm(client, thirdIntent.clientSecret, CARDS.visa, { saveCard: true });
     await confirmPayment(client, thirdIntent.paymentIntentId);
-    expect(
-      (await createIntent(client, second.id)).json().paymentMethods,
-    ).toHaveLength(1);
+    expect((await createIntent(client, second.id)).json().paymentMethods).toHaveLength(1);
     expect(next.paymentMethods[0].card).toMatchObject({
       brand: 'visa',
       last4: '4242',
