@@ -14,6 +14,8 @@ export async function createPayableVendor(app: FastifyInstance, email: string) {
     idempotencyKey: `acct-${vendor.vendorId}`,
   });
   await sandbox.completeOnboarding(account.id, { last4: '6789', bankName: 'STG Credit Union' });
+  // Its account.updated event is delivered in the background: let it land before the test changes anything.
+  await app.deps.background.drain();
   await app.deps.db
     .update(vendors)
     .set({
