@@ -280,7 +280,7 @@ test('cancelling inside the policy window is refused, naming the hours', async (
 
     // Opened while the policy still allowed it; the vendor then sets 24 hours.
     await openOrders(page);
-    const cancel = rowOf(page, order).getByRole('button', { name: /^Cancel order/ });
+    const cancel = rowOf(page, order).getByRole('button', { name: /^Cancel Order/ });
     await expect(cancel).not.toHaveAttribute('aria-disabled', 'true');
     expect((await policy(24)).status()).toBe(200);
 
@@ -295,7 +295,7 @@ test('cancelling inside the policy window is refused, naming the hours', async (
 
     // Read again, the order says why it can no longer be changed; nothing was cancelled.
     await page.reload();
-    const blocked = rowOf(page, order).getByRole('button', { name: /^Cancel order/ });
+    const blocked = rowOf(page, order).getByRole('button', { name: /^Cancel Order/ });
     await expect(blocked).toHaveAttribute('aria-disabled', 'true');
     await expect(rowOf(page, order).getByText(insideWindow(24))).toBeVisible();
     const refused = await send(page.request, 'PATCH', `/api/orders/${order.id}/cancel-order`, {
@@ -328,7 +328,7 @@ test('cancelling an upcoming order outside the window refunds the whole amount',
 
   await openOrders(page);
   await rowOf(page, order)
-    .getByRole('button', { name: /^Cancel order/ })
+    .getByRole('button', { name: /^Cancel Order/ })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Cancel Order' });
   await expect(
@@ -347,7 +347,7 @@ test('cancelling an upcoming order outside the window refunds the whole amount',
   await expect(toggle.locator('.badge[data-status="cancelled"]')).toHaveText('Fulfillment: Cancelled');
   await expect(toggle.locator('.badge[data-status="refunded"]')).toHaveText('Payment: Refunded');
   await expect(toggle.locator('.badge[data-status="refunded"]')).toHaveClass(/badge--red/);
-  await expect(rowOf(page, order).getByRole('button', { name: /^Cancel order/ })).toHaveAttribute(
+  await expect(rowOf(page, order).getByRole('button', { name: /^Cancel Order/ })).toHaveAttribute(
     'aria-disabled',
     'true',
   );
@@ -391,7 +391,7 @@ test('@mobile the orders page and its two modals fit 375 px without cut labels',
   await expect(reschedule).toBeHidden();
 
   await rowOf(page, order)
-    .getByRole('button', { name: /^Cancel order/ })
+    .getByRole('button', { name: /^Cancel Order/ })
     .click();
   const cancel = page.getByRole('dialog', { name: 'Cancel Order' });
   await expect(cancel.getByRole('textbox', { name: 'Reason for cancelling' })).toBeFocused();
@@ -418,7 +418,7 @@ test('the orders page and its two modals have no serious accessibility violation
   await expect(reschedule).toBeHidden();
 
   await rowOf(page, order)
-    .getByRole('button', { name: /^Cancel order/ })
+    .getByRole('button', { name: /^Cancel Order/ })
     .click();
   const cancel = page.getByRole('dialog', { name: 'Cancel Order' });
   await cancel.getByRole('button', { name: 'Cancel Order' }).click();

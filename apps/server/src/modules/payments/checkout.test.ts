@@ -231,7 +231,9 @@ describe('paying in the sandbox', () => {
     const { client } = await signedUpCustomer(app);
     const booking = await scheduledBooking(client, vendor, at(32, 9));
     const intent = (await createIntent(client, booking.id)).json();
-    const started = (await sandboxConfirm(client, intent.clientSecret, CARDS.threeDs)).json();
+    const started = (
+      await sandboxConfirm(client, intent.clientSecret, CARDS.threeDs, { saveCard: true })
+    ).json();
     expect(started.status).toBe('requires_action');
     const url = new URL(started.redirectUrl);
     expect(url.pathname).toBe(`/sandbox/authenticate/${intent.paymentIntentId}`);
@@ -250,6 +252,8 @@ describe('paying in the sandbox', () => {
     expect(new URL(fail.headers.location as string).searchParams.get('redirect_status')).toBe('failed');
     const failed = (await confirmPayment(client, intent.paymentIntentId)).json();
     expect(failed.status).toBe('requires_payment_method');
+    // Back on the page the modal reopens with the customer's save choice.
+    expect((await createIntent(client, booking.id)).json().saveCard).toBe(true);
 
     const again = (await sandboxConfirm(client, intent.clientSecret, CARDS.threeDs)).json();
     const ok = await app.inject({

@@ -18,7 +18,7 @@ import { requireUser, signedInUser } from '../../http/auth';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { createPaymentIntent } from './checkout';
-import { findPaymentByIntent } from './repo';
+import { findPaymentByIntent, updatePayment } from './repo';
 import { confirmPayment } from './service';
 import { handlePaymentEvent } from './settle';
 import type { PaymentsDeps } from './deps';
@@ -109,6 +109,9 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
         if (!returnUrl) throw unprocessable('The return address must be on this site.');
         try {
           const { intent, redirectUrl } = await sandbox.confirm(intentId, { ...req.body, returnUrl });
+          // The customer's save choice is kept with the attempt (the modal reopens with it after 3-D Secure).
+          if (req.body.saveCard !== undefined && req.body.saveCard !== payment.saveCard)
+            await updatePayment(deps.db, payment.id, { saveCard: req.body.saveCard, updatedAt: deps.now() });
           const status =
             intent.status === 'requires_confirmation' ? 'requires_payment_method' : intent.status;
           return { status, error: intent.lastError, redirectUrl };

@@ -8,7 +8,7 @@ import { CANCEL_TITLE } from './customer-order-cancellation-modal';
 const order = makeCustomerOrder();
 
 async function openCancel(user: ReturnType<typeof showOrders>['user']) {
-  await user.click(await screen.findByRole('button', { name: /^Cancel order/ }, LAZY));
+  await user.click(await screen.findByRole('button', { name: /^Cancel Order/ }, LAZY));
   return within(screen.getByRole('dialog', { name: CANCEL_TITLE }));
 }
 
@@ -98,7 +98,7 @@ describe('customer-order-cancellation-confirmation modal', () => {
     const row = screen.getByRole('button', { name: /^Sparkle Cleaning/ });
     expect(row.querySelector('.badge[data-status="cancelled"]')).toHaveTextContent('Cancelled');
     expect(row.querySelector('.badge[data-status="refunded"]')).toHaveClass('badge--red');
-    const cancel = screen.getByRole('button', { name: /^Cancel order/ });
+    const cancel = screen.getByRole('button', { name: /^Cancel Order/ });
     expect(cancel).toHaveAttribute('aria-disabled', 'true');
     expect(cancel).toHaveAccessibleDescription(ORDER_MESSAGES.alreadyCancelled);
     // Focus stays on the (now blocked) button rather than falling back to the page.

@@ -29,7 +29,7 @@ function Detail({ term, children, wide }: { term: string; children: ReactNode; w
 /**
  * One order of the customer's list (spec §2 Customer Orders, §4): the collapsed row shows the vendor, when
  * it was placed, the appointment, both statuses and the total; the expanded row the whole order. Below,
- * Reschedule and Cancel order, each blocked with its reason when the order can no longer be changed.
+ * Reschedule and Cancel Order, each blocked with its reason when the order can no longer be changed.
  */
 export function OrderRow({ order, now, onNotice }: OrderRowProps) {
   const [expanded, setExpanded] = useState(false);
@@ -193,7 +193,7 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
               openModal(<CustomerOrderCancellationModal order={order} onCancelled={onNotice} />);
             }}
           >
-            Cancel order <span className="visually-hidden">{context}</span>
+            Cancel Order <span className="visually-hidden">{context}</span>
           </button>
         </div>
         {shownReasons.length > 0 && (

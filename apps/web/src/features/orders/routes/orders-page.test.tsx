@@ -113,7 +113,7 @@ describe('customer orders', () => {
     expect(screen.queryByText(/^Instructions from/)).not.toBeInTheDocument();
   });
 
-  it('blocks Reschedule and Cancel order inside the policy window, saying why', async () => {
+  it('blocks Reschedule and Cancel Order inside the policy window, saying why', async () => {
     const reason = ORDER_MESSAGES.insideWindow(24);
     const { user } = showOrders([
       makeCustomerOrder({
@@ -124,7 +124,7 @@ describe('customer orders', () => {
       }),
     ]);
     const reschedule = await screen.findByRole('button', { name: /^Reschedule/ }, LAZY);
-    const cancel = screen.getByRole('button', { name: /^Cancel order/ });
+    const cancel = screen.getByRole('button', { name: /^Cancel Order/ });
     expect(reschedule).toHaveAccessibleName('Reschedule Sparkle Cleaning order SRV-1001');
     for (const button of [reschedule, cancel]) {
       expect(button).toHaveAttribute('aria-disabled', 'true');
@@ -152,7 +152,7 @@ describe('customer orders', () => {
     ]);
     const reschedule = await screen.findByRole('button', { name: /^Reschedule/ }, LAZY);
     expect(reschedule).not.toHaveAttribute('aria-disabled');
-    expect(screen.getByRole('button', { name: /^Cancel order/ })).toHaveAccessibleDescription(
+    expect(screen.getByRole('button', { name: /^Cancel Order/ })).toHaveAccessibleDescription(
       ORDER_MESSAGES.notCancellable,
     );
   });

@@ -15,7 +15,7 @@ const placedMs = (order: CustomerOrder) => Date.parse(order.createdAt) || 0;
 
 /**
  * /orders (signed in): the customer's orders (GET /api/orders), newest placed first, each row expandable,
- * with Reschedule and Cancel order (spec §2 Customer Orders, §4). A change is announced in a live region.
+ * with Reschedule and Cancel Order (spec §2 Customer Orders, §4). A change is announced in a live region.
  */
 export function OrdersPage() {
   const query = useQuery(ordersQueryOptions());
