@@ -47,7 +47,7 @@ async function checkout(user: User) {
 }
 
 async function typeCard(user: User, dialog: ReturnType<typeof within>, number: string, expiry = '1230') {
-  await user.type(await dialog.findByLabelText('Card number'), number);
+  await user.type(await dialog.findByLabelText('Card number', {}, { timeout: 5_000 }), number);
   await user.type(dialog.getByLabelText('Expiry (MM / YY)'), expiry);
   await user.type(dialog.getByLabelText('CVC'), '123');
 }
@@ -63,7 +63,8 @@ describe('payment-gateway modal: sandbox card', () => {
     expect(
       dialog.getByText('We are holding this time for you until 10:42 AM (Mountain Time).'),
     ).toBeInTheDocument();
-    expect(dialog.getByText('Test mode')).toBeInTheDocument();
+    // The card form follows GET /api/payments/config, which a loaded machine may answer after the amount.
+    expect(await dialog.findByText('Test mode', {}, { timeout: 5_000 })).toBeInTheDocument();
     expect(dialog.getByText(/No real card is charged/)).toBeInTheDocument();
     const cards = dialog.getByRole('list', { name: /Test cards/ });
     expect(
