@@ -1,4 +1,4 @@
-import { useMemo, useState, type FormEvent, type ReactNode } from 'react';
+import type { FormEvent, ReactNode } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import { TIME_ZONE } from '@stg/domain/constants';
@@ -12,15 +12,8 @@ import { PageLoader } from '../../../components/page-loader';
 import { MonthCalendar } from '../../../components/scheduling/month-calendar';
 import { TimePicker } from '../../../components/scheduling/time-picker';
 import { ApiError, errorsOf } from '../../../lib/api-client';
-import type { AvailabilityDay } from '../../../lib/api-types';
-import {
-  daysByDate,
-  localStartOf,
-  offers,
-  startLabel,
-  startsOfDay,
-  type Start,
-} from '../../../lib/availability';
+import { localStartOf, startLabel } from '../../../lib/availability';
+import { useSlotChoice } from '../../../components/scheduling/use-slot-choice';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { orderAvailabilityQueryOptions } from '../api/order-availability-query';
 import { useRescheduleOrder } from '../api/use-reschedule-order';
@@ -51,25 +44,10 @@ export function RescheduleAppointmentModal({
   const currentLabel = shortAppointmentLabel(order.appointmentAt);
 
   // The current appointment's day is shown first (when the vendor still offers it); no time is chosen.
-  const [picked, setPicked] = useState<{ date: string | null; ms: number | null }>(() => ({
+  const { picked, setPicked, dates, date, starts, chosen } = useSlotChoice(query.data, () => ({
     date: Number.isFinite(currentMs) ? localStartOf(currentMs).date : null,
     ms: null,
   }));
-
-  const availability = query.data;
-  const days = useMemo(
-    () => (availability ? daysByDate(availability) : new Map<string, AvailabilityDay>()),
-    [availability],
-  );
-  const dates = useMemo(() => [...days.keys()].sort(), [days]);
-  const step = availability?.stepMinutes ?? 1;
-  const date = picked.date && days.has(picked.date) ? picked.date : (dates[0] ?? null);
-  const day = date ? days.get(date) : undefined;
-  const starts = useMemo(() => (day ? startsOfDay(day, step) : []), [day, step]);
-  const chosen: Start | null =
-    picked.ms !== null && date === picked.date && offers(day, step, picked.ms)
-      ? (starts.find((s) => s.ms === picked.ms) ?? null)
-      : null;
   const sameAsCurrent = chosen !== null && chosen.ms === currentMs;
   const busy = reschedule.isPending;
 

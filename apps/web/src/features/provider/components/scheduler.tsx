@@ -1,4 +1,3 @@
-import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { TIME_ZONE } from '@stg/domain/constants';
 import { formatAppointment } from '@stg/domain/dates';
@@ -9,15 +8,9 @@ import { PageLoader } from '../../../components/page-loader';
 import { MonthCalendar } from '../../../components/scheduling/month-calendar';
 import { TimePicker } from '../../../components/scheduling/time-picker';
 import { ApiError, errorsOf } from '../../../lib/api-client';
-import type { AvailabilityDay, Booking, Vendor } from '../../../lib/api-types';
-import {
-  daysByDate,
-  localStartOf,
-  offers,
-  startLabel,
-  startsOfDay,
-  type Start,
-} from '../../../lib/availability';
+import type { Booking, Vendor } from '../../../lib/api-types';
+import { localStartOf, startLabel } from '../../../lib/availability';
+import { useSlotChoice } from '../../../components/scheduling/use-slot-choice';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { availabilityQueryOptions } from '../api/availability-query';
@@ -49,27 +42,11 @@ export function Scheduler({
   const schedule = useScheduleBooking();
 
   // What the customer picked; a scheduled booking starts from its own time.
-  const [picked, setPicked] = useState<{ date: string | null; ms: number | null }>(() => {
+  const { picked, setPicked, dates, date, starts, chosen } = useSlotChoice(query.data, () => {
     const ms = booking.appointmentAt ? Date.parse(booking.appointmentAt) : NaN;
     return Number.isFinite(ms) ? { date: localStartOf(ms).date, ms } : { date: null, ms: null };
   });
-
   const availability = query.data;
-  const days = useMemo(
-    () => (availability ? daysByDate(availability) : new Map<string, AvailabilityDay>()),
-    [availability],
-  );
-  const dates = useMemo(() => [...days.keys()].sort(), [days]);
-  const step = availability?.stepMinutes ?? 1;
-
-  // A date or time no longer offered is not kept (another customer took it, or the job got longer).
-  const date = picked.date && days.has(picked.date) ? picked.date : (dates[0] ?? null);
-  const day = date ? days.get(date) : undefined;
-  const starts = useMemo(() => (day ? startsOfDay(day, step) : []), [day, step]);
-  const chosen: Start | null =
-    picked.ms !== null && date === picked.date && offers(day, step, picked.ms)
-      ? (starts.find((s) => s.ms === picked.ms) ?? null)
-      : null;
   const ownTimeGone =
     availability !== undefined &&
     booking.appointmentAt !== null &&
