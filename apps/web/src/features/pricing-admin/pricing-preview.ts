@@ -8,6 +8,7 @@ import {
   unknownFormulaVariables,
 } from '@stg/domain/pricing';
 import { errorColumn, parseFormula, type FormulaError } from '@stg/domain/pricing-formula';
+import { validateFormula } from '@stg/domain/pricing-inputs';
 import type { PricingInput } from '../../lib/api-types';
 
 /** Spec §5: the default formula is x. */
@@ -48,15 +49,27 @@ export function previewPrice(args: {
 }
 
 export interface FormulaCheck {
+  /**
+   * True only when the formula can be saved: it parses, uses only the questions' aliases and gives a
+   * price for the questions' default answers (the server's rule, validateFormula). Only then is it
+   * valid for the editor: it can be tested and applied (spec §5).
+   */
   ok: boolean;
+  /** The positioned error of a formula that does not parse. */
   error?: { message: string; position: number; line: number; column: number; lineText: string };
+  /** For a formula that parses: what stops it from being saved, in the server's words. */
+  problems: string[];
   /** Variables that are no question's alias (they count as 1). */
   unknown: string[];
   /** Aliases of shown questions the formula does not use. */
   unused: string[];
 }
 
-/** Validation as the vendor types (ADR 0009): the positioned error, or the warnings. */
+/**
+ * Validation as the vendor types (ADR 0009): one verdict. The positioned error of a formula that does
+ * not parse; else what the server would refuse (unknown variables, no price for the default answers);
+ * else valid, with the questions it does not use as a note.
+ */
 export function checkFormula(formula: string, inputs: readonly PricingInput[]): FormulaCheck {
   const parsed = parseFormula(formula);
   if (!parsed.ok) {
@@ -74,12 +87,15 @@ export function checkFormula(formula: string, inputs: readonly PricingInput[]): 
         column: errorColumn(parsed.error) - lineStart,
         lineText: formula.slice(lineStart, lineEnd === -1 ? undefined : lineEnd),
       },
+      problems: [],
       unknown: [],
       unused: [],
     };
   }
+  const problems = validateFormula(formula, inputs);
   return {
-    ok: true,
+    ok: problems.length === 0,
+    problems,
     unknown: unknownFormulaVariables(parsed.formula, inputs),
     unused: formulaCoversInputs(parsed.formula, inputs),
   };

@@ -2,7 +2,6 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { FORMULA_FUNCTIONS, FORMULA_LIMITS } from '@stg/domain/pricing-formula';
 import { formatDurationHours } from '@stg/domain/pricing';
 import { formatDollars } from '@stg/domain/money';
-import { validateFormula } from '@stg/domain/pricing-inputs';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
 import type { PricingInput } from '../../../lib/api-types';
@@ -51,13 +50,10 @@ export function PricingFormulaModal({
   const [answers, setAnswers] = useState<AnswerMap>(sampleAnswers);
   const [result, setResult] = useState<{ formula: string; preview: Preview } | null>(null);
   const caretAfterInsert = useRef<number | null>(null);
+  // One verdict: valid only when the server would save it (it parses, uses only the questions'
+  // aliases and prices the default answers). Test and Apply wait for a valid formula (spec §5).
   const check = useMemo(() => checkFormula(formula, inputs), [formula, inputs]);
-  // What the server would refuse (unknown variables, no price for the default answers): Apply waits.
-  const blocking = useMemo(
-    () => (check.ok ? validateFormula(formula, inputs) : []),
-    [check.ok, formula, inputs],
-  );
-  const canApply = check.ok && blocking.length === 0;
+  const valid = check.ok;
 
   // What closing now would keep as the server-side draft: undefined when nothing needs keeping.
   const draftOnClose = (): string | null | undefined => {
@@ -93,7 +89,7 @@ export function PricingFormulaModal({
   };
 
   const apply = () => {
-    if (!canApply) return;
+    if (!valid) return;
     handled.current = true;
     onApply(formula);
     closeModal();
@@ -128,7 +124,7 @@ export function PricingFormulaModal({
   };
 
   const test = () => {
-    if (!check.ok) return;
+    if (!valid) return;
     setResult({ formula, preview: previewPrice({ formula, minPrice, rate, inputs, answers }) });
   };
   const shownResult = result && result.formula === formula ? result.preview : null;
@@ -150,7 +146,7 @@ export function PricingFormulaModal({
             autoCorrect="off"
             maxLength={FORMULA_LIMITS.maxLength}
             value={formula}
-            aria-invalid={check.ok ? undefined : true}
+            aria-invalid={valid ? undefined : true}
             aria-describedby={`${ids.check} ${ids.vars}`}
             data-autofocus
             onChange={(event) => {
@@ -179,24 +175,23 @@ export function PricingFormulaModal({
                 Go to the error
               </button>
             </div>
+          ) : !valid ? (
+            <div className="formula-editor__problems">
+              <p className="field__error">This formula cannot be saved yet:</p>
+              <ul className="field__error">
+                {check.problems.map((message) => (
+                  <li key={message}>{message}</li>
+                ))}
+              </ul>
+              <p className="field__hint">
+                {check.unknown.length > 0
+                  ? 'Variables must be the aliases of your questions, listed under Variables below.'
+                  : "The formula is checked with each question's default answer."}
+              </p>
+            </div>
           ) : (
             <>
               <p className="formula-editor__ok">The formula is valid.</p>
-              {check.unknown.length > 0 && (
-                <p className="formula-editor__warning">
-                  Unknown variables (no question has these aliases): {check.unknown.join(', ')}
-                </p>
-              )}
-              {blocking.length > 0 && (
-                <div className="formula-editor__warning">
-                  <p>This formula cannot be saved yet:</p>
-                  <ul>
-                    {blocking.map((message) => (
-                      <li key={message}>{message}</li>
-                    ))}
-                  </ul>
-                </div>
-              )}
               {check.unused.length > 0 && (
                 <p className="formula-editor__warning">
                   Questions the formula does not use: {check.unused.join(', ')}
@@ -246,8 +241,8 @@ export function PricingFormulaModal({
             <button
               type="button"
               className="button button--secondary"
-              disabled={!check.ok}
-              aria-describedby={check.ok ? undefined : ids.check}
+              disabled={!valid}
+              aria-describedby={valid ? undefined : ids.check}
               onClick={test}
             >
               Test
@@ -282,7 +277,7 @@ export function PricingFormulaModal({
               Use Saved Formula
             </button>
           )}
-          <button type="button" className="button button--primary" disabled={!canApply} onClick={apply}>
+          <button type="button" className="button button--primary" disabled={!valid} onClick={apply}>
             Apply
           </button>
         </div>

@@ -220,7 +220,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
     expect(patches[0]!.body).toEqual({ vendor: { pricingFormula: '40 + 20 * BEDROOMS' } });
   });
 
-  it('warns about unknown variables and refuses to apply them', async () => {
+  it('refuses unknown variables with one verdict: only the problem, Test and Apply disabled', async () => {
     const { user } = start({}, { 'PATCH /api/vendors/7': { body: {} } });
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
@@ -228,10 +228,42 @@ describe('pricing preferences: the pricing-formula modal', () => {
     const field = modal.getByRole('textbox', { name: 'Formula' });
     await user.clear(field);
     await user.type(field, 'BEDROOM * 2 + BATHROOMS + SQFT');
-    expect(modal.getByText(/Unknown variables/)).toHaveTextContent('BEDROOM');
-    expect(modal.getByText('Questions the formula does not use: BEDROOMS')).toBeInTheDocument();
-    expect(modal.getByRole('button', { name: 'Test' })).toBeEnabled();
+    expect(modal.getByText('This formula cannot be saved yet:')).toBeInTheDocument();
     expect(modal.getByText('Unknown variable "BEDROOM" at position 0')).toBeInTheDocument();
+    expect(modal.queryByText('The formula is valid.')).not.toBeInTheDocument();
+    expect(modal.queryByText(/Questions the formula does not use/)).not.toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(field).toHaveAccessibleDescription(expect.stringContaining('Unknown variable "BEDROOM"'));
+    const test = modal.getByRole('button', { name: 'Test' });
+    expect(test).toBeDisabled();
+    expect(test).toHaveAccessibleDescription(expect.stringContaining('cannot be saved yet'));
+    expect(modal.getByRole('button', { name: 'Apply' })).toBeDisabled();
+
+    await user.clear(field);
+    await user.type(field, 'BEDROOMS * 2 + BATHROOMS + SQFT');
+    expect(modal.getByText('The formula is valid.')).toBeInTheDocument();
+    expect(modal.queryByText('This formula cannot be saved yet:')).not.toBeInTheDocument();
+    expect(field).not.toHaveAttribute('aria-invalid');
+    expect(modal.getByRole('button', { name: 'Test' })).toBeEnabled();
+    expect(modal.getByRole('button', { name: 'Apply' })).toBeEnabled();
+  });
+
+  it.each([
+    ['40 + FOO * 2', 'Unknown variable "FOO" at position 5'],
+    ['x', 'Unknown variable "X" at position 0'],
+    ['40 / 0', 'Formula gives no number for these answers (division by zero?)'],
+    ['-50', 'Formula gives a negative price for these answers'],
+  ])('never calls %s valid: the server would refuse it', async (formula, problem) => {
+    const { user } = start({}, { 'PATCH /api/vendors/7': { body: {} } });
+    await ready();
+    await user.click(options().getByRole('button', { name: 'Edit Formula' }));
+    const modal = dialog();
+    const field = modal.getByRole('textbox', { name: 'Formula' });
+    await user.clear(field);
+    await user.type(field, formula);
+    expect(modal.getByText(problem)).toBeInTheDocument();
+    expect(modal.queryByText('The formula is valid.')).not.toBeInTheDocument();
+    expect(modal.getByRole('button', { name: 'Test' })).toBeDisabled();
     expect(modal.getByRole('button', { name: 'Apply' })).toBeDisabled();
   });
 
