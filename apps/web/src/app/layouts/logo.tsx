@@ -1,21 +1,42 @@
 import type { MouseEvent } from 'react';
 import { Link } from 'react-router';
+import { DASHBOARD_HOME } from '@stg/domain/routing';
+import { useSession } from '../../lib/session/use-session';
 import type { LogoColor } from './logo-color';
 
 interface LogoProps {
+  /** Where the logo leads anyone who is not a vendor (a vendor always goes to the dashboard). */
   to: string;
   color: LogoColor;
   onClick?: (event: MouseEvent<HTMLAnchorElement>) => void;
 }
 
-/** The wordmark; its colour is exposed as data-logo-color. */
+/** A plain left click, which navigates in this tab (not one that opens a new tab or window). */
+const isPlainClick = (event: MouseEvent) =>
+  event.button === 0 && !event.metaKey && !event.altKey && !event.ctrlKey && !event.shiftKey;
+
+/**
+ * The wordmark; its colour is exposed as data-logo-color. Spec §2: a vendor clicking the logo sets
+ * vendor view and goes to /dashboard/orders, from customer view too (the route guard sends a listing
+ * still in setup on to /dashboard/setup); everyone else goes to `to`.
+ */
 export function Logo({ to, color, onClick }: LogoProps) {
+  const { user, vendor, setHomeView } = useSession();
+  const isVendor = user?.vendorId != null && vendor !== null;
+
+  const handleClick = (event: MouseEvent<HTMLAnchorElement>) => {
+    onClick?.(event);
+    if (event.defaultPrevented || !isVendor || !isPlainClick(event)) return;
+    // The link then navigates to the dashboard.
+    setHomeView('vendor');
+  };
+
   return (
     <Link
-      to={to}
+      to={isVendor ? DASHBOARD_HOME : to}
       className={`logo logo--${color}`}
       data-logo-color={color}
-      onClick={onClick}
+      onClick={handleClick}
       aria-label="Servo"
     >
       <svg
