@@ -1,7 +1,7 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListingStatus } from '@stg/domain/constants';
 import { DashboardTabs } from './dashboard-tabs';
 
@@ -42,5 +42,79 @@ describe('DashboardTabs', () => {
     expect(names(nav)).toEqual(['Orders', 'General', 'Scheduling', 'Pricing', 'Support']);
     for (const link of within(nav).getAllByRole('link')) expect(link).not.toHaveAttribute('aria-disabled');
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
+describe('DashboardTabs at 375 px wide', () => {
+  // The bar shows 343 px (375 minus the container's padding); the tabs need about 490 px.
+  const BAR = { left: 16, width: 343 };
+  const WIDTHS: Record<string, number> = {
+    Orders: 80,
+    General: 88,
+    Scheduling: 110,
+    Pricing: 86,
+    Support: 90,
+  };
+  let scrollLeft = 0;
+  const scrolls: number[] = [];
+
+  function rect(left: number, width: number): DOMRect {
+    return {
+      left,
+      right: left + width,
+      width,
+      top: 120,
+      bottom: 168,
+      height: 48,
+      x: left,
+      y: 120,
+    } as DOMRect;
+  }
+
+  beforeEach(() => {
+    scrollLeft = 0;
+    scrolls.length = 0;
+    vi.spyOn(Element.prototype, 'scrollLeft', 'get').mockImplementation(() => scrollLeft);
+    vi.spyOn(Element.prototype, 'scrollLeft', 'set').mockImplementation((value: number) => {
+      scrollLeft = value;
+      scrolls.push(value);
+    });
+    vi.spyOn(window, 'scrollTo').mockImplementation(() => {});
+    vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+      if (this.classList.contains('dashboard-tabs__list')) return rect(BAR.left, BAR.width);
+      if (this.classList.contains('dashboard-tabs__tab')) {
+        let left = BAR.left - scrollLeft;
+        for (const tab of this.closest('ul')!.querySelectorAll('.dashboard-tabs__tab')) {
+          const width = WIDTHS[tab.textContent!]!;
+          if (tab === this) return rect(left, width);
+          left += width + 4;
+        }
+      }
+      return rect(0, 0);
+    });
+  });
+  afterEach(() => vi.restoreAllMocks());
+
+  const visible = (tab: HTMLElement) => {
+    const box = tab.getBoundingClientRect();
+    return box.left >= BAR.left && box.right <= BAR.left + BAR.width;
+  };
+
+  it.each(['pricing', 'support'])('scrolls the bar sideways to show the active %s tab', (section) => {
+    const { nav } = renderTabs('active', `/dashboard/${section}`);
+    const active = within(nav).getByRole('link', { current: 'page' });
+    expect(scrolls.length).toBe(1);
+    expect(visible(active)).toBe(true);
+    expect(window.scrollTo).not.toHaveBeenCalled();
+  });
+
+  it('leaves the bar alone when the active tab is in sight, and follows a section change', async () => {
+    const { nav } = renderTabs('active', '/dashboard/orders');
+    expect(scrolls).toEqual([]);
+    await userEvent.click(within(nav).getByRole('link', { name: 'Support' }));
+    const support = within(nav).getByRole('link', { name: 'Support' });
+    expect(support).toHaveAttribute('aria-current', 'page');
+    expect(scrolls.length).toBe(1);
+    expect(visible(support)).toBe(true);
   });
 });
