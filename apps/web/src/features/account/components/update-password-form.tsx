@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { visibleServerErrors } from '@stg/domain/error-filters';
@@ -13,6 +13,18 @@ import { errorsOf } from '../../../lib/api-client';
 import { useUpdatePassword } from '../api/use-update-password';
 
 type PasswordUpdateInput = z.input<typeof passwordUpdateSchema>;
+type Field = keyof PasswordUpdateInput;
+
+/** The fields a server message is about: editing one of them answers it, so the message goes. */
+const SERVER_MESSAGE_FIELDS: ReadonlyMap<string, readonly Field[]> = new Map<string, readonly Field[]>([
+  [MESSAGES.currentPasswordIncorrect, ['password']],
+  [MESSAGES.currentPasswordRequired, ['password']],
+  [MESSAGES.passwordRequired, ['newPassword']],
+  [MESSAGES.passwordTooShort, ['newPassword']],
+  [MESSAGES.passwordNeedsLetter, ['newPassword']],
+  [MESSAGES.passwordNeedsNumberOrSpecial, ['newPassword']],
+  [MESSAGES.passwordConfirmationMismatch, ['newPassword', 'newPasswordConfirmation']],
+]);
 
 interface UpdatePasswordFormProps {
   userId: number;
@@ -23,7 +35,9 @@ interface UpdatePasswordFormProps {
 /**
  * The update-password-form modal (spec §2, §5): Current Password, New Password with the live tips, and
  * Confirm New Password. All three are required and the two new ones must match: the submit button stays
- * disabled until then, and a differing confirmation is named as soon as it is complete.
+ * disabled until then, and a differing confirmation is named as soon as it is complete. A server message
+ * about a field ("Current password is incorrect.") stays until that field is edited; what was typed is
+ * kept. Opened with openModal by the account page and by the vendor's General settings.
  */
 export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProps) {
   const { closeModal } = useModal();
@@ -39,6 +53,18 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
     defaultValues: { password: '', newPassword: '', newPasswordConfirmation: '' },
   });
   const { password = '', newPassword = '', newPasswordConfirmation = '' } = useWatch({ control });
+  // Fields edited since the last failed submit: the server messages about them no longer apply.
+  const [editedSinceError, setEditedSinceError] = useState<ReadonlySet<Field>>(new Set());
+  const markEdited = (field: Field) => {
+    if (update.isError)
+      setEditedSinceError((edited) => (edited.has(field) ? edited : new Set(edited).add(field)));
+  };
+  const serverErrors = update.isError
+    ? visibleServerErrors(errorsOf(update.error)).filter(
+        (message) => !(SERVER_MESSAGE_FIELDS.get(message) ?? []).some((field) => editedSinceError.has(field)),
+      )
+    : [];
+  const wrongCurrentPassword = serverErrors.includes(MESSAGES.currentPasswordIncorrect);
 
   useEffect(() => setFocus('password'), [setFocus]);
 
@@ -49,10 +75,16 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
     newPasswordConfirmation !== '' && newPasswordConfirmation !== newPassword && confirmationDone;
 
   const onSubmit = handleSubmit((values) => {
+    setEditedSinceError(new Set());
     update.mutate(values, {
       onSuccess: () => {
         closeModal();
         onUpdated?.();
+      },
+      onError: (error) => {
+        // Straight back to the field to retype, its text selected.
+        if (errorsOf(error).includes(MESSAGES.currentPasswordIncorrect))
+          setFocus('password', { shouldSelect: true });
       },
     });
   });
@@ -60,14 +92,15 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
   return (
     <Modal title="Update Password" size="small">
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
-        <ErrorList errors={update.isError ? visibleServerErrors(errorsOf(update.error)) : []} />
+        <ErrorList errors={serverErrors} />
         <TextField
           label="Current Password"
           type="password"
           autoComplete="current-password"
           required
           error={errors.password?.message}
-          {...register('password')}
+          aria-invalid={errors.password || wrongCurrentPassword ? true : undefined}
+          {...register('password', { onChange: () => markEdited('password') })}
         />
         <TextField
           label="New Password"
@@ -76,7 +109,7 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
           required
           hint={<PasswordTips password={newPassword} />}
           error={errors.newPassword?.message}
-          {...register('newPassword')}
+          {...register('newPassword', { onChange: () => markEdited('newPassword') })}
         />
         <TextField
           label="Confirm New Password"
@@ -84,7 +117,9 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
           autoComplete="new-password"
           required
           error={mismatch ? MESSAGES.passwordConfirmationMismatch : errors.newPasswordConfirmation?.message}
-          {...register('newPasswordConfirmation')}
+          {...register('newPasswordConfirmation', {
+            onChange: () => markEdited('newPasswordConfirmation'),
+          })}
         />
         <button
           type="submit"
