@@ -16,11 +16,30 @@ import { IcsFeedForm } from './ics-feed-form';
 
 export const NEEDS_RECONNECT =
   'Your calendar needs to be reconnected. Until it is, customers cannot book you online: connect it again below.';
-export const NOT_CONFIGURED: Record<OAuthProvider, string> = {
-  google: 'Google Calendar is not configured on this server.',
-  jobber: 'Jobber is not configured on this server.',
+
+/**
+ * Why Connect Google Calendar / Connect Jobber is disabled (the marketplace has no credentials for
+ * them), said as what the vendor can do: the iCal feed needs no setup on our side.
+ */
+export function unavailableNote(providers: readonly OAuthProvider[]): string {
+  const names = providers.map((p) => PROVIDER_NAMES[p]).join(' or ');
+  return (
+    `Connecting ${names} directly is not available on this marketplace yet. ` +
+    'You can connect any calendar by its iCal (ICS) feed address instead: see “Use an iCal feed” below.'
+  );
+}
+
+/** The server's answer when a provider has no credentials, for a button clicked before the list came. */
+const SERVER_NOT_CONFIGURED = new Map<string, OAuthProvider>([
+  ['Google Calendar is not configured on this server.', 'google'],
+  ['Jobber is not configured on this server.', 'jobber'],
+]);
+const friendlyError = (message: string) => {
+  const provider = SERVER_NOT_CONFIGURED.get(message);
+  return provider ? unavailableNote([provider]) : message;
 };
 
+const PROVIDERS: readonly OAuthProvider[] = ['google', 'jobber'];
 const CONNECTION_NAMES = { google: 'Google Calendar', jobber: 'Jobber', ics: 'an iCal feed' } as const;
 
 /**
@@ -73,6 +92,9 @@ function ConnectionControls({
   onStatus: (message: string) => void;
 }) {
   const { openModal } = useModal();
+  const id = useId();
+  const noteId = `${id}-unavailable`;
+  const icsFieldId = `${id}-ics`;
   const providers = useCalendarProviders();
   const authorize = useAuthorizeCalendar();
   const sync = useSyncCalendar(calendar.id);
@@ -95,8 +117,10 @@ function ConnectionControls({
     );
   };
 
+  const unavailable = PROVIDERS.filter((provider) => configured(provider) === false);
+
   const errors = [
-    ...(authorize.isError ? errorsOf(authorize.error) : []),
+    ...(authorize.isError ? errorsOf(authorize.error).map(friendlyError) : []),
     ...(sync.isError ? errorsOf(sync.error) : []),
   ];
 
@@ -179,9 +203,8 @@ function ConnectionControls({
         {connected ? 'Connect another calendar' : 'Connect a calendar'}
       </h3>
       <div className="scheduling-admin__providers">
-        {(['google', 'jobber'] as const).map((provider) => {
+        {PROVIDERS.map((provider) => {
           const ready = configured(provider);
-          const hintId = `calendar-provider-${provider}-hint`;
           const name = PROVIDER_NAMES[provider];
           return (
             <div key={provider} className="scheduling-admin__provider">
@@ -189,7 +212,7 @@ function ConnectionControls({
                 type="button"
                 className="button button--primary"
                 disabled={ready !== true || authorize.isPending}
-                aria-describedby={ready === false ? hintId : undefined}
+                aria-describedby={ready === false ? noteId : undefined}
                 onClick={() => {
                   onStatus('');
                   sync.reset();
@@ -200,21 +223,31 @@ function ConnectionControls({
                   ? `Opening ${name}…`
                   : `${type === provider ? 'Reconnect' : 'Connect'} ${name}`}
               </button>
-              {ready === false && (
-                <p id={hintId} className="field__hint">
-                  {NOT_CONFIGURED[provider]}
-                </p>
-              )}
             </div>
           );
         })}
       </div>
+      {unavailable.length > 0 && (
+        <div className="scheduling-admin__unavailable">
+          <p id={noteId} className="field__hint">
+            {unavailableNote(unavailable)}
+          </p>
+          <button
+            type="button"
+            className="link-button"
+            onClick={() => document.getElementById(icsFieldId)?.focus()}
+          >
+            Go to the iCal feed
+          </button>
+        </div>
+      )}
       <ErrorList errors={errors} />
       <p role="status" className="form__status">
         {status}
       </p>
       <IcsFeedForm
         calendarId={calendar.id}
+        inputId={icsFieldId}
         onConnected={() => onStatus('Your iCal feed is connected and synced.')}
       />
     </>

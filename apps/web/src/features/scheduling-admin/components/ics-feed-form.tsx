@@ -6,8 +6,19 @@ import { useConnectIcsFeed } from '../api/scheduling-admin-api';
 
 export const ICS_LABEL = "Calendar's secret address in iCal format";
 
-/** Connects a calendar through its private iCal (ICS) address: POST /api/vendor_calendars/{id}/ics. */
-export function IcsFeedForm({ calendarId, onConnected }: { calendarId: number; onConnected: () => void }) {
+/**
+ * Connects a calendar through its private iCal (ICS) address: POST /api/vendor_calendars/{id}/ics.
+ * Works on every marketplace (no provider credentials needed). `inputId` lets the page point to it.
+ */
+export function IcsFeedForm({
+  calendarId,
+  onConnected,
+  inputId,
+}: {
+  calendarId: number;
+  onConnected: () => void;
+  inputId?: string;
+}) {
   const id = useId();
   const connect = useConnectIcsFeed(calendarId);
   const [url, setUrl] = useState('');
@@ -34,6 +45,7 @@ export function IcsFeedForm({ calendarId, onConnected }: { calendarId: number; o
         Use an iCal feed
       </h3>
       <TextField
+        id={inputId}
         label={ICS_LABEL}
         type="url"
         inputMode="url"

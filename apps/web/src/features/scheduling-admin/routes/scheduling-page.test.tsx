@@ -6,7 +6,7 @@ import { vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { externalNavigation } from '../api/scheduling-admin-api';
-import { NEEDS_RECONNECT, NOT_CONFIGURED } from '../components/calendar-connection';
+import { NEEDS_RECONNECT, unavailableNote } from '../components/calendar-connection';
 import { ICS_LABEL } from '../components/ics-feed-form';
 import { ACCESS_DENIED } from '../use-oauth-return';
 
@@ -253,15 +253,52 @@ describe('calendar connection', () => {
     const section = calendarSection();
     expect(section.getByText('No calendar connected')).toBeInTheDocument();
     const jobber = await section.findByRole('button', { name: 'Connect Jobber' });
-    await waitFor(() => expect(jobber).toHaveAccessibleDescription(NOT_CONFIGURED.jobber));
+    await waitFor(() => expect(jobber).toHaveAccessibleDescription(unavailableNote(['jobber'])));
     expect(jobber).toBeDisabled();
-    expect(NOT_CONFIGURED.jobber).toBe('Jobber is not configured on this server.');
     const google = section.getByRole('button', { name: 'Connect Google Calendar' });
     expect(google).toBeEnabled();
     await user.click(google);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/consent?x=1'));
     expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/google/authorize')).toBe(true);
     expect(section.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
+  });
+
+  it('says what to do when Google and Jobber are unavailable: the iCal feed, which it points to', async () => {
+    const { user } = start({ providers: { google: false, jobber: false } });
+    await ready();
+    const section = calendarSection();
+    const google = await section.findByRole('button', { name: 'Connect Google Calendar' });
+    const jobber = section.getByRole('button', { name: 'Connect Jobber' });
+    const note =
+      'Connecting Google Calendar or Jobber directly is not available on this marketplace yet. ' +
+      'You can connect any calendar by its iCal (ICS) feed address instead: see “Use an iCal feed” below.';
+    await waitFor(() => expect(google).toHaveAccessibleDescription(note));
+    expect(jobber).toHaveAccessibleDescription(note);
+    expect(google).toBeDisabled();
+    expect(jobber).toBeDisabled();
+    expect(section.getAllByText(note)).toHaveLength(1);
+    expect(section.queryByText(/not configured/i)).not.toBeInTheDocument();
+    await user.click(section.getByRole('button', { name: 'Go to the iCal feed' }));
+    expect(section.getByRole('textbox', { name: ICS_LABEL })).toHaveFocus();
+    expect(section.getByRole('button', { name: 'Use iCal Feed' })).toBeInTheDocument();
+  });
+
+  it('says the same when the server refuses a provider that has no credentials', async () => {
+    const { user } = start({
+      providers: { google: true, jobber: false },
+      routes: {
+        'POST /api/auth/google/authorize': {
+          status: 422,
+          body: { errors: ['Google Calendar is not configured on this server.'] },
+        },
+      },
+    });
+    await ready();
+    const section = calendarSection();
+    const google = await section.findByRole('button', { name: 'Connect Google Calendar' });
+    await waitFor(() => expect(google).toBeEnabled());
+    await user.click(google);
+    expect(await section.findByRole('alert')).toHaveTextContent(unavailableNote(['google']));
   });
 
   it('connects an iCal feed, and shows why an address was refused', async () => {
