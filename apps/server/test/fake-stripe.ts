@@ -544,6 +544,12 @@ export class FakeStripe {
       },
       {
         method: 'POST',
+        pattern: /^\/v1\/account_sessions$/,
+        allowed: ['account', 'components', 'expand'],
+        handle: ({ params }) => this.createAccountSession(params),
+      },
+      {
+        method: 'POST',
         pattern: /^\/v1\/transfers$/,
         allowed: [
           'amount',
@@ -1239,6 +1245,8 @@ export class FakeStripe {
     const type = str(params.type);
     if (type !== undefined && !['express', 'standard', 'custom'].includes(type))
       throw invalid('Invalid type: must be one of custom, express, or standard', { param: 'type' });
+    if (type === undefined && params.controller === undefined)
+      throw invalid('You must provide either `type` or `controller`.', { param: 'type' });
     const capabilities = params.capabilities;
     const requested =
       capabilities && typeof capabilities === 'object' && !Array.isArray(capabilities)
@@ -1247,7 +1255,7 @@ export class FakeStripe {
     const account = this.remember(this.accounts, {
       id: `acct_${random(16)}`,
       object: 'account',
-      type: type ?? 'standard',
+      type: type ?? 'none',
       country: str(params.country) ?? 'US',
       email: str(params.email) ?? null,
       metadata: dict(params.metadata),
@@ -1261,6 +1269,39 @@ export class FakeStripe {
       created: this.created(),
     });
     return this.renderAccount(account);
+  }
+
+  /** Account sessions (the client secret Connect's embedded components run under); kept for tests. */
+  readonly accountSessions: Json[] = [];
+
+  private createAccountSession(params: FormParams): Json {
+    const accountId = str(params.account);
+    if (!accountId)
+      throw invalid('Missing required param: account.', { code: 'parameter_missing', param: 'account' });
+    this.account(accountId);
+    const components = params.components;
+    const enabled =
+      components && typeof components === 'object' && !Array.isArray(components)
+        ? Object.keys(components).filter((name) => {
+            const component = components[name];
+            return component !== undefined && str(dict(component).enabled) === 'true';
+          })
+        : [];
+    if (enabled.length === 0)
+      throw invalid('You must enable at least one component.', { param: 'components' });
+    const known = ['account_onboarding', 'account_management', 'notification_banner', 'payouts', 'payments'];
+    const unknown = enabled.find((name) => !known.includes(name));
+    if (unknown) throw invalid(`Received unknown parameter: components[${unknown}]`, { param: 'components' });
+    const session = {
+      object: 'account_session',
+      account: accountId,
+      client_secret: `accs_secret__${random(24)}`,
+      expires_at: this.created() + 30 * 60,
+      livemode: false,
+      components: Object.fromEntries(enabled.map((name) => [name, { enabled: true, features: {} }])),
+    };
+    this.accountSessions.push(session);
+    return session;
   }
 
   private createTransfer(params: FormParams): Json {

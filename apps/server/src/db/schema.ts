@@ -64,6 +64,9 @@ export const vendors = pgTable(
     commissionBps: integer('commission_bps').notNull().default(1000),
     calendarSkipped: boolean('calendar_skipped').notNull().default(false),
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
+    /** The operator's reason when a listing under review was sent back. */
+    reviewNote: text('review_note'),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -104,6 +107,8 @@ export const users = pgTable(
       onDelete: 'set null',
     }),
     paymentCustomerId: text('payment_customer_id'),
+    /** Marketplace staff who review listings. */
+    isOperator: boolean('is_operator').notNull().default(false),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -479,6 +484,42 @@ export const orderEvents = pgTable(
         'disputed',
         'refund_failed',
         'reminder_sent',
+      ]),
+    ),
+  ],
+);
+
+/** What happened to a vendor's listing and payouts, and who did it (operator actions are logged here). */
+export const vendorEvents = pgTable(
+  'vendor_events',
+  {
+    id: id(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role').notNull(),
+    action: text('action').notNull(),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('vendor_events_vendor_idx').on(t.vendorId, t.createdAt),
+    check('vendor_events_role_check', inList('actor_role', ['vendor', 'operator', 'system'])),
+    check(
+      'vendor_events_action_check',
+      inList('action', [
+        'signed_up',
+        'images_changed',
+        'profile_changed',
+        'calendar_skipped',
+        'payouts_onboarding_started',
+        'payouts_onboarding_failed',
+        'submitted',
+        'approved',
+        'rejected',
+        'deactivated',
+        'reactivated',
       ]),
     ),
   ],

@@ -42,3 +42,8 @@ export function requireOwnVendor(param: string) {
     if (user.vendorId !== id) throw forbidden();
   };
 }
+
+/** Marketplace staff only (listing review): 401 signed out, 403 for everyone else. */
+export async function requireOperator(req: FastifyRequest): Promise<void> {
+  if (!signedInUser(req).isOperator) throw forbidden();
+}

@@ -27,6 +27,8 @@ export interface User {
   /** Dollars added to the customer's bill. */
   serviceCharge: number;
   currentAddressId: number | null;
+  /** Marketplace staff who review listings. */
+  operator?: boolean;
 }
 
 export interface UserInput {
@@ -150,6 +152,16 @@ export interface Vendor extends VendorCard {
   address: VendorAddress | null;
   reviews: Review[];
   services: { vendorId: number; category: Category }[];
+  // Only the owner sees these.
+  /** Setup's calendar step was skipped. */
+  calendarSkipped?: boolean;
+  /** The payout bank account on file; null means Paper Check. */
+  payoutDestination?: { last4: string; bankName: string | null } | null;
+  commissionRate?: number;
+  /** When the listing was last submitted for review (ISO 8601). */
+  submittedAt?: string | null;
+  /** The reviewer's reason when the listing was sent back for changes. */
+  reviewNote?: string | null;
 }
 
 export interface PaymentMethodSummary {

@@ -54,6 +54,18 @@ export interface ConnectedAccount {
   /** The payout bank account, when one is on file. */
   bankLast4: string | null;
   bankName: string | null;
+  /** What the provider still needs from the vendor (Stripe's requirements.currently_due). */
+  currentlyDue: string[];
+}
+
+/** The embedded Connect components an account session enables. */
+export type AccountSessionComponent = 'account_onboarding' | 'account_management' | 'notification_banner';
+
+export interface AccountSession {
+  accountId: string;
+  clientSecret: string;
+  /** When the client secret stops working. */
+  expiresAt: Date;
 }
 
 export interface ProviderTransfer {
@@ -154,6 +166,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<ConnectedAccount>;
   retrieveAccount(id: string): Promise<ConnectedAccount>;
+  /** A short-lived session the browser's embedded onboarding/management components run under. */
+  createAccountSession(input: {
+    accountId: string;
+    components: AccountSessionComponent[];
+  }): Promise<AccountSession>;
   createTransfer(input: {
     amountCents: number;
     destination: string;

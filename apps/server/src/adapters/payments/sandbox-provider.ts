@@ -18,6 +18,8 @@ import type { Db, Tx } from '../../db/client';
 import { jobs, sandboxIdempotencyKeys, sandboxObjects } from '../../db/schema';
 import {
   PaymentProviderError,
+  type AccountSession,
+  type AccountSessionComponent,
   type CardDetails,
   type ConnectedAccount,
   type CreateIntentInput,
@@ -77,7 +79,23 @@ interface AccountObject {
   payouts_enabled: boolean;
   details_submitted: boolean;
   external_account: { last4: string; bank_name: string } | null;
+  requirements?: { currently_due: string[] };
 }
+
+interface AccountSessionObject {
+  id: string;
+  object: 'account_session';
+  account: string;
+  client_secret: string;
+  components: string[];
+  /** Seconds since the epoch, as Stripe writes it. */
+  expires_at: number;
+}
+
+/** What the sandbox asks a new connected account for (as Stripe's test mode would, for a bank payout). */
+const SANDBOX_CURRENTLY_DUE = ['external_account', 'tos_acceptance.date', 'tos_acceptance.ip'];
+/** Stripe's account sessions last 30 minutes. */
+const ACCOUNT_SESSION_SECONDS = 30 * 60;
 
 interface EventObject {
   id: string;
@@ -414,10 +432,59 @@ export class SandboxPayments implements PaymentProvider {
         payouts_enabled: false,
         details_submitted: false,
         external_account: null,
+        requirements: { currently_due: [...SANDBOX_CURRENTLY_DUE] },
       };
       await this.save(tx, account);
       return accountOf(account);
     });
+  }
+
+  async createAccountSession(input: {
+    accountId: string;
+    components: AccountSessionComponent[];
+  }): Promise<AccountSession> {
+    return this.write(null, async (tx) => {
+      const account = await this.load<AccountObject>(tx, input.accountId, 'account');
+      if (!account) throw invalid(`No such account: '${input.accountId}'`, 'resource_missing');
+      const id = newId('accs');
+      const session: AccountSessionObject = {
+        id,
+        object: 'account_session',
+        account: account.id,
+        client_secret: `${id}_secret_${randomBytes(16).toString('hex')}`,
+        components: input.components,
+        expires_at: Math.floor(this.opts.now().getTime() / 1000) + ACCOUNT_SESSION_SECONDS,
+      };
+      await this.save(tx, session);
+      return {
+        accountId: account.id,
+        clientSecret: session.client_secret,
+        expiresAt: new Date(session.expires_at * 1000),
+      };
+    });
+  }
+
+  /**
+   * The sandbox's embedded onboarding form submits here: the client secret of a live account session
+   * for `accountId` stands for the vendor, as it does for Stripe's components. The bank account goes
+   * on file, the requirements are met and payouts are enabled (an account.updated event follows).
+   */
+  async submitAccountOnboarding(input: {
+    clientSecret: string;
+    accountId: string;
+    bank: { last4: string; bankName: string };
+  }): Promise<ConnectedAccount> {
+    const id = input.clientSecret.split('_secret_')[0] ?? '';
+    const session = await this.load<AccountSessionObject>(this.db, id, 'account_session');
+    if (
+      !session ||
+      session.client_secret !== input.clientSecret ||
+      session.account !== input.accountId ||
+      !session.components.includes('account_onboarding') ||
+      session.expires_at * 1000 <= this.opts.now().getTime()
+    )
+      throw invalid('This account session is not valid or has expired.', 'account_session_invalid');
+    return this.completeOnboarding(input.accountId, input.bank);
   }
 
   async retrieveAccount(id: string): Promise<ConnectedAccount> {
@@ -436,6 +503,7 @@ export class SandboxPayments implements PaymentProvider {
         payouts_enabled: true,
         details_submitted: true,
         external_account: { last4: bank.last4, bank_name: bank.bankName },
+        requirements: { currently_due: [] },
       });
       await this.save(tx, account);
       await this.emit(tx, events, 'account.updated', account);
@@ -642,6 +710,7 @@ function accountOf(a: AccountObject): ConnectedAccount {
     detailsSubmitted: a.details_submitted,
     bankLast4: a.external_account?.last4 ?? null,
     bankName: a.external_account?.bank_name ?? null,
+    currentlyDue: a.requirements?.currently_due ?? (a.details_submitted ? [] : [...SANDBOX_CURRENTLY_DUE]),
   };
 }
 

@@ -151,6 +151,7 @@ export function accountOf(account: Stripe.Account): ConnectedAccount {
     detailsSubmitted: account.details_submitted ?? false,
     bankLast4: payout?.last4 ?? null,
     bankName: payout ? (payout.object === 'bank_account' ? payout.bank_name : payout.brand) : null,
+    currentlyDue: account.requirements?.currently_due ?? [],
   };
 }
 
@@ -339,7 +340,14 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       const account = await call(() =>
         stripe.accounts.create(
           {
-            type: 'express',
+            // The marketplace onboards and manages the account in its own pages (Connect embedded
+            // components), so the account has no Stripe Dashboard and the platform collects requirements.
+            controller: {
+              stripe_dashboard: { type: 'none' },
+              fees: { payer: 'application' },
+              losses: { payments: 'application' },
+              requirement_collection: 'application',
+            },
             country: 'US',
             email,
             metadata: { vendorId: String(vendorId) },
@@ -353,6 +361,19 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
 
     async retrieveAccount(id) {
       return accountOf(await call(() => stripe.accounts.retrieve(id)));
+    },
+
+    async createAccountSession({ accountId, components }) {
+      const enabled = Object.fromEntries(components.map((c) => [c, { enabled: true }]));
+      // Onboarding collects the bank account for payouts (external_account_collection is on by default).
+      const session = await call(() =>
+        stripe.accountSessions.create({ account: accountId, components: enabled }),
+      );
+      return {
+        accountId: session.account,
+        clientSecret: session.client_secret,
+        expiresAt: new Date(session.expires_at * 1000),
+      };
     },
 
     async createTransfer(input): Promise<ProviderTransfer> {

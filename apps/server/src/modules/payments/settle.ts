@@ -5,6 +5,7 @@
  * paid, or, when the time was taken first, records a full refund; a second telling changes nothing.
  * Provider events are recorded by id and processed at most once.
  */
+import { applyPayoutAccount } from '../vendors/payouts';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
@@ -267,20 +268,9 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
         }
         break;
       }
-      case 'account.updated': {
-        const a = event.account;
-        const state =
-          a.chargesEnabled && a.payoutsEnabled ? 'active' : a.detailsSubmitted ? 'onboarding' : 'inactive';
-        await tx
-          .update(vendors)
-          .set({
-            stripeIntegrated: state,
-            ...(a.bankLast4 ? { payoutLast4: a.bankLast4, payoutBankName: a.bankName } : {}),
-            updatedAt: now,
-          })
-          .where(eq(vendors.paymentAccountId, a.id));
+      case 'account.updated':
+        await applyPayoutAccount(tx, event.account, now);
         break;
-      }
       default:
         break;
     }

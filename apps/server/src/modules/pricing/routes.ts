@@ -10,32 +10,9 @@ import { loadVendorDetail } from '../vendors/repo';
 import { presentVendor } from '../vendors/presenter';
 import { answersSchema } from './answers-schema';
 import { presentUserInputs } from './presenter';
-import {
-  replacePricingInputs,
-  revertFormula,
-  saveAddressAnswers,
-  saveGuestAnswers,
-  updateVendorPricing,
-} from './service';
+import { replacePricingInputs, revertFormula, saveAddressAnswers, saveGuestAnswers } from './service';
 
-/** The spec's payload may carry the id too; the path decides, so it is accepted and ignored. */
-const ignoredId = z.union([z.number(), z.string()]).optional();
 const optionalId = z.union([z.number().int(), z.string()]).nullable().optional();
-
-const pricingPatchSchema = z.object({
-  id: ignoredId,
-  minPrice: z.number({ error: PRICING_MESSAGES.minPriceNotNumber }).optional(),
-  pricingFormula: z.string({ error: 'Formula must be text' }).optional(),
-  stagedFormula: z
-    .string({ error: 'The draft formula must be text' })
-    .max(PRICING_LIMITS.stagedFormulaMax, { error: PRICING_MESSAGES.stagedFormulaTooLong })
-    .nullable()
-    .optional(),
-  // The scheduling screen's vendor fields, checked by the shared rules (validateVendorSchedulingFields).
-  priceToDurationRate: z.unknown().optional(),
-  cancelationPolicyHours: z.unknown().optional(),
-  appointmentInstructions: z.unknown().optional(),
-});
 
 const optionSchema = z.object({
   id: optionalId,
@@ -74,26 +51,6 @@ export async function pricingRoutes(app: FastifyInstance) {
     if (id === null) throw notFound(MESSAGES.vendorNotFound);
     return id;
   };
-
-  r.patch(
-    '/api/vendors/:id',
-    {
-      preValidation: [requireUser, requireOwnVendor('id')],
-      schema: {
-        tags: ['pricing'],
-        summary:
-          "Update the vendor's minimum price, pricing formula (validated; the old one is kept for Revert), staged draft formula, dollars per hour, cancellation policy hours or appointment instructions; owner only",
-        params: z.object({ id: z.string() }),
-        body: z.object({ vendor: pricingPatchSchema }),
-      },
-    },
-    async (req) => {
-      const id = vendorIdOf(req.params.id);
-      const { id: _ignored, ...patch } = req.body.vendor;
-      await updateVendorPricing(db, id, patch, app.deps.now());
-      return ownerView(id);
-    },
-  );
 
   r.post(
     '/api/vendors/:id/revert_formula',

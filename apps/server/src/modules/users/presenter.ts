@@ -15,6 +15,7 @@ export function presentUser(u: UserRow) {
     vendorId: u.vendorId,
     serviceCharge: centsToDollars(u.serviceChargeCents),
     currentAddressId: u.currentAddressId,
+    operator: u.isOperator,
   };
 }
 export type UserJson = ReturnType<typeof presentUser>;

@@ -49,3 +49,27 @@ export async function changePassword(
   await invalidateResetTokens(db, user.id, now);
   return updated;
 }
+
+/**
+ * Confirms a signed-in user's password before a sensitive change (a vendor's business details,
+ * deactivating a listing). Wrong guesses count as failed sign-ins and are throttled the same way.
+ */
+export async function confirmPassword(
+  db: Db,
+  opts: {
+    user: UserRow;
+    password: string | undefined;
+    ip: string;
+    now: Date;
+    required: string;
+    incorrect: string;
+  },
+): Promise<void> {
+  const { user, ip, now } = opts;
+  if (!opts.password) throw unprocessable(opts.required);
+  const email = user.email.toLowerCase();
+  if (await isLoginThrottled(db, email, ip, now)) throw new HttpError(429, [MESSAGES.tooManyLogins]);
+  const ok = await verifyPassword(user.passwordDigest, opts.password);
+  await recordLoginAttempt(db, email, ip, ok, now);
+  if (!ok) throw unprocessable(opts.incorrect);
+}

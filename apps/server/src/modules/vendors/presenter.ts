@@ -1,3 +1,12 @@
+import type { VendorJson } from '@stg/domain/api/vendors';
+import type {
+  CalendarIntegration,
+  Category,
+  InputType,
+  ListingStatus,
+  ReviewType,
+  StripeIntegrationState,
+} from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
 import { presentPricingInput } from '../pricing/presenter';
 import type { VendorCardRow, VendorDetail } from './repo';
@@ -11,11 +20,14 @@ const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
 
 /** A vendor's calendar and scheduling preferences; `owner` adds the integration's state. */
-export function presentCalendar(cal: VendorCalendarRow, opts: { owner: boolean }) {
+export function presentCalendar(
+  cal: VendorCalendarRow,
+  opts: { owner: boolean },
+): NonNullable<VendorJson['calendar']> {
   return {
     id: cal.id,
     apiIntegrated: cal.apiIntegrated,
-    integrationType: cal.integrationType,
+    integrationType: cal.integrationType as CalendarIntegration | null,
     workdayStartTime: hhmm(cal.workdayStartMinutes),
     workdayEndTime: hhmm(cal.workdayEndMinutes),
     driveTimeBufferMins: cal.driveTimeBufferMins,
@@ -39,7 +51,7 @@ export function presentVendorCard(row: VendorCardRow, urlFor: UrlFor) {
   return {
     id: v.id,
     name: v.name,
-    category: v.category,
+    category: v.category as Category,
     logoImageUrl: row.logoKey ? urlFor(row.logoKey) : null,
     thumbnailImageUrl: row.bannerKey ? urlFor(row.bannerThumbKey ?? row.bannerKey) : null,
     bannerImageUrl: row.bannerKey ? urlFor(row.bannerKey) : null,
@@ -52,7 +64,7 @@ export function presentVendorCard(row: VendorCardRow, urlFor: UrlFor) {
  * The full vendor. `owner` adds what only the vendor sees: the staged formula, the previous save,
  * commission and the calendar integration's state.
  */
-export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: boolean }) {
+export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: boolean }): VendorJson {
   const v = d.card.vendor;
   const cal = d.calendar;
   return {
@@ -60,8 +72,8 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
     phoneNumber: v.phoneNumber,
     email: v.email,
     serviceDescription: v.serviceDescription,
-    listingStatus: v.listingStatus,
-    stripeIntegrated: v.stripeIntegrated,
+    listingStatus: v.listingStatus as ListingStatus,
+    stripeIntegrated: v.stripeIntegrated as StripeIntegrationState,
     galleryImageUrls: d.gallery.map((g) => ({
       blobId: g.blobId,
       url: urlFor(g.storageKey),
@@ -69,7 +81,10 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
     })),
     minPrice: centsToDollars(v.minPriceCents),
     pricingFormula: v.pricingFormula,
-    pricingInputs: d.inputs.map(presentPricingInput),
+    pricingInputs: d.inputs.map((i) => {
+      const input = presentPricingInput(i);
+      return { ...input, inputType: input.inputType as InputType };
+    }),
     priceToDurationRate: centsToDollars(v.priceToDurationRateCents),
     cancelationPolicyHours: v.cancelationPolicyHours,
     appointmentInstructions: v.appointmentInstructions,
@@ -91,11 +106,11 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
       score: r.score,
       author: { firstName: r.authorFirstName, lastName: r.authorLastName },
       authorImage: r.authorImageUrl,
-      reviewType: r.reviewType,
+      reviewType: r.reviewType as ReviewType,
       url: r.url,
       createdAt: r.createdAt.toISOString(),
     })),
-    services: [{ vendorId: v.id, category: v.category }],
+    services: [{ vendorId: v.id, category: v.category as Category }],
     ...(opts.owner
       ? {
           stagedFormula: v.stagedFormula,
@@ -103,8 +118,9 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
           calendarSkipped: v.calendarSkipped,
           payoutDestination: v.payoutLast4 ? { last4: v.payoutLast4, bankName: v.payoutBankName } : null,
           commissionRate: v.commissionBps / 10_000,
+          submittedAt: v.submittedAt?.toISOString() ?? null,
+          reviewNote: v.reviewNote,
         }
       : {}),
   };
 }
-export type VendorJson = ReturnType<typeof presentVendor>;

@@ -1,11 +1,13 @@
 import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client';
+import type { AddressInput } from '@stg/domain/validation';
+import type { Db, Tx } from '../../db/client';
 import {
   addresses,
   images,
   pricingInputOptions,
   pricingInputs,
   reviews,
+  users,
   vendorCalendars,
   vendors,
 } from '../../db/schema';
@@ -105,3 +107,108 @@ export async function loadVendorDetail(db: Db, id: number) {
   };
 }
 export type VendorDetail = NonNullable<Awaited<ReturnType<typeof loadVendorDetail>>>;
+
+/** The vendor row, locked for the rest of the transaction (every listing or payout change takes it). */
+export async function lockVendorRow(tx: Db | Tx, id: number): Promise<VendorRow | null> {
+  const [row] = await tx.select().from(vendors).where(eq(vendors.id, id)).for('update');
+  return row ?? null;
+}
+
+export async function findVendorRow(db: Db | Tx, id: number): Promise<VendorRow | null> {
+  const [row] = await db.select().from(vendors).where(eq(vendors.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function updateVendorRow(
+  tx: Db | Tx,
+  id: number,
+  fields: Partial<Omit<typeof vendors.$inferInsert, 'id'>>,
+): Promise<void> {
+  await tx.update(vendors).set(fields).where(eq(vendors.id, id));
+}
+
+/** The facts Submit for Review is decided on, read inside the caller's transaction. */
+export async function setupFactsOf(tx: Db | Tx, vendor: VendorRow) {
+  const [gallery] = await tx
+    .select({ n: sql<number>`count(*)::int` })
+    .from(images)
+    .where(and(eq(images.vendorId, vendor.id), eq(images.kind, 'gallery')));
+  const [calendar] = await tx
+    .select({ apiIntegrated: vendorCalendars.apiIntegrated })
+    .from(vendorCalendars)
+    .where(eq(vendorCalendars.vendorId, vendor.id));
+  return {
+    hasLogo: vendor.logoImageId !== null,
+    hasBanner: vendor.bannerImageId !== null,
+    galleryCount: gallery?.n ?? 0,
+    calendarIntegrated: calendar?.apiIntegrated ?? false,
+    calendarSkipped: vendor.calendarSkipped,
+    stripeIntegrated: vendor.stripeIntegrated as 'active' | 'inactive' | 'onboarding',
+  };
+}
+
+/** Sign-up: the vendor, its business address, a default calendar, and the account admin (a vendor user). */
+export async function insertVendorWithAdmin(
+  tx: Tx,
+  input: {
+    vendor: { name: string; category: string; email: string; phoneNumber: string };
+    businessAddress: AddressInput;
+    admin: {
+      firstName: string;
+      lastName: string;
+      email: string;
+      phoneNumber: string;
+      passwordDigest: string;
+    };
+    adminAddress: AddressInput | null;
+    now: Date;
+  },
+) {
+  const [vendor] = await tx
+    .insert(vendors)
+    .values({
+      ...input.vendor,
+      listingStatus: 'awaiting_submission',
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  await tx.insert(addresses).values({ ...input.businessAddress, vendorId: vendor!.id });
+  await tx.insert(vendorCalendars).values({ vendorId: vendor!.id });
+  const [user] = await tx
+    .insert(users)
+    .values({
+      ...input.admin,
+      userType: 'vendor',
+      vendorId: vendor!.id,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .returning();
+  const userAddresses = [];
+  if (input.adminAddress) {
+    const [addr] = await tx
+      .insert(addresses)
+      .values({ ...input.adminAddress, userId: user!.id, isDefault: true })
+      .returning();
+    userAddresses.push(addr!);
+    await tx.update(users).set({ currentAddressId: addr!.id }).where(eq(users.id, user!.id));
+    user!.currentAddressId = addr!.id;
+  }
+  return { vendor: vendor!, user: user!, addresses: userAddresses };
+}
+
+/** Listings waiting for an operator, oldest submission first, with their account admin. */
+export async function listListingsUnderReview(db: Db) {
+  return db
+    .select({ vendorId: vendors.id, submittedAt: vendors.submittedAt, admin: users })
+    .from(vendors)
+    .leftJoin(users, eq(users.vendorId, vendors.id))
+    .where(eq(vendors.listingStatus, 'under_review'))
+    .orderBy(asc(vendors.submittedAt), asc(vendors.id));
+}
+
+export async function findVendorAdmin(db: Db | Tx, vendorId: number) {
+  const [row] = await db.select().from(users).where(eq(users.vendorId, vendorId)).limit(1);
+  return row ?? null;
+}

@@ -1,21 +1,76 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { MESSAGES } from '@stg/domain/validation';
-import { notFound } from '../../http/errors';
+import {
+  accountSessionRequestSchema,
+  accountSessionResponseSchema,
+  deleteImageRequestSchema,
+  sandboxOnboardingRequestSchema,
+  sandboxOnboardingResponseSchema,
+  SANDBOX_BANK,
+  VENDOR_MESSAGES,
+  vendorBusinessPatchSchema,
+  vendorCardSchema,
+  vendorSchema,
+  vendorSignUpRequestSchema,
+  vendorSignUpResponseSchema,
+} from '@stg/domain/api/vendors';
+import { errorMessages, MESSAGES } from '@stg/domain/validation';
+import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
+import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
+import { startSession } from '../../http/session-plugin';
+import { adoptGuestSession } from '../bookings/service';
+import { PRICING_PATCH_KEYS, pricingPatchShape } from '../pricing/patch-schema';
+import { updateVendorPricing } from '../pricing/service';
+import { deleteSession } from '../session/session-repo';
+import { presentAddress, presentUser } from '../users/presenter';
+import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './images';
+import { applyPayoutAccount, createAccountSession } from './payouts';
 import { listActiveVendorCards, loadVendorDetail } from './repo';
 import { presentVendor, presentVendorCard } from './presenter';
+import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
+
+const idParams = z.object({ id: z.string() });
+
+/** PATCH /api/vendors/{id} as JSON: any of the vendor's own fields, and the password when a change needs it. */
+const vendorPatchBodySchema = z.object({
+  vendor: vendorBusinessPatchSchema.extend({
+    /** The spec's payload may carry the id too; the path decides. */
+    id: z.union([z.number(), z.string()]).optional(),
+    ...pricingPatchShape,
+  }),
+  password: z.string().max(200).optional(),
+});
 
 export async function vendorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
+
+  /** The vendor as its owner sees it (as GET /api/vendors/{id} answers them). */
+  async function ownerView(vendorId: number) {
+    const detail = await loadVendorDetail(db, vendorId);
+    if (!detail) throw notFound(MESSAGES.vendorNotFound);
+    return presentVendor(detail, urlFor, { owner: true });
+  }
+  const vendorIdOf = (raw: string) => {
+    const id = parseId(raw);
+    if (id === null) throw notFound(MESSAGES.vendorNotFound);
+    return id;
+  };
 
   r.get(
     '/api/vendors',
-    { schema: { tags: ['vendors'], summary: 'Active vendors, as their cards need' } },
+    {
+      schema: {
+        tags: ['vendors'],
+        summary: 'Active vendors, as their cards need',
+        response: { 200: z.array(vendorCardSchema) },
+      },
+    },
     async () => {
-      const rows = await listActiveVendorCards(app.deps.db);
+      const rows = await listActiveVendorCards(db);
       return rows.map((row) => presentVendorCard(row, urlFor));
     },
   );
@@ -25,19 +80,196 @@ export async function vendorRoutes(app: FastifyInstance) {
     {
       schema: {
         tags: ['vendors'],
-        summary: 'One vendor with everything the provider page needs',
-        params: z.object({ id: z.string() }),
+        summary:
+          'One vendor with everything the provider page needs; a listing that is not active is unknown to all but its owner',
+        params: idParams,
+        response: { 200: vendorSchema },
       },
     },
     async (req) => {
       const id = parseId(req.params.id);
       if (id === null) throw notFound(MESSAGES.vendorNotFound);
-      const detail = await loadVendorDetail(app.deps.db, id);
+      const detail = await loadVendorDetail(db, id);
       const owner = req.user?.vendorId === id;
       // Only active listings are public; the owner always sees their own.
       if (!detail || (detail.card.vendor.listingStatus !== 'active' && !owner))
         throw notFound(MESSAGES.vendorNotFound);
       return presentVendor(detail, urlFor, { owner });
+    },
+  );
+
+  r.post(
+    '/api/vendors',
+    {
+      schema: {
+        tags: ['vendors'],
+        summary:
+          'Vendor sign-up (spec §7): the account admin (users_attributes) and the business (address_attributes) in one transaction, awaiting submission; signs the new vendor in',
+        body: vendorSignUpRequestSchema,
+        response: { 201: vendorSignUpResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      const created = await signUpVendor(db, req.body.vendor, app.deps.now());
+      const previous = req.session;
+      if (previous) {
+        // A new session (no fixation); anything priced as a guest comes along to the account.
+        await adoptGuestSession(db, previous, created.user, app.deps.now());
+        await deleteSession(db, previous.id);
+      }
+      await startSession(app, req, reply, created.user.id);
+      reply.status(201);
+      return {
+        user: presentUser(created.user),
+        vendor: await ownerView(created.vendor.id),
+        addresses: created.addresses.map((a) => presentAddress(a)),
+      };
+    },
+  );
+
+  r.patch(
+    '/api/vendors/:id',
+    {
+      preValidation: [requireUser, requireOwnVendor('id')],
+      schema: {
+        tags: ['vendors'],
+        summary:
+          'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20',
+        params: idParams,
+        response: { 200: vendorSchema },
+      },
+    },
+    async (req) => {
+      const id = vendorIdOf(req.params.id);
+      const user = signedInUser(req);
+      if (req.isMultipart()) {
+        const uploads = await readImageUploads(req);
+        await uploadVendorImages(app.deps, { vendorId: id, actorUserId: user.id, uploads });
+        return ownerView(id);
+      }
+      const parsed = vendorPatchBodySchema.safeParse(req.body);
+      if (!parsed.success) throw unprocessable(...errorMessages(parsed.error));
+      const { id: _ignored, ...fields } = parsed.data.vendor;
+      const pricing = Object.fromEntries(
+        PRICING_PATCH_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]),
+      );
+      const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped } = fields;
+      await updateVendorBusiness(db, {
+        user,
+        vendorId: id,
+        patch: { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped },
+        password: parsed.data.password,
+        ip: req.ip,
+        now: app.deps.now(),
+      });
+      if (Object.keys(pricing).length > 0) await updateVendorPricing(db, id, pricing, app.deps.now());
+      return ownerView(id);
+    },
+  );
+
+  r.delete(
+    '/api/vendors/:id/images',
+    {
+      preValidation: [requireUser, requireOwnVendor('id')],
+      schema: {
+        tags: ['vendors'],
+        summary:
+          'Delete one gallery image by blob_id (owner only); a listing that has been submitted keeps at least 4',
+        params: idParams,
+        body: deleteImageRequestSchema,
+        response: { 200: vendorSchema },
+      },
+    },
+    async (req) => {
+      const id = vendorIdOf(req.params.id);
+      await deleteGalleryImage(app.deps, {
+        vendorId: id,
+        actorUserId: signedInUser(req).id,
+        blobId: req.body.blob_id,
+      });
+      return ownerView(id);
+    },
+  );
+
+  r.post(
+    '/api/vendors/create_account_session',
+    {
+      preValidation: [requireUser],
+      schema: {
+        tags: ['vendors'],
+        summary:
+          "Start or continue payouts onboarding (or account management once active) for the signed-in vendor: makes the vendor's connected account the first time and answers an account session's client_secret for the embedded components",
+        body: accountSessionRequestSchema.optional(),
+        response: { 200: accountSessionResponseSchema },
+      },
+    },
+    async (req) => {
+      const user = signedInUser(req);
+      if (!user.vendorId) throw forbidden();
+      const asked = req.body?.id;
+      if (asked !== undefined && Number(asked) !== user.vendorId) throw forbidden();
+      return createAccountSession(
+        { db, payments: app.deps.payments, now: app.deps.now, log: req.log },
+        { vendorId: user.vendorId, actorUserId: user.id },
+      );
+    },
+  );
+
+  r.post(
+    '/api/payments/sandbox/account-onboarding',
+    {
+      preValidation: [requireUser],
+      schema: {
+        tags: ['vendors'],
+        summary:
+          "The sandbox's embedded onboarding form: the account session's client secret and the currently due fields (Stripe's test routing number 110000000 and a test account number); puts the bank account on file and turns payouts on. Sandbox only",
+        body: sandboxOnboardingRequestSchema,
+        response: { 200: sandboxOnboardingResponseSchema },
+      },
+    },
+    async (req) => {
+      const sandbox = app.deps.sandbox;
+      if (!sandbox) throw notFound();
+      const user = signedInUser(req);
+      if (!user.vendorId) throw forbidden();
+      const vendor = await ownerView(user.vendorId);
+      const detail = await loadVendorDetail(db, user.vendorId);
+      const accountId = detail?.card.vendor.paymentAccountId;
+      if (!accountId) throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
+      let account;
+      try {
+        account = await sandbox.submitAccountOnboarding({
+          clientSecret: req.body.clientSecret,
+          accountId,
+          bank: { last4: req.body.accountNumber.slice(-4), bankName: SANDBOX_BANK.bankName },
+        });
+      } catch (err) {
+        req.log.warn({ err, vendorId: vendor.id }, 'sandbox onboarding refused');
+        throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
+      }
+      // The account.updated event says the same; applying it here too answers with the state at once.
+      await db.transaction((tx) => applyPayoutAccount(tx, account, app.deps.now()));
+      const fresh = await ownerView(user.vendorId);
+      return { stripeIntegrated: fresh.stripeIntegrated, payoutDestination: fresh.payoutDestination ?? null };
+    },
+  );
+
+  r.post(
+    '/api/vendors/:id/submit-for-review',
+    {
+      preValidation: [requireUser, requireOwnVendor('id')],
+      schema: {
+        tags: ['vendors'],
+        summary:
+          'Submit the listing for review (owner only): needs a logo, a banner, at least 4 gallery images, the calendar integrated or skipped, and payouts active; answers the updated vendor',
+        params: idParams,
+        response: { 200: vendorSchema },
+      },
+    },
+    async (req) => {
+      const id = vendorIdOf(req.params.id);
+      await submitForReview(db, { vendorId: id, actorUserId: signedInUser(req).id, now: app.deps.now() });
+      return ownerView(id);
     },
   );
 }

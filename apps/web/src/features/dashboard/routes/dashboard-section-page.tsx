@@ -1,28 +1,34 @@
 import { lazy } from 'react';
 import { useParams } from 'react-router';
-import { isListingInSetup } from '@stg/domain/constants';
 import { isDashboardSection } from '@stg/domain/routing';
 import { useSession } from '../../../lib/session/use-session';
 import { SectionFrame } from '../components/section-frame';
-import { SetupSteps } from '../components/setup-steps';
 import { tabFor } from '../dashboard-sections';
 
 const SUMMARIES = {
-  setup:
-    'Finish these steps to submit your listing for review: logo and banner, at least four gallery images, calendar integration (recommended) and payouts.',
   orders:
     'Your orders with active and past filters, their details, and actions to reschedule, partially refund, cancel or complete them.',
-  general:
-    'Your business details, password, service description, direct deposit, listing status and visual content (gallery, banner, logo).',
   scheduling:
     'Your workday hours (Monday to Friday), the gap between appointments, how far ahead and how soon customers can book, your hourly rate, cancellation policy and appointment instructions, and your calendar connection.',
   pricing: 'Your pricing calculator, minimum price, pricing formula and the questions customers answer.',
-  support: 'How to reach your account manager and our purchase orders team.',
 } as const;
 
 // The pricing screen (calculator, formula editor, questions) loads on first visit, in its own chunk.
 const PricingPage = lazy(async () => ({
   default: (await import('../../pricing-admin/routes/pricing-page')).PricingPage,
+}));
+
+// The setup wizard (uploads, calendar, payouts, submit for review) loads on first visit, in its own chunk.
+const SetupPage = lazy(async () => ({
+  default: (await import('../../vendor-setup/routes/setup-page')).SetupPage,
+}));
+
+// General Settings and Support load on first visit, in their own chunks.
+const GeneralPage = lazy(async () => ({
+  default: (await import('../../vendor-settings/routes/general-page')).GeneralPage,
+}));
+const SupportPage = lazy(async () => ({
+  default: (await import('../../vendor-settings/routes/support-page')).SupportPage,
 }));
 
 // The scheduling screen (preferences, calendar connection) loads on first visit, in its own chunk.
@@ -37,22 +43,9 @@ export function DashboardSectionPage() {
   if (!vendor || !isDashboardSection(section)) return null;
   const { title } = tabFor(section);
 
-  if (section === 'setup') {
-    const underReview = vendor.listingStatus === 'under_review';
-    return (
-      <SectionFrame
-        title={title}
-        summary={
-          underReview
-            ? 'Your listing was submitted and is under review. We check that the application is complete, that the business is legitimate and that the images are appropriate. We may ask for a certificate of insurance.'
-            : SUMMARIES.setup
-        }
-        note="Completing these steps in the portal (uploads, calendar, payouts, submit for review) arrives in a later release."
-      >
-        {isListingInSetup(vendor.listingStatus) && <SetupSteps vendor={vendor} />}
-      </SectionFrame>
-    );
-  }
+  if (section === 'setup') return <SetupPage vendor={vendor} title={title} />;
+  if (section === 'general') return <GeneralPage vendor={vendor} title={title} />;
+  if (section === 'support') return <SupportPage title={title} />;
   if (section === 'pricing') return <PricingPage vendor={vendor} title={title} summary={SUMMARIES.pricing} />;
   if (section === 'scheduling')
     return <SchedulingPage vendor={vendor} title={title} summary={SUMMARIES.scheduling} />;

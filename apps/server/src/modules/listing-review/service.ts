@@ -1,0 +1,80 @@
+/**
+ * Listing review (the spec leaves out who approves; a real marketplace needs it): operators approve a
+ * listing under review (it goes live in the catalog) or send it back with a reason. Either way the
+ * vendor is mailed, and the decision is logged in vendor_events with the operator's id.
+ */
+import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
+import { MESSAGES } from '@stg/domain/validation';
+import type { Mailer } from '../../adapters/mail/mailer';
+import type { Db } from '../../db/client';
+import { HttpError, notFound } from '../../http/errors';
+import { addVendorEvent } from '../vendors/events';
+import { findVendorAdmin, lockVendorRow, updateVendorRow } from '../vendors/repo';
+import { listingApprovedMail, listingRejectedMail } from './mails';
+
+export interface ReviewDeps {
+  db: Db;
+  mailer: Mailer;
+  publicUrl: string;
+  now: () => Date;
+  log: { error: (obj: object, msg: string) => void };
+}
+
+type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+
+export async function decideListing(
+  deps: ReviewDeps,
+  opts: { vendorId: number; operatorId: number; decision: Decision },
+): Promise<{ id: number; listingStatus: 'active' | 'awaiting_submission' }> {
+  const now = deps.now();
+  const { decision } = opts;
+  const result = await deps.db.transaction(async (tx) => {
+    const vendor = await lockVendorRow(tx, opts.vendorId);
+    if (!vendor) throw notFound(MESSAGES.vendorNotFound);
+    const target = decision.kind === 'approve' ? 'active' : 'awaiting_submission';
+    if (vendor.listingStatus !== 'under_review') {
+      // The same decision twice (a double click, two operators agreeing) is not an error.
+      if (vendor.listingStatus === target && vendor.reviewedAt) return { vendor, changed: false };
+      throw new HttpError(409, [VENDOR_MESSAGES.notUnderReview]);
+    }
+    await updateVendorRow(tx, vendor.id, {
+      listingStatus: target,
+      reviewedAt: now,
+      reviewNote: decision.kind === 'reject' ? decision.reason : null,
+      updatedAt: now,
+    });
+    await addVendorEvent(tx, {
+      vendorId: vendor.id,
+      actorUserId: opts.operatorId,
+      actorRole: 'operator',
+      action: decision.kind === 'approve' ? 'approved' : 'rejected',
+      details: decision.kind === 'reject' ? { reason: decision.reason } : {},
+      createdAt: now,
+    });
+    return { vendor, changed: true };
+  });
+
+  if (result.changed) {
+    const admin = await findVendorAdmin(deps.db, result.vendor.id);
+    const to = admin?.email ?? result.vendor.email;
+    const mail =
+      decision.kind === 'approve'
+        ? listingApprovedMail({ to, vendor: result.vendor, admin, publicUrl: deps.publicUrl })
+        : listingRejectedMail({
+            to,
+            vendor: result.vendor,
+            admin,
+            reason: decision.reason,
+            publicUrl: deps.publicUrl,
+          });
+    try {
+      await deps.mailer.send(mail);
+    } catch (err) {
+      deps.log.error({ err, vendorId: result.vendor.id }, 'listing decision mail failed');
+    }
+  }
+  return {
+    id: result.vendor.id,
+    listingStatus: decision.kind === 'approve' ? 'active' : 'awaiting_submission',
+  };
+}

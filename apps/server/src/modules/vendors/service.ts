@@ -1,0 +1,177 @@
+/**
+ * The vendor's own listing: sign-up, business details, listing status (Deactivate / Reactivate) and
+ * Submit for Review. Every change takes the vendor row's lock in one transaction and is logged in
+ * vendor_events.
+ */
+import {
+  listingStatusChangeProblem,
+  submitForReviewProblems,
+  VENDOR_MESSAGES,
+  vendorPatchNeedsPassword,
+  type VendorSignUp,
+} from '@stg/domain/api/vendors';
+import type { ListingStatus } from '@stg/domain/constants';
+import { MESSAGES } from '@stg/domain/validation';
+import type { Db } from '../../db/client';
+import { notFound, unprocessable } from '../../http/errors';
+import { hashPassword } from '../auth/password';
+import type { UserRow } from '../session/session-repo';
+import { isEmailTaken, isEmailUniqueViolation } from '../users/repo';
+import { confirmPassword } from '../users/service';
+import { addVendorEvent } from './events';
+import {
+  findVendorRow,
+  insertVendorWithAdmin,
+  lockVendorRow,
+  setupFactsOf,
+  updateVendorRow,
+  type VendorRow,
+} from './repo';
+
+/** POST /api/vendors: the account admin (a vendor user) and the vendor, awaiting submission, in one transaction. */
+export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
+  const admin = input.users_attributes;
+  if (await isEmailTaken(db, admin.email)) throw unprocessable(MESSAGES.emailTaken);
+  const passwordDigest = await hashPassword(admin.password);
+  try {
+    return await db.transaction(async (tx) => {
+      const created = await insertVendorWithAdmin(tx, {
+        vendor: {
+          name: input.name,
+          category: input.category,
+          email: input.email,
+          phoneNumber: input.phone_number,
+        },
+        businessAddress: input.address_attributes,
+        admin: {
+          firstName: admin.first_name,
+          lastName: admin.last_name,
+          email: admin.email,
+          phoneNumber: admin.phone_number,
+          passwordDigest,
+        },
+        adminAddress: admin.addresses_attributes?.[0] ?? null,
+        now,
+      });
+      await addVendorEvent(tx, {
+        vendorId: created.vendor.id,
+        actorUserId: created.user.id,
+        actorRole: 'vendor',
+        action: 'signed_up',
+        createdAt: now,
+      });
+      return created;
+    });
+  } catch (err) {
+    // Two sign-ups racing for one email: the unique index decides.
+    if (isEmailUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
+    throw err;
+  }
+}
+
+export interface BusinessPatch {
+  name?: string;
+  phoneNumber?: string;
+  email?: string;
+  serviceDescription?: string | null;
+  listingStatus?: ListingStatus;
+  calendarSkipped?: boolean;
+}
+
+/**
+ * PATCH /api/vendors/{id} for the General Settings and Setup fields. The business name, phone and
+ * email, and deactivating, need the vendor's password (spec §6, §7 `{vendor, password}`); a wrong
+ * password is throttled like a sign-in.
+ */
+export async function updateVendorBusiness(
+  db: Db,
+  opts: { user: UserRow; vendorId: number; patch: BusinessPatch; password?: string; ip: string; now: Date },
+): Promise<void> {
+  const { patch, now } = opts;
+  const current = await findVendorRow(db, opts.vendorId);
+  if (!current) throw notFound(MESSAGES.vendorNotFound);
+  if (vendorPatchNeedsPassword(patch, current))
+    await confirmPassword(db, {
+      user: opts.user,
+      password: opts.password,
+      ip: opts.ip,
+      now,
+      required: VENDOR_MESSAGES.passwordRequired,
+      incorrect: VENDOR_MESSAGES.passwordIncorrect,
+    });
+
+  await db.transaction(async (tx) => {
+    const vendor = await lockVendorRow(tx, opts.vendorId);
+    if (!vendor) throw notFound(MESSAGES.vendorNotFound);
+    const fields: Parameters<typeof updateVendorRow>[2] = {};
+    const changed: string[] = [];
+    const set = <K extends keyof BusinessPatch & keyof VendorRow>(key: K) => {
+      const value = patch[key];
+      if (value === undefined || value === vendor[key]) return;
+      (fields as Record<string, unknown>)[key] = value;
+      changed.push(key);
+    };
+    set('name');
+    set('phoneNumber');
+    set('email');
+    set('serviceDescription');
+
+    let statusAction: 'deactivated' | 'reactivated' | null = null;
+    if (patch.listingStatus !== undefined && patch.listingStatus !== vendor.listingStatus) {
+      const problem = listingStatusChangeProblem(vendor.listingStatus as ListingStatus, patch.listingStatus);
+      if (problem) throw unprocessable(problem);
+      fields.listingStatus = patch.listingStatus;
+      statusAction = patch.listingStatus === 'inactive' ? 'deactivated' : 'reactivated';
+    }
+    if (patch.calendarSkipped !== undefined && patch.calendarSkipped !== vendor.calendarSkipped)
+      fields.calendarSkipped = patch.calendarSkipped;
+
+    if (Object.keys(fields).length === 0) return;
+    await updateVendorRow(tx, vendor.id, { ...fields, updatedAt: now });
+    const event = {
+      vendorId: vendor.id,
+      actorUserId: opts.user.id,
+      actorRole: 'vendor' as const,
+      createdAt: now,
+    };
+    if (changed.length > 0)
+      await addVendorEvent(tx, { ...event, action: 'profile_changed', details: { changed } });
+    if (statusAction) await addVendorEvent(tx, { ...event, action: statusAction });
+    if (fields.calendarSkipped !== undefined)
+      await addVendorEvent(tx, {
+        ...event,
+        action: 'calendar_skipped',
+        details: { skipped: fields.calendarSkipped },
+      });
+  });
+}
+
+/**
+ * POST /api/vendors/{id}/submit-for-review: only with a logo, a banner, at least 4 gallery images,
+ * the calendar integrated or skipped, and payouts active (spec §5), checked here under the row lock.
+ * Submitting again while under review changes nothing (a double click).
+ */
+export async function submitForReview(db: Db, opts: { vendorId: number; actorUserId: number; now: Date }) {
+  await db.transaction(async (tx) => {
+    const vendor = await lockVendorRow(tx, opts.vendorId);
+    if (!vendor) throw notFound(MESSAGES.vendorNotFound);
+    if (vendor.listingStatus === 'under_review') return;
+    if (vendor.listingStatus !== 'awaiting_submission')
+      throw unprocessable(VENDOR_MESSAGES.notAwaitingSubmission);
+    const problems = submitForReviewProblems(await setupFactsOf(tx, vendor));
+    if (problems.length > 0) throw unprocessable(...problems);
+    await updateVendorRow(tx, vendor.id, {
+      listingStatus: 'under_review',
+      submittedAt: opts.now,
+      reviewNote: null,
+      updatedAt: opts.now,
+    });
+    await addVendorEvent(tx, {
+      vendorId: vendor.id,
+      actorUserId: opts.actorUserId,
+      actorRole: 'vendor',
+      action: 'submitted',
+      createdAt: opts.now,
+    });
+  });
+}

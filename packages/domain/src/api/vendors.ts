@@ -1,0 +1,467 @@
+/**
+ * The vendor's API contract (spec §3 Vendor, §7): the vendor as answered, vendor sign-up, the profile
+ * changes a vendor makes, payouts onboarding and the listing review. One contract for server and web
+ * (ARCHITECTURE §3). Money in dollars with two decimals.
+ */
+import { z } from 'zod';
+import {
+  CALENDAR_INTEGRATIONS,
+  CATEGORIES,
+  INPUT_TYPES,
+  LIMITS,
+  LISTING_STATUSES,
+  REVIEW_TYPES,
+  STATE,
+  STRIPE_INTEGRATION_STATES,
+  type ListingStatus,
+  type StripeIntegrationState,
+} from '../constants';
+import {
+  categorySchema,
+  zipSchema,
+  type AddressInput,
+  emailSchema,
+  MESSAGES,
+  newPasswordSchema,
+  phoneSchema,
+} from '../validation';
+
+export const VENDOR_MESSAGES = {
+  logoRequired: 'Upload a logo before submitting for review.',
+  bannerRequired: 'Upload a banner before submitting for review.',
+  galleryRequired: `Add at least ${LIMITS.galleryMin} gallery images before submitting for review.`,
+  calendarRequired: 'Connect a calendar or skip that step before submitting for review.',
+  payoutsRequired: 'Connect your bank for payouts before submitting for review.',
+  notAwaitingSubmission: 'This listing has already been submitted.',
+  submitFailed: 'Error submitting for review',
+  galleryFull: `A gallery can have at most ${LIMITS.galleryMax} images.`,
+  galleryMinimum: `Your gallery needs at least ${LIMITS.galleryMin} images. Add another before deleting this one.`,
+  imageNotFound: 'Image not found',
+  noFiles: 'Choose an image to upload.',
+  tooManyFiles: `Upload at most ${LIMITS.galleryMax} images at a time.`,
+  passwordRequired: 'Enter your password to confirm this change.',
+  passwordIncorrect: 'Password is incorrect.',
+  deactivateOnlyActive: 'Only an active listing can be deactivated.',
+  reactivateOnlyInactive: 'Only a deactivated listing can be reactivated.',
+  listingStatusNotAllowed: 'Submit your listing for review to make it active.',
+  serviceDescriptionTooLong: `Service description must be at most ${LIMITS.serviceDescriptionMax} characters.`,
+  nameTooLong: 'Business name must be at most 120 characters.',
+  accountSessionFailed: 'Could not start payout onboarding. Please try again.',
+  payoutsUnavailable: 'Payouts cannot be set up right now. Please try again later.',
+  sandboxRoutingInvalid: 'Use the test routing number 110000000.',
+  sandboxAccountInvalid: 'Use a test account number such as 000123456789.',
+  sandboxAccountHolderRequired: 'Account holder name is required.',
+  sandboxTermsRequired: 'Accept the services agreement to continue.',
+  sandboxSessionInvalid: 'This onboarding session has expired. Close it and start again.',
+  rejectReasonRequired: 'Give the vendor a reason for the rejection.',
+  notUnderReview: 'This listing is not under review.',
+} as const;
+
+/** Sandbox payouts onboarding: the test bank details Stripe's test mode documents. */
+export const SANDBOX_BANK = {
+  routingNumber: '110000000',
+  bankName: 'STRIPE TEST BANK',
+  /** Test account numbers the sandbox accepts. */
+  accountNumbers: ['000123456789', '000111111116', '000111111113', '000222222227'],
+} as const;
+
+// ---------------------------------------------------------------------------------------------------
+// The vendor as the API answers it
+
+export const galleryImageSchema = z.object({
+  blobId: z.string(),
+  url: z.string(),
+  thumbnailUrl: z.string(),
+});
+
+export const pricingInputOptionSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  value: z.union([z.number(), z.string()]),
+  default: z.boolean(),
+  optionType: z.string().nullable(),
+});
+
+export const pricingInputSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  alias: z.string(),
+  inputType: z.enum(INPUT_TYPES),
+  recurring: z.boolean(),
+  pricingInputOptions: z.array(pricingInputOptionSchema),
+});
+
+export const vendorCalendarSchema = z.object({
+  id: z.number().int(),
+  apiIntegrated: z.boolean(),
+  integrationType: z.enum(CALENDAR_INTEGRATIONS).nullable(),
+  workdayStartTime: z.string(),
+  workdayEndTime: z.string(),
+  driveTimeBufferMins: z.number().int(),
+  bookingWindowStartDays: z.number().int(),
+  bookingWindowEndDays: z.number().int(),
+  // The owner's view adds the integration's state.
+  integratedCalendarId: z.string().nullable().optional(),
+  needsReconnect: z.boolean().optional(),
+  lastSyncedAt: z.string().nullable().optional(),
+  syncError: z.string().nullable().optional(),
+  icsUrlHint: z.string().nullable().optional(),
+});
+
+export const vendorAddressSchema = z.object({
+  id: z.number().int(),
+  streetAddress: z.string(),
+  streetAddress2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+});
+
+export const reviewSchema = z.object({
+  id: z.number().int(),
+  userId: z.number().int().nullable(),
+  body: z.string().nullable(),
+  score: z.number().int(),
+  author: z.object({ firstName: z.string(), lastName: z.string() }),
+  authorImage: z.string().nullable(),
+  reviewType: z.enum(REVIEW_TYPES),
+  url: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+export const vendorCardSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  category: z.enum(CATEGORIES),
+  logoImageUrl: z.string().nullable(),
+  /** The banner's smaller rendition (catalog cards). */
+  thumbnailImageUrl: z.string().nullable(),
+  bannerImageUrl: z.string().nullable(),
+  avgRating: z.number().nullable(),
+  reviewCount: z.number().int(),
+});
+
+export const vendorSchema = vendorCardSchema.extend({
+  phoneNumber: z.string(),
+  email: z.string(),
+  serviceDescription: z.string().nullable(),
+  listingStatus: z.enum(LISTING_STATUSES),
+  stripeIntegrated: z.enum(STRIPE_INTEGRATION_STATES),
+  galleryImageUrls: z.array(galleryImageSchema),
+  minPrice: z.number(),
+  pricingFormula: z.string(),
+  pricingInputs: z.array(pricingInputSchema),
+  priceToDurationRate: z.number(),
+  cancelationPolicyHours: z.number().int(),
+  appointmentInstructions: z.string().nullable(),
+  calendar: vendorCalendarSchema.nullable(),
+  address: vendorAddressSchema.nullable(),
+  reviews: z.array(reviewSchema),
+  services: z.array(z.object({ vendorId: z.number().int(), category: z.enum(CATEGORIES) })),
+  // Only the owner sees these.
+  stagedFormula: z.string().nullable().optional(),
+  hasPreviousFormula: z.boolean().optional(),
+  calendarSkipped: z.boolean().optional(),
+  payoutDestination: z.object({ last4: z.string(), bankName: z.string().nullable() }).nullable().optional(),
+  commissionRate: z.number().optional(),
+  submittedAt: z.string().nullable().optional(),
+  /** The reviewer's reason when the listing was sent back for changes. */
+  reviewNote: z.string().nullable().optional(),
+});
+export type VendorJson = z.infer<typeof vendorSchema>;
+
+export const userSchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+  userType: z.enum(['customer', 'vendor']),
+  vendorId: z.number().int().nullable(),
+  serviceCharge: z.number(),
+  currentAddressId: z.number().int().nullable(),
+  /** Operators review listings (the marketplace's staff). */
+  operator: z.boolean(),
+});
+
+export const addressSchema = z.object({
+  id: z.number().int(),
+  streetAddress: z.string(),
+  streetAddress2: z.string().nullable(),
+  city: z.string(),
+  state: z.string(),
+  zipCode: z.string(),
+  default: z.boolean(),
+  userInputs: z.record(z.string(), z.object({ valueString: z.string() })),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Vendor sign-up: POST /api/vendors (spec §7: users_attributes with addresses_attributes, and
+// address_attributes for the business)
+
+const required = (message: string, max: number) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, { error: message, abort: true })
+    .max(max, { error: `${message.replace(' is required.', '')} is too long.` });
+
+/** The address as the sign-up form sends it (snake_case, spec §7); the state is always UT. */
+const signUpAddressSchema = z
+  .object({
+    street_address: required(MESSAGES.streetRequired, 200),
+    street_address_2: z.string().trim().max(200).nullable().optional(),
+    city: required(MESSAGES.cityRequired, 100),
+    state: z
+      .string()
+      .trim()
+      .optional()
+      .refine((s) => s === undefined || s === '' || s.toUpperCase() === STATE, {
+        error: MESSAGES.stateInvalid,
+      }),
+    zip_code: zipSchema,
+  })
+  .transform((a): AddressInput => ({
+    streetAddress: a.street_address,
+    streetAddress2: a.street_address_2 || null,
+    city: a.city,
+    state: STATE,
+    zipCode: a.zip_code,
+  }));
+
+/** Step 1, the account admin: first, last, email, phone. */
+export const vendorAdminSchema = z.object({
+  first_name: required(MESSAGES.firstNameRequired, 100),
+  last_name: required(MESSAGES.lastNameRequired, 100),
+  email: emailSchema,
+  phone_number: phoneSchema,
+});
+
+/** Step 2, the business: category, name, business phone and email, and the address. */
+export const vendorBusinessSchema = z.object({
+  category: categorySchema,
+  name: required(MESSAGES.businessNameRequired, 120),
+  email: emailSchema,
+  phone_number: phoneSchema,
+});
+
+/** Step 3, the password, with its confirmation. */
+export const vendorPasswordSchema = z
+  .object({
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
+  })
+  .refine((p) => p.password === p.password_confirmation, {
+    error: MESSAGES.passwordConfirmationMismatch,
+    path: ['password_confirmation'],
+  });
+
+const vendorUserSchema = vendorAdminSchema
+  .extend({
+    password: newPasswordSchema,
+    password_confirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
+    user_type: z.literal('vendor').optional(),
+    addresses_attributes: z.array(signUpAddressSchema).max(1).optional(),
+  })
+  .refine((p) => p.password === p.password_confirmation, {
+    error: MESSAGES.passwordConfirmationMismatch,
+    path: ['password_confirmation'],
+  });
+
+export const vendorSignUpSchema = vendorBusinessSchema.extend({
+  address_attributes: signUpAddressSchema,
+  /** The account admin; Rails-style nested attributes, so one user in a list (an object is taken too). */
+  users_attributes: z
+    .union([z.array(vendorUserSchema).length(1), vendorUserSchema.transform((u) => [u])])
+    .transform((list) => list[0]!),
+});
+export type VendorSignUp = z.output<typeof vendorSignUpSchema>;
+export type VendorSignUpInput = z.input<typeof vendorSignUpSchema>;
+
+export const vendorSignUpRequestSchema = z.object({ vendor: vendorSignUpSchema });
+
+export const vendorSignUpResponseSchema = z.object({
+  user: userSchema,
+  vendor: vendorSchema,
+  addresses: z.array(addressSchema),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// PATCH /api/vendors/{id} (JSON). The business details need the password ({vendor, password});
+// so does deactivating. The pricing and scheduling screens send their own fields.
+
+export const vendorBusinessPatchSchema = z.object({
+  name: required(MESSAGES.businessNameRequired, 120).optional(),
+  phoneNumber: phoneSchema.optional(),
+  email: emailSchema.optional(),
+  /** Cut to 500 characters (spec §5). */
+  serviceDescription: z
+    .string({ error: 'Service description must be text.' })
+    .nullable()
+    .optional()
+    .transform((d) =>
+      d === undefined
+        ? undefined
+        : d === null || d.trim() === ''
+          ? null
+          : d.trim().slice(0, LIMITS.serviceDescriptionMax),
+    ),
+  listingStatus: z.enum(LISTING_STATUSES, { error: 'Listing status is not valid.' }).optional(),
+  /** Setup's "Skip" on the calendar step. */
+  calendarSkipped: z.boolean().optional(),
+});
+
+/** Which changes need the vendor's password: the business contact details and deactivating. */
+export function vendorPatchNeedsPassword(
+  patch: { name?: string; phoneNumber?: string; email?: string; listingStatus?: ListingStatus },
+  current: { name: string; phoneNumber: string; email: string },
+): boolean {
+  return (
+    (patch.name !== undefined && patch.name !== current.name) ||
+    (patch.phoneNumber !== undefined && patch.phoneNumber !== current.phoneNumber) ||
+    (patch.email !== undefined && patch.email.toLowerCase() !== current.email.toLowerCase()) ||
+    patch.listingStatus === 'inactive'
+  );
+}
+
+/** The listing status changes a vendor may make (spec §4): Deactivate and Reactivate; nothing else. */
+export function listingStatusChangeProblem(from: ListingStatus, to: ListingStatus): string | null {
+  if (from === to) return null;
+  if (to === 'inactive') return from === 'active' ? null : VENDOR_MESSAGES.deactivateOnlyActive;
+  if (to === 'active') return from === 'inactive' ? null : VENDOR_MESSAGES.listingStatusNotAllowed;
+  return VENDOR_MESSAGES.listingStatusNotAllowed;
+}
+
+/** DELETE /api/vendors/{id}/images */
+export const deleteImageRequestSchema = z.object({
+  blob_id: z
+    .string({ error: VENDOR_MESSAGES.imageNotFound })
+    .min(1, { error: VENDOR_MESSAGES.imageNotFound })
+    .max(100),
+});
+
+/** The gallery rule after a delete: while the listing is live (submitted, active or inactive) it keeps 4. */
+export function galleryDeleteProblem(status: ListingStatus, countBefore: number): string | null {
+  if (status !== 'awaiting_submission' && countBefore - 1 < LIMITS.galleryMin)
+    return VENDOR_MESSAGES.galleryMinimum;
+  return null;
+}
+
+export function galleryAddProblem(countBefore: number, adding: number): string | null {
+  return countBefore + adding > LIMITS.galleryMax ? VENDOR_MESSAGES.galleryFull : null;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Setup and Submit for Review (spec §2 Setup, §5 Submit for review)
+
+export interface SetupFacts {
+  hasLogo: boolean;
+  hasBanner: boolean;
+  galleryCount: number;
+  calendarIntegrated: boolean;
+  calendarSkipped: boolean;
+  stripeIntegrated: StripeIntegrationState;
+}
+
+export interface SetupProgress {
+  logo: boolean;
+  images: boolean;
+  calendar: boolean;
+  payouts: boolean;
+}
+
+export function setupProgress(f: SetupFacts): SetupProgress {
+  return {
+    logo: f.hasLogo && f.hasBanner,
+    images: f.galleryCount >= LIMITS.galleryMin,
+    calendar: f.calendarIntegrated || f.calendarSkipped,
+    payouts: f.stripeIntegrated === 'active',
+  };
+}
+
+/** What still stops Submit for Review; empty when the listing can be submitted. */
+export function submitForReviewProblems(f: SetupFacts): string[] {
+  const problems: string[] = [];
+  if (!f.hasLogo) problems.push(VENDOR_MESSAGES.logoRequired);
+  if (!f.hasBanner) problems.push(VENDOR_MESSAGES.bannerRequired);
+  if (f.galleryCount < LIMITS.galleryMin) problems.push(VENDOR_MESSAGES.galleryRequired);
+  if (!f.calendarIntegrated && !f.calendarSkipped) problems.push(VENDOR_MESSAGES.calendarRequired);
+  if (f.stripeIntegrated !== 'active') problems.push(VENDOR_MESSAGES.payoutsRequired);
+  return problems;
+}
+
+export const vendorResponseSchema = vendorSchema;
+
+// ---------------------------------------------------------------------------------------------------
+// Payouts onboarding: POST /api/vendors/create_account_session (spec §7: id → client_secret)
+
+export const accountSessionRequestSchema = z.object({
+  id: z.union([z.number().int(), z.string().regex(/^\d+$/)]).optional(),
+});
+
+export const accountSessionResponseSchema = z.object({
+  client_secret: z.string(),
+  /** stripe: load Stripe's embedded components; sandbox: show the sandbox onboarding form. */
+  provider: z.enum(['stripe', 'sandbox']),
+  /** Stripe's publishable key, for @stripe/connect-js; null in the sandbox. */
+  publishableKey: z.string().nullable(),
+  /** The fields the payment provider still needs (Stripe's requirements.currently_due). */
+  currentlyDue: z.array(z.string()),
+});
+export type AccountSessionResponse = z.infer<typeof accountSessionResponseSchema>;
+
+/** The sandbox onboarding form (POST /api/payments/sandbox/account-onboarding). */
+export const sandboxOnboardingRequestSchema = z.object({
+  clientSecret: z.string().min(1, { error: VENDOR_MESSAGES.sandboxSessionInvalid }).max(200),
+  accountHolderName: z
+    .string({ error: VENDOR_MESSAGES.sandboxAccountHolderRequired })
+    .trim()
+    .min(1, { error: VENDOR_MESSAGES.sandboxAccountHolderRequired })
+    .max(100),
+  routingNumber: z
+    .string({ error: VENDOR_MESSAGES.sandboxRoutingInvalid })
+    .trim()
+    .refine((r) => r === SANDBOX_BANK.routingNumber, { error: VENDOR_MESSAGES.sandboxRoutingInvalid }),
+  accountNumber: z
+    .string({ error: VENDOR_MESSAGES.sandboxAccountInvalid })
+    .trim()
+    .refine((a) => (SANDBOX_BANK.accountNumbers as readonly string[]).includes(a), {
+      error: VENDOR_MESSAGES.sandboxAccountInvalid,
+    }),
+  tosAccepted: z.literal(true, { error: VENDOR_MESSAGES.sandboxTermsRequired }),
+});
+export type SandboxOnboardingRequest = z.input<typeof sandboxOnboardingRequestSchema>;
+
+export const sandboxOnboardingResponseSchema = z.object({
+  stripeIntegrated: z.enum(STRIPE_INTEGRATION_STATES),
+  payoutDestination: z.object({ last4: z.string(), bankName: z.string().nullable() }).nullable(),
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Listing review by operators
+
+export const reviewQueueItemSchema = z.object({
+  vendor: vendorSchema,
+  admin: z.object({
+    firstName: z.string(),
+    lastName: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+  }),
+  submittedAt: z.string().nullable(),
+});
+export const reviewQueueResponseSchema = z.object({ listings: z.array(reviewQueueItemSchema) });
+export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
+
+export const rejectListingRequestSchema = z.object({
+  reason: z
+    .string({ error: VENDOR_MESSAGES.rejectReasonRequired })
+    .trim()
+    .min(1, { error: VENDOR_MESSAGES.rejectReasonRequired })
+    .max(1000, { error: 'Keep the reason under 1000 characters.' }),
+});
+
+export const listingDecisionResponseSchema = z.object({
+  id: z.number().int(),
+  listingStatus: z.enum(LISTING_STATUSES),
+});
