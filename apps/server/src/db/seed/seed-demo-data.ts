@@ -26,7 +26,7 @@ import {
   vendors,
 } from '../schema';
 import type { Storage } from '../../adapters/storage/storage';
-import { storeImage, type ImageKind } from '../../modules/images/image-service';
+import { rasterizeOwnSvg, storeImage, type ImageKind } from '../../modules/images/image-service';
 import { hashPassword } from '../../modules/auth/password';
 import { Prng } from './prng';
 import { seedSandboxMoney } from './seed-sandbox-money';
@@ -310,7 +310,7 @@ async function seedInTransaction(
   }
   const storedIds = await mapWithConcurrency(imageJobs, IMAGE_CONCURRENCY, async (job) => {
     const stored = await storeImage(tx, storage, {
-      data: Buffer.from(job.svg),
+      data: await rasterizeOwnSvg(job.svg),
       kind: job.kind,
       vendorId: job.vendor.id,
       position: job.position,

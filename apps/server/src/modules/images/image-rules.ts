@@ -1,0 +1,43 @@
+/** What an uploaded image may be, and what its uploader is told when it is refused. */
+import { HttpError } from '../../http/errors';
+
+/** Largest file accepted, in bytes (10 MB); also the multipart file-size limit of the upload routes. */
+export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+/** Most pixels an image may declare (width × height), checked before it is decoded. */
+export const MAX_INPUT_PIXELS = 40_000_000;
+/** Longest side an image may declare, in pixels. */
+export const MAX_INPUT_EDGE = 12_000;
+
+/** The formats accepted, recognised by their bytes (never by the file name or the declared type). */
+export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
+
+/** Every message an upload can be refused with (shown to the user as `{ errors: [message] }`). */
+export const IMAGE_MESSAGES = {
+  notAnImage: 'File must be an image (JPEG, PNG or WebP).',
+  tooLarge: 'Image is too large (max 10 MB).',
+  tooManyPixels: 'Image dimensions are too large (max 40 megapixels and 12000 pixels per side).',
+  hiddenData: 'Image contains data that is not part of the picture. Save it again as a JPEG, PNG or WebP.',
+} as const;
+export type ImageRejection = keyof typeof IMAGE_MESSAGES;
+
+/** An upload refused for what it is: 422 with the message, `{ errors: [message] }` through the error handler. */
+export class ImageRejectedError extends HttpError {
+  constructor(readonly reason: ImageRejection) {
+    super(422, [IMAGE_MESSAGES[reason]]);
+    this.name = 'ImageRejectedError';
+  }
+}
+
+export type ImageKind = 'logo' | 'banner' | 'gallery' | 'avatar';
+
+/** Longest side of the stored image, per kind (smaller images are not enlarged). */
+export const STORED_EDGE: Record<ImageKind, number> = { logo: 512, banner: 2000, gallery: 2000, avatar: 256 };
+/** Longest side of the thumbnail; banners (catalog cards) and gallery images have one. */
+export const THUMBNAIL_EDGE = 480;
+export const HAS_THUMBNAIL: Record<ImageKind, boolean> = {
+  logo: false,
+  banner: true,
+  gallery: true,
+  avatar: false,
+};
