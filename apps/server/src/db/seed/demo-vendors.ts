@@ -640,6 +640,15 @@ export const DEMO_VENDORS: DemoVendor[] = [
   },
 ];
 
+/** The marketplace's staff account that reviews listings (operator@example.com). */
+export const DEMO_OPERATOR: DemoPerson = {
+  firstName: 'Olivia',
+  lastName: 'Reyes',
+  email: 'operator@example.com',
+  phone: '4355550199',
+  address: { street: '86 S Main St', city: 'St George', zip: '84770' },
+};
+
 /** Customers (user_type customer). The first is the demo account customer@example.com. */
 export const DEMO_CUSTOMERS: DemoPerson[] = [
   {

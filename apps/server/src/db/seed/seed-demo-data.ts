@@ -35,6 +35,7 @@ import { bannerSvg, gallerySvg, logoSvg } from './demo-images';
 import type { DemoInput } from './demo-pricing';
 import {
   DEMO_CUSTOMERS,
+  DEMO_OPERATOR,
   DEMO_VENDORS,
   GOOGLE_REVIEWERS,
   type DemoAddress,
@@ -267,6 +268,28 @@ async function seedInTransaction(
     .set({ currentAddressId: sql`${addresses.id}` })
     .from(addresses)
     .where(and(eq(addresses.userId, users.id), eq(addresses.isDefault, true), inArray(users.id, userIds)));
+
+  // ---- The marketplace's operator: reviews listings submitted for review (/operator/listings) -------
+  const [operator] = await tx
+    .insert(users)
+    .values({
+      firstName: DEMO_OPERATOR.firstName,
+      lastName: DEMO_OPERATOR.lastName,
+      email: DEMO_OPERATOR.email,
+      phoneNumber: DEMO_OPERATOR.phone,
+      passwordDigest: digest,
+      userType: 'customer',
+      isOperator: true,
+      serviceChargeCents: DEFAULT_SERVICE_CHARGE_CENTS,
+      createdAt: ago(400 * DAY),
+      updatedAt: ago(400 * DAY),
+    })
+    .returning({ id: users.id });
+  const [operatorAddress] = await tx
+    .insert(addresses)
+    .values({ userId: operator!.id, ...addressFields(DEMO_OPERATOR.address), isDefault: true })
+    .returning({ id: addresses.id });
+  await tx.update(users).set({ currentAddressId: operatorAddress!.id }).where(eq(users.id, operator!.id));
 
   const vendorCtx = new Map<string, VendorCtx>(
     DEMO_VENDORS.map((v) => [
