@@ -5,22 +5,27 @@ import {
   dashboardSectionOf,
   defaultHomeView,
   isKnownPath,
+  isOperatorPath,
   normalizePath,
   redirectFor,
+  requiresSignIn,
   type HomeView,
   type RoutingContext,
   type RoutingUser,
 } from './routing';
 
 const customer: RoutingUser = { userType: 'customer', vendorId: null };
+const operator: RoutingUser = { userType: 'customer', vendorId: null, operator: true };
 const vendorUser: RoutingUser = { userType: 'vendor', vendorId: 7 };
 const vendorWith = (listingStatus: ListingStatus) => ({ listingStatus });
 
-type Who = 'guest' | 'customer' | `vendor:${ListingStatus}:${HomeView}` | 'vendor-without-vendor';
+type Who =
+  'guest' | 'customer' | 'operator' | `vendor:${ListingStatus}:${HomeView}` | 'vendor-without-vendor';
 
 function ctx(pathname: string, who: Who): RoutingContext {
   if (who === 'guest') return { pathname, user: null, vendor: null, homeView: 'user' };
   if (who === 'customer') return { pathname, user: customer, vendor: null, homeView: 'user' };
+  if (who === 'operator') return { pathname, user: operator, vendor: null, homeView: 'user' };
   if (who === 'vendor-without-vendor')
     return { pathname, user: vendorUser, vendor: null, homeView: 'vendor' };
   const [, status, view] = who.split(':') as [string, ListingStatus, HomeView];
@@ -35,6 +40,12 @@ describe('redirectFor', () => {
     ['/', 'vendor:active:vendor', '/dashboard/orders'],
     ['/', 'vendor:active:user', '/home'],
     ['/', 'vendor-without-vendor', '/home'],
+    // a vendor's listing in setup goes straight to setup (after vendor sign-up the user goes to /)
+    ['/', 'vendor:awaiting_submission:vendor', '/dashboard/setup'],
+    ['/', 'vendor:under_review:vendor', '/dashboard/setup'],
+    ['/', 'vendor:inactive:vendor', '/dashboard/orders'],
+    ['/', 'vendor:awaiting_submission:user', '/home'],
+    ['/', 'operator', '/home'],
     // public pages stay public for everybody
     ['/about-us', 'guest', null],
     ['/privacy-policy', 'customer', null],
@@ -81,6 +92,20 @@ describe('redirectFor', () => {
     ['/home', 'vendor:active:user', null],
     ['/services', 'guest', null],
     ['/services', 'customer', null],
+    ['/services', 'vendor:awaiting_submission:vendor', '/dashboard/setup'],
+    ['/home', 'vendor:under_review:vendor', '/dashboard/setup'],
+    ['/services/', 'vendor:inactive:vendor', '/dashboard/orders'],
+    // the operators' listing review: signed-in operators only
+    ['/operator/listings', 'operator', null],
+    ['/operator/listings/', 'operator', null],
+    ['/operator/listings', 'guest', '/'],
+    ['/operator/listings', 'customer', '/home'],
+    ['/operator/listings', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/operator/listings', 'vendor:awaiting_submission:vendor', '/dashboard/setup'],
+    ['/operator/listings', 'vendor:active:user', '/home'],
+    ['/operator/listings', 'vendor-without-vendor', '/home'],
+    ['/operator', 'operator', '/'],
+    ['/operator/listings/3', 'operator', '/'],
     // catch-all
     ['/nope', 'guest', '/'],
     ['/nope', 'customer', '/'],
@@ -121,8 +146,22 @@ describe('helpers', () => {
   });
 
   it('knows every route of the table', () => {
-    for (const p of ['/', '/services', '/vendors/1', '/dashboard/setup', '/password/reset/complete'])
+    for (const p of [
+      '/',
+      '/services',
+      '/vendors/1',
+      '/dashboard/setup',
+      '/password/reset/complete',
+      '/operator/listings',
+    ])
       expect(isKnownPath(p)).toBe(true);
     expect(isKnownPath('/dashboards')).toBe(false);
+    expect(isKnownPath('/operator')).toBe(false);
+  });
+
+  it('asks for a sign-in on the operator page', () => {
+    expect(requiresSignIn('/operator/listings')).toBe(true);
+    expect(isOperatorPath('/operator/listings/')).toBe(true);
+    expect(isOperatorPath('/home')).toBe(false);
   });
 });

@@ -11,6 +11,8 @@ export const HOME_VIEWS = ['user', 'vendor'] as const;
 export interface RoutingUser {
   userType: 'customer' | 'vendor';
   vendorId: number | null;
+  /** Marketplace staff who review listings (the spec leaves out who approves; issue 11). */
+  operator?: boolean;
 }
 
 export interface RoutingVendor {
@@ -31,6 +33,8 @@ export const DASHBOARD_PATH = '/dashboard';
 export const DASHBOARD_HOME = '/dashboard/orders';
 export const DASHBOARD_SETUP = '/dashboard/setup';
 export const CUSTOMER_HOME = '/home';
+/** The operators' queue of listings under review. */
+export const OPERATOR_LISTINGS = '/operator/listings';
 
 /** Public pages with a fixed path. */
 export const PUBLIC_PATHS = [
@@ -47,6 +51,9 @@ export const PUBLIC_PATHS = [
 
 /** Pages that need a signed-in user (besides the dashboard). */
 export const SIGNED_IN_PATHS = [CUSTOMER_HOME, '/orders', '/account', '/password/reset/complete'] as const;
+
+/** Pages only operators reach. */
+export const OPERATOR_PATHS = [OPERATOR_LISTINGS] as const;
 
 /** Dashboard sections usable once the listing is active or inactive (Setup is hidden then). */
 export const OPERATING_SECTIONS = DASHBOARD_SECTIONS.filter((s) => s !== 'setup');
@@ -81,14 +88,19 @@ export function isKnownPath(pathname: string): boolean {
   return (
     (PUBLIC_PATHS as readonly string[]).includes(p) ||
     (SIGNED_IN_PATHS as readonly string[]).includes(p) ||
+    isOperatorPath(p) ||
     VENDOR_PAGE.test(p) ||
     isDashboardPath(p)
   );
 }
 
+export function isOperatorPath(pathname: string): boolean {
+  return (OPERATOR_PATHS as readonly string[]).includes(normalizePath(pathname));
+}
+
 export function requiresSignIn(pathname: string): boolean {
   const p = normalizePath(pathname);
-  return (SIGNED_IN_PATHS as readonly string[]).includes(p) || isDashboardPath(p);
+  return (SIGNED_IN_PATHS as readonly string[]).includes(p) || isOperatorPath(p) || isDashboardPath(p);
 }
 
 /** A vendor defaults to vendor view; everybody else sees the customer view. */
@@ -115,20 +127,27 @@ export function dashboardTarget(status: ListingStatus, section: string | null): 
  * /home; signed-in-only pages send signed-out visitors to /; the dashboard needs a vendor in session,
  * else /home; a listing in setup is held on /dashboard/setup, an active one never sees setup; unknown
  * sections go to orders; a category list (/home, services page) in vendor view goes to /dashboard/orders.
+ * The dashboard's own rules apply at once, so a listing in setup goes straight to /dashboard/setup.
+ * Operator pages (issue 11) are for signed-in operators only; anyone else signed in goes home.
  */
 export function redirectFor(ctx: RoutingContext): string | null {
   const path = normalizePath(ctx.pathname);
   const signedIn = ctx.user !== null;
   const vendorView = isInVendorView(ctx);
+  // Where a signed-in visitor's home is: the dashboard in vendor view, else /home.
+  const home = () =>
+    vendorView && ctx.vendor ? dashboardTarget(ctx.vendor.listingStatus, null) : CUSTOMER_HOME;
 
   if (!isKnownPath(path)) return '/';
 
   if (path === '/') {
     if (!signedIn) return null;
-    return vendorView ? DASHBOARD_HOME : CUSTOMER_HOME;
+    return home();
   }
 
   if (requiresSignIn(path) && !signedIn) return '/';
+
+  if (isOperatorPath(path)) return ctx.user?.operator === true ? null : home();
 
   if (isDashboardPath(path)) {
     if (ctx.user?.vendorId == null || ctx.vendor === null) return CUSTOMER_HOME;
@@ -136,7 +155,7 @@ export function redirectFor(ctx: RoutingContext): string | null {
     return target === path ? null : target;
   }
 
-  if ((path === CUSTOMER_HOME || path === SERVICES_PATH) && vendorView) return DASHBOARD_HOME;
+  if ((path === CUSTOMER_HOME || path === SERVICES_PATH) && vendorView) return home();
 
   return null;
 }
