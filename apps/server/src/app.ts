@@ -16,6 +16,7 @@ import { SandboxPayments } from './adapters/payments/sandbox-provider';
 import { OutboxMailer } from './adapters/mail/outbox-mailer';
 import { SecretBox } from './adapters/calendars/secret-box';
 import type { Storage } from './adapters/storage/storage';
+import { uploadsFromStorage } from './adapters/storage/uploads-routes';
 import type { Database } from './db/client';
 import type { Db } from './db/client';
 import { BackgroundTasks } from './http/background';
@@ -84,7 +85,7 @@ export interface BuildAppOptions {
   trustProxy?: boolean;
   /** Folder of the built web app; when it exists the app serves it with an SPA fallback. */
   webDistDir?: string;
-  /** Folder served under /uploads/ (the local storage's root). */
+  /** Folder served under /uploads/ (the local storage's root); without it /uploads/ reads through `storage`. */
   uploadsDir?: string;
   /** Calendar reading; without it, a key made for this process only and public feed addresses only. */
   calendarSync?: CalendarSyncConfig;
@@ -194,6 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // proxy headers; it then also checks that each request comes from this machine.
   if (mailer instanceof OutboxMailer && !(opts.trustProxy ?? false)) await app.register(devOutboxRoutes);
 
+  // Uploads: a local folder as static files; any other store (S3 without a public URL) read through it.
   if (opts.uploadsDir) {
     await app.register(fastifyStatic, {
       root: path.resolve(opts.uploadsDir),
@@ -201,7 +203,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       decorateReply: false,
       maxAge: '7d',
       immutable: true,
+      setHeaders(res) {
+        res.header('X-Content-Type-Options', 'nosniff');
+        res.header('Content-Security-Policy', "default-src 'none'; sandbox");
+      },
     });
+  } else {
+    await app.register(uploadsFromStorage, { storage: opts.storage });
   }
   const webDist =
     opts.webDistDir && fs.existsSync(path.join(opts.webDistDir, 'index.html')) ? opts.webDistDir : null;

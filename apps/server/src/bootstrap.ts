@@ -5,7 +5,8 @@ import path from 'node:path';
 import { parseSecretKey } from './adapters/calendars/secret-box';
 import { count } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { LocalStorage } from './adapters/storage/local-storage';
+import { createStorage } from './adapters/storage/create-storage';
+import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { vendors } from './db/schema';
@@ -19,7 +20,8 @@ export async function openAndMigrate(config: Config) {
     await database.close();
     throw err;
   }
-  const storage = new LocalStorage(path.join(config.dataDir, 'uploads'));
+  // DATA_DIR/uploads, or the S3 bucket when STORAGE_DRIVER=s3 (storage.root is set only for a local folder).
+  const storage = await createStorage(config);
   return { database, storage };
 }
 
@@ -30,7 +32,7 @@ export async function isEmpty(database: Database) {
 
 export async function seedIfEmpty(
   database: Database,
-  storage: LocalStorage,
+  storage: Storage,
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Promise<void> {
   if (!(await isEmpty(database))) return;

@@ -97,12 +97,37 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   SANDBOX_EVENT_DELIVERY: z.enum(['immediate', 'delayed']).default('immediate'),
   SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  STORAGE_DRIVER: z
+    .string()
+    .trim()
+    .transform((v) => v || 'local')
+    .pipe(z.enum(['local', 's3'], { error: 'must be local or s3' }))
+    .default('local'),
+  S3_BUCKET: optionalText.refine((v) => !v || /^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/.test(v), {
+    error: 'must be a bucket name (3-63 lower-case letters, digits, dots and hyphens)',
+  }),
+  S3_REGION: orDefault(
+    'us-east-1',
+    z.string().regex(/^[a-z0-9-]+$/, { error: 'must be a region like us-east-1' }),
+  ),
+  S3_ENDPOINT: optionalText.pipe(httpUrl.optional()),
+  S3_ACCESS_KEY_ID: optionalText,
+  S3_SECRET_ACCESS_KEY: optionalText,
+  S3_FORCE_PATH_STYLE: z
+    .string()
+    .trim()
+    .transform((v) => v || 'false')
+    .pipe(z.enum(['true', 'false'], { error: 'must be true or false' }))
+    .default('false')
+    .transform((v) => v === 'true'),
+  S3_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
 });
 
 /** A provider's client id and secret come together or not at all. */
 const pairs = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],
   ['JOBBER_CLIENT_ID', 'JOBBER_CLIENT_SECRET'],
+  ['S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY'],
 ] as const;
 const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
   for (const [id, secret] of pairs) {
@@ -125,6 +150,15 @@ const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
           message: 'is required for Stripe payments (set all three Stripe keys)',
         });
   }
+  // Uploads go to S3 only when asked; a bucket set without the driver would silently be ignored.
+  if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET)
+    ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });
+  if (c.STORAGE_DRIVER !== 's3' && c.S3_BUCKET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['S3_BUCKET'],
+      message: 'is set but STORAGE_DRIVER is not s3 (set STORAGE_DRIVER=s3 to store uploads in the bucket)',
+    });
 });
 
 export type Config = z.output<typeof checkedEnvSchema> & {

@@ -1,8 +1,7 @@
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import type { Storage } from './storage';
-
-const SAFE_KEY = /^[a-z0-9][a-z0-9/_.-]*$/i;
+import { assertSafeKey, type Storage } from './storage';
 
 /** Files in a local folder, served by the app under /uploads/. */
 export class LocalStorage implements Storage {
@@ -12,21 +11,32 @@ export class LocalStorage implements Storage {
   ) {}
 
   private resolve(key: string): string {
-    if (!SAFE_KEY.test(key) || key.includes('..')) throw new Error(`Unsafe storage key: ${key}`);
+    assertSafeKey(key);
     return path.join(this.root, key);
   }
 
-  async put(key: string, data: Buffer): Promise<void> {
+  /** Written to a temporary name and renamed, so a reader never sees half a file. */
+  async put(key: string, data: Buffer, _contentType?: string): Promise<void> {
     const file = this.resolve(key);
     await fs.mkdir(path.dirname(file), { recursive: true });
-    await fs.writeFile(file, data);
+    const temp = `${file}.${randomBytes(6).toString('hex')}.tmp`;
+    try {
+      await fs.writeFile(temp, data);
+      await fs.rename(temp, file);
+    } catch (err) {
+      await fs.rm(temp, { force: true });
+      throw err;
+    }
   }
 
   async get(key: string): Promise<Buffer | null> {
+    const file = this.resolve(key);
     try {
-      return await fs.readFile(this.resolve(key));
-    } catch {
-      return null;
+      return await fs.readFile(file);
+    } catch (err) {
+      const code = (err as NodeJS.ErrnoException).code;
+      if (code === 'ENOENT' || code === 'ENOTDIR') return null;
+      throw err;
     }
   }
 
@@ -43,6 +53,7 @@ export class LocalStorage implements Storage {
 export class MemoryStorage implements Storage {
   readonly files = new Map<string, { data: Buffer; contentType: string }>();
   async put(key: string, data: Buffer, contentType: string) {
+    assertSafeKey(key);
     this.files.set(key, { data, contentType });
   }
   async get(key: string) {
