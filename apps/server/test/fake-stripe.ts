@@ -231,6 +231,8 @@ interface AccountObject {
   email: string | null;
   metadata: Record<string, string>;
   business_type: string | null;
+  /** Who collects requirements and whether the account has a Stripe Dashboard (controller properties). */
+  controller: FormValue | null;
   capabilities: Record<string, 'active' | 'inactive' | 'pending'>;
   charges_enabled: boolean;
   payouts_enabled: boolean;
@@ -1260,6 +1262,7 @@ export class FakeStripe {
       email: str(params.email) ?? null,
       metadata: dict(params.metadata),
       business_type: str(params.business_type) ?? null,
+      controller: params.controller ?? null,
       capabilities: Object.fromEntries(requested.map((name) => [name, 'inactive' as const])),
       charges_enabled: false,
       payouts_enabled: false,

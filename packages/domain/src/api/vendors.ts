@@ -272,7 +272,12 @@ export const vendorSignUpSchema = vendorBusinessSchema.extend({
   address_attributes: signUpAddressSchema,
   /** The account admin; Rails-style nested attributes, so one user in a list (an object is taken too). */
   users_attributes: z
-    .union([z.array(vendorUserSchema).length(1), vendorUserSchema.transform((u) => [u])])
+    .preprocess(
+      (v) => (Array.isArray(v) || v === undefined ? v : [v]),
+      z
+        .array(vendorUserSchema, { error: MESSAGES.firstNameRequired })
+        .length(1, { error: MESSAGES.firstNameRequired }),
+    )
     .transform((list) => list[0]!),
 });
 export type VendorSignUp = z.output<typeof vendorSignUpSchema>;

@@ -1,0 +1,575 @@
+/**
+ * Issue 11 through the API: a business signs up, uploads its images, connects sandbox payouts, submits
+ * for review; an operator approves or sends it back; the vendor manages the listing after. Every rule
+ * the UI enforces is checked here again, and only the owner acts on a vendor.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, asc, count, eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import { VENDOR_MESSAGES, vendorSchema } from '@stg/domain/api/vendors';
+import { MESSAGES } from '@stg/domain/validation';
+import type { MemoryStorage } from '../../adapters/storage/local-storage';
+import { images, users, vendorCalendars, vendorEvents, vendors } from '../../db/schema';
+import { hashPassword } from '../auth/password';
+import { createTestApp, outbox, TestClient } from '../../../test/test-app';
+import { multipartBody, pictureFile } from '../../../test/multipart';
+
+let app: FastifyInstance;
+let operator: TestClient;
+const PASSWORD = 'Sunny-Day-2026';
+
+beforeAll(async () => {
+  app = await createTestApp({ now: () => new Date('2026-11-23T17:00:00Z') });
+  await app.deps.db.insert(users).values({
+    firstName: 'Olivia',
+    lastName: 'Reyes',
+    email: 'ops@example.com',
+    phoneNumber: '4355550199',
+    passwordDigest: await hashPassword(PASSWORD),
+    isOperator: true,
+  });
+  operator = new TestClient(app);
+  expect((await operator.signIn('ops@example.com', PASSWORD)).statusCode).toBe(200);
+}, 60_000);
+afterAll(() => app.close());
+
+const address = {
+  street_address: '100 N Main St',
+  street_address_2: 'Suite 2',
+  city: 'St George',
+  state: 'UT',
+  zip_code: '84770',
+};
+
+function signUpPayload(
+  email: string,
+  over: Record<string, unknown> = {},
+  userOver: Record<string, unknown> = {},
+) {
+  return {
+    vendor: {
+      name: 'Zion Window Pros',
+      category: 'window_cleaning',
+      email: `office+${email}`,
+      phone_number: '4355551234',
+      address_attributes: address,
+      users_attributes: [
+        {
+          first_name: 'Dana',
+          last_name: 'Lund',
+          email,
+          phone_number: ' 4355554321 ',
+          password: PASSWORD,
+          password_confirmation: PASSWORD,
+          user_type: 'vendor',
+          addresses_attributes: [address],
+          ...userOver,
+        },
+      ],
+      ...over,
+    },
+  };
+}
+
+async function signUp(email: string) {
+  const client = new TestClient(app);
+  await client.session();
+  const res = await client.request({ method: 'POST', url: '/api/vendors', payload: signUpPayload(email) });
+  expect(res.statusCode).toBe(201);
+  const body = res.json() as { user: { id: number; vendorId: number }; vendor: { id: number } };
+  return { client, vendorId: body.vendor.id, userId: body.user.id, body };
+}
+
+async function upload(client: TestClient, vendorId: number, files: { field: string; data: Buffer }[]) {
+  const { payload, headers } = await multipartBody(files.map((f, i) => ({ ...f, name: `photo-${i}.png` })));
+  return client.request({ method: 'PATCH', url: `/api/vendors/${vendorId}`, payload, headers });
+}
+
+const galleryFiles = async (n: number) =>
+  Promise.all(
+    Array.from({ length: n }, async (_, i) => ({
+      field: 'vendor[galleryImages][]',
+      data: await pictureFile('png', 80, 60, i * 20),
+    })),
+  );
+
+async function events(vendorId: number) {
+  return app.deps.db
+    .select()
+    .from(vendorEvents)
+    .where(eq(vendorEvents.vendorId, vendorId))
+    .orderBy(asc(vendorEvents.id));
+}
+
+/** Setup through the API: logo, banner, four gallery images, calendar skipped, sandbox payouts. */
+async function completeSetup(client: TestClient, vendorId: number) {
+  expect(
+    (
+      await upload(client, vendorId, [
+        { field: 'vendor[logoImageUrl]', data: await pictureFile('png', 300, 300) },
+        { field: 'vendor[thumbnailImageUrl]', data: await pictureFile('jpeg', 1200, 400) },
+      ])
+    ).statusCode,
+  ).toBe(200);
+  expect((await upload(client, vendorId, await galleryFiles(4))).statusCode).toBe(200);
+  expect(
+    (
+      await client.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}`,
+        payload: { vendor: { calendarSkipped: true } },
+      })
+    ).statusCode,
+  ).toBe(200);
+  const session = await client.request({
+    method: 'POST',
+    url: '/api/vendors/create_account_session',
+    payload: { id: vendorId },
+  });
+  expect(session.statusCode).toBe(200);
+  const onboard = await client.request({
+    method: 'POST',
+    url: '/api/payments/sandbox/account-onboarding',
+    payload: {
+      clientSecret: session.json().client_secret,
+      accountHolderName: 'Dana Lund',
+      routingNumber: '110000000',
+      accountNumber: '000123456789',
+      tosAccepted: true,
+    },
+  });
+  expect(onboard.statusCode).toBe(200);
+  await app.deps.background.drain();
+}
+
+describe('POST /api/vendors (vendor sign-up)', () => {
+  it('creates the vendor user and the vendor awaiting submission in one go, and signs them in', async () => {
+    const { client, body, vendorId } = await signUp('dana@example.com');
+    expect(body.user).toMatchObject({
+      userType: 'vendor',
+      vendorId,
+      firstName: 'Dana',
+      phoneNumber: '4355554321',
+    });
+    expect(vendorSchema.parse(body.vendor)).toMatchObject({
+      name: 'Zion Window Pros',
+      category: 'window_cleaning',
+      email: 'office+dana@example.com',
+      listingStatus: 'awaiting_submission',
+      stripeIntegrated: 'inactive',
+      address: { streetAddress: '100 N Main St', streetAddress2: 'Suite 2', state: 'UT', zipCode: '84770' },
+    });
+    expect((body as unknown as { addresses: unknown[] }).addresses).toHaveLength(1);
+    const session = (await client.session()).json();
+    expect(session.user.vendorId).toBe(vendorId);
+    expect(session.vendor.listingStatus).toBe('awaiting_submission');
+    const [calendar] = await app.deps.db
+      .select()
+      .from(vendorCalendars)
+      .where(eq(vendorCalendars.vendorId, vendorId));
+    expect(calendar).toBeDefined();
+    expect((await events(vendorId)).map((e) => e.action)).toEqual(['signed_up']);
+    // Not in the catalog, and unknown to others.
+    const list = (await app.inject({ method: 'GET', url: '/api/vendors' })).json() as { id: number }[];
+    expect(list.some((v) => v.id === vendorId)).toBe(false);
+    expect((await app.inject({ method: 'GET', url: `/api/vendors/${vendorId}` })).statusCode).toBe(404);
+  });
+
+  it('answers every rule of the form with the spec message, and creates nothing', async () => {
+    const client = new TestClient(app);
+    await client.session();
+    const cases: [Record<string, unknown>, Record<string, unknown>, string][] = [
+      [{ name: ' ' }, {}, MESSAGES.businessNameRequired],
+      [{ category: 'lawn_care' }, {}, MESSAGES.categoryRequired],
+      [{ phone_number: '435555' }, {}, MESSAGES.phoneInvalid],
+      [{ email: 'nope' }, {}, MESSAGES.emailInvalid],
+      [{ address_attributes: { ...address, zip_code: '84101' } }, {}, MESSAGES.zipInvalid],
+      [{ address_attributes: { ...address, state: 'NV' } }, {}, MESSAGES.stateInvalid],
+      [{ address_attributes: { ...address, city: '' } }, {}, MESSAGES.cityRequired],
+      [{}, { first_name: '' }, MESSAGES.firstNameRequired],
+      [{}, { phone_number: '' }, MESSAGES.phoneRequired],
+      [{}, { password_confirmation: 'Different-2026' }, MESSAGES.passwordConfirmationMismatch],
+      [{}, { password: 'short1', password_confirmation: 'short1' }, MESSAGES.passwordTooShort],
+    ];
+    for (const [over, userOver, message] of cases) {
+      const res = await client.request({
+        method: 'POST',
+        url: '/api/vendors',
+        payload: signUpPayload('rules@example.com', over, userOver),
+      });
+      expect(res.statusCode, message).toBe(422);
+      expect(res.json().errors, message).toContain(message);
+    }
+    const [row] = await app.deps.db
+      .select({ n: count() })
+      .from(users)
+      .where(eq(users.email, 'rules@example.com'));
+    expect(row!.n).toBe(0);
+  });
+
+  it('refuses an email that already has an account', async () => {
+    await signUp('taken@example.com');
+    const client = new TestClient(app);
+    await client.session();
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/vendors',
+      payload: signUpPayload('TAKEN@example.com'),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([MESSAGES.emailTaken]);
+  });
+});
+
+describe('images', () => {
+  it('uploads a logo, a banner and gallery images (re-encoded), deletes one, and replaces the logo', async () => {
+    const { client, vendorId } = await signUp('images@example.com');
+    const storage = app.deps.storage as MemoryStorage;
+    const res = await upload(client, vendorId, [
+      { field: 'vendor[logoImageUrl]', data: await pictureFile('jpeg', 900, 900) },
+      { field: 'vendor[thumbnailImageUrl]', data: await pictureFile('png', 2400, 800) },
+      ...(await galleryFiles(5)),
+    ]);
+    expect(res.statusCode).toBe(200);
+    const vendor = vendorSchema.parse(res.json());
+    expect(vendor.logoImageUrl).toMatch(/^\/uploads\/logo\/.+\.webp$/);
+    expect(vendor.bannerImageUrl).toMatch(/^\/uploads\/banner\/.+\.webp$/);
+    expect(vendor.thumbnailImageUrl).toMatch(/-thumb\.webp$/);
+    expect(vendor.galleryImageUrls).toHaveLength(5);
+    const logoKey = vendor.logoImageUrl!.replace('/uploads/', '');
+    expect(storage.files.get(logoKey)?.contentType).toBe('image/webp');
+
+    const del = await client.request({
+      method: 'DELETE',
+      url: `/api/vendors/${vendorId}/images`,
+      payload: { blob_id: vendor.galleryImageUrls[0]!.blobId },
+    });
+    expect(del.statusCode).toBe(200);
+    expect(vendorSchema.parse(del.json()).galleryImageUrls).toHaveLength(4);
+    expect(storage.files.has(vendor.galleryImageUrls[0]!.url.replace('/uploads/', ''))).toBe(false);
+
+    const replaced = await upload(client, vendorId, [
+      { field: 'vendor[logoImageUrl]', data: await pictureFile('webp', 200, 200, 90) },
+    ]);
+    expect(replaced.statusCode).toBe(200);
+    expect(replaced.json().logoImageUrl).not.toBe(vendor.logoImageUrl);
+    expect(storage.files.has(logoKey)).toBe(false);
+    const [logos] = await app.deps.db
+      .select({ n: count() })
+      .from(images)
+      .where(and(eq(images.vendorId, vendorId), eq(images.kind, 'logo')));
+    expect(logos!.n).toBe(1);
+  });
+
+  it('refuses a file that is not an image, and a gallery past 20, leaving nothing behind', async () => {
+    const { client, vendorId } = await signUp('refused@example.com');
+    const storage = app.deps.storage as MemoryStorage;
+    const before = storage.files.size;
+    const notImage = await upload(client, vendorId, [
+      ...(await galleryFiles(2)),
+      { field: 'vendor[galleryImages][]', data: Buffer.from('PK\u0003\u0004 not really a picture') },
+    ]);
+    expect(notImage.statusCode).toBe(422);
+    expect(notImage.json().errors[0]).toMatch(/must be an image/);
+    expect(storage.files.size).toBe(before);
+
+    expect((await upload(client, vendorId, await galleryFiles(18))).statusCode).toBe(200);
+    const tooMany = await upload(client, vendorId, await galleryFiles(3));
+    expect(tooMany.statusCode).toBe(422);
+    expect(tooMany.json().errors).toEqual([VENDOR_MESSAGES.galleryFull]);
+    const [gallery] = await app.deps.db
+      .select({ n: count() })
+      .from(images)
+      .where(and(eq(images.vendorId, vendorId), eq(images.kind, 'gallery')));
+    expect(gallery!.n).toBe(18);
+    expect(storage.files.size).toBe(before + 18 * 2);
+  });
+
+  it('only the owner uploads or deletes, and only their own images', async () => {
+    const owner = await signUp('owner-img@example.com');
+    const other = await signUp('other-img@example.com');
+    await upload(owner.client, owner.vendorId, await galleryFiles(1));
+    const [img] = await app.deps.db.select().from(images).where(eq(images.vendorId, owner.vendorId));
+    const files = await galleryFiles(1);
+    expect((await upload(other.client, owner.vendorId, files)).statusCode).toBe(403);
+    const del = await other.client.request({
+      method: 'DELETE',
+      url: `/api/vendors/${other.vendorId}/images`,
+      payload: { blob_id: img!.blobId },
+    });
+    expect(del.statusCode).toBe(404);
+    expect(del.json().errors).toEqual([VENDOR_MESSAGES.imageNotFound]);
+    const anonymous = new TestClient(app);
+    await anonymous.session();
+    expect((await upload(anonymous, owner.vendorId, files)).statusCode).toBe(401);
+  });
+});
+
+describe('payouts onboarding (sandbox)', () => {
+  it('makes one connected account, answers a client secret, and the sandbox form turns payouts on', async () => {
+    const { client, vendorId } = await signUp('payouts@example.com');
+    const first = await client.request({
+      method: 'POST',
+      url: '/api/vendors/create_account_session',
+      payload: { id: vendorId },
+    });
+    expect(first.statusCode).toBe(200);
+    expect(first.json()).toMatchObject({
+      provider: 'sandbox',
+      publishableKey: null,
+      currentlyDue: expect.arrayContaining(['external_account']),
+    });
+    const second = await client.request({
+      method: 'POST',
+      url: '/api/vendors/create_account_session',
+      payload: {},
+    });
+    const [row] = await app.deps.db.select().from(vendors).where(eq(vendors.id, vendorId));
+    expect(row!.stripeIntegrated).toBe('onboarding');
+    expect(row!.paymentAccountId).toMatch(/^acct_/);
+    expect(second.json().client_secret).not.toBe(first.json().client_secret);
+
+    const bad = await client.request({
+      method: 'POST',
+      url: '/api/payments/sandbox/account-onboarding',
+      payload: {
+        clientSecret: first.json().client_secret,
+        accountHolderName: '',
+        routingNumber: '021000021',
+        accountNumber: '123',
+        tosAccepted: false,
+      },
+    });
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual(
+      expect.arrayContaining([
+        VENDOR_MESSAGES.sandboxAccountHolderRequired,
+        VENDOR_MESSAGES.sandboxRoutingInvalid,
+        VENDOR_MESSAGES.sandboxAccountInvalid,
+        VENDOR_MESSAGES.sandboxTermsRequired,
+      ]),
+    );
+    const forged = await client.request({
+      method: 'POST',
+      url: '/api/payments/sandbox/account-onboarding',
+      payload: {
+        clientSecret: 'accs_sbxforged_secret_abc',
+        accountHolderName: 'Dana',
+        routingNumber: '110000000',
+        accountNumber: '000123456789',
+        tosAccepted: true,
+      },
+    });
+    expect(forged.statusCode).toBe(422);
+    const ok = await client.request({
+      method: 'POST',
+      url: '/api/payments/sandbox/account-onboarding',
+      payload: {
+        clientSecret: second.json().client_secret,
+        accountHolderName: 'Dana Lund',
+        routingNumber: '110000000',
+        accountNumber: '000123456789',
+        tosAccepted: true,
+      },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json()).toEqual({
+      stripeIntegrated: 'active',
+      payoutDestination: { last4: '6789', bankName: 'STRIPE TEST BANK' },
+    });
+    const actions = (await events(vendorId)).map((e) => e.action);
+    expect(actions).toContain('payouts_onboarding_started');
+  });
+
+  it('only a vendor gets an account session, and only for their own vendor', async () => {
+    const { client, vendorId } = await signUp('session-owner@example.com');
+    expect(
+      (
+        await client.request({
+          method: 'POST',
+          url: '/api/vendors/create_account_session',
+          payload: { id: vendorId + 1 },
+        })
+      ).statusCode,
+    ).toBe(403);
+    expect(
+      (await operator.request({ method: 'POST', url: '/api/vendors/create_account_session', payload: {} }))
+        .statusCode,
+    ).toBe(403);
+  });
+});
+
+describe('submit for review and the operator decision', () => {
+  it('refuses to submit for each missing requirement, then submits once everything is done', async () => {
+    const { client, vendorId } = await signUp('submit@example.com');
+    const submit = () =>
+      client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` });
+    let res = await submit();
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      VENDOR_MESSAGES.logoRequired,
+      VENDOR_MESSAGES.bannerRequired,
+      VENDOR_MESSAGES.galleryRequired,
+      VENDOR_MESSAGES.calendarRequired,
+      VENDOR_MESSAGES.payoutsRequired,
+    ]);
+    await upload(client, vendorId, [{ field: 'vendor[logoImageUrl]', data: await pictureFile() }]);
+    await upload(client, vendorId, await galleryFiles(3));
+    res = await submit();
+    expect(res.json().errors).toEqual([
+      VENDOR_MESSAGES.bannerRequired,
+      VENDOR_MESSAGES.galleryRequired,
+      VENDOR_MESSAGES.calendarRequired,
+      VENDOR_MESSAGES.payoutsRequired,
+    ]);
+    await completeSetup(client, vendorId);
+    res = await submit();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ listingStatus: 'under_review', submittedAt: expect.any(String) });
+    // A double click changes nothing.
+    expect((await submit()).statusCode).toBe(200);
+    expect((await events(vendorId)).filter((e) => e.action === 'submitted')).toHaveLength(1);
+    // Under review, a gallery image can no longer take the gallery under 4.
+    const [img] = await app.deps.db
+      .select()
+      .from(images)
+      .where(and(eq(images.vendorId, vendorId), eq(images.kind, 'gallery')))
+      .limit(1);
+    const del = await client.request({
+      method: 'DELETE',
+      url: `/api/vendors/${vendorId}/images`,
+      payload: { blob_id: img!.blobId },
+    });
+    expect(del.statusCode).toBe(200); // 7 images: 3 + 4
+  });
+
+  it('operators see the queue; a rejection sends the listing back with the reason and a mail', async () => {
+    const { client, vendorId } = await signUp('rejected@example.com');
+    await completeSetup(client, vendorId);
+    await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` });
+
+    expect((await client.request({ method: 'GET', url: '/api/operator/listings' })).statusCode).toBe(403);
+    const queue = await operator.request({ method: 'GET', url: '/api/operator/listings' });
+    expect(queue.statusCode).toBe(200);
+    const item = queue.json().listings.find((l: { vendor: { id: number } }) => l.vendor.id === vendorId);
+    expect(item).toMatchObject({
+      admin: { firstName: 'Dana', email: 'rejected@example.com' },
+      vendor: { galleryImageUrls: expect.any(Array), stripeIntegrated: 'active' },
+    });
+
+    const empty = await operator.request({
+      method: 'POST',
+      url: `/api/operator/listings/${vendorId}/reject`,
+      payload: { reason: '  ' },
+    });
+    expect(empty.statusCode).toBe(422);
+    expect(empty.json().errors).toEqual([VENDOR_MESSAGES.rejectReasonRequired]);
+    const rejected = await operator.request({
+      method: 'POST',
+      url: `/api/operator/listings/${vendorId}/reject`,
+      payload: { reason: 'Please use photos of your own work.' },
+    });
+    expect(rejected.json()).toEqual({ id: vendorId, listingStatus: 'awaiting_submission' });
+    const vendor = (await client.session()).json().vendor;
+    expect(vendor).toMatchObject({
+      listingStatus: 'awaiting_submission',
+      reviewNote: 'Please use photos of your own work.',
+    });
+    const mail = (await outbox(app)).find((m) => m.to === 'rejected@example.com');
+    expect(mail?.subject).toMatch(/Changes needed/);
+    expect(mail?.text).toContain('Please use photos of your own work.');
+    const log = (await events(vendorId)).at(-1)!;
+    expect(log).toMatchObject({
+      action: 'rejected',
+      actorRole: 'operator',
+      details: { reason: 'Please use photos of your own work.' },
+    });
+    // Approving a listing that is not under review is refused.
+    const late = await operator.request({
+      method: 'POST',
+      url: `/api/operator/listings/${vendorId}/approve`,
+    });
+    expect(late.statusCode).toBe(409);
+  });
+
+  it('approval puts the listing in the catalog; the vendor deactivates with the password and it leaves', async () => {
+    const { client, vendorId } = await signUp('approved@example.com');
+    await completeSetup(client, vendorId);
+    await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` });
+    const approved = await operator.request({
+      method: 'POST',
+      url: `/api/operator/listings/${vendorId}/approve`,
+    });
+    expect(approved.json()).toEqual({ id: vendorId, listingStatus: 'active' });
+    // A second click is harmless.
+    expect(
+      (await operator.request({ method: 'POST', url: `/api/operator/listings/${vendorId}/approve` }))
+        .statusCode,
+    ).toBe(200);
+    expect((await events(vendorId)).filter((e) => e.action === 'approved')).toHaveLength(1);
+    const mail = (await outbox(app)).find((m) => m.to === 'approved@example.com');
+    expect(mail?.subject).toBe('Zion Window Pros is live');
+    const list = (await app.inject({ method: 'GET', url: '/api/vendors' })).json() as { id: number }[];
+    expect(list.some((v) => v.id === vendorId)).toBe(true);
+    const page = await app.inject({ method: 'GET', url: `/api/vendors/${vendorId}` });
+    expect(page.statusCode).toBe(200);
+    expect(page.json().galleryImageUrls).toHaveLength(4);
+    expect(page.json()).not.toHaveProperty('payoutDestination');
+
+    // Deactivate needs the password.
+    const patch = (payload: Record<string, unknown>) =>
+      client.request({ method: 'PATCH', url: `/api/vendors/${vendorId}`, payload });
+    let res = await patch({ vendor: { listingStatus: 'inactive' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([VENDOR_MESSAGES.passwordRequired]);
+    res = await patch({ vendor: { listingStatus: 'inactive' }, password: 'wrong-password-1' });
+    expect(res.json().errors).toEqual([VENDOR_MESSAGES.passwordIncorrect]);
+    res = await patch({ vendor: { listingStatus: 'inactive' }, password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().listingStatus).toBe('inactive');
+    const after = (await app.inject({ method: 'GET', url: '/api/vendors' })).json() as { id: number }[];
+    expect(after.some((v) => v.id === vendorId)).toBe(false);
+    expect((await app.inject({ method: 'GET', url: `/api/vendors/${vendorId}` })).statusCode).toBe(404);
+    // Reactivate needs no password; under review or awaiting cannot be set by the vendor.
+    res = await patch({ vendor: { listingStatus: 'active' } });
+    expect(res.json().listingStatus).toBe('active');
+    expect((await events(vendorId)).map((e) => e.action).slice(-2)).toEqual(['deactivated', 'reactivated']);
+  });
+});
+
+describe('PATCH /api/vendors/{id} (business details)', () => {
+  it('needs the password for name, phone and email; not for the description, which is cut to 500', async () => {
+    const { client, vendorId } = await signUp('details@example.com');
+    const patch = (payload: Record<string, unknown>) =>
+      client.request({ method: 'PATCH', url: `/api/vendors/${vendorId}`, payload });
+    let res = await patch({ vendor: { name: 'Zion Windows' } });
+    expect(res.json().errors).toEqual([VENDOR_MESSAGES.passwordRequired]);
+    res = await patch({
+      vendor: { id: vendorId, name: 'Zion Windows', phoneNumber: '4355550000' },
+      password: PASSWORD,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ name: 'Zion Windows', phoneNumber: '4355550000' });
+    res = await patch({ vendor: { phoneNumber: '12' }, password: PASSWORD });
+    expect(res.json().errors).toEqual([MESSAGES.phoneInvalid]);
+    res = await patch({ vendor: { serviceDescription: 'x'.repeat(600) } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().serviceDescription).toHaveLength(500);
+    res = await patch({ vendor: { listingStatus: 'active' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([VENDOR_MESSAGES.listingStatusNotAllowed]);
+    // Pricing fields still go through the same route.
+    res = await patch({ vendor: { minPrice: 49.5 } });
+    expect(res.json().minPrice).toBe(49.5);
+    const other = await signUp('details-other@example.com');
+    expect(
+      (
+        await other.client.request({
+          method: 'PATCH',
+          url: `/api/vendors/${vendorId}`,
+          payload: { vendor: { serviceDescription: 'hi' } },
+        })
+      ).statusCode,
+    ).toBe(403);
+  });
+});
