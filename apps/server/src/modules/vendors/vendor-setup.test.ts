@@ -573,3 +573,57 @@ describe('PATCH /api/vendors/{id} (business details)', () => {
     ).toBe(403);
   });
 });
+
+describe('concurrency', () => {
+  it('two uploads racing for the last gallery places: one wins, the gallery never passes 20', async () => {
+    const { client, vendorId } = await signUp('race-gallery@example.com');
+    expect((await upload(client, vendorId, await galleryFiles(15))).statusCode).toBe(200);
+    const [a, b] = await Promise.all([
+      upload(client, vendorId, await galleryFiles(4)),
+      upload(client, vendorId, await galleryFiles(4)),
+    ]);
+    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
+    const [gallery] = await app.deps.db
+      .select({ n: count() })
+      .from(images)
+      .where(and(eq(images.vendorId, vendorId), eq(images.kind, 'gallery')));
+    expect(gallery!.n).toBe(19);
+    const storage = app.deps.storage as MemoryStorage;
+    const keys = [...storage.files.keys()].filter((k) => k.startsWith('gallery/'));
+    const rows = await app.deps.db
+      .select({ key: images.storageKey })
+      .from(images)
+      .where(eq(images.kind, 'gallery'));
+    // Every stored gallery file belongs to a row (the loser's files were removed).
+    const known = new Set(rows.map((r) => r.key));
+    expect(keys.filter((k) => !k.endsWith('-thumb.webp') && !known.has(k))).toEqual([]);
+  });
+
+  it('double clicks make one connected account, one submission and one decision', async () => {
+    const { client, vendorId } = await signUp('race-submit@example.com');
+    const sessions = await Promise.all(
+      [1, 2, 3].map(() =>
+        client.request({ method: 'POST', url: '/api/vendors/create_account_session', payload: {} }),
+      ),
+    );
+    expect(sessions.map((r) => r.statusCode)).toEqual([200, 200, 200]);
+    const [row] = await app.deps.db.select().from(vendors).where(eq(vendors.id, vendorId));
+    const accounts = await app.deps.sandbox!.retrieveAccount(row!.paymentAccountId!);
+    expect(accounts.id).toBe(row!.paymentAccountId);
+    await completeSetup(client, vendorId);
+    const submits = await Promise.all(
+      [1, 2].map(() => client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` })),
+    );
+    expect(submits.map((r) => r.statusCode)).toEqual([200, 200]);
+    const decisions = await Promise.all(
+      [1, 2].map(() =>
+        operator.request({ method: 'POST', url: `/api/operator/listings/${vendorId}/approve` }),
+      ),
+    );
+    expect(decisions.map((r) => r.statusCode)).toEqual([200, 200]);
+    const log = (await events(vendorId)).map((e) => e.action);
+    expect(log.filter((a) => a === 'submitted')).toHaveLength(1);
+    expect(log.filter((a) => a === 'approved')).toHaveLength(1);
+    expect(log.filter((a) => a === 'payouts_onboarding_started')).toHaveLength(1);
+  });
+});
