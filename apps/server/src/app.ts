@@ -10,6 +10,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stg/domain/validation';
+import multipart from '@fastify/multipart';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
 import { SandboxPayments } from './adapters/payments/sandbox-provider';
@@ -42,6 +43,8 @@ import { schedulingRoutes } from './modules/scheduling/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { addressRoutes } from './modules/users/address-routes';
 import { userRoutes } from './modules/users/routes';
+import { listingReviewRoutes } from './modules/listing-review/routes';
+import { UPLOAD_LIMITS } from './modules/vendors/images';
 import { vendorRoutes } from './modules/vendors/routes';
 
 export interface AppDeps {
@@ -180,7 +183,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(healthRoutes);
   await app.register(sessionRoutes);
   await app.register(userRoutes);
+  // Image uploads (multipart PATCH /api/vendors/{id}); files are read one at a time, never to disk.
+  await app.register(multipart, { limits: UPLOAD_LIMITS });
   await app.register(vendorRoutes);
+  await app.register(listingReviewRoutes);
   await app.register(pricingRoutes);
   await app.register(bookingRoutes);
   await app.register(schedulingRoutes);
