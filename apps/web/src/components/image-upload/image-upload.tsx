@@ -1,0 +1,200 @@
+import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { errorsOf } from '../../lib/api-client';
+import { ErrorList } from '../error-list';
+import './image-upload.css';
+
+/** The image types the server takes (it checks the content again, whatever the name or type says). */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+const ACCEPTED_TYPES = IMAGE_ACCEPT.split(',');
+/** The server's limit per image. */
+export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+/** The server's own messages for these refusals, so a refusal reads the same before and after sending. */
+export const IMAGE_UPLOAD_MESSAGES = {
+  notAnImage: 'File must be an image (JPEG, PNG or WebP).',
+  tooLarge: 'Image is too large (max 10 MB).',
+  oneAtATime: 'Choose one image.',
+} as const;
+
+/** What is wrong with these files before anything is sent, or null. */
+export function fileProblem(files: readonly File[], multiple: boolean): string | null {
+  if (!multiple && files.length > 1) return IMAGE_UPLOAD_MESSAGES.oneAtATime;
+  // A type the browser cannot name (empty) is left to the server, which reads the content.
+  if (files.some((f) => f.type !== '' && !ACCEPTED_TYPES.includes(f.type)))
+    return IMAGE_UPLOAD_MESSAGES.notAnImage;
+  if (files.some((f) => f.size > MAX_IMAGE_BYTES)) return IMAGE_UPLOAD_MESSAGES.tooLarge;
+  return null;
+}
+
+export interface ImageUploadProps {
+  /** The button's text, e.g. "Upload logo" or "Replace logo"; also names the file input. */
+  label: string;
+  /**
+   * Sends the chosen files and reports progress (0 to 1) while sending. A rejection with an ApiError shows
+   * the server's messages (e.g. "Image is too large (max 10 MB)."). With lib/vendor-api:
+   * `(files, onProgress) => upload.mutateAsync({ slot: 'logo', files, onProgress })`.
+   */
+  onUpload: (files: File[], onProgress: (fraction: number) => void) => Promise<unknown>;
+  /** Several files at once (a gallery). */
+  multiple?: boolean;
+  /** 'button' (default): one button. 'dropzone': a dashed area with the button that also takes dropped files. */
+  variant?: 'button' | 'dropzone';
+  /** A check of the chosen files before anything is sent (e.g. galleryAddProblem): a message refuses them. */
+  validate?: (files: File[]) => string | null;
+  /** Told when an upload starts (true) and ends (false), e.g. to keep a Continue button off meanwhile. */
+  onUploadingChange?: (uploading: boolean) => void;
+  /** After the upload succeeded. */
+  onUploaded?: () => void;
+  disabled?: boolean;
+  /** Under the control (formats, sizes); read with the button. */
+  hint?: ReactNode;
+  /** The button's look: primary (default) for a first upload, secondary for a replacement. */
+  tone?: 'primary' | 'secondary';
+  className?: string;
+}
+
+/**
+ * A reusable image upload: a button (or a drop zone) that opens the file chooser for JPEG, PNG or WebP
+ * images, checks type, size and the caller's rule before sending, shows progress while sending ("Processing…"
+ * once the bytes are sent and the server re-encodes them), and shows the server's refusal under it. The
+ * control is off during an upload; a new choice clears the last message.
+ */
+export function ImageUpload({
+  label,
+  onUpload,
+  multiple = false,
+  variant = 'button',
+  validate,
+  onUploadingChange,
+  onUploaded,
+  disabled = false,
+  hint,
+  tone = 'primary',
+  className = '',
+}: ImageUploadProps) {
+  const id = useId();
+  const hintId = `${id}-hint`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
+  const [count, setCount] = useState(0);
+  const [errors, setErrors] = useState<string[]>([]);
+  const [dragging, setDragging] = useState(false);
+  const uploading = progress !== null;
+  const off = disabled || uploading;
+
+  const send = async (files: File[]) => {
+    if (off || files.length === 0) return;
+    const problem = fileProblem(files, multiple) ?? validate?.(files) ?? null;
+    if (problem) {
+      setErrors([problem]);
+      return;
+    }
+    setErrors([]);
+    setCount(files.length);
+    setProgress(0);
+    onUploadingChange?.(true);
+    try {
+      await onUpload(files, (fraction) => setProgress(Math.max(0, Math.min(1, fraction))));
+      onUploaded?.();
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setProgress(null);
+      onUploadingChange?.(false);
+    }
+  };
+
+  const onDrop = (event: DragEvent) => {
+    event.preventDefault();
+    setDragging(false);
+    void send(Array.from(event.dataTransfer.files));
+  };
+  const dropHandlers =
+    variant === 'dropzone'
+      ? {
+          onDragEnter: (event: DragEvent) => {
+            event.preventDefault();
+            if (!off) setDragging(true);
+          },
+          onDragOver: (event: DragEvent) => {
+            event.preventDefault();
+            event.dataTransfer.dropEffect = off ? 'none' : 'copy';
+          },
+          onDragLeave: (event: DragEvent) => {
+            if (!event.currentTarget.contains(event.relatedTarget as Node | null)) setDragging(false);
+          },
+          onDrop,
+        }
+      : {};
+
+  const percent = progress === null ? 0 : Math.round(progress * 100);
+  const what = count > 1 ? `${count} images` : 'image';
+  const classes = [
+    'image-upload',
+    `image-upload--${variant}`,
+    dragging ? 'is-dragging' : '',
+    uploading ? 'is-uploading' : '',
+    className,
+  ]
+    .filter(Boolean)
+    .join(' ');
+
+  return (
+    <div className={classes}>
+      <div className="image-upload__area" {...dropHandlers}>
+        <button
+          type="button"
+          className={`button button--${tone} image-upload__button`}
+          disabled={off}
+          aria-describedby={hint ? hintId : undefined}
+          onClick={() => inputRef.current?.click()}
+        >
+          {label}
+        </button>
+        {variant === 'dropzone' && (
+          <span className="image-upload__drop-note" aria-hidden="true">
+            or drop {multiple ? 'images' : 'an image'} here
+          </span>
+        )}
+        <input
+          ref={inputRef}
+          type="file"
+          hidden
+          accept={IMAGE_ACCEPT}
+          multiple={multiple}
+          aria-label={label}
+          disabled={off}
+          onChange={(event) => {
+            const files = Array.from(event.currentTarget.files ?? []);
+            // Cleared, so choosing the same file again (after a refusal) is a new choice.
+            event.currentTarget.value = '';
+            void send(files);
+          }}
+        />
+        {hint && (
+          <div id={hintId} className="field__hint image-upload__hint">
+            {hint}
+          </div>
+        )}
+      </div>
+      <div className="image-upload__status" role="status">
+        {uploading && (
+          <>
+            <span className="image-upload__status-text">
+              {progress < 1 ? `Uploading ${what}…` : `Processing ${what}…`}
+            </span>
+            <progress
+              className="image-upload__progress"
+              max={100}
+              value={percent}
+              aria-label={`${label}: upload progress`}
+            />
+            <span className="image-upload__percent" aria-hidden="true">
+              {percent}%
+            </span>
+          </>
+        )}
+      </div>
+      <ErrorList errors={errors} className="image-upload__errors" />
+    </div>
+  );
+}
