@@ -162,6 +162,33 @@ describe('inspectImage refuses', () => {
     );
   });
 
+  it('files made of absurdly many parts, which would only make reading them slow', async () => {
+    const p = await f.png(16, 16);
+    const tiny = f.pngChunk('zzZz', Buffer.from('a'));
+    const manyChunks = Buffer.concat([
+      p.subarray(0, -12),
+      Buffer.concat(Array(100_000).fill(tiny)),
+      p.subarray(-12),
+    ]);
+    const j = await f.jpeg(16, 16);
+    const comment = f.jpegSegment(0xfe, Buffer.from('a'));
+    const manySegments = Buffer.concat([
+      j.subarray(0, 2),
+      Buffer.concat(Array(100_000).fill(comment)),
+      j.subarray(2),
+    ]);
+    const started = performance.now();
+    expect(refusal(manyChunks)).toBe('notAnImage');
+    expect(refusal(manySegments)).toBe('notAnImage');
+    expect(performance.now() - started).toBeLessThan(1_000);
+    // A few thousand parts are fine (PNG writers split picture data into 8 KB chunks).
+    expect(
+      refusal(Buffer.concat([p.subarray(0, -12), Buffer.concat(Array(5_000).fill(tiny)), p.subarray(-12)])),
+    ).toBe('accepted');
+    // Far more images after a JPEG than any camera writes.
+    expect(refusal(Buffer.concat([j, ...Array<Buffer>(40).fill(await f.jpeg(1, 1))]))).toBe('hiddenData');
+  });
+
   it('declared dimensions over the limits, from the header alone', async () => {
     const started = Date.now();
     expect(refusal(f.pngBomb(10_000))).toBe('tooManyPixels'); // 100 megapixels in 12 KB

@@ -90,6 +90,14 @@ export function checkDimensions(width: number, height: number): void {
     throw new ImageRejectedError('tooManyPixels');
 }
 
+/**
+ * Most segments or chunks a file may have. Real images have tens to a few thousand (PNG writers split the
+ * picture data into 8-64 KB chunks); millions of tiny ones would only make the walk itself slow.
+ */
+const MAX_PARTS = 20_000;
+/** Images a JPEG may carry after its own (MPF: gain map, depth map, previews). */
+const MAX_EXTRA_JPEG_IMAGES = 16;
+
 interface Walked {
   width: number;
   height: number;
@@ -114,7 +122,10 @@ const isRst = (m: number) => m >= 0xd0 && m <= 0xd7;
 function walkJpegFile(data: Buffer): Walked {
   const primary = walkJpeg(data, 0);
   let p = primary.end;
-  while (p + 1 < data.length && data[p] === 0xff && data[p + 1] === 0xd8) p = walkJpeg(data, p).end;
+  for (let extra = 0; p + 1 < data.length && data[p] === 0xff && data[p + 1] === 0xd8; extra++) {
+    if (extra >= MAX_EXTRA_JPEG_IMAGES) throw hiddenData();
+    p = walkJpeg(data, p).end;
+  }
   checkTrailer(data, p);
   return primary;
 }
@@ -126,7 +137,8 @@ function walkJpeg(d: Buffer, start: number): Walked {
   let width = 0;
   let height = 0;
   let sawFrame = false;
-  for (;;) {
+  for (let parts = 0; ; parts++) {
+    if (parts > MAX_PARTS) throw notAnImage();
     if (p >= d.length) throw notAnImage(); // cut short: no EOI
     if (d[p] !== 0xff) throw notAnImage(); // bytes between segments
     while (p < d.length && d[p] === 0xff) p++; // fill bytes
@@ -180,8 +192,8 @@ function walkPng(d: Buffer): Walked {
   let width = 0;
   let height = 0;
   let first = true;
-  for (;;) {
-    if (p + 8 > d.length) throw notAnImage();
+  for (let parts = 0; ; parts++) {
+    if (parts > MAX_PARTS || p + 8 > d.length) throw notAnImage();
     const length = d.readUInt32BE(p);
     const type = d.toString('latin1', p + 4, p + 8);
     if (!/^[A-Za-z]{4}$/.test(type) || length > 0x7fffffff) throw notAnImage();
@@ -216,8 +228,8 @@ function walkWebp(d: Buffer): Walked {
   let width = 0;
   let height = 0;
   let sawImage = false;
-  while (p < riffEnd) {
-    if (p + 8 > riffEnd) throw notAnImage();
+  for (let parts = 0; p < riffEnd; parts++) {
+    if (parts > MAX_PARTS || p + 8 > riffEnd) throw notAnImage();
     const fourcc = d.toString('latin1', p, p + 4);
     const size = d.readUInt32LE(p + 4);
     const dataStart = p + 8;
