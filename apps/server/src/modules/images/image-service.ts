@@ -60,7 +60,9 @@ export type StoreImageInput = ImageOwner &
 
 const decodeOptions: SharpOptions = {
   limitInputPixels: MAX_INPUT_PIXELS,
-  failOn: 'warning', // a truncated or damaged file is refused, not decoded to grey
+  // A decoder error refuses the file; a mere warning (minor damage some cameras' files have) does not.
+  // A truncated file never gets here: image-inspect refuses it.
+  failOn: 'error',
   animated: false, // the first frame only
 };
 
