@@ -1,24 +1,19 @@
 /** What an uploaded image may be, and what its uploader is told when it is refused. */
 import { HttpError } from '../../http/errors';
 
+import { ACCEPTED_IMAGE_FORMATS, IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@stg/domain/image-uploads';
+
 /** Largest file accepted, in bytes (10 MB); also the multipart file-size limit of the upload routes. */
-export const MAX_UPLOAD_BYTES = 10 * 1024 * 1024;
+export { MAX_UPLOAD_BYTES, IMAGE_MESSAGES };
 /** Most pixels an image may declare (width × height), checked before it is decoded. */
 export const MAX_INPUT_PIXELS = 40_000_000;
 /** Longest side an image may declare, in pixels. */
 export const MAX_INPUT_EDGE = 12_000;
 
 /** The formats accepted, recognised by their bytes (never by the file name or the declared type). */
-export const ACCEPTED_FORMATS = ['jpeg', 'png', 'webp'] as const;
+export const ACCEPTED_FORMATS = ACCEPTED_IMAGE_FORMATS;
 export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 
-/** Every message an upload can be refused with (shown to the user as `{ errors: [message] }`). */
-export const IMAGE_MESSAGES = {
-  notAnImage: 'File must be an image (JPEG, PNG or WebP).',
-  tooLarge: 'Image is too large (max 10 MB).',
-  tooManyPixels: 'Image dimensions are too large (max 40 megapixels and 12000 pixels per side).',
-  hiddenData: 'Image contains data that is not part of the picture. Save it again as a JPEG, PNG or WebP.',
-} as const;
 export type ImageRejection = keyof typeof IMAGE_MESSAGES;
 
 /** An upload refused for what it is: 422 with the message, `{ errors: [message] }` through the error handler. */
