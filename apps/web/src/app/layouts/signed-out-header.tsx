@@ -2,13 +2,16 @@ import { useLocation } from 'react-router';
 import { normalizePath } from '@stg/domain/routing';
 import { useModal } from '../../components/modal/modal-provider';
 import { LazyUserSessionForm } from '../../features/auth/components/user-session-form-lazy';
-import { VendorSignUpNotice } from '../../features/vendor-onboarding/components/vendor-sign-up-notice';
+import { LazyVendorSignUpForm } from '../../features/vendor-onboarding/components/vendor-sign-up-form-lazy';
 import { Logo } from './logo';
 import { logoColorFor } from './logo-color';
 
 const VENDOR_PAGE = /^\/vendors\/[^/]+$/;
 
-/** Spec §2: logo to /, Create Account (List Your Service on /vendor-onboarding) and Sign In. */
+/**
+ * Spec §2: logo to /, Create Account (on /vendor-onboarding List Your Service, which opens the
+ * vendor-sign-up-form) and Sign In.
+ */
 export function SignedOutHeader() {
   const { pathname } = useLocation();
   const { openModal } = useModal();
@@ -25,7 +28,7 @@ export function SignedOutHeader() {
             <button
               type="button"
               className="button button--primary"
-              onClick={() => openModal(<VendorSignUpNotice />)}
+              onClick={() => openModal(<LazyVendorSignUpForm />)}
             >
               List Your Service
             </button>

@@ -1,6 +1,6 @@
 import { useModal } from '../../../components/modal/modal-provider';
 import { useSession } from '../../../lib/session/use-session';
-import { VendorSignUpNotice } from '../components/vendor-sign-up-notice';
+import { LazyVendorSignUpForm } from '../components/vendor-sign-up-form-lazy';
 
 const BENEFITS = [
   {
@@ -19,7 +19,11 @@ const BENEFITS = [
 
 const COMING_SOON = ['Drive-time statistics', 'Dynamic pricing', 'Custom discounts', 'More categories'];
 
-/** /vendor-onboarding: the pitch to businesses (spec §1). */
+/**
+ * /vendor-onboarding: the pitch to businesses (spec §1). A visitor who is not signed in can start the
+ * vendor-sign-up-form here as with the header's List Your Service (spec §2); a vendor sees no such button
+ * (spec §6).
+ */
 export function VendorOnboardingPage() {
   const { user } = useSession();
   const { openModal } = useModal();
@@ -37,7 +41,7 @@ export function VendorOnboardingPage() {
             <button
               type="button"
               className="button button--primary button--large"
-              onClick={() => openModal(<VendorSignUpNotice />)}
+              onClick={() => openModal(<LazyVendorSignUpForm />)}
             >
               Get Started
             </button>

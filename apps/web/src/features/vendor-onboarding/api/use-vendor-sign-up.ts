@@ -1,0 +1,38 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { vendorSignUpResponseSchema } from '@stg/domain/api/vendors';
+import { api } from '../../../lib/api-client';
+import type { Session, User, Vendor } from '../../../lib/api-types';
+import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
+import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
+import { toVendorSignUpRequest, type VendorSignUpValues } from '../vendor-sign-up-values';
+
+/**
+ * POST /api/vendors: creates the vendor (awaiting submission) and its account admin, and signs them in
+ * (the server rotates the CSRF token). The answer (user, vendor, addresses) goes into the session at once,
+ * so the vendor header and the route guard see the new vendor; the session is then fetched again.
+ */
+export function useVendorSignUp() {
+  const queryClient = useQueryClient();
+  const { resetHomeView } = useHomeViewChoice();
+  return useMutation({
+    mutationFn: async (values: VendorSignUpValues) =>
+      vendorSignUpResponseSchema.parse(
+        await api.post<unknown>('/api/vendors', toVendorSignUpRequest(values)),
+      ),
+    onSuccess: (data) => {
+      // A new vendor starts in vendor view.
+      resetHomeView();
+      const previous = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);
+      setSession(queryClient, {
+        user: data.user as User,
+        // The contract's vendor is the full owner's view; the session's type is the web's older shape.
+        vendor: data.vendor as unknown as Vendor,
+        addresses: data.addresses,
+        orders: [],
+        // Anything a guest priced comes along to the account (the server moves it).
+        bookings: (previous?.bookings ?? []).map((b) => ({ ...b, userId: data.user.id })),
+      });
+      void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
+}
