@@ -1,15 +1,18 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '../lib/api-types';
-import { customerSession, makeCard, signedOut, vendorSession } from '../test/fixtures';
+import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { locationOf, renderApp } from '../test/render-app';
+
+const operatorSession: Session = { ...customerSession, user: { ...customerUser, operator: true } };
 
 function visit(path: string, session: Session, homeView?: 'user' | 'vendor') {
   if (homeView) window.sessionStorage.setItem('stg.homeView', homeView);
   mockApi({
     'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 't' } },
     'GET /api/vendors': { body: [makeCard()] },
+    'GET /api/operator/listings': { body: { listings: [] } },
   });
   return renderApp(path);
 }
@@ -39,6 +42,11 @@ describe('route guard in the app', () => {
     ['/services?category=all', vendorSession(), 'user', '/services?category=all'],
     ['/no/such/page', signedOut, undefined, '/'],
     ['/about-us', customerSession, undefined, '/about-us'],
+    ['/', vendorSession({ listingStatus: 'awaiting_submission' }), undefined, '/dashboard/setup'],
+    ['/operator/listings', signedOut, undefined, '/'],
+    ['/operator/listings', customerSession, undefined, '/home'],
+    ['/operator/listings', vendorSession(), undefined, '/dashboard/orders'],
+    ['/operator/listings', operatorSession, undefined, '/operator/listings'],
   ])('%s (%#) ends on %s', async (path, session, homeView, expected) => {
     const { router } = visit(path, session, homeView);
     await waitFor(() => expect(locationOf(router)).toBe(expected));

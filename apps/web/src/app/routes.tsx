@@ -48,6 +48,10 @@ const DashboardLayout = lazyPage(
   () => import('../features/dashboard/routes/dashboard-layout'),
   'DashboardLayout',
 );
+const ListingReviewPage = lazyPage(
+  () => import('../features/listing-review/routes/listing-review-page'),
+  'ListingReviewPage',
+);
 const DashboardSectionPage = lazyPage(
   () => import('../features/dashboard/routes/dashboard-section-page'),
   'DashboardSectionPage',
@@ -76,6 +80,8 @@ export const routes: RouteObject[] = [
       { path: 'home', element: <CustomerHomePage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'account', element: <AccountPage /> },
+      // Operators only (issue 11: listing review).
+      { path: 'operator/listings', element: <ListingReviewPage /> },
       {
         path: 'dashboard',
         element: <DashboardLayout />,

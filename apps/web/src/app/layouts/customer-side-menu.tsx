@@ -1,4 +1,5 @@
 import { NavLink } from 'react-router';
+import { OPERATOR_LISTINGS } from '@stg/domain/routing';
 import { Drawer } from '../../components/drawer';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { useSession } from '../../lib/session/use-session';
@@ -11,18 +12,22 @@ const LINKS = [
   { to: '/contact-us', label: 'Help' },
 ];
 
-/** Spec §2: greeting, Home, Orders, Account, Help, Logout; the view toggle when the user has a vendorId. */
+/**
+ * Spec §2: greeting, Home, Orders, Account, Help, Logout; the view toggle when the user has a vendorId.
+ * An operator also gets Listing Review, the queue of listings under review (issue 11).
+ */
 export function CustomerSideMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const { user } = useSession();
   const signOut = useSignOut();
   if (!user) return null;
+  const links = user.operator ? [...LINKS, { to: OPERATOR_LISTINGS, label: 'Listing Review' }] : LINKS;
 
   return (
     <Drawer label="Menu" id={id} onClose={onClose}>
       <p className="drawer__greeting">Hi, {user.firstName}</p>
       <nav aria-label="Main">
         <ul className="drawer__links">
-          {LINKS.map((link) => (
+          {links.map((link) => (
             <li key={link.to}>
               <NavLink to={link.to} onClick={onClose} className="drawer__link">
                 {link.label}

@@ -1,8 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customerSession, makeCard, signedOut, vendorSession } from '../../test/fixtures';
+import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../../test/fixtures';
 import { mockApi } from '../../test/mock-api';
-import { locationOf, renderApp } from '../../test/render-app';
+import { LAZY, locationOf, renderApp } from '../../test/render-app';
 
 const token = { 'X-CSRF-Token': 'token-1' };
 
@@ -29,7 +29,7 @@ describe('signed-out header', () => {
     expect(screen.queryByRole('button', { name: 'List Your Service' })).not.toBeInTheDocument();
   });
 
-  it('replaces Create Account with List Your Service on /vendor-onboarding, which signs nobody up', async () => {
+  it('replaces Create Account with List Your Service on /vendor-onboarding, which opens the vendor sign-up form', async () => {
     const { calls } = withSession(signedOut);
     const { user } = renderApp('/vendor-onboarding');
     const list = await screen.findByRole('button', { name: 'List Your Service' });
@@ -37,11 +37,26 @@ describe('signed-out header', () => {
     expect(within(header()).getByRole('link', { name: 'Servo' })).toHaveAttribute('data-logo-color', 'blue');
 
     await user.click(list);
-    const dialog = await screen.findByRole('dialog', { name: 'List Your Service' });
-    expect(dialog).toHaveTextContent(/vendor onboarding release/i);
-    await user.click(within(dialog).getByRole('button', { name: 'Got it' }));
+    const dialog = await screen.findByRole('dialog', { name: 'List Your Service' }, LAZY);
+    expect(within(dialog).getByText('Step 1 of 3')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.every((c) => c.method === 'GET')).toBe(true);
+  });
+
+  it('offers no List Your Service to a signed-in vendor on /vendor-onboarding, and Learn More in the footer', async () => {
+    window.sessionStorage.setItem('stg.homeView', 'vendor');
+    withSession(vendorSession());
+    renderApp('/vendor-onboarding');
+    expect(await screen.findByText('Hi, Sparkle Cleaning')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'List Your Service' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Get Started' })).not.toBeInTheDocument();
+    const footer = screen.getByRole('contentinfo');
+    expect(within(footer).getByRole('link', { name: 'Learn More' })).toHaveAttribute(
+      'href',
+      '/vendor-onboarding',
+    );
+    expect(within(footer).queryByRole('link', { name: 'Sign Up' })).not.toBeInTheDocument();
   });
 
   it('footer offers Sign Up to businesses', async () => {
@@ -90,6 +105,35 @@ describe('customer header', () => {
     expect(calls.find((c) => c.method === 'DELETE')?.headers['x-csrf-token']).toBe('token-1');
     expect(await screen.findByRole('button', { name: 'Create Account' })).toBeInTheDocument();
     expect(window.sessionStorage.getItem('stg.sessionUser')).toBeNull();
+  });
+
+  it('side menu offers Listing Review to an operator only', async () => {
+    withSession(
+      { ...customerSession, user: { ...customerUser, operator: true } },
+      {
+        'GET /api/operator/listings': { body: { listings: [] } },
+      },
+    );
+    const { user, router } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    const drawer = screen.getByRole('dialog', { name: 'Menu' });
+    expect(
+      within(drawer)
+        .getAllByRole('link')
+        .map((l) => l.textContent),
+    ).toEqual(['Home', 'Orders', 'Account', 'Help', 'Listing Review']);
+    await user.click(within(drawer).getByRole('link', { name: 'Listing Review' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/operator/listings'));
+    expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('side menu has no Listing Review for a customer', async () => {
+    withSession(customerSession);
+    const { user } = renderApp('/home');
+    await user.click(await screen.findByRole('button', { name: 'Menu' }));
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Listing Review' }),
+    ).not.toBeInTheDocument();
   });
 
   it('shows a failed logout in the shared error banner', async () => {

@@ -1,0 +1,56 @@
+/**
+ * The operators' listing review (issue 11; contract: @stg/domain/api/vendors): the queue of listings
+ * under review, and Approve / Reject with a reason. Answers are parsed with the shared schemas.
+ */
+import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  listingDecisionResponseSchema,
+  reviewQueueResponseSchema,
+  type ReviewQueueItem,
+} from '@stg/domain/api/vendors';
+import { api } from '../../../lib/api-client';
+
+export const REVIEW_QUEUE_KEY = ['operator', 'listings'] as const;
+
+/** Oldest submission first (the server sends them so; kept so whatever the answer's order). */
+export function oldestFirst(listings: readonly ReviewQueueItem[]): ReviewQueueItem[] {
+  const time = (item: ReviewQueueItem) =>
+    item.submittedAt ? Date.parse(item.submittedAt) : Number.POSITIVE_INFINITY;
+  return [...listings].sort((a, b) => time(a) - time(b));
+}
+
+/** GET /api/operator/listings */
+export const reviewQueueQueryOptions = () =>
+  queryOptions({
+    queryKey: REVIEW_QUEUE_KEY,
+    queryFn: async () =>
+      oldestFirst(reviewQueueResponseSchema.parse(await api.get<unknown>('/api/operator/listings')).listings),
+    // Other operators decide too: fetch again on each visit.
+    staleTime: 0,
+  });
+
+export type ListingDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+
+/**
+ * POST /api/operator/listings/{id}/approve, or /reject {reason}. The decided listing leaves the queue at
+ * once; the queue and the catalog (an approved listing joins it) are then fetched again. A listing another
+ * operator already decided answers 409: the queue is fetched again too.
+ */
+export function useListingDecision(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (decision: ListingDecision) =>
+      listingDecisionResponseSchema.parse(
+        decision.kind === 'approve'
+          ? await api.post<unknown>(`/api/operator/listings/${vendorId}/approve`)
+          : await api.post<unknown>(`/api/operator/listings/${vendorId}/reject`, { reason: decision.reason }),
+      ),
+    onSuccess: () => {
+      queryClient.setQueryData<ReviewQueueItem[]>(REVIEW_QUEUE_KEY, (current) =>
+        current?.filter((item) => item.vendor.id !== vendorId),
+      );
+      void queryClient.invalidateQueries({ queryKey: ['vendors'] });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: REVIEW_QUEUE_KEY }),
+  });
+}
