@@ -1,0 +1,24 @@
+import type { Vendor } from '../../../lib/api-types';
+import { BusinessDetailsForm } from './business-details-form';
+import { DirectDepositCard } from './direct-deposit-card';
+import { ListingStatusCard } from './listing-status-card';
+import { ServiceDescriptionForm } from './service-description-form';
+
+/**
+ * General Settings, Business (spec §2): business details with the Update Password link, the service
+ * description, Direct Deposit with payouts onboarding or management, and the listing status.
+ */
+export function BusinessTab({ vendor }: { vendor: Vendor }) {
+  return (
+    <div className="vendor-settings__grid">
+      <div className="vendor-settings__column">
+        <BusinessDetailsForm vendor={vendor} />
+        <ServiceDescriptionForm vendor={vendor} />
+      </div>
+      <div className="vendor-settings__column">
+        <ListingStatusCard vendor={vendor} />
+        <DirectDepositCard vendor={vendor} />
+      </div>
+    </div>
+  );
+}

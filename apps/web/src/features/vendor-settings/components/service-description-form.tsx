@@ -1,0 +1,77 @@
+import { useId, useState, type FormEvent } from 'react';
+import { LIMITS } from '@stg/domain/constants';
+import { ErrorList } from '../../../components/error-list';
+import { errorsOf } from '../../../lib/api-client';
+import type { Vendor } from '../../../lib/api-types';
+import { useUpdateVendor } from '../../../lib/vendor-api';
+
+const MAX = LIMITS.serviceDescriptionMax;
+
+/**
+ * The service description (spec §2 General Settings, §3 "max 500 chars", §5 "cut to 500"): a textarea
+ * that keeps at most 500 characters, whatever is typed or pasted, with a count "N/500". Its own Save,
+ * on once the text changed; no password needed.
+ */
+export function ServiceDescriptionForm({ vendor }: { vendor: Vendor }) {
+  const id = useId();
+  const update = useUpdateVendor(vendor.id);
+  const current = vendor.serviceDescription ?? '';
+  const [text, setText] = useState(current);
+  const [saved, setSaved] = useState(false);
+  const changed = text !== current;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || update.isPending) return;
+    update.mutate(
+      { changes: { serviceDescription: text.trim() === '' ? null : text } },
+      {
+        onSuccess: (vendorSaved) => {
+          setText(vendorSaved.serviceDescription ?? '');
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <section className="card vendor-settings__card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`}>Service Description</h2>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+        <div className="field">
+          <textarea
+            id={`${id}-text`}
+            className="field__control field__control--textarea"
+            rows={6}
+            maxLength={MAX}
+            aria-labelledby={`${id}-title`}
+            value={text}
+            aria-describedby={`${id}-hint ${id}-count`}
+            onChange={(event) => {
+              setText(event.target.value.slice(0, MAX));
+              setSaved(false);
+              if (update.isError) update.reset();
+            }}
+          />
+          <div className="vendor-settings__field-foot">
+            <p id={`${id}-hint`} className="field__hint">
+              Shown on your page. Say what you do, where and what makes you stand out.
+            </p>
+            <p id={`${id}-count`} className="field__hint vendor-settings__count">
+              {text.length}/{MAX}
+            </p>
+          </div>
+        </div>
+        <ErrorList errors={update.isError ? errorsOf(update.error) : []} />
+        <div className="form__actions">
+          <button type="submit" className="button button--primary" disabled={!changed || update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save'}
+          </button>
+          <p role="status" className="form__status">
+            {saved && !changed ? 'Saved' : ''}
+          </p>
+        </div>
+      </form>
+    </section>
+  );
+}
