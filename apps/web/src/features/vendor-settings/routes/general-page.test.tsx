@@ -17,6 +17,14 @@ const image = (n: number): GalleryImage => ({
 });
 const gallery = (count: number) => Array.from({ length: count }, (_, i) => image(i + 1));
 
+/** The sandbox's answer to create_account_session (payouts management opens one at once). */
+const SANDBOX_SESSION = {
+  client_secret: 'acctsess_1_secret_abc',
+  provider: 'sandbox',
+  publishableKey: null,
+  currentlyDue: [],
+};
+
 /** The vendor the mock server holds: GET /api/session answers it, a PATCH changes it. */
 let serverVendor: Vendor;
 
@@ -49,6 +57,7 @@ function start({
   const session = (): Session => ({ ...vendorSession(), vendor: serverVendor });
   const api = mockApi({
     'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
+    'POST /api/vendors/create_account_session': { body: SANDBOX_SESSION },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -288,33 +297,48 @@ describe('service description', () => {
 });
 
 describe('direct deposit', () => {
-  it('says Connected with where payouts go when payouts are active', async () => {
-    start({
+  it('says Connected with the bank on file, and opens the account management when payouts are active', async () => {
+    const { calls } = start({
       vendor: {
         stripeIntegrated: 'active',
         payoutDestination: { bankName: 'STRIPE TEST BANK', last4: '6789' },
       },
     });
     await ready();
-    const card = region('Direct Deposit');
+    const card = region('Payouts');
+    expect(card.getByText('Direct Deposit')).toBeInTheDocument();
     expect(card.getByText('Connected')).toBeInTheDocument();
     expect(card.queryByText('Not Connected')).not.toBeInTheDocument();
-    expect(card.getByText('STRIPE TEST BANK ending in 6789')).toBeInTheDocument();
+    expect(card.getByText('STRIPE TEST BANK account ending in 6789')).toBeInTheDocument();
+    expect(card.queryByText('Paper Check')).not.toBeInTheDocument();
+    // Management: an account session at once (the sandbox here: a note instead of Stripe's component).
+    expect(await card.findByText(/on file in the sandbox/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.path === '/api/vendors/create_account_session')).toHaveLength(1);
   });
 
   it('reads Paper Check when active with no bank on file', async () => {
     start({ vendor: { stripeIntegrated: 'active', payoutDestination: null } });
     await ready();
-    expect(region('Direct Deposit').getByText('Paper Check')).toBeInTheDocument();
+    expect(region('Payouts').getByText('Paper Check')).toBeInTheDocument();
   });
 
-  it.each(['inactive', 'onboarding'] as const)('says Not Connected when payouts are %s', async (state) => {
-    start({ vendor: { stripeIntegrated: state, payoutDestination: null } });
-    await ready();
-    const card = region('Direct Deposit');
-    expect(card.getByText('Not Connected')).toBeInTheDocument();
-    expect(card.queryByText('Connected')).not.toBeInTheDocument();
-  });
+  it.each(['inactive', 'onboarding'] as const)(
+    'says Not Connected and offers the bank onboarding when payouts are %s',
+    async (state) => {
+      const { calls } = start({ vendor: { stripeIntegrated: state, payoutDestination: null } });
+      await ready();
+      const card = region('Payouts');
+      expect(card.getByText('Not Connected')).toBeInTheDocument();
+      expect(card.queryByText('Connected')).not.toBeInTheDocument();
+      expect(
+        card.getByRole('button', {
+          name: state === 'inactive' ? 'Connect your bank' : 'Continue bank setup',
+        }),
+      ).toBeEnabled();
+      expect(card.queryByText('Paper Check')).not.toBeInTheDocument();
+      expect(calls.some((c) => c.path === '/api/vendors/create_account_session')).toBe(false);
+    },
+  );
 });
 
 describe('listing status', () => {
