@@ -466,7 +466,7 @@ describe('Stripe adapter: refunds', () => {
 });
 
 describe('Stripe adapter: connected accounts and transfers', () => {
-  it("creates the vendor's Express account once per key and reads its onboarding and bank", async () => {
+  it("creates the vendor's connected account (no Stripe Dashboard, requirements collected by the platform) once per key and reads its onboarding and bank", async () => {
     const idempotencyKey = unique('vendor-account');
     const created = await stripe.createConnectedAccount({
       vendorId: 31,
@@ -480,9 +480,15 @@ describe('Stripe adapter: connected accounts and transfers', () => {
       detailsSubmitted: false,
       bankLast4: null,
       bankName: null,
+      currentlyDue: ['external_account', 'tos_acceptance.date'],
     });
     expect(lastRequest('/v1/accounts').params).toEqual({
-      type: 'express',
+      controller: {
+        stripe_dashboard: { type: 'none' },
+        fees: { payer: 'application' },
+        losses: { payments: 'application' },
+        requirement_collection: 'application',
+      },
       country: 'US',
       email: 'owner@redrock.example',
       metadata: { vendorId: '31' },
@@ -504,6 +510,7 @@ describe('Stripe adapter: connected accounts and transfers', () => {
       detailsSubmitted: true,
       bankLast4: '6789',
       bankName: 'STRIPE TEST BANK',
+      currentlyDue: [],
     });
     expect(await rejection(stripe.retrieveAccount('acct_nope'))).toMatchObject({
       code: 'resource_missing',

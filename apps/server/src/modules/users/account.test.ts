@@ -108,6 +108,7 @@ describe('PATCH /api/users/{id}', () => {
         vendorId: null,
         serviceCharge: 2.55,
         currentAddressId: caseyAddressId,
+        operator: false,
       },
     });
     expect((await userRow(otherId)).firstName).toBe('Olive');
