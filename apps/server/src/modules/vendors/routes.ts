@@ -27,7 +27,7 @@ import { deleteSession } from '../session/session-repo';
 import { presentAddress, presentUser } from '../users/presenter';
 import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './images';
 import { applyPayoutAccount, createAccountSession } from './payouts';
-import { listActiveVendorCards, loadVendorDetail } from './repo';
+import { findVendorRow, listActiveVendorCards, loadVendorDetail } from './repo';
 import { presentVendor, presentVendorCard } from './presenter';
 import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
 
@@ -232,9 +232,7 @@ export async function vendorRoutes(app: FastifyInstance) {
       if (!sandbox) throw notFound();
       const user = signedInUser(req);
       if (!user.vendorId) throw forbidden();
-      const vendor = await ownerView(user.vendorId);
-      const detail = await loadVendorDetail(db, user.vendorId);
-      const accountId = detail?.card.vendor.paymentAccountId;
+      const accountId = (await findVendorRow(db, user.vendorId))?.paymentAccountId;
       if (!accountId) throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
       let account;
       try {
@@ -244,7 +242,7 @@ export async function vendorRoutes(app: FastifyInstance) {
           bank: { last4: req.body.accountNumber.slice(-4), bankName: SANDBOX_BANK.bankName },
         });
       } catch (err) {
-        req.log.warn({ err, vendorId: vendor.id }, 'sandbox onboarding refused');
+        req.log.warn({ err, vendorId: user.vendorId }, 'sandbox onboarding refused');
         throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
       }
       // The account.updated event says the same; applying it here too answers with the state at once.
