@@ -247,6 +247,9 @@ describe('vendor-sign-up-form', () => {
     const email = within(dialog).getByLabelText('Email');
     expect(email).toHaveValue('rita@redrock.example');
     expect(email).toHaveAttribute('aria-invalid', 'true');
+    expect(email).toHaveAccessibleDescription(MESSAGES.emailTaken);
+    // Said once, in the alert.
+    expect(within(dialog).getAllByText(MESSAGES.emailTaken)).toHaveLength(1);
     expect(email).toHaveFocus();
 
     await user.clear(email);

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { STATE } from '@stg/domain/constants';
 import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
@@ -77,6 +77,7 @@ export function VendorSignUpForm() {
   /** Server messages about one field ("admin.email": the email is taken), until that field is edited. */
   const [serverFieldErrors, setServerFieldErrors] = useState<Record<string, string>>({});
   const stepRef = useRef<HTMLDivElement>(null);
+  const serverErrorsId = useId();
 
   const section = SECTION_OF[step];
   const errors = stepErrors(step, values);
@@ -95,14 +96,20 @@ export function VendorSignUpForm() {
 
   const errorFor = (path: string): string | undefined => {
     const key = `${section}.${path}`;
-    if (serverFieldErrors[key]) return serverFieldErrors[key];
     return touched.has(key) || attempted.has(step) ? errors[path] : undefined;
   };
+
+  // A field the server's message names is marked invalid and described by that message (shown once, above).
+  const serverMark = (path: string) =>
+    serverFieldErrors[`${section}.${path}`]
+      ? { 'aria-invalid': true as const, 'aria-describedby': serverErrorsId }
+      : {};
 
   const bind = (path: string) => ({
     name: path,
     value: valueAt(values[section], path),
     error: errorFor(path),
+    ...serverMark(path),
     disabled: busy,
     onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
       const { value } = event.target;
@@ -180,7 +187,11 @@ export function VendorSignUpForm() {
           <h3 className="vendor-sign-up__heading">{text.heading}</h3>
           <p className="vendor-sign-up__lead">{text.lead}</p>
         </div>
-        <ErrorList errors={serverErrors} />
+        {serverErrors.length > 0 && (
+          <div id={serverErrorsId}>
+            <ErrorList errors={serverErrors} />
+          </div>
+        )}
         <div ref={stepRef} key={step} className="form">
           {step === 1 && (
             <>
