@@ -5,6 +5,8 @@
 export const STORAGE_KEYS = {
   user: 'stg.sessionUser',
   homeView: 'stg.homeView',
+  /** Setup's calendar step was skipped (spec §2 Setup 3); holds the vendor's id. */
+  setupCalendarSkipped: 'stg.setupCalendarSkipped',
 } as const;
 
 export function readStorage(key: string): string | null {

@@ -23,22 +23,27 @@ vi.mock('@stripe/connect-js', () => ({
   },
 }));
 
-vi.mock('@stripe/react-connect-js', () => ({
-  ConnectComponentsProvider: ({ children }: { children: unknown }) => children,
-  ConnectAccountOnboarding: ({
-    onExit,
-    onLoaderStart,
-  }: {
-    onExit: () => void;
-    onLoaderStart?: (e: { elementTagName: string }) => void;
-  }) => {
-    connect.onExit = onExit;
-    onLoaderStart?.({ elementTagName: 'account-onboarding' });
-    return <p>Stripe account onboarding</p>;
-  },
-  ConnectAccountManagement: () => <p>Stripe account management</p>,
-  ConnectNotificationBanner: () => <p>Stripe notification banner</p>,
-}));
+vi.mock('@stripe/react-connect-js', async () => {
+  const { useEffect } = await import('react');
+  return {
+    ConnectComponentsProvider: ({ children }: { children: unknown }) => children,
+    ConnectAccountOnboarding: ({
+      onExit,
+      onLoaderStart,
+    }: {
+      onExit: () => void;
+      onLoaderStart?: (e: { elementTagName: string }) => void;
+    }) => {
+      useEffect(() => {
+        connect.onExit = onExit;
+        onLoaderStart?.({ elementTagName: 'account-onboarding' });
+      });
+      return <p>Stripe account onboarding</p>;
+    },
+    ConnectAccountManagement: () => <p>Stripe account management</p>,
+    ConnectNotificationBanner: () => <p>Stripe notification banner</p>,
+  };
+});
 
 const SANDBOX_SESSION = {
   client_secret: 'acctsess_1_secret_abc',

@@ -1,24 +1,35 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { vendorSession } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
-import { LAZY, renderApp } from '../../../test/render-app';
+import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
 describe('dashboard sections', () => {
-  it.each([
-    ['orders', 'Order History'],
-    ['general', 'General Settings'],
-    ['support', 'Support'],
-  ])('/dashboard/%s shows "%s" and says it arrives later, with no controls', async (section, title) => {
+  it('/dashboard/orders shows "Order History" and says it arrives later, with no controls', async () => {
     mockApi({ 'GET /api/session': { body: vendorSession() } });
-    renderApp(`/dashboard/${section}`);
-    const heading = await screen.findByRole('heading', { level: 1, name: title });
+    renderApp('/dashboard/orders');
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Order History' });
     const frame = heading.closest('section')!;
     expect(frame).toHaveTextContent('This section arrives in a later release.');
     expect(frame.querySelectorAll('button, input, select, textarea')).toHaveLength(0);
   });
 
-  it('setup shows the account status and the four steps with their completion', async () => {
+  it.each([
+    ['general', 'General Settings'],
+    ['support', 'Support'],
+  ])('/dashboard/%s is the working "%s" screen, not a later-release frame', async (section, title) => {
+    mockApi({
+      'GET /api/session': { body: vendorSession() },
+      'POST /api/vendors/create_account_session': {
+        body: { client_secret: 'sess_secret_1', provider: 'sandbox', publishableKey: null, currentlyDue: [] },
+      },
+    });
+    renderApp(`/dashboard/${section}`);
+    const heading = await screen.findByRole('heading', { level: 1, name: title }, LAZY);
+    expect(heading.closest('section')!).not.toHaveTextContent('This section arrives in a later release.');
+  });
+
+  it('/dashboard/setup is the Account Setup wizard: account status, the four steps, then Logo and Branding', async () => {
     mockApi({
       'GET /api/session': {
         body: vendorSession({
@@ -28,16 +39,18 @@ describe('dashboard sections', () => {
         }),
       },
     });
-    renderApp('/dashboard/setup');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Account Setup' })).toBeInTheDocument();
+    const { router } = renderApp('/dashboard/setup');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Account Setup' }, LAZY)).toBeInTheDocument();
     expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Awaiting Submission');
-    const steps = screen.getAllByRole('listitem').filter((li) => li.classList.contains('setup-steps__step'));
+    const steps = within(screen.getByRole('navigation', { name: 'Setup steps' })).getAllByRole('link');
     expect(steps.map((s) => s.textContent)).toEqual([
-      '✓Logo and BrandingComplete',
-      '2Upload ImagesNot complete',
-      '3Calendar Integration (recommended)Not complete',
-      '4PayoutsNot complete',
+      '✓Step 1: Logo, Complete',
+      '2Step 2: Images, Not complete',
+      '3Step 3: Calendar, Not complete',
+      '4Step 4: Payouts, Not complete',
     ]);
+    expect(screen.getByRole('heading', { level: 2, name: 'Logo and Branding' })).toBeInTheDocument();
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/setup?page=logo'));
   });
 });
 

@@ -1,13 +1,88 @@
+import { useEffect, useRef } from 'react';
+import { useSearchParams } from 'react-router';
+import { setupProgress } from '@stg/domain/api/vendors';
 import type { Vendor } from '../../../lib/api-types';
+import { CalendarStep } from '../components/calendar-step';
+import { ImagesStep } from '../components/images-step';
+import { LogoStep } from '../components/logo-step';
+import { NextSteps } from '../components/next-steps';
+import { PayoutsStep } from '../components/payouts-step';
+import { SetupStatusBar } from '../components/setup-status-bar';
+import { STEP_HEADING_ID } from '../components/step-heading';
+import { parseSetupPage, setupFactsOf, type SetupPageName } from '../setup-pages';
+import { useCalendarSkipped } from '../use-calendar-skipped';
+import '../vendor-setup.css';
 
-/** /dashboard/setup?page=logo|images|calendar|payouts|next-steps (spec §2 Setup). */
+/**
+ * /dashboard/setup?page=logo|images|calendar|payouts|next-steps (spec §2 Setup): the status bar and the
+ * page's step. A missing or unknown page shows logo and a listing under review always shows next-steps;
+ * either way the address is corrected in place (replaced, so Back does not return to it).
+ */
 export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) {
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('page');
+  const underReview = vendor.listingStatus === 'under_review';
+  const page: SetupPageName = underReview ? 'next-steps' : (parseSetupPage(asked) ?? 'logo');
+  const [calendarSkippedHere, markCalendarSkipped] = useCalendarSkipped(vendor.id);
+  const facts = setupFactsOf(vendor, calendarSkippedHere);
+  const progress = setupProgress(facts);
+
+  useEffect(() => {
+    if (asked === page) return;
+    setParams(
+      (current) => {
+        const next = new URLSearchParams(current);
+        next.set('page', page);
+        return next;
+      },
+      { replace: true },
+    );
+  }, [asked, page, setParams]);
+
+  // A step change starts the keyboard (and the screen reader) at the new step's heading.
+  const shown = useRef(page);
+  useEffect(() => {
+    if (shown.current === page) return;
+    shown.current = page;
+    document.getElementById(STEP_HEADING_ID)?.focus();
+  }, [page]);
+
+  const reviewNote = vendor.listingStatus === 'awaiting_submission' ? vendor.reviewNote?.trim() : null;
+
   return (
-    <section className="dashboard-section" aria-labelledby="dashboard-section-title">
+    <section className="dashboard-section vendor-setup" aria-labelledby="dashboard-section-title">
       <h1 id="dashboard-section-title" className="dashboard-section__title">
         {title}
       </h1>
-      <p>{vendor.name}</p>
+      <p className="dashboard-section__summary">
+        Complete the four steps below, then submit your listing for review. Your progress is saved as you go.
+      </p>
+      {reviewNote && (
+        <div
+          className="alert alert--warning vendor-setup__review-note"
+          role="note"
+          aria-label="Changes requested"
+        >
+          <p>
+            <strong>Changes requested:</strong> {reviewNote}
+          </p>
+          <p className="vendor-setup__review-note-help">
+            Make the changes below, then submit your listing again from Next Steps.
+          </p>
+        </div>
+      )}
+      <SetupStatusBar listingStatus={vendor.listingStatus} progress={progress} current={page} />
+      <div className="vendor-setup__page">
+        {page === 'logo' && <LogoStep vendor={vendor} />}
+        {page === 'images' && <ImagesStep vendor={vendor} />}
+        {page === 'calendar' && (
+          <CalendarStep vendor={vendor} skipped={facts.calendarSkipped} onSkip={markCalendarSkipped} />
+        )}
+        {page === 'payouts' && <PayoutsStep vendor={vendor} />}
+        {page === 'next-steps' && (
+          <NextSteps vendor={vendor} facts={facts} calendarSkippedHere={calendarSkippedHere} />
+        )}
+      </div>
     </section>
   );
 }

@@ -1,0 +1,166 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link } from 'react-router';
+import { VENDOR_MESSAGES, submitForReviewProblems, type SetupFacts } from '@stg/domain/api/vendors';
+import { errorsOf } from '../../../lib/api-client';
+import type { Vendor } from '../../../lib/api-types';
+import { useSubmitForReview, useUpdateVendor } from '../../../lib/vendor-api';
+import { NEXT_STEPS_TITLE, setupPageLink, type SetupStepName } from '../setup-pages';
+import { STEP_HEADING_ID, StepHeading } from './step-heading';
+import { StepFooter } from './step-footer';
+
+/** Where each of Submit for Review's requirements is met. */
+const PAGE_OF_PROBLEM: Record<string, SetupStepName> = {
+  [VENDOR_MESSAGES.logoRequired]: 'logo',
+  [VENDOR_MESSAGES.bannerRequired]: 'logo',
+  [VENDOR_MESSAGES.galleryRequired]: 'images',
+  [VENDOR_MESSAGES.calendarRequired]: 'calendar',
+  [VENDOR_MESSAGES.payoutsRequired]: 'payouts',
+};
+
+const CHECKLIST = [
+  {
+    title: 'Application completeness',
+    text: 'Your logo, banner, gallery, calendar choice and bank details are all in place.',
+  },
+  {
+    title: 'Business legitimacy',
+    text: 'We confirm that your business name, phone number, email and address belong to a real, local business.',
+  },
+  {
+    title: 'Appropriate images',
+    text: 'Your photos show your own work clearly, with nothing offensive, misleading or copied.',
+  },
+];
+
+/**
+ * Setup step 5, Next Steps (spec §2): what the review checks, the certificate of insurance note, support
+ * contact, and Submit for Review, enabled only when the four steps are complete (the server checks again).
+ * A failure shows "Error submitting for review" with what the server says is missing; under review the
+ * button reads Submitted.
+ */
+export function NextSteps({
+  vendor,
+  facts,
+  calendarSkippedHere,
+}: {
+  vendor: Vendor;
+  facts: SetupFacts;
+  /** The Skip is remembered in this tab: make sure the server knows it before submitting. */
+  calendarSkippedHere: boolean;
+}) {
+  const submit = useSubmitForReview(vendor.id);
+  const update = useUpdateVendor(vendor.id);
+  const [errors, setErrors] = useState<string[] | null>(null);
+  const [sending, setSending] = useState(false);
+  const [justSubmitted, setJustSubmitted] = useState(false);
+  const doneRef = useRef<HTMLDivElement>(null);
+  const underReview = vendor.listingStatus === 'under_review';
+  const problems = underReview ? [] : submitForReviewProblems(facts);
+
+  useEffect(() => {
+    if (justSubmitted && underReview) doneRef.current?.focus();
+  }, [justSubmitted, underReview]);
+
+  const send = async () => {
+    setErrors(null);
+    setSending(true);
+    try {
+      if (calendarSkippedHere && !vendor.calendarSkipped && !facts.calendarIntegrated)
+        await update.mutateAsync({ changes: { calendarSkipped: true } });
+      await submit.mutateAsync();
+      setJustSubmitted(true);
+    } catch (error) {
+      setErrors(errorsOf(error));
+    } finally {
+      setSending(false);
+    }
+  };
+
+  return (
+    <section className="setup-step" aria-labelledby={STEP_HEADING_ID}>
+      <StepHeading>{NEXT_STEPS_TITLE}</StepHeading>
+      {underReview ? (
+        <div className="alert alert--success setup-next__submitted" ref={doneRef} tabIndex={-1}>
+          <p>
+            <strong>Your listing is under review.</strong> We will email {vendor.email} when it is approved or
+            if we need anything from you. Your listing goes live once it is approved.
+          </p>
+        </div>
+      ) : (
+        <p className="setup-step__lead">
+          When the four steps are complete, submit your listing. Our team reviews every listing before it goes
+          live.
+        </p>
+      )}
+
+      <div className="setup-next__grid">
+        <div className="card setup-next__card">
+          <h3>What we review</h3>
+          <ul className="setup-next__checklist">
+            {CHECKLIST.map((item) => (
+              <li key={item.title}>
+                <span className="setup-next__check" aria-hidden="true">
+                  ✓
+                </span>
+                <span>
+                  <strong>{item.title}</strong>
+                  <span className="setup-next__check-text">{item.text}</span>
+                </span>
+              </li>
+            ))}
+          </ul>
+          <p className="setup-next__insurance">
+            We may also ask for a certificate of insurance for your business before your listing goes live.
+          </p>
+        </div>
+        <div className="card setup-next__card">
+          <h3>Questions?</h3>
+          <p>
+            Our vendor team is here to help with your listing, the review or payouts. Send us a message on the{' '}
+            <Link to="/contact-us">contact page</Link>; we reply within 24 hours.
+          </p>
+        </div>
+      </div>
+
+      {problems.length > 0 && (
+        <div className="setup-next__missing" id="setup-next-missing">
+          <p>Before you can submit:</p>
+          <ul>
+            {problems.map((problem) => (
+              <li key={problem}>
+                <Link to={setupPageLink(PAGE_OF_PROBLEM[problem] ?? 'logo')}>{problem}</Link>
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
+
+      {errors && (
+        <div className="alert alert--error setup-next__error" role="alert">
+          <p>
+            <strong>{VENDOR_MESSAGES.submitFailed}</strong>
+          </p>
+          {errors.length > 0 && (
+            <ul>
+              {errors.map((message) => (
+                <li key={message}>{message}</li>
+              ))}
+            </ul>
+          )}
+        </div>
+      )}
+
+      <StepFooter page="next-steps" canContinue={false} noBack={underReview}>
+        <button
+          type="button"
+          className="button button--primary button--large"
+          disabled={underReview || sending || problems.length > 0}
+          aria-describedby={problems.length > 0 ? 'setup-next-missing' : undefined}
+          onClick={() => void send()}
+        >
+          {underReview ? 'Submitted' : sending ? 'Submitting…' : 'Submit for Review'}
+        </button>
+      </StepFooter>
+    </section>
+  );
+}

@@ -1,0 +1,473 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
+import type { GalleryImage, Vendor, VendorCalendar } from '../../../lib/api-types';
+import { STORAGE_KEYS } from '../../../lib/browser-storage';
+import { makeVendor, vendorUser } from '../../../test/fixtures';
+import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
+import { LAZY, locationOf, renderApp } from '../../../test/render-app';
+
+// ---------------------------------------------------------------------------------------------------
+// The server, as the tests see it: the vendor it holds, GET /api/session answering it, and uploads
+// through a stand-in XMLHttpRequest (uploadVendorImages uses XHR for its progress events).
+
+type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
+
+const image = (n: number): GalleryImage => ({
+  blobId: `blob-${n}`,
+  url: `/uploads/gallery-${n}.webp`,
+  thumbnailUrl: `/uploads/gallery-${n}-thumb.webp`,
+});
+const gallery = (count: number) => Array.from({ length: count }, (_, i) => image(i + 1));
+
+const calendar = (patch: Partial<VendorCalendar> = {}): VendorCalendar => ({
+  id: 3,
+  apiIntegrated: false,
+  integratedCalendarId: null,
+  integrationType: null,
+  workdayStartTime: '08:00',
+  workdayEndTime: '17:00',
+  driveTimeBufferMins: 30,
+  bookingWindowStartDays: 2,
+  bookingWindowEndDays: 90,
+  needsReconnect: false,
+  lastSyncedAt: null,
+  syncError: null,
+  icsUrlHint: null,
+  ...patch,
+});
+
+/** A vendor in setup with nothing done yet, complete enough for the shared response schema. */
+const inSetup = (patch: Partial<Vendor> = {}): Vendor =>
+  makeVendor({
+    listingStatus: 'awaiting_submission',
+    stripeIntegrated: 'inactive',
+    logoImageUrl: null,
+    thumbnailImageUrl: null,
+    bannerImageUrl: null,
+    galleryImageUrls: [],
+    calendar: calendar(),
+    calendarSkipped: false,
+    payoutDestination: null,
+    reviewNote: null,
+    ...patch,
+  });
+
+/** Everything done: Submit for Review can go. */
+const complete = (patch: Partial<Vendor> = {}) =>
+  inSetup({
+    logoImageUrl: '/uploads/logo.webp',
+    thumbnailImageUrl: '/uploads/banner-thumb.webp',
+    bannerImageUrl: '/uploads/banner.webp',
+    galleryImageUrls: gallery(4),
+    calendarSkipped: true,
+    stripeIntegrated: 'active',
+    payoutDestination: { bankName: 'STRIPE TEST BANK', last4: '6789' },
+    ...patch,
+  });
+
+interface Upload {
+  method: string;
+  url: string;
+  headers: Record<string, string>;
+  fields: [string, string][];
+  progress: (loaded: number, total: number) => void;
+  respond: (status: number, body: unknown) => void;
+}
+
+/** XMLHttpRequest stand-in: each send() is recorded for the test to answer. */
+function fakeXhr() {
+  const uploads: Upload[] = [];
+  class FakeXhr {
+    status = 0;
+    responseText = '';
+    withCredentials = false;
+    upload: {
+      onprogress: ((e: { lengthComputable: boolean; loaded: number; total: number }) => void) | null;
+    } = { onprogress: null };
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    private method = '';
+    private url = '';
+    private headers: Record<string, string> = {};
+    open(method: string, url: string) {
+      this.method = method;
+      this.url = url;
+    }
+    setRequestHeader(name: string, value: string) {
+      this.headers[name] = value;
+    }
+    send(form: FormData) {
+      uploads.push({
+        method: this.method,
+        url: this.url,
+        headers: this.headers,
+        fields: [...form.entries()].map(([name, value]) => [
+          name,
+          value instanceof File ? value.name : value,
+        ]),
+        progress: (loaded, total) => this.upload.onprogress?.({ lengthComputable: true, loaded, total }),
+        respond: (status, body) => {
+          this.status = status;
+          this.responseText = JSON.stringify(body);
+          this.onload?.();
+        },
+      });
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return uploads;
+}
+
+function start(path: string, vendor: Vendor, routes: Record<string, Handler | Handler[]> = {}) {
+  let server = vendor;
+  const session = () => ({ user: vendorUser, addresses: [], orders: [], vendor: server });
+  const api = mockApi({
+    'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
+    'GET /api/calendar_providers': {
+      body: {
+        providers: [
+          { type: 'google', configured: false },
+          { type: 'jobber', configured: false },
+          { type: 'ics', configured: true },
+        ],
+      },
+    },
+    ...routes,
+  });
+  const uploads = fakeXhr();
+  const app = renderApp(path);
+  return {
+    ...api,
+    ...app,
+    uploads,
+    server: () => server,
+    /** The server's vendor changes (and the change is what the next answer carries). */
+    change: (patch: Partial<Vendor>) => {
+      server = { ...server, ...patch };
+      return server;
+    },
+  };
+}
+
+const png = (name: string) => new File([new Uint8Array(200)], name, { type: 'image/png' });
+const ready = () => screen.findByRole('heading', { level: 1, name: 'Account Setup' }, LAZY);
+const stepHeading = (name: string) => screen.findByRole('heading', { level: 2, name });
+const statusBar = () => within(screen.getByRole('navigation', { name: 'Setup steps' }));
+const galleryCount = () => screen.getByText(/of 20/).closest('p')!;
+const continueButton = () => screen.getByRole('button', { name: 'Continue' });
+
+// ---------------------------------------------------------------------------------------------------
+
+describe('Setup: pages and status bar', () => {
+  it('an unknown page goes to logo, replacing the address', async () => {
+    const { router } = start('/dashboard/setup?page=bogus', inSetup());
+    await ready();
+    expect(await stepHeading('Logo and Branding')).toBeInTheDocument();
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/setup?page=logo'));
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('shows the account status and the four steps with their marks, each a link to its page', async () => {
+    const { user, router } = start(
+      '/dashboard/setup?page=images',
+      inSetup({
+        logoImageUrl: '/uploads/logo.webp',
+        thumbnailImageUrl: '/uploads/banner-thumb.webp',
+        galleryImageUrls: gallery(4),
+      }),
+    );
+    await ready();
+    expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Awaiting Submission');
+    const links = statusBar().getAllByRole('link');
+    expect(links.map((l) => l.textContent)).toEqual([
+      '✓Step 1: Logo, Complete',
+      '✓Step 2: Images, Complete',
+      '3Step 3: Calendar, Not complete',
+      '4Step 4: Payouts, Not complete',
+    ]);
+    expect(links[1]).toHaveAttribute('aria-current', 'step');
+    await user.click(statusBar().getByRole('link', { name: /Payouts/ }));
+    expect(await stepHeading('Payouts')).toHaveFocus();
+    expect(locationOf(router)).toBe('/dashboard/setup?page=payouts');
+  });
+
+  it('under review always shows next-steps, steps are not links, and the button reads Submitted', async () => {
+    const { router } = start('/dashboard/setup?page=logo', complete({ listingStatus: 'under_review' }));
+    await ready();
+    expect(await stepHeading('Next Steps')).toBeInTheDocument();
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/setup?page=next-steps'));
+    expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Under Review');
+    expect(statusBar().queryAllByRole('link')).toHaveLength(0);
+    expect(statusBar().getAllByRole('listitem')).toHaveLength(4);
+    expect(screen.getByRole('button', { name: 'Submitted' })).toBeDisabled();
+    expect(screen.queryByRole('link', { name: /Back/ })).not.toBeInTheDocument();
+    expect(screen.getByText('Your listing is under review.')).toBeInTheDocument();
+  });
+
+  it("shows the operator's reason when the listing was sent back", async () => {
+    start('/dashboard/setup?page=logo', inSetup({ reviewNote: 'Please use photos of your own work.' }));
+    await ready();
+    expect(screen.getByRole('note', { name: 'Changes requested' })).toHaveTextContent(
+      'Changes requested: Please use photos of your own work.',
+    );
+  });
+});
+
+describe('Setup 1: Logo and Branding', () => {
+  it('keeps Continue off until a logo and a banner are set and nothing is uploading', async () => {
+    const { user, uploads, change, router } = start(
+      '/dashboard/setup?page=logo',
+      inSetup({ thumbnailImageUrl: '/uploads/banner-thumb.webp', bannerImageUrl: '/uploads/banner.webp' }),
+    );
+    await stepHeading('Logo and Branding');
+    expect(screen.getByRole('img', { name: 'Your banner' })).toHaveAttribute('src', '/uploads/banner.webp');
+    expect(screen.getByText('No logo yet')).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+    expect(continueButton()).toHaveAccessibleDescription('Upload a logo to continue.');
+
+    await user.upload(screen.getByLabelText('Upload logo'), png('logo.png'));
+    expect(uploads).toHaveLength(1);
+    expect(uploads[0]).toMatchObject({
+      method: 'PATCH',
+      url: '/api/vendors/7',
+      headers: { 'X-CSRF-Token': 'token-1' },
+      fields: [['vendor[logoImageUrl]', 'logo.png']],
+    });
+    act(() => uploads[0]!.progress(50, 200));
+    expect(screen.getByRole('progressbar', { name: 'Upload logo: upload progress' })).toHaveValue(25);
+    expect(continueButton()).toBeDisabled();
+    expect(continueButton()).toHaveAccessibleDescription('Wait for the upload to finish.');
+
+    act(() => uploads[0]!.respond(200, change({ logoImageUrl: '/uploads/logo.webp' })));
+    expect(await screen.findByRole('img', { name: 'Your logo' })).toHaveAttribute(
+      'src',
+      '/uploads/logo.webp',
+    );
+    await waitFor(() => expect(continueButton()).toBeEnabled());
+    expect(screen.getByRole('button', { name: 'Replace logo' })).toBeInTheDocument();
+    expect(statusBar().getByRole('link', { name: /Logo/ })).toHaveTextContent('Complete');
+
+    await user.click(continueButton());
+    expect(locationOf(router)).toBe('/dashboard/setup?page=images');
+    expect(await stepHeading('Upload Images')).toHaveFocus();
+  });
+
+  it("shows the server's refusal of an upload", async () => {
+    const { user, uploads } = start('/dashboard/setup?page=logo', inSetup());
+    await stepHeading('Logo and Branding');
+    await user.upload(screen.getByLabelText('Upload banner'), png('banner.png'));
+    expect(uploads[0]!.fields).toEqual([['vendor[thumbnailImageUrl]', 'banner.png']]);
+    act(() => uploads[0]!.respond(422, { errors: ['Image is too large (max 10 MB).'] }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Image is too large (max 10 MB).');
+    expect(continueButton()).toBeDisabled();
+  });
+});
+
+describe('Setup 2: Upload Images', () => {
+  it('counts the images, deletes one by its button, adds several at once, and continues at 4', async () => {
+    const { user, uploads, calls, change } = start(
+      '/dashboard/setup?page=images',
+      inSetup({ galleryImageUrls: gallery(3) }),
+      {
+        'DELETE /api/vendors/7/images': () => ({ body: change({ galleryImageUrls: [image(1), image(3)] }) }),
+      },
+    );
+    await stepHeading('Upload Images');
+    expect(galleryCount()).toHaveTextContent('3 of 20 images · add at least 1 more');
+    const grid = within(screen.getByRole('list', { name: 'Gallery images' }));
+    expect(grid.getAllByRole('img').map((i) => i.getAttribute('src'))).toEqual([
+      '/uploads/gallery-1-thumb.webp',
+      '/uploads/gallery-2-thumb.webp',
+      '/uploads/gallery-3-thumb.webp',
+    ]);
+    expect(continueButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('button', { name: 'Delete image 2' }));
+    await waitFor(() => expect(galleryCount()).toHaveTextContent('2 of 20 images'));
+    expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
+      path: '/api/vendors/7/images',
+      body: { blob_id: 'blob-2' },
+    });
+    expect(screen.queryByRole('button', { name: 'Delete image 3' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete image 2' })).toHaveFocus();
+
+    const input = screen.getByLabelText('Add images');
+    expect(input).toHaveAttribute('multiple');
+    expect(input).toHaveAttribute('accept', 'image/jpeg,image/png,image/webp');
+    await user.upload(input, [png('a.png'), png('b.png')]);
+    expect(uploads[0]!.fields).toEqual([
+      ['vendor[galleryImages][]', 'a.png'],
+      ['vendor[galleryImages][]', 'b.png'],
+    ]);
+    act(() => uploads[0]!.respond(200, change({ galleryImageUrls: gallery(4) })));
+    await waitFor(() => expect(galleryCount()).toHaveTextContent('4 of 20 images'));
+    expect(screen.getAllByRole('button', { name: /^Delete image/ })).toHaveLength(4);
+    await waitFor(() => expect(continueButton()).toBeEnabled());
+  });
+
+  it('refuses more than 20 images in all before sending', async () => {
+    const { user, uploads } = start(
+      '/dashboard/setup?page=images',
+      inSetup({ galleryImageUrls: gallery(18) }),
+    );
+    await stepHeading('Upload Images');
+    await user.upload(screen.getByLabelText('Add images'), [png('a.png'), png('b.png'), png('c.png')]);
+    expect(screen.getByRole('alert')).toHaveTextContent(VENDOR_MESSAGES.galleryFull);
+    expect(uploads).toHaveLength(0);
+  });
+
+  it('shows an empty gallery as such', async () => {
+    start('/dashboard/setup?page=images', inSetup());
+    await stepHeading('Upload Images');
+    expect(screen.getByText('No images yet. Add at least 4 to continue.')).toBeInTheDocument();
+    expect(galleryCount()).toHaveTextContent('0 of 20 images · add at least 4 more');
+  });
+});
+
+describe('Setup 3: Calendar Integration', () => {
+  it('Skip stores the flag, tells the server and goes to payouts; the step then counts as done', async () => {
+    const { user, calls, router, change } = start('/dashboard/setup?page=calendar', inSetup(), {
+      'PATCH /api/vendors/7': () => ({ body: change({ calendarSkipped: true }) }),
+    });
+    expect(await stepHeading('Calendar Integration (recommended)')).toBeInTheDocument();
+    // The calendar connection of Scheduling Preferences, reused.
+    expect(await screen.findByRole('region', { name: 'Calendar' })).toHaveTextContent(
+      'No calendar connected',
+    );
+    expect(continueButton()).toBeDisabled();
+
+    await user.click(screen.getByRole('link', { name: 'Skip' }));
+    expect(locationOf(router)).toBe('/dashboard/setup?page=payouts');
+    expect(window.sessionStorage.getItem(STORAGE_KEYS.setupCalendarSkipped)).toBe('7');
+    await waitFor(() =>
+      expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/vendors/7')?.body).toEqual({
+        vendor: { calendarSkipped: true },
+      }),
+    );
+    expect(await stepHeading('Payouts')).toBeInTheDocument();
+    expect(statusBar().getByRole('link', { name: /Calendar/ })).toHaveTextContent('Complete');
+  });
+
+  it('Continue is on once a calendar is integrated', async () => {
+    start(
+      '/dashboard/setup?page=calendar',
+      inSetup({
+        calendar: calendar({ apiIntegrated: true, integrationType: 'ics', icsUrlHint: 'https://…/x.ics' }),
+      }),
+    );
+    await stepHeading('Calendar Integration (recommended)');
+    expect(continueButton()).toBeEnabled();
+    expect(screen.queryByRole('link', { name: 'Skip' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Setup 4: Payouts', () => {
+  it('connects the sandbox bank account, shows Connected, and Continue goes on', async () => {
+    const { user, change, router } = start('/dashboard/setup?page=payouts', inSetup(), {
+      'POST /api/vendors/create_account_session': {
+        body: {
+          client_secret: 'acctsess_1_secret_abc',
+          provider: 'sandbox',
+          publishableKey: null,
+          currentlyDue: ['external_account', 'tos_acceptance.date'],
+        },
+      },
+      'POST /api/payments/sandbox/account-onboarding': () => {
+        const payoutDestination = { bankName: 'STRIPE TEST BANK', last4: '6789' };
+        change({ stripeIntegrated: 'active', payoutDestination });
+        return { body: { stripeIntegrated: 'active', payoutDestination } };
+      },
+    });
+    await stepHeading('Payouts');
+    expect(screen.getByRole('heading', { level: 3, name: 'Connect your bank' })).toBeInTheDocument();
+    expect(screen.getByText('Not Connected')).toBeInTheDocument();
+    expect(continueButton()).toBeDisabled();
+    await user.click(screen.getByRole('button', { name: 'Connect your bank' }));
+    const form = within(await screen.findByRole('form', { name: 'Bank account for payouts' }));
+    expect(form.getByText('Test mode')).toBeInTheDocument();
+    await user.type(form.getByRole('textbox', { name: 'Routing number' }), '110000000');
+    await user.type(form.getByRole('textbox', { name: 'Account number' }), '000123456789');
+    await user.click(form.getByRole('checkbox', { name: 'I accept the services agreement' }));
+    await user.click(form.getByRole('button', { name: 'Connect bank account' }));
+
+    expect(await screen.findByText('Connected')).toBeInTheDocument();
+    expect(screen.getAllByText(/STRIPE TEST BANK account ending in 6789/).length).toBeGreaterThan(0);
+    await waitFor(() => expect(continueButton()).toBeEnabled());
+    expect(statusBar().getByRole('link', { name: /Payouts/ })).toHaveTextContent('Complete');
+    await user.click(continueButton());
+    expect(locationOf(router)).toBe('/dashboard/setup?page=next-steps');
+  });
+});
+
+describe('Setup 5: Next Steps', () => {
+  it('keeps Submit for Review off while a step is missing, and says what is missing', async () => {
+    start(
+      '/dashboard/setup?page=next-steps',
+      complete({ galleryImageUrls: gallery(2), stripeIntegrated: 'inactive' }),
+    );
+    await stepHeading('Next Steps');
+    const submit = screen.getByRole('button', { name: 'Submit for Review' });
+    expect(submit).toBeDisabled();
+    expect(submit).toHaveAccessibleDescription(
+      `Before you can submit: ${VENDOR_MESSAGES.galleryRequired} ${VENDOR_MESSAGES.payoutsRequired}`,
+    );
+    expect(screen.getByRole('link', { name: VENDOR_MESSAGES.galleryRequired })).toHaveAttribute(
+      'href',
+      '/dashboard/setup?page=images',
+    );
+    expect(screen.getByText('Application completeness')).toBeInTheDocument();
+    expect(screen.getByText('Business legitimacy')).toBeInTheDocument();
+    expect(screen.getByText('Appropriate images')).toBeInTheDocument();
+    expect(screen.getByText(/certificate of insurance/)).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('shows "Error submitting for review" with what the server says is missing', async () => {
+    const { user } = start('/dashboard/setup?page=next-steps', complete(), {
+      'POST /api/vendors/7/submit-for-review': {
+        status: 422,
+        body: { errors: [VENDOR_MESSAGES.payoutsRequired] },
+      },
+    });
+    await stepHeading('Next Steps');
+    const submit = screen.getByRole('button', { name: 'Submit for Review' });
+    expect(submit).toBeEnabled();
+    await user.click(submit);
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Error submitting for review');
+    expect(alert).toHaveTextContent(VENDOR_MESSAGES.payoutsRequired);
+    expect(submit).toBeEnabled();
+  });
+
+  it('submits, and the listing is then under review with the button reading Submitted', async () => {
+    const { user, calls, change } = start('/dashboard/setup?page=next-steps', complete(), {
+      'POST /api/vendors/7/submit-for-review': () => ({ body: change({ listingStatus: 'under_review' }) }),
+    });
+    await stepHeading('Next Steps');
+    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByRole('button', { name: 'Submitted' })).toBeDisabled();
+    expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Under Review');
+    expect(screen.getByText('Your listing is under review.').closest('.alert')).toHaveFocus();
+    expect(statusBar().queryAllByRole('link')).toHaveLength(0);
+    expect(calls.filter((c) => c.path === '/api/vendors/7/submit-for-review')).toHaveLength(1);
+  });
+
+  it('a Skip remembered only in this tab is sent to the server before submitting', async () => {
+    window.sessionStorage.setItem(STORAGE_KEYS.setupCalendarSkipped, '7');
+    const { user, calls, change } = start(
+      '/dashboard/setup?page=next-steps',
+      complete({ calendarSkipped: false }),
+      {
+        'PATCH /api/vendors/7': () => ({ body: change({ calendarSkipped: true }) }),
+        'POST /api/vendors/7/submit-for-review': () => ({ body: change({ listingStatus: 'under_review' }) }),
+      },
+    );
+    await stepHeading('Next Steps');
+    expect(statusBar().getByRole('link', { name: /Calendar/ })).toHaveTextContent('Complete');
+    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByRole('button', { name: 'Submitted' })).toBeDisabled();
+    const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
+    expect(writes).toEqual(['PATCH /api/vendors/7', 'POST /api/vendors/7/submit-for-review']);
+  });
+});
