@@ -29,11 +29,11 @@ export const PURCHASE_ORDERS: SupportContact = {
   title: 'Purchase Orders',
   team: 'Servo Purchase Orders',
   description:
-    'Work orders, invoices, commissions and payout statements. Include the order number (such as SRV-1001) so we can find it quickly.',
+    'Work orders, invoices, commissions and payout statements. Include the order number from your Order History so we can find it quickly.',
   email: 'orders@example.com',
   phone: '4355550143',
   hours: 'Monday to Friday, 9:00 AM to 4:00 PM Mountain Time',
 };
 
 export const THANK_YOU =
-  'Thank you for serving St. George with Servo. Every booking you complete helps a neighbor and helps local businesses grow. We are glad to have you with us, and we reply to every message within 24 hours.';
+  'Thank you for serving St George with Servo. Every booking you complete helps a neighbor and helps local businesses grow. We are glad to have you with us, and we reply to every message within 24 hours.';

@@ -32,7 +32,7 @@ export function BrandImageCard({ vendor, kind }: { vendor: Vendor; kind: 'banner
     <section className="card vendor-settings__card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`}>{text.title}</h2>
       <p className="vendor-settings__muted">{text.text}</p>
-      <div className={`vendor-settings__brand vendor-settings__brand--${kind}`}>
+      <div className={`vendor-settings__brand vendor-settings__brand--${kind}${url ? '' : ' is-empty'}`}>
         {url ? (
           <img src={url} alt={`Your current ${text.noun}`} decoding="async" />
         ) : (

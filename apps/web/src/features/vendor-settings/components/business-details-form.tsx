@@ -131,17 +131,16 @@ export function BusinessDetailsForm({ vendor }: { vendor: Vendor }) {
           maxLength={120}
           {...fieldProps('name')}
         />
-        <div className="form__row">
-          <TextField
-            label="Business Phone"
-            type="tel"
-            inputMode="numeric"
-            autoComplete="tel-national"
-            hint="10 digits, numbers only"
-            {...fieldProps('phoneNumber')}
-          />
-          <TextField label="Business Email" type="email" autoComplete="email" {...fieldProps('email')} />
-        </div>
+        <TextField
+          label="Business Phone"
+          type="tel"
+          inputMode="numeric"
+          autoComplete="tel-national"
+          hint="10 digits, numbers only"
+          className="vendor-settings__phone"
+          {...fieldProps('phoneNumber')}
+        />
+        <TextField label="Business Email" type="email" autoComplete="email" {...fieldProps('email')} />
         <div className="form__actions">
           <button type="submit" className="button button--primary" disabled={!changed || !allFilled}>
             Save
