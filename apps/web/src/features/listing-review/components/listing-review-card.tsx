@@ -168,9 +168,10 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
           className="button button--primary"
           disabled={approve.isPending}
           onClick={() =>
-            approve.mutate(
-              { kind: 'approve' },
-              { onSuccess: () => onDecided(`${vendor.name} is approved and now live.`) },
+            // mutateAsync: the card leaves the list on success, before a mutate callback would run.
+            approve.mutateAsync({ kind: 'approve' }).then(
+              () => onDecided(`${vendor.name} is approved and now live.`),
+              () => undefined, // shown in the card from the mutation's state
             )
           }
         >

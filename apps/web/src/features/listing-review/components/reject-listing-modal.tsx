@@ -35,14 +35,12 @@ export function RejectListingModal({ vendorId, vendorName, onRejected }: RejectL
       fieldRef.current?.focus();
       return;
     }
-    decide.mutate(
-      { kind: 'reject', reason: parsed.data.reason },
-      {
-        onSuccess: () => {
-          closeModal();
-          onRejected();
-        },
+    decide.mutateAsync({ kind: 'reject', reason: parsed.data.reason }).then(
+      () => {
+        closeModal();
+        onRejected();
       },
+      () => undefined, // shown in the dialog from the mutation's state
     );
   };
 
