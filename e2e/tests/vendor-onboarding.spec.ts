@@ -1,0 +1,206 @@
+import path from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { DEMO_PASSWORD, signIn, uniqueEmail } from './helpers';
+
+/**
+ * Issue 11, end to end: a new business signs up in three steps, sets up its listing with real image files,
+ * skips the calendar, connects sandbox payouts and submits; the operator approves it; it is in the
+ * catalog with its images; the vendor deactivates it with the password and it leaves the catalog.
+ */
+
+const IMAGES = path.join(import.meta.dirname, '..', 'fixtures', 'images');
+const image = (name: string) => path.join(IMAGES, name);
+const GALLERY = ['gallery-1.jpg', 'gallery-2.png', 'gallery-3.webp', 'gallery-4.jpg'].map(image);
+
+/** Sandbox payouts: the test bank numbers of Stripe's test mode. */
+const ROUTING_NUMBER = '110000000';
+const ACCOUNT_NUMBER = '000123456789';
+
+/** Every image in `scope` has loaded and decoded (a broken upload has no natural width). */
+async function expectImagesLoaded(images: Locator, count: number) {
+  await expect(images).toHaveCount(count);
+  for (const img of await images.all()) {
+    await img.scrollIntoViewIfNeeded();
+    await expect
+      .poll(() => img.evaluate((el: HTMLImageElement) => el.complete && el.naturalWidth > 0))
+      .toBe(true);
+  }
+}
+
+async function signUpVendor(page: Page, email: string, business: string) {
+  await page.goto('/vendor-onboarding');
+  await page.getByRole('banner').getByRole('button', { name: 'List Your Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'List Your Service' });
+
+  await expect(dialog.getByText('Step 1 of 3')).toBeVisible();
+  const next = dialog.getByRole('button', { name: 'Next' });
+  await expect(next).toBeDisabled();
+  await dialog.getByLabel('First Name').fill('Casey');
+  await dialog.getByLabel('Last Name').fill('Canyon');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone Number').fill('4355550142');
+  await next.click();
+
+  await expect(dialog.getByText('Step 2 of 3')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Close' })).toHaveCount(0);
+  await dialog.getByLabel('Category').selectOption({ label: 'Window Cleaning' });
+  await dialog.getByLabel('Business Name').fill(business);
+  await dialog.getByLabel('Business Phone').fill('4355550143');
+  await dialog.getByLabel('Business Email').fill(`office.${email}`);
+  await dialog.getByLabel('Street Address', { exact: true }).fill('300 E Tabernacle St');
+  await dialog.getByLabel('City').fill('St George');
+  await expect(dialog.getByLabel('State')).toHaveValue('UT');
+  await dialog.getByLabel('Zip Code').selectOption('84770');
+  await next.click();
+
+  await expect(dialog.getByText('Step 3 of 3')).toBeVisible();
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign Up' }).click();
+
+  // After vendor sign-up the user goes to /, and a listing in setup is held on the setup.
+  await expect(dialog).toBeHidden();
+  await expect(page).toHaveURL(/\/dashboard\/setup/);
+  await expect(page.getByRole('banner').getByText(`Hi, ${business}`)).toBeVisible();
+}
+
+async function setUpListing(page: Page) {
+  const main = page.getByRole('main');
+  const continueButton = main.getByRole('button', { name: 'Continue' });
+
+  // 1. Logo and Branding: a logo and a banner, each previewed once stored
+  await expect(main.getByRole('heading', { name: 'Logo and Branding' })).toBeVisible();
+  await expect(continueButton).toBeDisabled();
+  await main.getByLabel('Upload logo').setInputFiles(image('logo.png'));
+  await expectImagesLoaded(main.getByRole('img', { name: 'Your logo' }), 1);
+  await main.getByLabel('Upload banner').setInputFiles(image('banner.jpg'));
+  await expectImagesLoaded(main.getByRole('img', { name: 'Your banner' }), 1);
+  await expect(continueButton).toBeEnabled();
+  await continueButton.click();
+
+  // 2. Upload Images: four at once (JPEG, PNG and WebP)
+  await expect(main.getByRole('heading', { name: 'Upload Images' })).toBeVisible();
+  await expect(continueButton).toBeDisabled();
+  await main.getByLabel('Add images').setInputFiles(GALLERY);
+  await expectImagesLoaded(main.getByRole('img', { name: /^Gallery image \d+$/ }), 4);
+  await expect(continueButton).toBeEnabled();
+  await continueButton.click();
+
+  // 3. Calendar Integration (recommended): skipped
+  await expect(main.getByRole('heading', { name: 'Calendar Integration (recommended)' })).toBeVisible();
+  await main.getByRole('link', { name: 'Skip' }).click();
+
+  // 4. Payouts: the sandbox's onboarding form with the test bank numbers
+  await expect(main.getByRole('heading', { name: 'Payouts', exact: true })).toBeVisible();
+  await main.getByRole('button', { name: 'Connect your bank' }).click();
+  await main.getByLabel('Account holder name').fill('Casey Canyon');
+  await main.getByLabel('Routing number').fill(ROUTING_NUMBER);
+  await main.getByLabel('Account number').fill(ACCOUNT_NUMBER);
+  await main.getByRole('checkbox', { name: 'I accept the services agreement' }).check();
+  await main.getByRole('button', { name: 'Connect bank account' }).click();
+  await expect(main.getByText('STRIPE TEST BANK account ending in 6789').first()).toBeVisible();
+  await expect(continueButton).toBeEnabled();
+  await continueButton.click();
+
+  // 5. Next Steps: Submit for Review
+  await expect(main.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
+  await main.getByRole('button', { name: 'Submit for Review' }).click();
+  await expect(main.getByRole('button', { name: 'Submitted' })).toBeDisabled();
+  await expect(main.getByText('Your listing is under review.')).toBeVisible();
+}
+
+async function vendorLogOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Logout' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+}
+
+async function customerLogOut(page: Page) {
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('button', { name: 'Logout' }).click();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+}
+
+async function approveAsOperator(page: Page, business: string) {
+  await signIn(page, 'operator@example.com');
+  await expect(page).toHaveURL(/\/home$/);
+  await page.getByRole('banner').getByRole('button', { name: 'Menu' }).click();
+  await page.getByRole('dialog', { name: 'Menu' }).getByRole('link', { name: 'Listing Review' }).click();
+  await expect(page).toHaveURL(/\/operator\/listings$/);
+
+  const listing = page.getByRole('article', { name: business });
+  await expect(listing).toBeVisible();
+  // The operator sees what was uploaded.
+  await expectImagesLoaded(listing.getByRole('img', { name: `${business} logo` }), 1);
+  await expectImagesLoaded(listing.getByRole('img', { name: `${business} banner` }), 1);
+  await expectImagesLoaded(listing.getByRole('img', { name: /gallery image/ }), 4);
+  await expect(listing.getByText('(435) 555-0143')).toBeVisible();
+  await expect(listing.getByText('Skipped')).toBeVisible();
+  await expect(listing.getByText(/^Connected/)).toBeVisible();
+
+  await listing.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByRole('status').getByText(`${business} is approved and now live.`)).toBeVisible();
+  await expect(listing).toHaveCount(0);
+}
+
+/** The listing's card on the landing page, in its category. */
+const landingCard = (page: Page, business: string) =>
+  page.getByRole('region', { name: 'Window Cleaning' }).getByRole('link', { name: new RegExp(business) });
+
+test('a new business signs up, sets up, is approved, goes live, and deactivates', async ({ page }) => {
+  test.setTimeout(240_000);
+  const email = uniqueEmail('canyon-glass');
+  const business = `Canyon Glass ${Date.now() % 100_000}`;
+
+  await signUpVendor(page, email, business);
+  await setUpListing(page);
+  await vendorLogOut(page);
+
+  // Not in the catalog while under review.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Window Cleaning' })).toBeVisible();
+  await expect(landingCard(page, business)).toHaveCount(0);
+
+  await approveAsOperator(page, business);
+  await customerLogOut(page);
+
+  // Live: on the landing page and the services page, and its page shows the uploaded images.
+  await page.goto('/');
+  await expect(landingCard(page, business)).toBeVisible();
+  await page.goto('/services?category=window_cleaning');
+  const servicesCard = page.getByRole('main').getByRole('link', { name: new RegExp(business) });
+  await expect(servicesCard).toBeVisible();
+  await servicesCard.click();
+  await expect(page).toHaveURL(/\/vendors\/\d+$/);
+  const providerPath = new URL(page.url()).pathname;
+  await expect(page.getByRole('heading', { name: business, level: 1 })).toBeVisible();
+  await expectImagesLoaded(page.getByRole('main').getByRole('img', { name: `${business} logo` }), 1);
+  await expectImagesLoaded(page.getByRole('main').getByRole('img', { name: /work sample/ }), 4);
+
+  // The vendor deactivates the listing with the password.
+  await signIn(page, email);
+  await expect(page).toHaveURL(/\/dashboard\/orders$/);
+  await page
+    .getByRole('navigation', { name: 'Vendor portal sections' })
+    .getByRole('link', { name: 'General' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'General Settings', level: 1 })).toBeVisible();
+  const status = page.getByRole('region', { name: 'Listing Status' });
+  await status.getByRole('button', { name: 'Deactivate' }).click();
+  const confirm = page.getByRole('dialog', { name: 'Deactivate Listing' });
+  await confirm.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await confirm.getByRole('button', { name: 'Deactivate' }).click();
+  await expect(confirm).toBeHidden();
+  await expect(status.getByText('Inactive', { exact: true })).toBeVisible();
+  await vendorLogOut(page);
+
+  // Gone from the catalog, and its page answers as unknown: back to /.
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Window Cleaning' })).toBeVisible();
+  await expect(landingCard(page, business)).toHaveCount(0);
+  await page.goto('/services?category=window_cleaning');
+  await expect(page.getByRole('heading', { name: 'Window Cleaning' })).toBeVisible();
+  await expect(page.getByRole('main').getByRole('link', { name: new RegExp(business) })).toHaveCount(0);
+  await page.goto(providerPath);
+  await expect(page).toHaveURL(/\/$/);
+});
