@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn, uniqueEmail } from './helpers';
+import { DEMO_PASSWORD, seriousViolations, signIn, uniqueEmail } from './helpers';
 
 /**
  * Issue 11, end to end: a new business signs up in three steps, sets up its listing with real image files,
@@ -137,6 +137,7 @@ async function approveAsOperator(page: Page, business: string) {
   await expect(listing.getByText('(435) 555-0143')).toBeVisible();
   await expect(listing.getByText('Skipped')).toBeVisible();
   await expect(listing.getByText(/^Connected/)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
 
   await listing.getByRole('button', { name: 'Approve' }).click();
   await expect(page.getByRole('status').getByText(`${business} is approved and now live.`)).toBeVisible();
@@ -203,4 +204,60 @@ test('a new business signs up, sets up, is approved, goes live, and deactivates'
   await expect(page.getByRole('main').getByRole('link', { name: new RegExp(business) })).toHaveCount(0);
   await page.goto(providerPath);
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('the vendor sign-up form has no serious accessibility violations on any step', async ({ page }) => {
+  await page.goto('/vendor-onboarding');
+  await page.getByRole('banner').getByRole('button', { name: 'List Your Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'List Your Service' });
+  await expect(dialog.getByText('Step 1 of 3')).toBeVisible();
+  // A message shown, too.
+  await dialog.getByLabel('Email').fill('not-an-email');
+  await dialog.getByLabel('Phone Number').focus();
+  await expect(dialog.getByText('Please enter a valid email address.')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByLabel('First Name').fill('Casey');
+  await dialog.getByLabel('Last Name').fill('Canyon');
+  await dialog.getByLabel('Email').fill(uniqueEmail('a11y'));
+  await dialog.getByLabel('Phone Number').fill('4355550142');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Step 2 of 3')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByLabel('Category').selectOption({ label: 'House Cleaning' });
+  await dialog.getByLabel('Business Name').fill('A11y Cleaning');
+  await dialog.getByLabel('Business Phone').fill('4355550143');
+  await dialog.getByLabel('Business Email').fill(uniqueEmail('a11y-office'));
+  await dialog.getByLabel('Street Address', { exact: true }).fill('1 Main St');
+  await dialog.getByLabel('City').fill('St George');
+  await dialog.getByLabel('Zip Code').selectOption('84790');
+  await dialog.getByRole('button', { name: 'Next' }).click();
+  await expect(dialog.getByText('Step 3 of 3')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  // Back keeps what was typed; Escape closes without signing anybody up.
+  await dialog.getByRole('button', { name: 'Back' }).click();
+  await expect(dialog.getByLabel('Business Name')).toHaveValue('A11y Cleaning');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Sign In' })).toBeVisible();
+});
+
+test('@mobile the vendor sign-up form and the listing review fit 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/vendor-onboarding');
+  await page.getByRole('banner').getByRole('button', { name: 'List Your Service' }).click();
+  const dialog = page.getByRole('dialog', { name: 'List Your Service' });
+  await expect(dialog.getByText('Step 1 of 3')).toBeVisible();
+  const next = await dialog.getByRole('button', { name: 'Next' }).boundingBox();
+  expect(next).not.toBeNull();
+  expect(next!.x + next!.width).toBeLessThanOrEqual(375);
+  await page.keyboard.press('Escape');
+
+  await signIn(page, 'operator@example.com');
+  await page.goto('/operator/listings');
+  await expect(page.getByRole('heading', { name: 'Listing Review', level: 1 })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 });
