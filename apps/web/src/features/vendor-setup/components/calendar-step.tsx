@@ -40,8 +40,8 @@ export function CalendarStep({
     <section className="setup-step" aria-labelledby={STEP_HEADING_ID}>
       <StepHeading>Calendar Integration (recommended)</StepHeading>
       <p className="setup-step__lead">
-        Connect the calendar you already use, and customers can only book times when you are free. We
-        recommend it; you can also skip it now and connect a calendar later in Scheduling.
+        Recommended: with your calendar connected, customers can only book times when you are free. You can
+        also skip this step and connect a calendar later in Scheduling.
       </p>
       {skipped && !integrated && (
         <p className="alert alert--warning setup-step__note">

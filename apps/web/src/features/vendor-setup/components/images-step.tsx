@@ -51,7 +51,7 @@ export function ImagesStep({ vendor }: { vendor: Vendor }) {
           hint={
             full
               ? `Your gallery is full. Delete an image to add another.`
-              : `JPEG, PNG or WebP, up to 10 MB each. Up to ${LIMITS.galleryMax - count} more.`
+              : `JPEG, PNG or WebP, up to 10 MB each. You can add ${LIMITS.galleryMax - count} more.`
           }
           validate={(files) => galleryUploadProblem(count, files.length)}
           onUpload={(files, onProgress) => upload.mutateAsync({ slot: 'gallery', files, onProgress })}
