@@ -37,6 +37,12 @@ export function VendorOnboardingPage() {
             Get booked and paid online by customers in St George. You set the price formula and the schedule;
             we bring confirmed work orders.
           </p>
+          {user && !user.vendorId && (
+            <p className="onboarding__signed-in-note">
+              You are signed in as a customer. A business is listed from its own vendor account: sign out,
+              then choose List Your Service and sign up with your business email.
+            </p>
+          )}
           {!user && (
             <button
               type="button"
