@@ -1,3 +1,4 @@
+import { Modal } from '../../../components/modal/modal';
 import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { STATE } from '@stg/domain/constants';
@@ -19,7 +20,6 @@ import {
   type Step,
   type VendorSignUpValues,
 } from '../vendor-sign-up-values';
-import { WizardDialog } from './wizard-dialog';
 import './vendor-sign-up-form.css';
 
 export const VENDOR_SIGN_UP_TITLE = 'List Your Service';
@@ -178,7 +178,7 @@ export function VendorSignUpForm() {
     ) : undefined;
 
   return (
-    <WizardDialog title={VENDOR_SIGN_UP_TITLE} onClose={closeModal} showClose={step === 1} headerStart={back}>
+    <Modal title={VENDOR_SIGN_UP_TITLE} onClose={closeModal} showClose={step === 1} headerStart={back}>
       <form className="form vendor-sign-up" onSubmit={submit} noValidate aria-busy={busy}>
         <div>
           <p className="vendor-sign-up__step">
@@ -274,6 +274,6 @@ export function VendorSignUpForm() {
           {step < STEP_COUNT ? 'Next' : 'Sign Up'}
         </button>
       </form>
-    </WizardDialog>
+    </Modal>
   );
 }
