@@ -12,6 +12,7 @@ import {
   type HomeView,
   type RoutingContext,
   type RoutingUser,
+  withCalendarReturn,
 } from './routing';
 
 const customer: RoutingUser = { userType: 'customer', vendorId: null };
@@ -163,5 +164,28 @@ describe('helpers', () => {
     expect(requiresSignIn('/operator/listings')).toBe(true);
     expect(isOperatorPath('/operator/listings/')).toBe(true);
     expect(isOperatorPath('/home')).toBe(false);
+  });
+});
+
+describe('withCalendarReturn', () => {
+  it("carries a calendar provider's return to Setup's calendar step while the listing is in setup", () => {
+    expect(
+      withCalendarReturn('/dashboard/scheduling', '?code=abc&state=google%3Ax', '/dashboard/setup'),
+    ).toBe('/dashboard/setup?code=abc&state=google%3Ax&page=calendar');
+    expect(
+      withCalendarReturn(
+        '/dashboard/scheduling',
+        '?error=access_denied&state=jobber%3Ay',
+        '/dashboard/setup',
+      ),
+    ).toBe('/dashboard/setup?error=access_denied&state=jobber%3Ay&page=calendar');
+  });
+
+  it('drops the query of every other redirect', () => {
+    expect(withCalendarReturn('/dashboard/scheduling', '', '/dashboard/setup')).toBe('/dashboard/setup');
+    expect(withCalendarReturn('/dashboard/pricing', '?code=abc', '/dashboard/setup')).toBe(
+      '/dashboard/setup',
+    );
+    expect(withCalendarReturn('/dashboard/scheduling', '?code=abc', '/home')).toBe('/home');
   });
 });

@@ -177,3 +177,16 @@ export function afterSignInTarget(
 
 /** After logout (and after vendor sign-up or a failed vendor fetch) the user goes to /. */
 export const AFTER_SIGN_OUT_PATH = '/';
+
+/**
+ * Google's and Jobber's consent pages send the vendor back to /dashboard/scheduling?code=…&state=…; for a
+ * listing still in setup that page is not open yet, so the return (with its parameters) goes to Setup's
+ * calendar step, which finishes the connection. Any other redirect drops the query.
+ */
+export function withCalendarReturn(pathname: string, search: string, target: string): string {
+  if (target !== DASHBOARD_SETUP || normalizePath(pathname) !== `${DASHBOARD_PATH}/scheduling`) return target;
+  const params = new URLSearchParams(search);
+  if (!params.has('code') && !params.has('error')) return target;
+  params.set('page', 'calendar');
+  return `${target}?${params.toString()}`;
+}

@@ -1,6 +1,6 @@
 import { Suspense, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
-import { redirectFor } from '@stg/domain/routing';
+import { redirectFor, withCalendarReturn } from '@stg/domain/routing';
 import { PageLoader } from '../components/page-loader';
 import { useSession } from '../lib/session/use-session';
 
@@ -10,9 +10,9 @@ import { useSession } from '../lib/session/use-session';
  */
 export function RouteGuard({ children }: { children: ReactNode }) {
   const { isPending, user, vendor, homeView } = useSession();
-  const { pathname } = useLocation();
+  const { pathname, search } = useLocation();
   if (isPending) return <PageLoader />;
   const target = redirectFor({ pathname, user, vendor, homeView });
-  if (target !== null) return <Navigate to={target} replace />;
+  if (target !== null) return <Navigate to={withCalendarReturn(pathname, search, target)} replace />;
   return <Suspense fallback={<PageLoader />}>{children}</Suspense>;
 }

@@ -349,6 +349,22 @@ describe('Setup 3: Calendar Integration', () => {
     expect(statusBar().getByRole('link', { name: /Calendar/ })).toHaveTextContent('Complete');
   });
 
+  it("Google's return to /dashboard/scheduling lands on this step and finishes the connection", async () => {
+    const { calls, router } = start('/dashboard/scheduling?code=g-1&state=google%3An1', inSetup(), {
+      'POST /api/auth/google/callback': {
+        body: calendar({ apiIntegrated: true, integrationType: 'google', integratedCalendarId: 'primary' }),
+      },
+    });
+    expect(await stepHeading('Calendar Integration (recommended)')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(calls.find((c) => c.path === '/api/auth/google/callback')?.body).toEqual({
+        code: 'g-1',
+        state: 'google:n1',
+      }),
+    );
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/setup?page=calendar'));
+  });
+
   it('Continue is on once a calendar is integrated', async () => {
     start(
       '/dashboard/setup?page=calendar',
