@@ -1,17 +1,18 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { IMAGE_INPUT_ACCEPT, IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@stg/domain/image-uploads';
 import { errorsOf } from '../../lib/api-client';
 import { ErrorList } from '../error-list';
 import './image-upload.css';
 
 /** The image types the server takes (it checks the content again, whatever the name or type says). */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp';
+export const IMAGE_ACCEPT = IMAGE_INPUT_ACCEPT;
 const ACCEPTED_TYPES = IMAGE_ACCEPT.split(',');
 /** The server's limit per image. */
-export const MAX_IMAGE_BYTES = 10 * 1024 * 1024;
+export const MAX_IMAGE_BYTES = MAX_UPLOAD_BYTES;
 /** The server's own messages for these refusals, so a refusal reads the same before and after sending. */
 export const IMAGE_UPLOAD_MESSAGES = {
-  notAnImage: 'File must be an image (JPEG, PNG or WebP).',
-  tooLarge: 'Image is too large (max 10 MB).',
+  notAnImage: IMAGE_MESSAGES.notAnImage,
+  tooLarge: IMAGE_MESSAGES.tooLarge,
   oneAtATime: 'Choose one image.',
 } as const;
 
