@@ -185,8 +185,12 @@ export const AFTER_SIGN_OUT_PATH = '/';
  */
 export function withCalendarReturn(pathname: string, search: string, target: string): string {
   if (target !== DASHBOARD_SETUP || normalizePath(pathname) !== `${DASHBOARD_PATH}/scheduling`) return target;
-  const params = new URLSearchParams(search);
-  if (!params.has('code') && !params.has('error')) return target;
-  params.set('page', 'calendar');
-  return `${target}?${params.toString()}`;
+  const pairs = search
+    .replace(/^\?/, '')
+    .split('&')
+    .filter((pair) => pair !== '');
+  const names = pairs.map((pair) => pair.split('=', 1)[0]);
+  if (!names.includes('code') && !names.includes('error')) return target;
+  const kept = pairs.filter((pair) => pair.split('=', 1)[0] !== 'page');
+  return `${target}?${[...kept, 'page=calendar'].join('&')}`;
 }

@@ -9,8 +9,6 @@ import { applyPayoutAccount } from '../vendors/payouts';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
-import { vendors } from '../../db/schema';
-import { eq } from 'drizzle-orm';
 import { findOwnedBooking, updateBookingRow } from '../bookings/repo';
 import { notifyOrderConfirmation } from '../order-confirmations/notifier';
 import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateOrder } from '../orders/repo';
