@@ -27,6 +27,14 @@ export const ORDER_MESSAGES = {
   orderNotFound: 'Order not found',
   otherProvider:
     'This order was paid in another payment mode and cannot be refunded here. Please contact support.',
+  confirmRequired: 'Please check the box to confirm.',
+  refundReasonRequired: 'Please give a reason for the refund.',
+  refundAmountInvalid: 'Enter a refund amount greater than $0.00, in dollars and cents.',
+  refundAmountTooHigh: (maxDollars: string) =>
+    `The refund can be at most ${maxDollars}, what is left of the payout for this order.`,
+  completeInFuture: 'An appointment in the future cannot be marked complete.',
+  noteTooLong: 'The note must be 500 characters or fewer.',
+  actionNotAllowed: 'This action is not available for this order.',
   insideWindow: (hours: number) =>
     `Orders can be changed or cancelled online only up to ${hoursText(hours)} before the appointment. Please contact the vendor.`,
 } as const;

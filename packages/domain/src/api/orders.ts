@@ -72,14 +72,21 @@ export type CustomerOrdersResponse = z.infer<typeof customerOrdersResponseSchema
 export const orderResponseSchema = z.object({ order: customerOrderSchema });
 export type OrderResponse = z.infer<typeof orderResponseSchema>;
 
-/** PATCH /api/orders/{id}/reschedule. */
+/**
+ * PATCH /api/orders/{id}/reschedule. The customer sends the new time; the vendor also ticks the confirm
+ * checkbox (spec §5 Vendor reschedule), so `confirmed: true` is required when the vendor reschedules.
+ */
 export const rescheduleOrderRequestSchema = z.object({
-  order: z.object({ appointmentAt: z.string() }),
+  order: z.object({ appointmentAt: z.string(), confirmed: z.boolean().optional() }),
 });
 export type RescheduleOrderRequest = z.infer<typeof rescheduleOrderRequestSchema>;
 
 /** PATCH /api/orders/{id}/cancel-order. */
-export const cancelOrderRequestSchema = z.object({ cancelReason: z.string().optional() });
+export const cancelOrderRequestSchema = z.object({
+  cancelReason: z.string().optional(),
+  /** The vendor's confirm checkbox (spec §5 Cancellation: a vendor cancel also needs it). */
+  confirmed: z.boolean().optional(),
+});
 export type CancelOrderRequest = z.infer<typeof cancelOrderRequestSchema>;
 
 /**
@@ -126,3 +133,41 @@ export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 
 export const vendorOrdersResponseSchema = z.object({ orders: z.array(vendorOrderSchema) });
 export type VendorOrdersResponse = z.infer<typeof vendorOrdersResponseSchema>;
+
+/**
+ * GET /api/vendors/{id}/orders?filter=active|past|all&limit=&cursor= (spec §4 Order lists): active =
+ * not fulfilled or cancelled, appointment ascending; past = fulfilled or cancelled, descending; all =
+ * newest appointment first. A page of `limit` (default 50, at most 200); `nextCursor` fetches the next.
+ */
+export const VENDOR_ORDER_FILTERS = ['active', 'past', 'all'] as const;
+export type VendorOrderFilter = (typeof VENDOR_ORDER_FILTERS)[number];
+export const vendorOrdersQuerySchema = z.object({
+  filter: z.enum(VENDOR_ORDER_FILTERS).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export const vendorOrdersPageSchema = vendorOrdersResponseSchema.extend({
+  nextCursor: z.string().nullable(),
+});
+export type VendorOrdersPage = z.infer<typeof vendorOrdersPageSchema>;
+
+/** A vendor's action answers the order as the vendor sees it after the change. */
+export const vendorOrderResponseSchema = z.object({ order: vendorOrderSchema });
+export type VendorOrderResponse = z.infer<typeof vendorOrderResponseSchema>;
+
+/** POST /api/orders/{id}/create-partial-refund (spec §5: 0 < amount <= what is left of the payout, step 0.01, reason). */
+export const partialRefundRequestSchema = z.object({
+  refundAmount: z.number(),
+  refundReason: z.string().optional(),
+});
+export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
+
+/** PATCH /api/orders/{id}/mark-as-fulfilled (spec §7 {order, vendorId}; §5: confirm checkbox, optional note). */
+export const markFulfilledRequestSchema = z.object({
+  order: z.object({
+    confirmed: z.boolean().optional(),
+    optionalNote: z.string().optional().nullable(),
+  }),
+  vendorId: z.union([z.number().int(), z.string()]).optional(),
+});
+export type MarkFulfilledRequest = z.infer<typeof markFulfilledRequestSchema>;

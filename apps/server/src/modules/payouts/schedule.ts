@@ -1,0 +1,29 @@
+/**
+ * Payouts are due 72 hours after an order is fulfilled (spec §1, §9). Marking an order fulfilled
+ * schedules its payout in the same transaction: one job per order (the jobs table's unique key), run by
+ * the payout handler when it falls due.
+ */
+import { PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
+import type { Tx } from '../../db/client';
+import { jobs } from '../../db/schema';
+
+export const PAYOUT_JOB = 'order-payout';
+
+/** When an order fulfilled at `fulfilledAt` is paid out. */
+export function payoutDueAt(fulfilledAt: Date): Date {
+  return new Date(fulfilledAt.getTime() + PAYOUT_DELAY_HOURS * 3_600_000);
+}
+
+/** Schedules the order's payout (once: a second call for the same order changes nothing). */
+export async function schedulePayout(tx: Tx, input: { orderId: number; fulfilledAt: Date }): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({
+      kind: PAYOUT_JOB,
+      payload: { orderId: input.orderId },
+      runAt: payoutDueAt(input.fulfilledAt),
+      uniqueKey: `payout:${input.orderId}`,
+      maxAttempts: 20,
+    })
+    .onConflictDoNothing();
+}
