@@ -6,6 +6,7 @@ import {
   defaultHomeView,
   isKnownPath,
   isOperatorPath,
+  isWorkOrderPath,
   normalizePath,
   redirectFor,
   requiresSignIn,
@@ -13,6 +14,7 @@ import {
   type RoutingContext,
   type RoutingUser,
   withCalendarReturn,
+  workOrderPath,
 } from './routing';
 
 const customer: RoutingUser = { userType: 'customer', vendorId: null };
@@ -107,6 +109,17 @@ describe('redirectFor', () => {
     ['/operator/listings', 'vendor-without-vendor', '/home'],
     ['/operator', 'operator', '/'],
     ['/operator/listings/3', 'operator', '/'],
+    // a vendor's printable work order: signed-in vendors with a vendor in session only
+    ['/work-orders/12', 'vendor:active:vendor', null],
+    ['/work-orders/12/', 'vendor:active:vendor', null],
+    ['/work-orders/12', 'vendor:active:user', null],
+    ['/work-orders/12', 'vendor:inactive:vendor', null],
+    ['/work-orders/12', 'guest', '/'],
+    ['/work-orders/12', 'customer', '/home'],
+    ['/work-orders/12', 'operator', '/home'],
+    ['/work-orders/12', 'vendor-without-vendor', '/home'],
+    ['/work-orders', 'vendor:active:vendor', '/'],
+    ['/work-orders/12/print', 'vendor:active:vendor', '/'],
     // catch-all
     ['/nope', 'guest', '/'],
     ['/nope', 'customer', '/'],
@@ -154,10 +167,18 @@ describe('helpers', () => {
       '/dashboard/setup',
       '/password/reset/complete',
       '/operator/listings',
+      '/work-orders/5',
     ])
       expect(isKnownPath(p)).toBe(true);
     expect(isKnownPath('/dashboards')).toBe(false);
     expect(isKnownPath('/operator')).toBe(false);
+  });
+
+  it('asks for a sign-in on a work order page, and names it', () => {
+    expect(requiresSignIn('/work-orders/5')).toBe(true);
+    expect(isWorkOrderPath('/work-orders/5/')).toBe(true);
+    expect(isWorkOrderPath('/work-orders')).toBe(false);
+    expect(workOrderPath(5)).toBe('/work-orders/5');
   });
 
   it('asks for a sign-in on the operator page', () => {

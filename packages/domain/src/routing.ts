@@ -35,6 +35,8 @@ export const DASHBOARD_SETUP = '/dashboard/setup';
 export const CUSTOMER_HOME = '/home';
 /** The operators' queue of listings under review. */
 export const OPERATOR_LISTINGS = '/operator/listings';
+/** A vendor's printable work order for one of their orders: /work-orders/{id} (issue 12). */
+export const WORK_ORDERS_PATH = '/work-orders';
 
 /** Public pages with a fixed path. */
 export const PUBLIC_PATHS = [
@@ -81,6 +83,15 @@ export function isDashboardSection(value: string | null | undefined): value is D
 }
 
 const VENDOR_PAGE = /^\/vendors\/[^/]+$/;
+const WORK_ORDER_PAGE = /^\/work-orders\/[^/]+$/;
+
+/** /work-orders/{id}: the printable work order of one of the vendor's orders. */
+export function isWorkOrderPath(pathname: string): boolean {
+  return WORK_ORDER_PAGE.test(normalizePath(pathname));
+}
+
+/** The work order page of an order. */
+export const workOrderPath = (orderId: number | string) => `${WORK_ORDERS_PATH}/${orderId}`;
 
 /** True for every path of the route table; anything else goes to "/". */
 export function isKnownPath(pathname: string): boolean {
@@ -90,6 +101,7 @@ export function isKnownPath(pathname: string): boolean {
     (SIGNED_IN_PATHS as readonly string[]).includes(p) ||
     isOperatorPath(p) ||
     VENDOR_PAGE.test(p) ||
+    isWorkOrderPath(p) ||
     isDashboardPath(p)
   );
 }
@@ -100,7 +112,12 @@ export function isOperatorPath(pathname: string): boolean {
 
 export function requiresSignIn(pathname: string): boolean {
   const p = normalizePath(pathname);
-  return (SIGNED_IN_PATHS as readonly string[]).includes(p) || isOperatorPath(p) || isDashboardPath(p);
+  return (
+    (SIGNED_IN_PATHS as readonly string[]).includes(p) ||
+    isOperatorPath(p) ||
+    isDashboardPath(p) ||
+    isWorkOrderPath(p)
+  );
 }
 
 /** A vendor defaults to vendor view; everybody else sees the customer view. */
@@ -129,6 +146,8 @@ export function dashboardTarget(status: ListingStatus, section: string | null): 
  * sections go to orders; a category list (/home, services page) in vendor view goes to /dashboard/orders.
  * The dashboard's own rules apply at once, so a listing in setup goes straight to /dashboard/setup.
  * Operator pages (issue 11) are for signed-in operators only; anyone else signed in goes home.
+ * A work order (/work-orders/{id}, issue 12) is for a vendor with a vendor in session (in either view, as
+ * the dashboard it is opened from), else /home; the server answers only the order's own vendor.
  */
 export function redirectFor(ctx: RoutingContext): string | null {
   const path = normalizePath(ctx.pathname);
@@ -148,6 +167,8 @@ export function redirectFor(ctx: RoutingContext): string | null {
   if (requiresSignIn(path) && !signedIn) return '/';
 
   if (isOperatorPath(path)) return ctx.user?.operator === true ? null : home();
+
+  if (isWorkOrderPath(path)) return ctx.user?.vendorId == null || ctx.vendor === null ? CUSTOMER_HOME : null;
 
   if (isDashboardPath(path)) {
     if (ctx.user?.vendorId == null || ctx.vendor === null) return CUSTOMER_HOME;
