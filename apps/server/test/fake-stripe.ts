@@ -2,9 +2,10 @@
  * A local HTTP server that speaks the part of Stripe's REST API (v1: form-encoded bodies with bracketed
  * keys, JSON answers, Stripe-shaped errors) that the Stripe adapter uses: customers and their cards,
  * PaymentIntents (create, retrieve with expand, update, cancel, confirm with Stripe's test payment
- * methods, 3-D Secure completed by a helper), refunds, Express accounts (onboarding completed by a helper)
- * and transfers. It checks the secret key, replays a repeated Idempotency-Key (and refuses one reused with
- * other parameters), logs every request, records the events Stripe would send, and signs webhooks the
+ * methods, 3-D Secure completed by a helper), refunds, Express accounts (onboarding completed by a helper),
+ * transfers (funded from a charge as source_transaction, listed by destination and date) and disputes
+ * (opened and closed by helpers). It checks the secret key, replays a repeated Idempotency-Key (and
+ * refuses one reused with other parameters), logs every request, records the events Stripe would send, and signs webhooks the
  * way Stripe does (`Stripe-Signature: t=…,v1=HMAC-SHA256("t.payload")`) with its own code. In memory;
  * tests read and change its state.
  */
@@ -252,6 +253,22 @@ interface TransferObject {
   description: string | null;
   metadata: Record<string, string>;
   reversed: boolean;
+  /** The charge that funds it (source_transaction), when one was named. */
+  source_transaction: string | null;
+  transfer_group: string | null;
+  created: number;
+  livemode: false;
+}
+
+interface DisputeObject {
+  id: string;
+  object: 'dispute';
+  amount: number;
+  charge: string;
+  currency: string;
+  payment_intent: string;
+  reason: string;
+  status: 'needs_response' | 'under_review' | 'won' | 'lost' | 'warning_closed';
   created: number;
   livemode: false;
 }
@@ -399,6 +416,7 @@ export class FakeStripe {
   readonly refunds = new Map<string, RefundObject>();
   readonly accounts = new Map<string, AccountObject>();
   readonly transfers = new Map<string, TransferObject>();
+  readonly disputes = new Map<string, DisputeObject>();
   /** The clock (ms), for `created` and `canceled_at`. */
   now: () => number = () => Date.now();
 
@@ -407,6 +425,8 @@ export class FakeStripe {
   private readonly sequence = new Map<string, number>();
   private readonly idempotent = new Map<string, StoredResponse>();
   private failures: FailureMode[] = [];
+  /** Failures kept for requests to one path (see `failNextOn`). */
+  private pathFailures: { path: string; mode: FailureMode }[] = [];
   /** The status the next refund is created with (a bank that takes its time: 'pending'); then 'succeeded'. */
   nextRefundStatus: 'pending' | 'requires_action' | null = null;
   private readonly server = http.createServer((req, res) => void this.handle(req, res));
@@ -565,6 +585,20 @@ export class FakeStripe {
         ],
         handle: ({ params }) => this.createTransfer(params),
       },
+      {
+        method: 'GET',
+        pattern: /^\/v1\/transfers$/,
+        allowed: [
+          'destination',
+          'created',
+          'transfer_group',
+          'limit',
+          'starting_after',
+          'ending_before',
+          'expand',
+        ],
+        handle: ({ params }) => this.listTransfers(params),
+      },
     ];
   }
 
@@ -609,6 +643,16 @@ export class FakeStripe {
    * after the request was carried out (the answer is lost; a retry with the same key gets it). */
   failNext(count: number, mode: FailureMode = 'api_error') {
     this.failures = Array.from({ length: count }, () => mode);
+  }
+
+  /** As `failNext`, for the next `count` requests to `path` only (other requests go through). */
+  failNextOn(path: string, count: number, mode: FailureMode = 'api_error') {
+    this.pathFailures = Array.from({ length: count }, () => ({ path, mode }));
+  }
+
+  /** Stripe keeps idempotency keys for 24 hours: after that a repeated key makes a new object. */
+  forgetIdempotencyKeys() {
+    this.idempotent.clear();
   }
 
   /** Plays the browser (Stripe.js with the publishable key and the client secret) confirming an intent. */
@@ -712,7 +756,8 @@ export class FakeStripe {
       res.end(JSON.stringify(body, null, 2));
     };
 
-    const failure = this.failures.shift();
+    const onPath = this.pathFailures.findIndex((f) => f.path === url.pathname);
+    const failure = onPath >= 0 ? this.pathFailures.splice(onPath, 1)[0]!.mode : this.failures.shift();
     if (failure === 'api_error')
       return send(500, { error: { type: 'api_error', message: 'An unknown error occurred' } });
     if (failure === 'rate_limit')
@@ -1324,6 +1369,25 @@ export class FakeStripe {
         'Your destination account needs to have at least one of the following capabilities enabled: transfers, crypto_transfers, legacy_payments',
         { code: 'insufficient_capabilities_for_transfer', param: 'destination' },
       );
+    // source_transaction: a charge of this account that succeeded, and still holds the amount (what it
+    // collected, less refunds and the transfers it funded before).
+    const sourceId = str(params.source_transaction);
+    if (sourceId !== undefined) {
+      const charge = this.charges.get(sourceId);
+      if (!charge) throw missing('charge', sourceId, 'source_transaction');
+      if (charge.status !== 'succeeded')
+        throw invalid(`The charge ${sourceId} did not succeed; it cannot fund a transfer.`, {
+          param: 'source_transaction',
+        });
+      const funded = [...this.transfers.values()]
+        .filter((t) => t.source_transaction === sourceId)
+        .reduce((sum, t) => sum + t.amount, 0);
+      if (amount > charge.amount_captured - charge.amount_refunded - funded)
+        throw invalid(
+          `Insufficient funds in the source transaction ${sourceId} for a transfer of $${dollars(amount)}.`,
+          { code: 'balance_insufficient', param: 'amount' },
+        );
+    }
     const transfer = this.remember(this.transfers, {
       id: newId('tr'),
       object: 'transfer',
@@ -1334,11 +1398,74 @@ export class FakeStripe {
       description: str(params.description) ?? null,
       metadata: dict(params.metadata),
       reversed: false,
+      source_transaction: sourceId ?? null,
+      transfer_group: str(params.transfer_group) ?? null,
       created: this.created(),
       livemode: false,
     });
     this.emit('transfer.created', { ...transfer });
     return { ...transfer };
+  }
+
+  /** GET /v1/transfers: newest first, by destination, created[gte|gt|lte|lt] and transfer_group. */
+  private listTransfers(params: FormParams): Json {
+    const destination = str(params.destination);
+    const group = str(params.transfer_group);
+    const created = params.created;
+    const range = created && typeof created === 'object' && !Array.isArray(created) ? dict(created) : {};
+    const exact = str(created);
+    const limit = Math.min(Math.max(Number(str(params.limit) ?? 10) || 10, 1), 100);
+    let all = this.newestFirst(
+      [...this.transfers.values()].filter(
+        (t) =>
+          (!destination || t.destination === destination) &&
+          (!group || t.transfer_group === group) &&
+          (exact === undefined || t.created === Number(exact)) &&
+          (range.gte === undefined || t.created >= Number(range.gte)) &&
+          (range.gt === undefined || t.created > Number(range.gt)) &&
+          (range.lte === undefined || t.created <= Number(range.lte)) &&
+          (range.lt === undefined || t.created < Number(range.lt)),
+      ),
+    );
+    const after = str(params.starting_after);
+    if (after) all = all.slice(all.findIndex((t) => t.id === after) + 1);
+    return {
+      object: 'list',
+      data: all.slice(0, limit).map((t) => ({ ...t })),
+      has_more: all.length > limit,
+      url: '/v1/transfers',
+    };
+  }
+
+  /** The cardholder disputes the intent's charge: Stripe's charge.dispute.created event is recorded. */
+  createDispute(intentId: string, reason = 'fraudulent'): DisputeObject {
+    const intent = this.intent(intentId);
+    const charge = intent.latest_charge ? this.charges.get(intent.latest_charge) : undefined;
+    if (!charge || charge.status !== 'succeeded') throw new Error(`${intentId} has no successful charge`);
+    charge.disputed = true;
+    const dispute = this.remember<DisputeObject>(this.disputes, {
+      id: newId('dp'),
+      object: 'dispute',
+      amount: charge.amount,
+      charge: charge.id,
+      currency: charge.currency,
+      payment_intent: intent.id,
+      reason,
+      status: 'needs_response',
+      created: this.created(),
+      livemode: false,
+    });
+    this.emit('charge.dispute.created', { ...dispute });
+    return dispute;
+  }
+
+  /** The bank decides: charge.dispute.closed with the dispute's final status. */
+  closeDispute(disputeId: string, status: 'won' | 'lost' | 'warning_closed'): DisputeObject {
+    const dispute = this.disputes.get(disputeId);
+    if (!dispute) throw new Error(`no dispute ${disputeId}`);
+    dispute.status = status;
+    this.emit('charge.dispute.closed', { ...dispute });
+    return dispute;
   }
 }
 

@@ -72,6 +72,21 @@ export interface ProviderTransfer {
   id: string;
   amountCents: number;
   destination: string;
+  /** The charge the money came from (Stripe's source_transaction), when the transfer named one. */
+  sourceTransaction: string | null;
+  metadata: Record<string, string>;
+}
+
+export interface CreateTransferInput {
+  amountCents: number;
+  destination: string;
+  metadata: Record<string, string>;
+  idempotencyKey: string;
+  /**
+   * The payment intent whose charge funds the transfer: Stripe's `source_transaction` is that charge, so
+   * the transfer waits for the charge's funds instead of the platform's available balance.
+   */
+  sourcePaymentIntentId?: string | null;
 }
 
 /** The provider events the app handles (Stripe's webhook types; the sandbox sends the same). */
@@ -94,6 +109,14 @@ export type PaymentEvent =
       paymentIntentId: string;
       amountCents: number;
       reason: string;
+    }
+  | {
+      id: string;
+      type: 'charge.dispute.closed';
+      paymentIntentId: string;
+      amountCents: number;
+      /** Stripe's final status: won (the merchant keeps the money), lost, warning_closed, … */
+      status: string;
     }
   | { id: string; type: 'account.updated'; account: ConnectedAccount }
   | { id: string; type: 'other'; originalType: string };
@@ -171,12 +194,17 @@ export interface PaymentProvider {
     accountId: string;
     components: AccountSessionComponent[];
   }): Promise<AccountSession>;
-  createTransfer(input: {
-    amountCents: number;
+  createTransfer(input: CreateTransferInput): Promise<ProviderTransfer>;
+  /**
+   * A transfer made to `destination` since `createdAfter` whose metadata[`metadataKey`] is `metadataValue`
+   * (a retry after the provider forgot the idempotency key looks here first), or null.
+   */
+  findTransfer(input: {
     destination: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<ProviderTransfer>;
+    metadataKey: string;
+    metadataValue: string;
+    createdAfter: Date;
+  }): Promise<ProviderTransfer | null>;
 
   /** Verifies a webhook on its raw body and reads it; throws WebhookSignatureError when it does not verify. */
   parseWebhook(rawBody: Buffer, signatureHeader: string | undefined): PaymentEvent;

@@ -23,6 +23,7 @@ import {
   type CardDetails,
   type ConnectedAccount,
   type CreateIntentInput,
+  type CreateTransferInput,
   type IntentStatus,
   type PaymentEvent,
   type PaymentProvider,
@@ -68,6 +69,18 @@ interface IntentObject {
   latest_charge: string | null;
   next_action: { type: 'redirect_to_url'; redirect_to_url: { url: string; return_url: string } } | null;
   refunds: string[];
+  /** What transfers funded from this charge have taken (Stripe's source_transaction). */
+  amount_transferred?: number;
+}
+
+interface TransferObject {
+  id: string;
+  object: 'transfer';
+  amount: number;
+  destination: string;
+  source_transaction: string | null;
+  metadata: Record<string, string>;
+  created: number;
 }
 
 interface AccountObject {
@@ -511,12 +524,7 @@ export class SandboxPayments implements PaymentProvider {
     });
   }
 
-  async createTransfer(input: {
-    amountCents: number;
-    destination: string;
-    metadata: Record<string, string>;
-    idempotencyKey: string;
-  }): Promise<ProviderTransfer> {
+  async createTransfer(input: CreateTransferInput): Promise<ProviderTransfer> {
     return this.write(input.idempotencyKey, async (tx) => {
       const account = await this.load<AccountObject>(tx, input.destination, 'account');
       if (!account) throw invalid(`No such destination: '${input.destination}'`, 'resource_missing');
@@ -524,16 +532,55 @@ export class SandboxPayments implements PaymentProvider {
         throw invalid('The destination account cannot receive transfers yet.', 'account_invalid');
       if (!Number.isInteger(input.amountCents) || input.amountCents <= 0)
         throw invalid('Invalid amount', 'amount_invalid');
-      const transfer = {
+      let source: IntentObject | null = null;
+      if (input.sourcePaymentIntentId) {
+        // As Stripe's source_transaction: the charge must have succeeded and still hold the amount.
+        source = await this.load<IntentObject>(tx, input.sourcePaymentIntentId, 'payment_intent', true);
+        if (!source || source.status !== 'succeeded' || !source.latest_charge)
+          throw invalid(
+            `No such charge for payment_intent: '${input.sourcePaymentIntentId}'`,
+            'resource_missing',
+          );
+        const left = source.amount_received - source.amount_refunded - (source.amount_transferred ?? 0);
+        if (input.amountCents > left)
+          throw invalid(
+            'Insufficient funds in the source transaction for this transfer.',
+            'balance_insufficient',
+          );
+        source.amount_transferred = (source.amount_transferred ?? 0) + input.amountCents;
+        await this.save(tx, source);
+      }
+      const transfer: TransferObject = {
         id: newId('tr'),
         object: 'transfer',
         amount: input.amountCents,
         destination: input.destination,
+        source_transaction: source?.latest_charge ?? null,
         metadata: input.metadata,
+        created: Math.floor(this.opts.now().getTime() / 1000),
       };
       await this.save(tx, transfer);
-      return { id: transfer.id, amountCents: transfer.amount, destination: transfer.destination };
+      return transferOf(transfer);
     });
+  }
+
+  async findTransfer(input: {
+    destination: string;
+    metadataKey: string;
+    metadataValue: string;
+    createdAfter: Date;
+  }): Promise<ProviderTransfer | null> {
+    const [row] = await this.db
+      .select({ data: sandboxObjects.data })
+      .from(sandboxObjects)
+      .where(
+        sql`${sandboxObjects.object} = 'transfer' and ${sandboxObjects.data}->>'destination' = ${input.destination}
+          and ${sandboxObjects.data}->'metadata'->>${input.metadataKey} = ${input.metadataValue}
+          and ${sandboxObjects.createdAt} >= ${input.createdAfter.toISOString()}::timestamptz`,
+      )
+      .orderBy(sql`${sandboxObjects.createdAt} desc`)
+      .limit(1);
+    return row ? transferOf(row.data as unknown as TransferObject) : null;
   }
 
   parseWebhook(): PaymentEvent {
@@ -699,6 +746,16 @@ function cardOf(pm: PaymentMethodObject): CardDetails {
     last4: pm.card.last4,
     expMonth: pm.card.exp_month,
     expYear: pm.card.exp_year,
+  };
+}
+
+function transferOf(t: TransferObject): ProviderTransfer {
+  return {
+    id: t.id,
+    amountCents: t.amount,
+    destination: t.destination,
+    sourceTransaction: t.source_transaction ?? null,
+    metadata: t.metadata ?? {},
   };
 }
 

@@ -547,6 +547,8 @@ describe('Stripe adapter: connected accounts and transfers', () => {
       id: expect.stringMatching(/^tr_/),
       amountCents: 9_000,
       destination: account.id,
+      sourceTransaction: null,
+      metadata: { orderId: '44' },
     });
     expect(lastRequest('/v1/transfers').params).toEqual({
       amount: '9000',
@@ -556,6 +558,61 @@ describe('Stripe adapter: connected accounts and transfers', () => {
     });
     expect((await stripe.createTransfer(input)).id).toBe(transfer.id);
     expect([...fake.transfers.values()].filter((t) => t.destination === account.id)).toHaveLength(1);
+  });
+
+  it("funds a transfer from the payment's charge (source_transaction), never more than the charge holds", async () => {
+    const account = await stripe.createConnectedAccount({
+      vendorId: 33,
+      email: 'v33@example.com',
+      idempotencyKey: unique('vendor-account'),
+    });
+    fake.completeOnboarding(account.id);
+    const intent = await paidIntent({ amountCents: 10_000 });
+    const chargeId = fake.paymentIntents.get(intent.id)!.latest_charge!;
+    const key = unique('payout-order-45');
+    const input = {
+      amountCents: 8_500,
+      destination: account.id,
+      metadata: { orderId: '45', payoutKey: key },
+      idempotencyKey: key,
+      sourcePaymentIntentId: intent.id,
+    };
+    const transfer = await stripe.createTransfer(input);
+    expect(transfer).toMatchObject({ amountCents: 8_500, sourceTransaction: chargeId });
+    expect(lastRequest('/v1/transfers').params).toMatchObject({ source_transaction: chargeId });
+    // The same key answers the same transfer (the retry after a lost answer or a failed commit).
+    const again = await stripe.createTransfer(input);
+    expect(again.id).toBe(transfer.id);
+    expect(lastRequest('/v1/transfers').replayed).toBe(true);
+
+    // Found again by its metadata (what a retry does once Stripe may have forgotten the key).
+    const found = await stripe.findTransfer({
+      destination: account.id,
+      metadataKey: 'payoutKey',
+      metadataValue: key,
+      createdAfter: new Date(Date.now() - 3_600_000),
+    });
+    expect(found?.id).toBe(transfer.id);
+    expect(
+      await stripe.findTransfer({
+        destination: account.id,
+        metadataKey: 'payoutKey',
+        metadataValue: 'payout-order-nope',
+        createdAfter: new Date(Date.now() - 3_600_000),
+      }),
+    ).toBeNull();
+
+    // The charge has 15.00 left: a transfer of 20.00 from it is refused, and not worth retrying.
+    const tooMuch = await rejection(
+      stripe.createTransfer({ ...input, amountCents: 2_000, idempotencyKey: unique('payout-too-much') }),
+    );
+    expect(tooMuch).toMatchObject({ code: 'balance_insufficient', retryable: false });
+    // An intent that was never paid has no charge to fund anything.
+    const unpaid = await newIntent();
+    const noCharge = await rejection(
+      stripe.createTransfer({ ...input, sourcePaymentIntentId: unpaid.id, idempotencyKey: unique('p') }),
+    );
+    expect(noCharge).toMatchObject({ code: 'charge_missing', retryable: false });
   });
 });
 

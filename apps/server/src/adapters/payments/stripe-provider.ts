@@ -141,6 +141,16 @@ export function intentOf(pi: Stripe.PaymentIntent): ProviderIntent {
   };
 }
 
+function transferOf(transfer: Stripe.Transfer, destination: string): ProviderTransfer {
+  return {
+    id: transfer.id,
+    amountCents: transfer.amount,
+    destination: idOf(transfer.destination) ?? destination,
+    sourceTransaction: idOf(transfer.source_transaction),
+    metadata: { ...(transfer.metadata ?? {}) },
+  };
+}
+
 export function accountOf(account: Stripe.Account): ConnectedAccount {
   const externals = account.external_accounts?.data ?? [];
   const payout = externals.find((e) => e.default_for_currency) ?? externals[0] ?? null;
@@ -186,6 +196,18 @@ export function paymentEventOf(event: Stripe.Event): PaymentEvent {
         paymentIntentId,
         amountCents: dispute.amount,
         reason: dispute.reason,
+      };
+    }
+    case 'charge.dispute.closed': {
+      const dispute = event.data.object;
+      const paymentIntentId = idOf(dispute.payment_intent);
+      if (!paymentIntentId) return other;
+      return {
+        id: event.id,
+        type: 'charge.dispute.closed',
+        paymentIntentId,
+        amountCents: dispute.amount,
+        status: dispute.status,
       };
     }
     case 'account.updated':
@@ -377,6 +399,21 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     },
 
     async createTransfer(input): Promise<ProviderTransfer> {
+      // The charge behind the intent funds the transfer (source_transaction): the money moves when the
+      // charge's funds are available, never out of the platform's own balance. Reading the intent is
+      // harmless to repeat, and its charge never changes once it succeeded, so a retry sends the same
+      // parameters with the same key (Stripe answers the first transfer).
+      let sourceTransaction: string | undefined;
+      if (input.sourcePaymentIntentId) {
+        const pi = await call(() => stripe.paymentIntents.retrieve(input.sourcePaymentIntentId!));
+        sourceTransaction = idOf(pi.latest_charge) ?? undefined;
+        if (!sourceTransaction || pi.status !== 'succeeded')
+          throw new PaymentProviderError(
+            `The payment ${pi.id} has no successful charge to fund a transfer.`,
+            'charge_missing',
+            false,
+          );
+      }
       const transfer = await call(() =>
         stripe.transfers.create(
           {
@@ -384,15 +421,25 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
             currency: 'usd',
             destination: input.destination,
             metadata: input.metadata,
+            ...(sourceTransaction ? { source_transaction: sourceTransaction } : {}),
           },
           { idempotencyKey: input.idempotencyKey },
         ),
       );
-      return {
-        id: transfer.id,
-        amountCents: transfer.amount,
-        destination: idOf(transfer.destination) ?? input.destination,
-      };
+      return transferOf(transfer, input.destination);
+    },
+
+    async findTransfer({ destination, metadataKey, metadataValue, createdAfter }) {
+      const created = Math.floor(createdAfter.getTime() / 1000);
+      // Newest first; a vendor gets few transfers a day, so the first pages hold any made since then.
+      for await (const transfer of stripe.transfers.list({
+        destination,
+        created: { gte: created },
+        limit: 100,
+      })) {
+        if (transfer.metadata?.[metadataKey] === metadataValue) return transferOf(transfer, destination);
+      }
+      return null;
     },
 
     parseWebhook(rawBody, signatureHeader) {
