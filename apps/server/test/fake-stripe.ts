@@ -645,9 +645,9 @@ export class FakeStripe {
     this.failures = Array.from({ length: count }, () => mode);
   }
 
-  /** As `failNext`, for the next `count` requests to `path` only (other requests go through). */
-  failNextOn(path: string, count: number, mode: FailureMode = 'api_error') {
-    this.pathFailures = Array.from({ length: count }, () => ({ path, mode }));
+  /** As `failNext`, for the next requests to `path` only, one failure each (other requests go through). */
+  failNextOn(path: string, ...modes: FailureMode[]) {
+    this.pathFailures = modes.map((mode) => ({ path, mode }));
   }
 
   /** Stripe keeps idempotency keys for 24 hours: after that a repeated key makes a new object. */
