@@ -5,13 +5,17 @@ import { mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
 describe('dashboard sections', () => {
-  it('/dashboard/orders shows "Order History" and says it arrives later, with no controls', async () => {
-    mockApi({ 'GET /api/session': { body: vendorSession() } });
+  it('/dashboard/orders is the working Order History, not a later-release frame', async () => {
+    mockApi({
+      'GET /api/session': { body: vendorSession() },
+      'GET /api/vendors/7/orders': { body: { orders: [], nextCursor: null } },
+    });
     renderApp('/dashboard/orders');
-    const heading = await screen.findByRole('heading', { level: 1, name: 'Order History' });
+    const heading = await screen.findByRole('heading', { level: 1, name: 'Order History' }, LAZY);
     const frame = heading.closest('section')!;
-    expect(frame).toHaveTextContent('This section arrives in a later release.');
-    expect(frame.querySelectorAll('button, input, select, textarea')).toHaveLength(0);
+    expect(frame).not.toHaveTextContent('This section arrives in a later release.');
+    expect(await within(frame).findByText('No orders')).toBeInTheDocument();
+    expect(within(frame).getByRole('button', { name: 'Active Orders' })).toBeInTheDocument();
   });
 
   it.each([

@@ -6,8 +6,6 @@ import { SectionFrame } from '../components/section-frame';
 import { tabFor } from '../dashboard-sections';
 
 const SUMMARIES = {
-  orders:
-    'Your orders with active and past filters, their details, and actions to reschedule, partially refund, cancel or complete them.',
   scheduling:
     'Your workday hours (Monday to Friday), the gap between appointments, how far ahead and how soon customers can book, your hourly rate, cancellation policy and appointment instructions, and your calendar connection.',
   pricing: 'Your pricing calculator, minimum price, pricing formula and the questions customers answer.',
@@ -31,6 +29,11 @@ const SupportPage = lazy(async () => ({
   default: (await import('../../vendor-settings/routes/support-page')).SupportPage,
 }));
 
+// Order History (the vendor's orders, their details and actions) loads on first visit, in its own chunk.
+const VendorOrdersPage = lazy(async () => ({
+  default: (await import('../../vendor-orders/routes/vendor-orders-page')).VendorOrdersPage,
+}));
+
 // The scheduling screen (preferences, calendar connection) loads on first visit, in its own chunk.
 const SchedulingPage = lazy(async () => ({
   default: (await import('../../scheduling-admin/routes/scheduling-page')).SchedulingPage,
@@ -44,6 +47,7 @@ export function DashboardSectionPage() {
   const { title } = tabFor(section);
 
   if (section === 'setup') return <SetupPage vendor={vendor} title={title} />;
+  if (section === 'orders') return <VendorOrdersPage vendor={vendor} title={title} />;
   if (section === 'general') return <GeneralPage vendor={vendor} title={title} />;
   if (section === 'support') return <SupportPage title={title} />;
   if (section === 'pricing') return <PricingPage vendor={vendor} title={title} summary={SUMMARIES.pricing} />;

@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  markFulfilledRequestSchema,
+  vendorOrderResponseSchema,
+  type MarkFulfilledRequest,
+} from '@stg/domain/api/orders';
+import { api } from '../../../lib/api-client';
+import { refreshAfterVendorAction } from './refresh-vendor-orders';
+
+/**
+ * PATCH /api/orders/{id}/mark-as-fulfilled {order: {confirmed: true, optionalNote}, vendorId} → {order}
+ * (spec §7; §5 Completion: the confirm checkbox, an optional note). The payout follows 72 hours later.
+ */
+export function useMarkFulfilled(orderId: number, vendorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (optionalNote: string | null) => {
+      const body: MarkFulfilledRequest = markFulfilledRequestSchema.parse({
+        order: { confirmed: true, optionalNote },
+        vendorId,
+      });
+      const answer = await api.patch<unknown>(`/api/orders/${orderId}/mark-as-fulfilled`, body);
+      return vendorOrderResponseSchema.parse(answer).order;
+    },
+    onSuccess: (order) => refreshAfterVendorAction(queryClient, order),
+  });
+}

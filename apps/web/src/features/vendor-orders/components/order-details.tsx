@@ -1,0 +1,170 @@
+import type { ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
+import type { VendorOrder } from '@stg/domain/api/orders';
+import { formatCalendarDate, formatDurationShort } from '@stg/domain/dates';
+import { formatPhone } from '@stg/domain/phone';
+import { workOrderPath } from '@stg/domain/routing';
+import { StatusBadge } from '../../../components/status-badge';
+import {
+  customerName,
+  longTimeLabel,
+  money,
+  PAYOUT_DELAY_TEXT,
+  payoutDestinationLabel,
+  shownCommission,
+} from '../vendor-order-text';
+
+export const VIEW_WORK_ORDER = 'View Work Order';
+
+function Detail({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
+  return (
+    <div className={wide ? 'vendor-order-details__wide' : undefined}>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
+
+function Section({
+  id,
+  title,
+  level,
+  children,
+}: {
+  id: string;
+  title: string;
+  level: 2 | 3;
+  children: ReactNode;
+}) {
+  const Heading = level === 2 ? 'h2' : 'h3';
+  return (
+    <section className="vendor-order-details__section" aria-labelledby={id}>
+      <Heading id={id} className="vendor-order-details__title">
+        {title}
+      </Heading>
+      <dl className="details details--grid">{children}</dl>
+    </section>
+  );
+}
+
+/** When the payout goes, as far as the order's statuses say. */
+function payoutTiming(order: VendorOrder): string | null {
+  if (order.paymentStatus === 'processed') return 'Paid out';
+  if (order.fulfillmentStatus === 'cancelled' || order.paymentStatus === 'refunded') return null;
+  if (order.fulfillmentStatus === 'fulfilled') return `Sent ${PAYOUT_DELAY_TEXT} after completion`;
+  if (order.fulfillmentStatus === 'disputed') return 'Held while the payment is disputed';
+  return `Sent ${PAYOUT_DELAY_TEXT} after you mark the order complete`;
+}
+
+/**
+ * The expanded order (spec §2 Order History): Summary, Customer, Location, Service Details, Billing (the
+ * total collected, the commission shown as commission + service fee per spec §9, refunds, the payout and
+ * where it goes: a bank account or Paper Check), and the View Work Order link.
+ */
+export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idBase: string; level: 2 | 3 }) {
+  const address = order.customer.addresses[0] ?? null;
+  const phone = formatPhone(order.customer.phoneNumber);
+  const options = Object.entries(order.optionsSnapshot);
+  const timing = payoutTiming(order);
+  const { pathname, search } = useLocation();
+
+  return (
+    <div className="vendor-order-details">
+      <Section id={`${idBase}-summary`} title="Summary" level={level}>
+        <Detail term="Confirmation">{order.confirmationId}</Detail>
+        <Detail term="Placed">{formatCalendarDate(order.createdAt)}</Detail>
+        <Detail term="Appointment" wide>
+          {longTimeLabel(order.appointmentAt)}{' '}
+          <span className="vendor-order-details__zone">(Mountain Time)</span>
+        </Detail>
+        {order.previousAppointmentAt && (
+          <Detail term="Rescheduled from" wide>
+            {longTimeLabel(order.previousAppointmentAt)}
+          </Detail>
+        )}
+        <Detail term="Fulfillment Status">
+          <StatusBadge kind="Fulfillment" status={order.fulfillmentStatus} />
+        </Detail>
+        <Detail term="Payment Status">
+          <StatusBadge kind="Payment" status={order.paymentStatus} />
+        </Detail>
+        {order.cancelReason && (
+          <Detail term="Cancellation reason" wide>
+            {order.cancelReason}
+          </Detail>
+        )}
+      </Section>
+
+      <Section id={`${idBase}-customer`} title="Customer" level={level}>
+        <Detail term="Name">{customerName(order)}</Detail>
+        <Detail term="Phone">
+          {phone ? <a href={`tel:${order.customer.phoneNumber.replace(/\D/g, '')}`}>{phone}</a> : 'Not given'}
+        </Detail>
+        <Detail term="Email" wide>
+          <a href={`mailto:${order.customer.email}`}>{order.customer.email}</a>
+        </Detail>
+      </Section>
+
+      <Section id={`${idBase}-location`} title="Location" level={level}>
+        <Detail term="Service address" wide>
+          {address ? (
+            <address className="vendor-order-details__address">
+              {address.streetAddress}
+              {address.streetAddress2 ? `, ${address.streetAddress2}` : ''}
+              <br />
+              {address.city}, {address.state} {address.zipCode}
+            </address>
+          ) : (
+            'Not recorded'
+          )}
+        </Detail>
+      </Section>
+
+      <Section id={`${idBase}-service`} title="Service Details" level={level}>
+        {options.map(([label, choice]) => (
+          <Detail key={label} term={label}>
+            {choice}
+          </Detail>
+        ))}
+        <Detail term="Duration">{formatDurationShort(order.duration)}</Detail>
+        <Detail term="Customer notes" wide>
+          <span className="vendor-order-details__notes">{order.customerNotes?.trim() || 'None'}</span>
+        </Detail>
+        {order.optionalNote?.trim() && (
+          <Detail term="Completion note" wide>
+            <span className="vendor-order-details__notes">{order.optionalNote}</span>
+          </Detail>
+        )}
+      </Section>
+
+      <Section id={`${idBase}-billing`} title="Billing" level={level}>
+        <Detail term="Total collected">{money(order.totalCollected)}</Detail>
+        <Detail term="Commission">
+          {money(shownCommission(order))}{' '}
+          <span className="vendor-order-details__hint">(commission + service fee)</span>
+        </Detail>
+        <Detail term="Refunds">
+          {money(order.refundAmount)}
+          {order.refundAmount > 0 && order.refundReason ? ` (${order.refundReason})` : ''}
+        </Detail>
+        <Detail term="Payout">
+          {money(order.vendorPayoutAmount)}
+          {timing && <span className="vendor-order-details__hint"> · {timing}</span>}
+        </Detail>
+        <Detail term="Payout destination" wide>
+          {payoutDestinationLabel(order)}
+        </Detail>
+      </Section>
+
+      <p className="vendor-order-details__links">
+        <Link
+          to={workOrderPath(order.id)}
+          state={{ ordersUrl: pathname + search }}
+          className="button button--secondary button--small"
+        >
+          {VIEW_WORK_ORDER} <span className="visually-hidden">for order {order.confirmationId}</span>
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,114 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import type { VendorOrder } from '@stg/domain/api/orders';
+import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ErrorList } from '../../../components/error-list';
+import { Modal } from '../../../components/modal/modal';
+import { useModal } from '../../../components/modal/modal-provider';
+import { TextareaField } from '../../../components/textarea-field';
+import { errorsOf } from '../../../lib/api-client';
+import { useVendorCancel } from '../api/use-vendor-cancel';
+import { fullRefundDollars, money } from '../vendor-order-text';
+import { ConfirmCheckbox } from './confirm-checkbox';
+import { OrderHeading } from './order-heading';
+import { useSingleSubmit } from './use-single-submit';
+
+export const VENDOR_CANCEL_TITLE = 'Cancel Order';
+export const VENDOR_CANCEL_CONFIRM = 'I want to cancel this order and refund the customer in full.';
+const REASON_MAX = 500;
+
+const cancelFormSchema = z.object({
+  cancelReason: z
+    .string()
+    .trim()
+    .min(1, ORDER_MESSAGES.cancelReasonRequired)
+    .max(REASON_MAX, ORDER_MESSAGES.cancelReasonTooLong),
+  confirmed: z.boolean().refine((v) => v, ORDER_MESSAGES.confirmRequired),
+});
+type CancelForm = z.infer<typeof cancelFormSchema>;
+
+/** "The customer is refunded in full: $122.55 back to the card they paid with." */
+export const fullRefundStatement = (order: VendorOrder) =>
+  `The customer is refunded in full: ${money(fullRefundDollars(order))} back to the card they paid with. The appointment time is freed and the customer is emailed.`;
+
+/**
+ * The vendor's order-cancellation-confirmation modal (spec §2 Modals, §5 Cancellation): a required
+ * reason and the confirm checkbox; the customer is refunded in full. A refusal (the provider's message,
+ * or the order changed meanwhile) shows here and the form keeps what was typed.
+ */
+export function VendorCancelOrderModal({
+  order,
+  onDone,
+}: {
+  order: VendorOrder;
+  onDone: (notice: string) => void;
+}) {
+  const { closeModal } = useModal();
+  const submit = useSingleSubmit();
+  // A change clears the server's refusal (not while a request is on its way: its answer must show).
+  const clearError = () => {
+    if (!cancel.isPending) cancel.reset();
+  };
+  const cancel = useVendorCancel(order.id);
+  const {
+    register,
+    handleSubmit,
+    formState: { errors },
+  } = useForm<CancelForm>({
+    resolver: zodResolver(cancelFormSchema),
+    defaultValues: { cancelReason: '', confirmed: false },
+  });
+
+  const onSubmit = handleSubmit(({ cancelReason }) => {
+    const amount = money(fullRefundDollars(order));
+    submit(
+      () => cancel.mutateAsync(cancelReason),
+      () => {
+        closeModal();
+        onDone(`Order ${order.confirmationId} was cancelled. The customer is refunded ${amount} in full.`);
+      },
+    );
+  });
+
+  return (
+    <Modal title={VENDOR_CANCEL_TITLE} size="small">
+      <form
+        className="form vendor-modal"
+        onSubmit={(e) => void onSubmit(e)}
+        noValidate
+        aria-busy={cancel.isPending}
+      >
+        <OrderHeading order={order} />
+        <p className="alert alert--warning">{fullRefundStatement(order)}</p>
+        <TextareaField
+          label="Reason for cancelling"
+          rows={4}
+          required
+          data-autofocus
+          maxLength={REASON_MAX}
+          error={errors.cancelReason?.message}
+          {...register('cancelReason', { onChange: clearError })}
+        />
+        <ConfirmCheckbox
+          label={VENDOR_CANCEL_CONFIRM}
+          error={errors.confirmed?.message}
+          {...register('confirmed', { onChange: clearError })}
+        />
+        <ErrorList errors={cancel.isError ? errorsOf(cancel.error) : []} />
+        <div className="modal__actions">
+          <button type="button" className="button button--secondary" onClick={closeModal}>
+            Keep Order
+          </button>
+          <button
+            type="submit"
+            className="button button--primary vendor-modal__danger"
+            disabled={cancel.isPending}
+          >
+            {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}
+          </button>
+        </div>
+      </form>
+    </Modal>
+  );
+}

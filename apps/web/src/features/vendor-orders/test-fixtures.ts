@@ -1,0 +1,157 @@
+/** Vendor orders as GET /api/vendors/{id}/orders answers them, for this feature's tests (shaped by the contract). */
+import { vendorOrderSchema, type VendorOrder, type VendorOrdersPage } from '@stg/domain/api/orders';
+import { vi } from 'vitest';
+import type { Availability } from '../../lib/api-types';
+import { vendorSession } from '../../test/fixtures';
+import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import { renderApp } from '../../test/render-app';
+
+export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
+  return vendorOrderSchema.parse({
+    id: 100,
+    confirmationId: 'SRV-1001',
+    vendorId: 7,
+    userId: 1,
+    addressId: 10,
+    // Tue Dec 1 2026, 9:00 AM in St George (MST).
+    appointmentAt: '2026-12-01T16:00:00.000Z',
+    duration: 150,
+    customerNotes: 'Gate code 1234',
+    optionalNote: null,
+    optionsSnapshot: { Bedrooms: '3', Bathrooms: '2' },
+    fulfillmentStatus: 'unfulfilled',
+    paymentStatus: 'collected',
+    paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
+    subtotal: 120,
+    totalCollected: 122.55,
+    commission: 12,
+    serviceFee: 2.55,
+    refundAmount: 0,
+    refundReason: null,
+    vendorPayoutAmount: 108,
+    payoutDestination: { last4: '6789', bankName: 'STRIPE TEST BANK' },
+    cancelReason: null,
+    previousAppointmentAt: null,
+    rescheduleCount: 0,
+    createdAt: '2026-11-01T12:00:00.000Z',
+    customer: {
+      firstName: 'Ann',
+      lastName: 'Lee',
+      phoneNumber: '4355551234',
+      email: 'ann@example.com',
+      addresses: [
+        {
+          streetAddress: '1 Main St',
+          streetAddress2: 'Apt 2',
+          city: 'St George',
+          state: 'UT',
+          zipCode: '84770',
+        },
+      ],
+    },
+    allowedActions: ['reschedule', 'partial_refund', 'cancel'],
+    ...patch,
+  });
+}
+
+type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
+
+/** The query of a recorded call, as an object. */
+export const queryOf = (call: RecordedCall) =>
+  Object.fromEntries(new URL(call.path, 'http://localhost').searchParams.entries());
+
+export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
+  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+
+export const page = (orders: VendorOrder[], nextCursor: string | null = null): VendorOrdersPage => ({
+  orders,
+  nextCursor,
+});
+
+export const ORDERS_PATH = 'GET /api/vendors/7/orders';
+
+/**
+ * Free starts of vendor 7 for the order (MST, 15-minute steps): Tue Dec 1 9:00-9:30 (the order's own
+ * time, 16:00 UTC, is one of them) and 1:00 PM; Thu Dec 3 10:00-10:15.
+ */
+export function makeVendorAvailability(patch: Partial<Availability> = {}): Availability {
+  return {
+    timeZone: 'America/Denver',
+    stepMinutes: 15,
+    jobMinutes: 150,
+    windowDays: 90,
+    firstDate: '2026-11-25',
+    lastDate: '2027-02-22',
+    unavailableReason: null,
+    days: [
+      {
+        date: '2026-12-01',
+        ranges: [
+          { start_time: '2026-12-01T09:00:00-07:00', end_time: '2026-12-01T09:30:00-07:00' },
+          { start_time: '2026-12-01T13:00:00-07:00', end_time: '2026-12-01T13:00:00-07:00' },
+        ],
+      },
+      {
+        date: '2026-12-03',
+        ranges: [{ start_time: '2026-12-03T10:00:00-07:00', end_time: '2026-12-03T10:15:00-07:00' }],
+      },
+    ],
+    ...patch,
+  };
+}
+
+/**
+ * Renders `path` (default /dashboard/orders) for vendor 7 signed in, whose orders list answers `orders`
+ * for every filter (or `routes[ORDERS_PATH]` when given).
+ */
+export function showVendorOrders(
+  orders: VendorOrder[] | Handler | Handler[],
+  routes: Record<string, Handler | Handler[]> = {},
+  path = '/dashboard/orders',
+) {
+  const isOrders = (value: typeof orders): value is VendorOrder[] =>
+    Array.isArray(value) && (value.length === 0 || 'confirmationId' in (value[0] as object));
+  const list: Handler | Handler[] = isOrders(orders) ? { body: page(orders) } : orders;
+  const api = mockApi({
+    'GET /api/session': { body: vendorSession() },
+    [ORDERS_PATH]: list,
+    'GET /api/vendors/7/vendor_calendars': { body: makeVendorAvailability() },
+    ...routes,
+  });
+  return { ...api, ...renderApp(path) };
+}
+
+/** Makes the wide layout (the table) match, as on a 1280 px screen; unstubbed after each test. */
+export function showWideScreen() {
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: query.includes('min-width'),
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }));
+}
+
+/**
+ * Holds every request whose "METHOD /path" is `key` until release() is called, so a test can look at
+ * the busy state and click again meanwhile. Call after showVendorOrders (it wraps its fetch mock).
+ */
+export function holdRequests(fetchMock: ReturnType<typeof mockApi>['fetchMock'], key: string) {
+  let release: () => void = () => undefined;
+  const gate = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  const answer = fetchMock.getMockImplementation()!;
+  fetchMock.mockImplementation(async (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url,
+      'http://localhost',
+    );
+    if (`${(init.method ?? 'GET').toUpperCase()} ${url.pathname}` === key) await gate;
+    return answer(input, init);
+  });
+  return release;
+}
