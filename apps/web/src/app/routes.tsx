@@ -52,6 +52,10 @@ const ListingReviewPage = lazyPage(
   () => import('../features/listing-review/routes/listing-review-page'),
   'ListingReviewPage',
 );
+const WorkOrderPage = lazyPage(
+  () => import('../features/vendor-orders/routes/work-order-page'),
+  'WorkOrderPage',
+);
 const DashboardSectionPage = lazyPage(
   () => import('../features/dashboard/routes/dashboard-section-page'),
   'DashboardSectionPage',
@@ -80,6 +84,8 @@ export const routes: RouteObject[] = [
       { path: 'home', element: <CustomerHomePage /> },
       { path: 'orders', element: <OrdersPage /> },
       { path: 'account', element: <AccountPage /> },
+      // A vendor's printable work order for one of their orders (issue 12).
+      { path: 'work-orders/:id', element: <WorkOrderPage /> },
       // Operators only (issue 11: listing review).
       { path: 'operator/listings', element: <ListingReviewPage /> },
       {

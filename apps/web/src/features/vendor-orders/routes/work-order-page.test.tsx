@@ -1,0 +1,105 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { customerSession, vendorSession } from '../../../test/fixtures';
+import { mockApi } from '../../../test/mock-api';
+import { LAZY, locationOf, renderApp } from '../../../test/render-app';
+import { callsTo, makeVendorOrder, page, queryOf, showVendorOrders } from '../test-fixtures';
+import { BACK_TO_ORDERS, DOWNLOAD_PDF, PRINT, WORK_ORDER_TITLE } from './work-order-page';
+
+const order = makeVendorOrder({ optionsSnapshot: { Bedrooms: '3', 'Deep clean': 'Yes' } });
+const INSTRUCTIONS = 'Park on the street.\nBring shoe covers.';
+
+function showWorkOrder(
+  pages: ReturnType<typeof page>[],
+  session = vendorSession({ appointmentInstructions: INSTRUCTIONS }),
+) {
+  const api = mockApi({
+    'GET /api/session': { body: session },
+    'GET /api/vendors/7/orders': pages.map((p) => ({ body: p })),
+  });
+  return { ...api, ...renderApp('/work-orders/100') };
+}
+
+describe('work order page', () => {
+  it('shows the customer, address, time in St George, options, notes, instructions and confirmation id', async () => {
+    const { calls } = showWorkOrder([page([order])]);
+    const sheet = await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
+    const s = within(sheet);
+    expect(s.getByRole('heading', { level: 1, name: WORK_ORDER_TITLE })).toBeInTheDocument();
+    expect(s.getByText('Confirmation ID').nextElementSibling).toHaveTextContent('SRV-1001');
+    expect(s.getByText('Sparkle Cleaning')).toBeInTheDocument();
+    const value = (term: string) => s.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Time')).toBe('Tuesday, December 1, 2026 at 9:00 AM (Mountain Time, St George)');
+    expect(value('Estimated duration')).toBe('2h 30m');
+    expect(value('Name')).toBe('Ann Lee');
+    expect(value('Phone')).toBe('(435) 555-1234');
+    expect(value('Email')).toBe('ann@example.com');
+    expect(value('Address')).toBe('1 Main St, Apt 2St George, UT 84770');
+    expect(value('Bedrooms')).toBe('3');
+    expect(value('Deep clean')).toBe('Yes');
+    expect(
+      within(s.getByRole('region', { name: 'Customer Notes' })).getByText('Gate code 1234'),
+    ).toBeInTheDocument();
+    // Its lines kept (white-space: pre-line).
+    expect(
+      within(s.getByRole('region', { name: 'Appointment Instructions' })).getByText(/Park on the street/)
+        .textContent,
+    ).toBe(INSTRUCTIONS);
+    expect(document.title).toBe('Work Order SRV-1001');
+    // Opened directly: the order is looked up in the vendor's orders, the largest pages.
+    expect(callsTo(calls, 'GET', '/api/vendors/7/orders').map(queryOf)).toEqual([
+      { filter: 'all', limit: '200' },
+    ]);
+  });
+
+  it('Print opens the print dialog; Download PDF fetches the server PDF', async () => {
+    const print = vi.fn();
+    vi.stubGlobal('print', print);
+    const { user } = showWorkOrder([page([order])]);
+    await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
+    await user.click(screen.getByRole('button', { name: PRINT }));
+    expect(print).toHaveBeenCalledTimes(1);
+    const pdf = screen.getByRole('link', { name: DOWNLOAD_PDF });
+    expect(pdf).toHaveAttribute('href', '/api/orders/100/work-order.pdf');
+    expect(pdf).toHaveAttribute('download', 'work-order-SRV-1001.pdf');
+    expect(screen.getByRole('link', { name: `← ${BACK_TO_ORDERS}` })).toHaveAttribute(
+      'href',
+      '/dashboard/orders',
+    );
+  });
+
+  it('follows nextCursor until it finds the order; an unknown one is "Order not found"', async () => {
+    const first = showWorkOrder([
+      page([makeVendorOrder({ id: 5, confirmationId: 'SRV-5' })], 'c2'),
+      page([order]),
+    ]);
+    await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
+    expect(callsTo(first.calls, 'GET', '/api/vendors/7/orders').map(queryOf)).toEqual([
+      { filter: 'all', limit: '200' },
+      { filter: 'all', limit: '200', cursor: 'c2' },
+    ]);
+    first.unmount();
+
+    showWorkOrder([page([makeVendorOrder({ id: 5, confirmationId: 'SRV-5' })])]);
+    expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent(ORDER_MESSAGES.orderNotFound);
+    expect(screen.queryByRole('button', { name: PRINT })).not.toBeInTheDocument();
+  });
+
+  it('opens at once from Order History, and its back link returns to the filter it came from', async () => {
+    const { user, router, calls } = showVendorOrders([order], {}, '/dashboard/orders?filter=active');
+    await user.click(await screen.findByRole('button', { name: 'Details for order SRV-1001' }, LAZY));
+    await user.click(screen.getByRole('link', { name: 'View Work Order for order SRV-1001' }));
+    await waitFor(() => expect(locationOf(router)).toBe('/work-orders/100'));
+    expect(await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY)).toBeInTheDocument();
+    expect(callsTo(calls, 'GET', '/api/vendors/7/orders')).toHaveLength(1);
+    await user.click(screen.getByRole('link', { name: `← ${BACK_TO_ORDERS}` }));
+    await waitFor(() => expect(locationOf(router)).toBe('/dashboard/orders?filter=active'));
+  });
+
+  it('is for vendors only: a customer goes to /home', async () => {
+    mockApi({ 'GET /api/session': { body: customerSession } });
+    const { router } = renderApp('/work-orders/100');
+    await waitFor(() => expect(locationOf(router)).toBe('/home'));
+  });
+});
