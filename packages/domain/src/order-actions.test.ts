@@ -1,10 +1,17 @@
 import { describe, expect, it } from 'vitest';
+import fc from 'fast-check';
 import {
   allowedVendorActions,
+  completionProblems,
   customerCancelProblem,
   customerChangeDeadline,
   customerRescheduleProblem,
   ORDER_MESSAGES,
+  partialRefundProblems,
+  paymentStatusAfterPartialRefund,
+  refundAmountCents,
+  vendorActionProblem,
+  vendorCancelProblems,
 } from './order-actions';
 
 const now = new Date('2026-11-23T15:00:00Z');
@@ -107,5 +114,107 @@ describe('allowed vendor actions (spec §4)', () => {
         now,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('why a vendor action is refused (spec §4)', () => {
+  it('says Complete waits for the appointment, and anything else the matrix refuses is not available', () => {
+    expect(vendorActionProblem(order(), 'complete', now)).toBe(ORDER_MESSAGES.completeInFuture);
+    expect(vendorActionProblem(order({ appointmentAt: inHours(-1) }), 'complete', now)).toBeNull();
+    expect(vendorActionProblem(order(), 'reschedule', now)).toBeNull();
+    expect(
+      vendorActionProblem(
+        order({ fulfillmentStatus: 'fulfilled', appointmentAt: inHours(-1) }),
+        'complete',
+        now,
+      ),
+    ).toBe(ORDER_MESSAGES.actionNotAllowed);
+    expect(vendorActionProblem(order({ fulfillmentStatus: 'cancelled' }), 'complete', now)).toBe(
+      ORDER_MESSAGES.actionNotAllowed,
+    );
+    expect(vendorActionProblem(order({ paymentStatus: 'processed' }), 'partial_refund', now)).toBe(
+      ORDER_MESSAGES.actionNotAllowed,
+    );
+  });
+});
+
+describe('partial refund amounts (spec §5: more than 0, step 0.01)', () => {
+  it('reads dollars with at most two decimals as cents', () => {
+    expect(refundAmountCents(12.5)).toBe(1250);
+    expect(refundAmountCents(0.01)).toBe(1);
+    expect(refundAmountCents(0.1 + 0.2)).toBe(30);
+    expect(refundAmountCents(1.005 + 0)).toBeNull();
+    expect(refundAmountCents('19.99')).toBe(1999);
+    expect(refundAmountCents(' 7 ')).toBe(700);
+    for (const bad of [
+      0,
+      -1,
+      12.345,
+      '1.234',
+      'abc',
+      '',
+      '-3',
+      '1e3',
+      null,
+      undefined,
+      Number.NaN,
+      Infinity,
+      {},
+    ])
+      expect(refundAmountCents(bad), String(bad)).toBeNull();
+  });
+
+  it('every whole number of cents, written as dollars, reads back exactly', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), (cents) => {
+        expect(refundAmountCents(cents / 100)).toBe(cents);
+        expect(refundAmountCents((cents / 100).toFixed(2))).toBe(cents);
+      }),
+    );
+  });
+
+  it('lists every problem with the spec’s messages, the limit in dollars', () => {
+    expect(partialRefundProblems({ refundAmount: 5, refundReason: 'Late' }, 500)).toEqual([]);
+    expect(partialRefundProblems({ refundAmount: 5.01, refundReason: 'Late' }, 500)).toEqual([
+      ORDER_MESSAGES.refundAmountTooHigh('$5.00'),
+    ]);
+    expect(partialRefundProblems({ refundAmount: 2000, refundReason: 'Late' }, 123456)).toEqual([
+      'The refund can be at most $1,234.56, what is left of the payout for this order.',
+    ]);
+    expect(partialRefundProblems({ refundAmount: 0, refundReason: ' ' }, 500)).toEqual([
+      ORDER_MESSAGES.refundAmountInvalid,
+      ORDER_MESSAGES.refundReasonRequired,
+    ]);
+    expect(partialRefundProblems({ refundAmount: 1, refundReason: 'r'.repeat(501) }, null)).toEqual([
+      ORDER_MESSAGES.refundReasonTooLong,
+    ]);
+  });
+
+  it('keeps a dispute hold pending, else the payment is partially refunded', () => {
+    expect(paymentStatusAfterPartialRefund('collected')).toBe('partially_refunded');
+    expect(paymentStatusAfterPartialRefund('partially_refunded')).toBe('partially_refunded');
+    expect(paymentStatusAfterPartialRefund('pending')).toBe('pending');
+  });
+});
+
+describe('vendor cancel and completion forms (spec §5)', () => {
+  it('a cancel needs a reason (500 at most) and the confirm box', () => {
+    expect(vendorCancelProblems({ cancelReason: 'Sick', confirmed: true })).toEqual([]);
+    expect(vendorCancelProblems({})).toEqual([
+      ORDER_MESSAGES.cancelReasonRequired,
+      ORDER_MESSAGES.confirmRequired,
+    ]);
+    expect(vendorCancelProblems({ cancelReason: 'x'.repeat(501), confirmed: true })).toEqual([
+      ORDER_MESSAGES.cancelReasonTooLong,
+    ]);
+  });
+
+  it('completion needs the confirm box; the note is optional, 500 at most', () => {
+    expect(completionProblems({ confirmed: true })).toEqual([]);
+    expect(completionProblems({ confirmed: true, optionalNote: 'n'.repeat(500) })).toEqual([]);
+    expect(completionProblems({ confirmed: false, optionalNote: 'n'.repeat(501) })).toEqual([
+      ORDER_MESSAGES.confirmRequired,
+      ORDER_MESSAGES.noteTooLong,
+    ]);
   });
 });

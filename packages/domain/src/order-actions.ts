@@ -4,6 +4,7 @@
  * is passed in.
  */
 import type { FulfillmentStatus, PaymentStatus } from './constants';
+import { formatDollars } from './money';
 
 const HOUR_MS = 3_600_000;
 
@@ -35,6 +36,10 @@ export const ORDER_MESSAGES = {
   completeInFuture: 'An appointment in the future cannot be marked complete.',
   noteTooLong: 'The note must be 500 characters or fewer.',
   actionNotAllowed: 'This action is not available for this order.',
+  refundReasonTooLong: 'The reason must be 500 characters or fewer.',
+  idempotencyKeyReused: 'This request was already made with different details. Please reload the order.',
+  refundRefused: 'The payment provider could not carry out the refund. The order was not changed.',
+  cursorInvalid: 'This page of orders is no longer available. Please reload the list.',
   insideWindow: (hours: number) =>
     `Orders can be changed or cancelled online only up to ${hoursText(hours)} before the appointment. Please contact the vendor.`,
 } as const;
@@ -98,4 +103,90 @@ export function allowedVendorActions(order: OrderState, now: Date): VendorOrderA
     typeof order.appointmentAt === 'string' ? Date.parse(order.appointmentAt) : order.appointmentAt.getTime();
   if (at > now.getTime()) actions = actions.filter((a) => a !== 'complete');
   return actions;
+}
+
+/** Reasons (cancel, refund) and the completion note: at most this many characters (spec §5). */
+export const ORDER_TEXT_MAX = 500;
+
+/**
+ * Why the vendor may not take `action` on the order now (spec §4 Allowed vendor order actions), null
+ * when allowed: Complete on an appointment still in the future says so; anything else the matrix
+ * refuses is "not available".
+ */
+export function vendorActionProblem(order: OrderState, action: VendorOrderAction, now: Date): string | null {
+  if (allowedVendorActions(order, now).includes(action)) return null;
+  if (action === 'complete') {
+    const past = { ...order, appointmentAt: new Date(now.getTime() - 1) };
+    if (allowedVendorActions(past, now).includes('complete')) return ORDER_MESSAGES.completeInFuture;
+  }
+  return ORDER_MESSAGES.actionNotAllowed;
+}
+
+/**
+ * A refund amount in dollars (a number, or a numeric string from a form) as whole cents; null unless
+ * it is a finite amount greater than zero with at most two decimals (spec §5: step 0.01).
+ */
+export function refundAmountCents(value: unknown): number | null {
+  let dollars: number;
+  if (typeof value === 'number') dollars = value;
+  else if (typeof value === 'string' && /^\s*\d+(\.\d{1,2})?\s*$/.test(value)) dollars = Number(value);
+  else return null;
+  if (!Number.isFinite(dollars) || dollars <= 0 || dollars > 1e7) return null;
+  const cents = Math.round(dollars * 100);
+  // More than two decimals (12.345) is refused, while binary noise (0.1 + 0.2) is not.
+  if (Math.abs(dollars * 100 - cents) > 1e-6) return null;
+  return cents > 0 ? cents : null;
+}
+
+/**
+ * Spec §5 Partial refund: an amount greater than 0, in cents, at most what is still refundable of the
+ * vendor's payout; a reason. Every problem found, in the order the form shows its fields.
+ */
+export function partialRefundProblems(
+  input: { refundAmount: unknown; refundReason: string | null | undefined },
+  payoutLeftCents: number | null,
+): string[] {
+  const problems: string[] = [];
+  const cents = refundAmountCents(input.refundAmount);
+  if (cents === null) problems.push(ORDER_MESSAGES.refundAmountInvalid);
+  else if (payoutLeftCents !== null && cents > payoutLeftCents)
+    problems.push(ORDER_MESSAGES.refundAmountTooHigh(formatDollars(payoutLeftCents)));
+  const reason = (input.refundReason ?? '').trim();
+  if (!reason) problems.push(ORDER_MESSAGES.refundReasonRequired);
+  else if (reason.length > ORDER_TEXT_MAX) problems.push(ORDER_MESSAGES.refundReasonTooLong);
+  return problems;
+}
+
+const blank = (text: string | null | undefined) => (text ?? '').trim() === '';
+
+/** Spec §5 Cancellation by the vendor: a reason (at most 500 characters) and the confirm checkbox. */
+export function vendorCancelProblems(input: {
+  cancelReason?: string | null;
+  confirmed?: boolean | null;
+}): string[] {
+  const problems: string[] = [];
+  if (blank(input.cancelReason)) problems.push(ORDER_MESSAGES.cancelReasonRequired);
+  else if (input.cancelReason!.trim().length > ORDER_TEXT_MAX)
+    problems.push(ORDER_MESSAGES.cancelReasonTooLong);
+  if (input.confirmed !== true) problems.push(ORDER_MESSAGES.confirmRequired);
+  return problems;
+}
+
+/** Spec §5 Completion: the confirm checkbox; the note is optional, at most 500 characters. */
+export function completionProblems(input: {
+  confirmed?: boolean | null;
+  optionalNote?: string | null;
+}): string[] {
+  const problems: string[] = [];
+  if (input.confirmed !== true) problems.push(ORDER_MESSAGES.confirmRequired);
+  if ((input.optionalNote ?? '').trim().length > ORDER_TEXT_MAX) problems.push(ORDER_MESSAGES.noteTooLong);
+  return problems;
+}
+
+/**
+ * The payment status after a partial refund: partially_refunded, except that a payout held by a
+ * dispute (pending) stays pending, so the hold and the vendor's remaining action survive.
+ */
+export function paymentStatusAfterPartialRefund(current: string): string {
+  return current === 'pending' ? 'pending' : 'partially_refunded';
 }

@@ -83,7 +83,7 @@ export type RescheduleOrderRequest = z.infer<typeof rescheduleOrderRequestSchema
 
 /** PATCH /api/orders/{id}/cancel-order. */
 export const cancelOrderRequestSchema = z.object({
-  cancelReason: z.string().optional(),
+  cancelReason: z.string().nullable().optional(),
   /** The vendor's confirm checkbox (spec §5 Cancellation: a vendor cancel also needs it). */
   confirmed: z.boolean().optional(),
 });
@@ -120,6 +120,9 @@ export const vendorOrderSchema = z.object({
   previousAppointmentAt: isoInstant.nullable(),
   rescheduleCount: z.number().int(),
   createdAt: isoInstant,
+  /** When the vendor marked it complete, and when its payout falls due (72 hours later); null before. */
+  fulfilledAt: isoInstant.nullable().optional(),
+  payoutDueAt: isoInstant.nullable().optional(),
   customer: z.object({
     firstName: z.string(),
     lastName: z.string(),
@@ -155,10 +158,29 @@ export type VendorOrdersPage = z.infer<typeof vendorOrdersPageSchema>;
 export const vendorOrderResponseSchema = z.object({ order: vendorOrderSchema });
 export type VendorOrderResponse = z.infer<typeof vendorOrderResponseSchema>;
 
-/** POST /api/orders/{id}/create-partial-refund (spec §5: 0 < amount <= what is left of the payout, step 0.01, reason). */
+/**
+ * PATCH reschedule and cancel-order serve both sides of an order: its customer gets `OrderResponse`
+ * (as before), its vendor `VendorOrderResponse`. Each side parses the answer with its own schema.
+ */
+export const orderChangeResponseSchema = z.union([orderResponseSchema, vendorOrderResponseSchema]);
+
+/**
+ * The vendor's money actions accept an `Idempotency-Key` header (at most 200 characters): the same key
+ * on the same order answers what the first request did, without refunding again. Without one, an
+ * identical refund (amount and reason) by the same vendor within REPLAY_WINDOW_SECONDS is taken as a
+ * replay of the first. The web sends one key per opened modal.
+ */
+export const IDEMPOTENCY_KEY_HEADER = 'Idempotency-Key';
+export const REPLAY_WINDOW_SECONDS = 60;
+
+/**
+ * POST /api/orders/{id}/create-partial-refund (spec §5: 0 < amount <= what is left of the payout, step
+ * 0.01, reason). The amount is dollars (a number, or a numeric string as a form field gives it); the
+ * server answers the spec's messages for a missing or malformed one.
+ */
 export const partialRefundRequestSchema = z.object({
-  refundAmount: z.number(),
-  refundReason: z.string().optional(),
+  refundAmount: z.union([z.number(), z.string(), z.null()]).optional(),
+  refundReason: z.string().nullable().optional(),
 });
 export type PartialRefundRequest = z.infer<typeof partialRefundRequestSchema>;
 
