@@ -427,7 +427,16 @@ export const orders = pgTable(
     uniqueIndex('orders_confirmation_idx').on(t.confirmationId),
     uniqueIndex('orders_booking_idx').on(t.bookingId),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
-    index('orders_vendor_idx').on(t.vendorId, t.appointmentAt),
+    // The vendor's order list pages by (appointment, id): one index per filter of spec §4 Order lists
+    // (all; active = not fulfilled or cancelled; past = fulfilled or cancelled), so a page of a vendor
+    // with thousands of orders reads only that page's rows.
+    index('orders_vendor_idx').on(t.vendorId, t.appointmentAt, t.id),
+    index('orders_vendor_active_idx')
+      .on(t.vendorId, t.appointmentAt, t.id)
+      .where(sql`${t.fulfillmentStatus} not in ('fulfilled', 'cancelled')`),
+    index('orders_vendor_past_idx')
+      .on(t.vendorId, t.appointmentAt, t.id)
+      .where(sql`${t.fulfillmentStatus} in ('fulfilled', 'cancelled')`),
     index('orders_user_idx').on(t.userId, t.createdAt),
     check(
       'orders_fulfillment_check',
@@ -439,6 +448,7 @@ export const orders = pgTable(
     ),
     check('orders_time_check', sql`${t.appointmentEndAt} > ${t.appointmentAt}`),
     check('orders_duration_check', sql`${t.durationMins} > 0`),
+    check('orders_optional_note_length', sql`char_length(${t.optionalNote}) <= 500`),
     check(
       'orders_amounts_nonnegative',
       sql`${t.totalCollectedCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.commissionCents} >= 0 and ${t.vendorPayoutCents} >= 0 and ${t.refundAmountCents} >= 0`,
