@@ -240,6 +240,31 @@ export async function sendOrderChangedMails(
   }
 }
 
+/** A partial refund by the vendor, told to the customer (the money goes back to the card used). */
+export async function sendPartialRefundMail(
+  deps: OrderMailDeps,
+  orderId: number,
+  refund: { amountCents: number; reason: string },
+) {
+  const loaded = await load(deps, orderId);
+  if (!loaded) return;
+  const { row, customer } = loaded;
+  const o = row.order;
+  const lines = [
+    `Hi ${customer.firstName},`,
+    `${row.vendor.name} refunded ${formatDollars(refund.amountCents)} of order ${o.confirmationId} to the card used.`,
+    `Reason: ${refund.reason}`,
+    `Refunded so far: ${formatDollars(o.refundAmountCents)} of ${formatDollars(o.totalCollectedCents)}.`,
+    `See your order: ${deps.publicUrl}/orders`,
+  ];
+  await deps.mailer.send({
+    to: customer.email,
+    subject: `Refund of ${formatDollars(refund.amountCents)}: ${row.vendor.name}`,
+    text: lines.join('\n'),
+    html: html(lines),
+  });
+}
+
 /** The customer whose payment lost the time to another order: refunded in full. */
 export async function sendConflictRefundMail(
   deps: OrderMailDeps,

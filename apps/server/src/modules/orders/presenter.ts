@@ -95,6 +95,8 @@ export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder 
     previousAppointmentAt: o.previousAppointmentAt?.toISOString() ?? null,
     rescheduleCount: o.rescheduleCount,
     createdAt: o.createdAt.toISOString(),
+    fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
+    payoutDueAt: o.payoutDueAt?.toISOString() ?? null,
     customer: { ...row.customer, addresses: row.address?.streetAddress ? [{ ...row.address }] : [] },
     allowedActions: allowedVendorActions(o, now),
   };

@@ -1,7 +1,7 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, asc, desc, eq } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { addresses, images, orderEvents, orders, users, vendors } from '../../db/schema';
+import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -116,29 +116,126 @@ export function isOrderConflict(err: unknown): boolean {
   return false;
 }
 
-/** A vendor's orders with their customers and the order's address, soonest appointment first. */
-export async function listVendorOrders(db: Db | Tx, vendorId: number) {
+const vendorOrderColumns = {
+  order: orders,
+  customer: {
+    firstName: users.firstName,
+    lastName: users.lastName,
+    phoneNumber: users.phoneNumber,
+    email: users.email,
+  },
+  address: {
+    streetAddress: addresses.streetAddress,
+    streetAddress2: addresses.streetAddress2,
+    city: addresses.city,
+    state: addresses.state,
+    zipCode: addresses.zipCode,
+  },
+};
+
+function vendorOrdersQuery(db: Db | Tx) {
   return db
-    .select({
-      order: orders,
-      customer: {
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phoneNumber: users.phoneNumber,
-        email: users.email,
-      },
-      address: {
-        streetAddress: addresses.streetAddress,
-        streetAddress2: addresses.streetAddress2,
-        city: addresses.city,
-        state: addresses.state,
-        zipCode: addresses.zipCode,
-      },
-    })
+    .select(vendorOrderColumns)
     .from(orders)
     .innerJoin(users, eq(users.id, orders.userId))
-    .leftJoin(addresses, eq(addresses.id, orders.addressId))
+    .leftJoin(addresses, eq(addresses.id, orders.addressId));
+}
+
+/** A vendor's orders with their customers and the order's address, soonest appointment first. */
+export async function listVendorOrders(db: Db | Tx, vendorId: number) {
+  return vendorOrdersQuery(db)
     .where(eq(orders.vendorId, vendorId))
     .orderBy(asc(orders.appointmentAt), asc(orders.id));
 }
 export type VendorOrderRow = Awaited<ReturnType<typeof listVendorOrders>>[number];
+
+/** One order as its vendor sees it (with the customer and the address). */
+export async function findVendorOrderView(db: Db | Tx, orderId: number): Promise<VendorOrderRow | null> {
+  const [row] = await vendorOrdersQuery(db).where(eq(orders.id, orderId)).limit(1);
+  return row ?? null;
+}
+
+/** Where a page of the vendor's list starts: after (appointment, id) in the list's order. */
+export interface VendorOrdersKey {
+  appointmentAt: Date;
+  id: number;
+}
+
+/**
+ * One page of a vendor's orders (spec §4 Order lists), keyset-paged on (appointment_at, id): active
+ * (not fulfilled or cancelled) ascending, past (fulfilled or cancelled) descending, all descending.
+ * Each filter has an index of its own (migration 0007), so a page costs the same at any depth. Answers
+ * `limit + 1` rows at most: the extra one says there is a next page.
+ */
+export async function listVendorOrdersPage(
+  db: Db | Tx,
+  q: { vendorId: number; filter: 'active' | 'past' | 'all'; limit: number; after: VendorOrdersKey | null },
+) {
+  const ascending = q.filter === 'active';
+  const conditions = [eq(orders.vendorId, q.vendorId)];
+  // Written as the indexes' own predicates (literals, not parameters) so the planner can use them.
+  if (q.filter === 'active')
+    conditions.push(sql`${orders.fulfillmentStatus} not in ('fulfilled', 'cancelled')`);
+  if (q.filter === 'past') conditions.push(sql`${orders.fulfillmentStatus} in ('fulfilled', 'cancelled')`);
+  if (q.after) {
+    const at = q.after.appointmentAt.toISOString();
+    conditions.push(
+      ascending
+        ? sql`(${orders.appointmentAt}, ${orders.id}) > (${at}::timestamptz, ${q.after.id})`
+        : sql`(${orders.appointmentAt}, ${orders.id}) < (${at}::timestamptz, ${q.after.id})`,
+    );
+  }
+  return vendorOrdersQuery(db)
+    .where(and(...conditions))
+    .orderBy(
+      ...(ascending
+        ? [asc(orders.appointmentAt), asc(orders.id)]
+        : [desc(orders.appointmentAt), desc(orders.id)]),
+    )
+    .limit(q.limit + 1);
+}
+
+/** An order's refunds, oldest first. */
+export async function listRefundsOfOrder(db: Db | Tx, orderId: number) {
+  return db.select().from(refunds).where(eq(refunds.orderId, orderId)).orderBy(asc(refunds.id));
+}
+
+export async function findRefundByKey(db: Db | Tx, idempotencyKey: string) {
+  const [row] = await db.select().from(refunds).where(eq(refunds.idempotencyKey, idempotencyKey)).limit(1);
+  return row ?? null;
+}
+
+/** The order's events of one action by one user since `since`, newest first (a replay's first request). */
+export async function recentOrderEvents(
+  db: Db | Tx,
+  q: { orderId: number; action: string; actorUserId: number; since: Date },
+) {
+  return db
+    .select()
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.orderId, q.orderId),
+        eq(orderEvents.action, q.action),
+        eq(orderEvents.actorUserId, q.actorUserId),
+        gte(orderEvents.createdAt, q.since),
+      ),
+    )
+    .orderBy(desc(orderEvents.id));
+}
+
+/** The event that moved the order's figures for a refund (its details name the refund). */
+export async function findRefundEvent(db: Db | Tx, orderId: number, refundId: number, action: string) {
+  const [row] = await db
+    .select()
+    .from(orderEvents)
+    .where(
+      and(
+        eq(orderEvents.orderId, orderId),
+        eq(orderEvents.action, action),
+        sql`(${orderEvents.details}->>'refundId')::int = ${refundId}`,
+      ),
+    )
+    .limit(1);
+  return row ?? null;
+}

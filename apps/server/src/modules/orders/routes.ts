@@ -4,9 +4,14 @@ import { z } from 'zod';
 import {
   cancelOrderRequestSchema,
   customerOrdersResponseSchema,
-  orderResponseSchema,
+  IDEMPOTENCY_KEY_HEADER,
+  markFulfilledRequestSchema,
+  orderChangeResponseSchema,
+  partialRefundRequestSchema,
   rescheduleOrderRequestSchema,
-  vendorOrdersResponseSchema,
+  vendorOrderResponseSchema,
+  vendorOrdersPageSchema,
+  vendorOrdersQuerySchema,
 } from '@stg/domain/api/orders';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
@@ -15,6 +20,20 @@ import { HttpError, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PaymentsDeps } from '../payments/deps';
 import { cancelByCustomer, listOrdersOf, listVendorOrdersOf, rescheduleByCustomer } from './service';
+import {
+  cancelByVendor,
+  markFulfilledByVendor,
+  partialRefundByVendor,
+  rescheduleByVendor,
+  roleOnOrder,
+} from './vendor-actions';
+
+/** The client's Idempotency-Key (one per opened modal), if it sent one. */
+function idempotencyKeyOf(headers: Record<string, string | string[] | undefined>): string | null {
+  const raw = headers[IDEMPOTENCY_KEY_HEADER.toLowerCase()];
+  const value = (Array.isArray(raw) ? raw[0] : raw)?.trim();
+  return value ? value.slice(0, 255) : null;
+}
 
 const orderId = (raw: string) => {
   const id = parseId(raw);
@@ -49,14 +68,15 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
       schema: {
         tags: ['orders'],
         summary:
-          "The vendor's orders (owner only), soonest appointment first, with the customer, the money split and the actions allowed now",
+          "A page of the vendor's orders (owner only) with the customer, the money split and the actions allowed now. filter=active: not fulfilled or cancelled, soonest first; past: fulfilled or cancelled, latest first; all: latest first. Pass nextCursor back as cursor for the next page",
         params: z.object({ id: z.string() }),
-        response: { 200: vendorOrdersResponseSchema },
+        querystring: vendorOrdersQuerySchema,
+        response: { 200: vendorOrdersPageSchema },
       },
     },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return { orders: await listVendorOrdersOf(deps, signedInUser(req).vendorId!) };
+      return listVendorOrdersOf(deps, signedInUser(req).vendorId!, req.query);
     },
   );
 
@@ -67,10 +87,10 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
       schema: {
         tags: ['orders'],
         summary:
-          "The customer moves their order to another time the vendor has free; refused when cancelled, past, or inside the vendor's cancellation-policy window",
+          "Moves an order to another time. Its customer: a time the vendor has free, refused when cancelled, past, or inside the vendor's cancellation-policy window (answers the customer's order). Its vendor: confirmed must be true, a different time the vendor has free on its 15-minute grid, allowed by the order's status (answers the vendor's order); the customer is mailed an updated invite",
         params: z.object({ id: z.string() }),
         body: rescheduleOrderRequestSchema,
-        response: { 200: orderResponseSchema },
+        response: { 200: orderChangeResponseSchema },
       },
     },
     async (req) => {
@@ -78,7 +98,10 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
       const at = new Date(req.body.order.appointmentAt);
       if (!/[zZ]|[+-]\d\d:?\d\d$/.test(req.body.order.appointmentAt) || Number.isNaN(at.getTime()))
         throw unprocessable(SCHEDULING_MESSAGES.appointmentInvalid);
-      return { order: await rescheduleByCustomer(deps, signedInUser(req), id, at) };
+      const user = signedInUser(req);
+      if ((await roleOnOrder(deps, user, id)) === 'vendor')
+        return { order: await rescheduleByVendor(deps, user, id, at, req.body.order.confirmed) };
+      return { order: await rescheduleByCustomer(deps, user, id, at) };
     },
   );
 
@@ -89,14 +112,66 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
       schema: {
         tags: ['orders'],
         summary:
-          "The customer cancels their order with a reason; the whole amount is refunded to the card. Refused inside the vendor's cancellation-policy window (the message names the hours)",
+          "Cancels an order with a reason; what is left of the payment is refunded to the card. Its customer: refused inside the vendor's cancellation-policy window (the message names the hours). Its vendor: confirmed must be true; a refund the provider refuses leaves the order as it was (422 with the provider's message). Cancelling a cancelled order answers it unchanged",
         params: z.object({ id: z.string() }),
         body: cancelOrderRequestSchema,
-        response: { 200: orderResponseSchema },
+        response: { 200: orderChangeResponseSchema },
+      },
+    },
+    async (req) => {
+      const id = orderId(req.params.id);
+      const user = signedInUser(req);
+      if ((await roleOnOrder(deps, user, id)) === 'vendor')
+        return { order: await cancelByVendor(deps, user, id, req.body) };
+      return { order: await cancelByCustomer(deps, user, id, req.body.cancelReason) };
+    },
+  );
+
+  r.post(
+    '/api/orders/:id/create-partial-refund',
+    {
+      preValidation: [requireUser],
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The order's vendor refunds part of it to the card: 0 < refundAmount (dollars, 2 decimals) <= what is left of the vendor payout, a reason. The payout shrinks by the amount. Optional Idempotency-Key header: the same key answers the first request's outcome; without one an identical refund within 60 s is a replay. A refund the provider refuses leaves the order as it was (422 with the provider's message). 404 for anyone but the vendor",
+        params: z.object({ id: z.string() }),
+        body: partialRefundRequestSchema,
+        response: { 200: vendorOrderResponseSchema },
       },
     },
     async (req) => ({
-      order: await cancelByCustomer(deps, signedInUser(req), orderId(req.params.id), req.body.cancelReason),
+      order: await partialRefundByVendor(
+        deps,
+        signedInUser(req),
+        orderId(req.params.id),
+        req.body,
+        idempotencyKeyOf(req.headers),
+      ),
     }),
+  );
+
+  r.patch(
+    '/api/orders/:id/mark-as-fulfilled',
+    {
+      preValidation: [requireUser],
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The order's vendor marks it complete: confirmed must be true, an optional note (500 characters at most), an appointment not in the future. Its payout falls due 72 hours later. Completing a fulfilled order answers it unchanged. 404 for anyone but the vendor",
+        params: z.object({ id: z.string() }),
+        body: markFulfilledRequestSchema,
+        response: { 200: vendorOrderResponseSchema },
+      },
+    },
+    async (req) => {
+      const id = orderId(req.params.id);
+      const user = signedInUser(req);
+      // The spec's body names the vendor too: one that is not the signed-in user's is not theirs to act on.
+      const claimed = req.body.vendorId;
+      if (claimed !== undefined && String(claimed) !== String(user.vendorId))
+        throw new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
+      return { order: await markFulfilledByVendor(deps, user, id, req.body.order) };
+    },
   );
 }

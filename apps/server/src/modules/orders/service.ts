@@ -7,6 +7,8 @@
 import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import type { VendorOrderFilter, VendorOrdersPage } from '@stg/domain/api/orders';
+import type { Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../payments/deps';
 import { executeRefund, recordRefund } from '../payments/refunds';
@@ -23,10 +25,13 @@ import {
   findOwnedOrder,
   isOrderConflict,
   listCustomerOrders,
-  listVendorOrders,
+  listRefundsOfOrder,
+  listVendorOrdersPage,
   lockOrder,
   updateOrder,
+  type OrderRow,
 } from './repo';
+import { decodeCursor, encodeCursor } from './cursor';
 
 const HOUR_MS = 3_600_000;
 const REASON_MAX = 500;
@@ -45,10 +50,33 @@ export async function listOrdersOf(deps: PaymentsDeps, user: UserRow) {
   return rows.map((row) => presentCustomerOrder(row, (k) => deps.storage.url(k), now));
 }
 
-/** GET /api/vendors/{id}/orders: the vendor's own orders. */
-export async function listVendorOrdersOf(deps: PaymentsDeps, vendorId: number) {
+/**
+ * GET /api/vendors/{id}/orders: one page of the vendor's own orders (spec §4 Order lists), keyset-paged
+ * on (appointment, id); `nextCursor` is null on the last page.
+ */
+export async function listVendorOrdersOf(
+  deps: PaymentsDeps,
+  vendorId: number,
+  query: { filter: VendorOrderFilter; limit: number; cursor?: string | undefined },
+): Promise<VendorOrdersPage> {
+  const after = query.cursor ? decodeCursor(query.filter, query.cursor) : null;
+  if (query.cursor && !after) throw unprocessable(ORDER_MESSAGES.cursorInvalid);
+  const rows = await listVendorOrdersPage(deps.db, {
+    vendorId,
+    filter: query.filter,
+    limit: query.limit,
+    after,
+  });
+  const page = rows.slice(0, query.limit);
+  const last = page[page.length - 1];
   const now = deps.now();
-  return (await listVendorOrders(deps.db, vendorId)).map((row) => presentVendorOrder(row, now));
+  return {
+    orders: page.map((row) => presentVendorOrder(row, now)),
+    nextCursor:
+      rows.length > query.limit && last
+        ? encodeCursor(query.filter, { appointmentAt: last.order.appointmentAt, id: last.order.id })
+        : null,
+  };
 }
 
 async function policyHours(deps: PaymentsDeps, vendorId: number): Promise<number> {
@@ -84,34 +112,7 @@ export async function rescheduleByCustomer(deps: PaymentsDeps, user: UserRow, or
       if (again) throw unprocessable(again);
       if (await checkStart(tx, async () => null, slot, now))
         throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
-      await updateOrder(tx, current.id, {
-        appointmentAt: at,
-        appointmentEndAt: new Date(at.getTime() + current.durationMins * 60_000),
-        previousAppointmentAt: current.appointmentAt,
-        rescheduleCount: current.rescheduleCount + 1,
-        fulfillmentStatus: 'rescheduled',
-        updatedAt: now,
-      });
-      await addOrderEvent(tx, {
-        orderId: current.id,
-        actorUserId: user.id,
-        actorRole: 'customer',
-        action: 'rescheduled',
-        details: { from: current.appointmentAt.toISOString(), to: at.toISOString() },
-        createdAt: now,
-      });
-      const reminderAt = new Date(at.getTime() - 24 * HOUR_MS);
-      if (reminderAt.getTime() > now.getTime())
-        await enqueueJobInTx(
-          tx,
-          {
-            kind: REMINDER_JOB,
-            payload: { orderId: current.id, appointmentAt: at.toISOString() },
-            runAt: reminderAt,
-            uniqueKey: `${REMINDER_JOB}:${current.id}:${at.getTime()}`,
-          },
-          now,
-        );
+      await moveOrderInTx(tx, current, at, { userId: user.id, role: 'customer' }, now);
     });
   } catch (err) {
     // Another order took the time between the check and the write: the constraint said no.
@@ -129,7 +130,7 @@ export async function cancelByCustomer(
   deps: PaymentsDeps,
   user: UserRow,
   orderId: number,
-  reasonRaw: string | undefined,
+  reasonRaw: string | null | undefined,
 ) {
   const { db } = deps;
   const now = deps.now();
@@ -181,7 +182,7 @@ export async function cancelByCustomer(
         kind: 'cancel',
         amountCents: amount,
         reason,
-        idempotencyKey: `refund-${current.confirmationId}-cancel`,
+        idempotencyKey: await nextRefundKey(tx, current, 'cancel'),
       },
       now,
     );
@@ -205,4 +206,56 @@ export async function cancelByCustomer(
     );
   }
   return present(deps, orderId);
+}
+
+/**
+ * Moves a locked order to `at` (the no-overlap constraint has the last word at commit): previous time
+ * kept, rescheduled, counted, logged with its actor, and the reminder planned for the new time.
+ */
+export async function moveOrderInTx(
+  tx: Tx,
+  current: OrderRow,
+  at: Date,
+  actor: { userId: number; role: 'customer' | 'vendor' },
+  now: Date,
+) {
+  await updateOrder(tx, current.id, {
+    appointmentAt: at,
+    appointmentEndAt: new Date(at.getTime() + current.durationMins * 60_000),
+    previousAppointmentAt: current.appointmentAt,
+    rescheduleCount: current.rescheduleCount + 1,
+    fulfillmentStatus: 'rescheduled',
+    updatedAt: now,
+  });
+  await addOrderEvent(tx, {
+    orderId: current.id,
+    actorUserId: actor.userId,
+    actorRole: actor.role,
+    action: 'rescheduled',
+    details: { from: current.appointmentAt.toISOString(), to: at.toISOString() },
+    createdAt: now,
+  });
+  const reminderAt = new Date(at.getTime() - 24 * HOUR_MS);
+  if (reminderAt.getTime() > now.getTime())
+    await enqueueJobInTx(
+      tx,
+      {
+        kind: REMINDER_JOB,
+        payload: { orderId: current.id, appointmentAt: at.toISOString() },
+        runAt: reminderAt,
+        uniqueKey: `${REMINDER_JOB}:${current.id}:${at.getTime()}`,
+      },
+      now,
+    );
+}
+
+/**
+ * The provider idempotency key of the order's next refund of a kind: `refund-{confirmation}-cancel` for
+ * the first cancel (as before), numbered after it, so a refund the provider refused (and the order
+ * rolled back) never blocks the next try under the same key.
+ */
+export async function nextRefundKey(tx: Tx, order: OrderRow, kind: 'cancel' | 'partial'): Promise<string> {
+  const earlier = (await listRefundsOfOrder(tx, order.id)).filter((r) => r.kind === kind).length;
+  const base = `refund-${order.confirmationId}-${kind}`;
+  return kind === 'cancel' && earlier === 0 ? base : `${base}-${earlier + 1}`;
 }

@@ -6,6 +6,7 @@
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
 import { addOrderEvent } from '../orders/repo';
+import { revertPartialRefundInTx } from '../orders/refund-rollback';
 import type { PaymentsDeps } from './deps';
 import { enqueueJobInTx, findRefund, insertRefund, updateRefund, type RefundRow } from './repo';
 
@@ -80,7 +81,7 @@ export async function executeRefund(deps: PaymentsDeps, refundId: number): Promi
       return 'waiting';
     }
     if (done.status === 'failed' || done.status === 'canceled') {
-      await giveUpRefund(deps, refund, `the provider reports the refund ${done.status}`, done.id);
+      await giveUpRefund(deps, refund, `The payment provider reports the refund ${done.status}.`, done.id);
       return 'done';
     }
     await updateRefund(deps.db, refund.id, {
@@ -108,7 +109,8 @@ export async function executeRefund(deps: PaymentsDeps, refundId: number): Promi
 
 /**
  * Money owed that could not be sent back: the refund is marked failed, logged loudly and written on the
- * order (refund_failed) for someone to follow up.
+ * order (refund_failed) for someone to follow up. A vendor's partial refund also gives the order its
+ * figures back (payout, refunded total, payment status), in the same transaction (ADR 0016).
  */
 export async function giveUpRefund(
   deps: PaymentsDeps,
@@ -118,6 +120,9 @@ export async function giveUpRefund(
 ) {
   deps.log.error({ refundId: refund.id, reason }, 'refund could not be carried out');
   await deps.db.transaction(async (tx) => {
+    // Two tellings of one refusal (the request's own try and the job's) give up once.
+    const current = await findRefund(tx, refund.id, true);
+    if (!current || current.status !== 'pending') return;
     await updateRefund(tx, refund.id, {
       status: 'failed',
       providerRefundId,
@@ -125,14 +130,20 @@ export async function giveUpRefund(
       lastError: reason.slice(0, 2000),
       updatedAt: deps.now(),
     });
-    if (refund.orderId !== null)
+    if (refund.orderId !== null) {
+      const rollback = await revertPartialRefundInTx(tx, refund, deps.now());
       await addOrderEvent(tx, {
         orderId: refund.orderId,
         actorRole: 'system',
         action: 'refund_failed',
         amountCents: refund.amountCents,
-        details: { refundId: refund.id, error: reason.slice(0, 500) },
+        details: {
+          refundId: refund.id,
+          error: reason.slice(0, 500),
+          ...(rollback === 'not_applied' ? {} : { orderReverted: rollback === 'reverted' }),
+        },
         createdAt: deps.now(),
       });
+    }
   });
 }
