@@ -805,3 +805,61 @@ export const mailOutbox = pgTable('mail_outbox', {
   createdAt: createdAt(),
   sentAt: timestamp('sent_at', { withTimezone: true }),
 });
+
+/**
+ * An order's payout to its vendor (spec §1, §9: 72 hours after fulfilment; ADR 0017): one row per order,
+ * written under the order's row lock. A transfer is `sending` from the moment its amount and destination
+ * are frozen until the provider's transfer id is recorded (`sent`); the provider call in between carries
+ * `idempotency_key`, so a retry after a crash answers the same transfer. A vendor without an active
+ * payout account is owed a Paper Check (`owed`) until an operator records it as sent.
+ */
+export const payouts = pgTable(
+  'payouts',
+  {
+    id: id(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'restrict' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    method: text('method').notNull(),
+    status: text('status').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    /** The connected account a transfer goes to (frozen when it starts). */
+    destinationAccountId: text('destination_account_id'),
+    transferId: text('transfer_id'),
+    /** The charge the transfer was funded from (Stripe's source_transaction). */
+    sourceTransaction: text('source_transaction'),
+    idempotencyKey: text('idempotency_key').notNull(),
+    /** Why a Paper Check: no_payout_account, other_payment_mode or transfer_refused. */
+    reason: text('reason'),
+    lastError: text('last_error'),
+    attempts: integer('attempts').notNull().default(0),
+    /** The check's number (or other reference) an operator recorded. */
+    checkReference: text('check_reference'),
+    markedPaidBy: integer('marked_paid_by').references(() => users.id, { onDelete: 'set null' }),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('payouts_order_idx').on(t.orderId),
+    uniqueIndex('payouts_idempotency_idx').on(t.idempotencyKey),
+    uniqueIndex('payouts_transfer_idx').on(t.transferId),
+    index('payouts_owed_idx')
+      .on(t.startedAt)
+      .where(sql`${t.status} = 'owed'`),
+    index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+    check('payouts_method_check', inList('method', ['transfer', 'paper_check', 'none'])),
+    check('payouts_status_check', inList('status', ['sending', 'sent', 'owed'])),
+    check('payouts_amount_check', sql`${t.amountCents} >= 0`),
+    check(
+      'payouts_transfer_check',
+      sql`${t.method} <> 'transfer' or (${t.destinationAccountId} is not null and (${t.status} <> 'sent' or ${t.transferId} is not null))`,
+    ),
+    check('payouts_owed_check', sql`${t.status} <> 'owed' or ${t.method} = 'paper_check'`),
+    check('payouts_sent_check', sql`${t.status} <> 'sent' or ${t.sentAt} is not null`),
+  ],
+);
