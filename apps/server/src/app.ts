@@ -31,6 +31,7 @@ import { CABLE_PROTOCOL, cableRoutes } from './modules/order-confirmations/cable
 import { OrderConfirmations } from './modules/order-confirmations/notifier';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { payoutRoutes } from './modules/payouts/routes';
 import { deliverSandboxEvent } from './modules/payments/service';
 import { busyTimesCheckFor } from './modules/scheduling/busy-times';
 import type { BusyTimesCheck } from './modules/scheduling/service';
@@ -196,6 +197,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(contactRoutes);
   await app.register(paymentRoutes, { deps });
   await app.register(orderRoutes, { deps });
+  await app.register(payoutRoutes, { deps });
   await app.register(cableRoutes, { deps, confirmations: orderConfirmations });
   // The outbox viewer exists only with the embedded mailer and when addresses are not taken from
   // proxy headers; it then also checks that each request comes from this machine.

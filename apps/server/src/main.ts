@@ -8,6 +8,7 @@ import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
 import { JobWorker, type Recurring } from './modules/jobs/worker';
 import { syncAllCalendars } from './modules/calendar-sync/service';
 import { paymentJobHandlers } from './modules/payments/service';
+import { payoutJobHandlers } from './modules/payouts/service';
 import { createStripeProvider } from './adapters/payments/stripe-provider';
 import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
@@ -77,6 +78,7 @@ async function main() {
       [MAINTENANCE.kind]: runMaintenance,
       [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
       ...paymentJobHandlers(app.deps),
+      ...payoutJobHandlers(app.deps),
     },
     recurring: [MAINTENANCE, CALENDAR_SYNC],
     log: app.log,

@@ -12,6 +12,7 @@ import type { Tx } from '../../db/client';
 import { findOwnedBooking, updateBookingRow } from '../bookings/repo';
 import { notifyOrderConfirmation } from '../order-confirmations/notifier';
 import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateOrder } from '../orders/repo';
+import { closeDisputeInTx } from '../payouts/disputes';
 import { findVendor } from '../pricing/repo';
 import type { PaymentsDeps } from './deps';
 import { sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
@@ -266,6 +267,10 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
         }
         break;
       }
+      case 'charge.dispute.closed':
+        // Won: the order and its held payout go back to where they were (see payouts/disputes.ts).
+        await closeDisputeInTx(tx, event, now);
+        break;
       case 'account.updated':
         await applyPayoutAccount(tx, event.account, now);
         break;

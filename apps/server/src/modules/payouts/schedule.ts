@@ -8,6 +8,7 @@ import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 
 export const PAYOUT_JOB = 'order-payout';
+const payoutJobKey = (orderId: number) => `payout:${orderId}`;
 
 /** When an order fulfilled at `fulfilledAt` is paid out. */
 export function payoutDueAt(fulfilledAt: Date): Date {
@@ -22,8 +23,41 @@ export async function schedulePayout(tx: Tx, input: { orderId: number; fulfilled
       kind: PAYOUT_JOB,
       payload: { orderId: input.orderId },
       runAt: payoutDueAt(input.fulfilledAt),
-      uniqueKey: `payout:${input.orderId}`,
+      uniqueKey: payoutJobKey(input.orderId),
       maxAttempts: 20,
     })
     .onConflictDoNothing();
+}
+
+/**
+ * Runs the order's payout job again at `runAt` (a payout held by a dispute that the vendor won): the
+ * job's row is queued again with its attempts reset, or made when there is none (finished jobs are pruned).
+ */
+export async function reschedulePayout(
+  tx: Tx,
+  input: { orderId: number; runAt: Date; now: Date },
+): Promise<void> {
+  await tx
+    .insert(jobs)
+    .values({
+      kind: PAYOUT_JOB,
+      payload: { orderId: input.orderId },
+      runAt: input.runAt,
+      uniqueKey: payoutJobKey(input.orderId),
+      maxAttempts: 20,
+      createdAt: input.now,
+      updatedAt: input.now,
+    })
+    .onConflictDoUpdate({
+      target: jobs.uniqueKey,
+      set: {
+        status: 'queued',
+        runAt: input.runAt,
+        attempts: 0,
+        lastError: null,
+        lockedAt: null,
+        lockedBy: null,
+        updatedAt: input.now,
+      },
+    });
 }

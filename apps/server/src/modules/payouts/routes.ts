@@ -1,0 +1,103 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  markPaperCheckPaidRequestSchema,
+  markPaperCheckPaidResponseSchema,
+  paperChecksOwedResponseSchema,
+} from '@stg/domain/api/payouts';
+import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { requireOperator, requireUser, signedInUser } from '../../http/auth';
+import { HttpError } from '../../http/errors';
+import { parseId } from '../../http/params';
+import type { PaymentsDeps } from '../payments/deps';
+import { findWorkOrder } from './repo';
+import { markPaperCheckPaid, paperChecksOwed } from './service';
+import { renderWorkOrder } from './work-order';
+
+const errorsSchema = z.object({ errors: z.array(z.string()) });
+const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
+const orderIdOf = (raw: string) => {
+  const id = parseId(raw);
+  if (id === null) throw notFoundOrder();
+  return id;
+};
+
+export async function payoutRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const { deps } = opts;
+
+  r.get(
+    '/api/operator/payouts/paper-checks',
+    {
+      preValidation: [requireUser, requireOperator],
+      schema: {
+        tags: ['payouts'],
+        summary:
+          'Orders whose vendor is owed a Paper Check (no active payout account, or the transfer was refused), oldest first, with the vendor, the amount and the fulfilled date; operators only',
+        response: { 200: paperChecksOwedResponseSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return paperChecksOwed(deps);
+    },
+  );
+
+  r.post(
+    '/api/operator/payouts/paper-checks/:orderId/mark-paid',
+    {
+      preValidation: [requireUser, requireOperator],
+      schema: {
+        tags: ['payouts'],
+        summary:
+          'Record that the Paper Check owed for an order was sent (the order becomes processed; the operator is logged on it). A repeat changes nothing; operators only',
+        params: z.object({ orderId: z.string() }),
+        body: markPaperCheckPaidRequestSchema,
+        response: { 200: markPaperCheckPaidResponseSchema, 404: errorsSchema, 409: errorsSchema },
+      },
+    },
+    async (req) =>
+      markPaperCheckPaid(deps, {
+        orderId: orderIdOf(req.params.orderId),
+        operatorId: signedInUser(req).id,
+        checkReference: req.body.checkReference,
+        note: req.body.note,
+      }),
+  );
+
+  r.get(
+    '/api/orders/:id/work-order.pdf',
+    {
+      preValidation: [requireUser],
+      schema: {
+        tags: ['orders'],
+        summary:
+          "The order's printable work order as a PDF (customer, address, St George time, duration, options, notes, instructions, confirmation id); the order's vendor only, 404 for anyone else",
+        params: z.object({ id: z.string() }),
+        produces: ['application/pdf'],
+        response: {
+          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('The work order (application/pdf)'),
+          404: errorsSchema,
+        },
+      },
+    },
+    async (req, reply) => {
+      const id = orderIdOf(req.params.id);
+      const user = signedInUser(req);
+      const row = await findWorkOrder(deps.db, id);
+      // Another vendor's order, or a customer's (even their own): not told that it exists.
+      if (!row || user.vendorId === null || row.order.vendorId !== user.vendorId) throw notFoundOrder();
+      const pdf = await renderWorkOrder(row, deps.now());
+      return reply
+        .header('Content-Type', 'application/pdf')
+        .header(
+          'Content-Disposition',
+          `inline; filename="work-order-${row.order.confirmationId.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`,
+        )
+        .header('Cache-Control', 'private, no-store')
+        .header('X-Content-Type-Options', 'nosniff')
+        .send(pdf);
+    },
+  );
+}

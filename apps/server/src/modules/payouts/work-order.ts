@@ -1,0 +1,162 @@
+/**
+ * The printable work order of a job (spec §2 Order History: View Work Order; §3 workOrderUrl): a one-page
+ * PDF for the vendor's crew with the confirmation id, the customer and how to reach them, the address,
+ * the appointment in St George time, the duration, the chosen options, the customer's notes and the
+ * vendor's own appointment instructions. Built with pdfkit's standard fonts (no font files, no native code).
+ */
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
+import PDFDocument from 'pdfkit';
+import { workOrderUrl } from '@stg/domain/api/payouts';
+import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
+import { formatDurationShort } from '@stg/domain/dates';
+import { formatPhone } from '@stg/domain/phone';
+import type { WorkOrderRow } from './repo';
+
+/** Where the vendor's order answer points its View Work Order link (spec §3 workOrderUrl). */
+export { workOrderUrl };
+
+const local = (d: Date, pattern: string) => format(new TZDate(d.getTime(), TIME_ZONE), pattern);
+/** "Monday, November 30, 2026, 9:00 AM – 11:30 AM (Mountain Time)", as the order mails say it. */
+export function appointmentText(at: Date, durationMins: number): string {
+  const end = new Date(at.getTime() + durationMins * 60_000);
+  return `${local(at, 'EEEE, MMMM d, yyyy')}, ${local(at, 'h:mm a')} – ${local(end, 'h:mm a')} (Mountain Time)`;
+}
+
+/**
+ * The standard PDF fonts speak Windows-1252: characters they cannot show (emoji, other scripts) become
+ * '?', and control characters go, so what a customer typed never garbles the page.
+ */
+const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
+export function printable(text: string): string {
+  let out = '';
+  for (const ch of text.normalize('NFC')) {
+    const code = ch.codePointAt(0)!;
+    if (ch === '\n' || ch === '\t') out += ch;
+    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
+    else if (code <= 0xff || CP1252_EXTRA.has(ch)) out += ch;
+    else out += '?';
+  }
+  return out;
+}
+
+const MARGIN = 54;
+const LABEL_WIDTH = 130;
+
+/** The work order as PDF bytes. `now` is printed in the footer. */
+export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
+  const o = row.order;
+  const doc = new PDFDocument({
+    size: 'LETTER',
+    margin: MARGIN,
+    info: {
+      Title: printable(`Work order ${o.confirmationId}`),
+      Author: printable(row.vendor.name),
+      Subject: printable(`${row.customer.firstName} ${row.customer.lastName}`),
+    },
+  });
+  const chunks: Buffer[] = [];
+  doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+
+  const width = doc.page.width - 2 * MARGIN;
+  const rule = () => {
+    doc.moveDown(0.4);
+    doc
+      .moveTo(MARGIN, doc.y)
+      .lineTo(MARGIN + width, doc.y)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
+    doc.moveDown(0.6);
+  };
+  const section = (title: string) => {
+    doc.moveDown(0.6);
+    doc.font('Helvetica-Bold').fontSize(12).fillColor('#1f3a5f').text(title.toUpperCase(), MARGIN);
+    rule();
+  };
+  const field = (label: string, value: string | null | undefined) => {
+    const text = value && value.trim() ? printable(value.trim()) : '—';
+    const top = doc.y;
+    doc.font('Helvetica-Bold').fontSize(10).fillColor('#444444').text(label, MARGIN, top, {
+      width: LABEL_WIDTH,
+    });
+    const labelBottom = doc.y;
+    doc
+      .font('Helvetica')
+      .fontSize(11)
+      .fillColor('#000000')
+      .text(text, MARGIN + LABEL_WIDTH, top, { width: width - LABEL_WIDTH });
+    doc.y = Math.max(doc.y, labelBottom) + 4;
+    doc.x = MARGIN;
+  };
+  const paragraph = (value: string | null | undefined, empty: string) => {
+    const text = value && value.trim() ? printable(value.trim()) : empty;
+    doc.font('Helvetica').fontSize(11).fillColor('#000000').text(text, MARGIN, doc.y, { width });
+  };
+
+  // Header: who does the job, and the number everyone quotes.
+  doc.font('Helvetica-Bold').fontSize(20).fillColor('#000000').text(printable(row.vendor.name), MARGIN);
+  const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
+  doc
+    .font('Helvetica')
+    .fontSize(11)
+    .fillColor('#444444')
+    .text(
+      printable(
+        [service, formatPhone(row.vendor.phoneNumber), row.vendor.email].filter(Boolean).join('  ·  '),
+      ),
+    );
+  doc.moveDown(0.8);
+  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text('WORK ORDER');
+  doc
+    .font('Helvetica')
+    .fontSize(12)
+    .text(`Confirmation ${printable(o.confirmationId)}`);
+  rule();
+
+  section('Appointment');
+  field('When', appointmentText(o.appointmentAt, o.durationMins));
+  field('Estimated duration', formatDurationShort(o.durationMins));
+  field('Status', o.fulfillmentStatus.charAt(0).toUpperCase() + o.fulfillmentStatus.slice(1));
+
+  section('Customer');
+  field('Name', `${row.customer.firstName} ${row.customer.lastName}`);
+  field('Phone', formatPhone(row.customer.phoneNumber));
+  field('Email', row.customer.email);
+
+  section('Location');
+  const a = row.address;
+  field(
+    'Address',
+    a?.streetAddress
+      ? [a.streetAddress, a.streetAddress2, `${a.city}, ${a.state} ${a.zipCode}`].filter(Boolean).join('\n')
+      : null,
+  );
+
+  section('Service details');
+  const options = Object.entries(o.optionsSnapshot ?? {});
+  if (options.length === 0) paragraph(null, 'No options recorded.');
+  for (const [name, value] of options) field(name, value);
+
+  section('Customer notes');
+  paragraph(o.customerNotes, 'None.');
+
+  section('Appointment instructions');
+  paragraph(row.vendor.appointmentInstructions, 'None.');
+
+  doc.moveDown(1.5);
+  doc
+    .font('Helvetica')
+    .fontSize(8)
+    .fillColor('#777777')
+    .text(
+      `Order placed ${local(o.createdAt, 'MMM d, yyyy')} · printed ${local(now, 'MMM d, yyyy h:mm a')} (Mountain Time)`,
+      MARGIN,
+    );
+  doc.end();
+  return done;
+}
