@@ -1,0 +1,198 @@
+/**
+ * A vendor's Order History under load (issue 12): a vendor with 10,000 orders (7,000 past: fulfilled or
+ * cancelled; 3,000 active), signed in, asks for GET /api/vendors/{id}/orders?filter=active&limit=50 and
+ * ?filter=past&limit=50 over 20 connections at once. The server runs as its own process, started as in
+ * production (src/main.ts), on the embedded database (or BENCH_DATABASE_URL: an empty PostgreSQL
+ * database); autocannon runs here. A bare Node HTTP server answering a constant JSON is loaded the same
+ * way in the same run, as the yardstick of what the machine gives right now. Orders are inserted straight
+ * into the database (one multi-row insert per thousand). An endpoint that ignores the query (no paging
+ * yet) is measured as it answers: the size of each answer is printed. Figures, never a verdict.
+ */
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import autocannon from 'autocannon';
+import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
+import { buildApp } from '../apps/server/src/app';
+import { openDatabase, wrapPostgres } from '../apps/server/src/db/client';
+import { addresses, orders, users } from '../apps/server/src/db/schema';
+import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
+import { freePort, startServerProcess, waitUntilUp } from '../apps/server/test/server-process';
+
+const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
+const PAST_SHARE = 0.7;
+const CUSTOMERS = 200;
+const CONNECTIONS = 20;
+const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
+const HOUR = 3_600_000;
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-bench-vendor-orders-'));
+const databaseUrl = process.env.BENCH_DATABASE_URL;
+
+// ---- Setup: a vendor, 200 customers, 10,000 orders ---------------------------------------------------
+
+const setupDb = databaseUrl ? wrapPostgres(databaseUrl, 4) : await openDatabase({ dataDir });
+await setupDb.migrate();
+const setup = await buildApp({ database: setupDb, storage: new MemoryStorage() });
+const { db } = setup.deps;
+const email = `bench-orders-vendor-${Date.now()}@example.com`;
+const vendor = await createPricedVendor(setup, { email });
+
+const seeded = performance.now();
+const customerRows = await db
+  .insert(users)
+  .values(
+    Array.from({ length: CUSTOMERS }, (_, i) => ({
+      firstName: 'Bench',
+      lastName: `Customer${i}`,
+      email: `bench-orders-customer-${i}-${Date.now()}@example.com`,
+      phoneNumber: '4355550199',
+      // Never signed in: any digest will do.
+      passwordDigest: 'bench-not-a-password',
+    })),
+  )
+  .returning({ id: users.id });
+const addressRows = await db
+  .insert(addresses)
+  .values(
+    customerRows.map((c, i) => ({
+      userId: c.id,
+      streetAddress: `${100 + i} S Main St`,
+      city: 'St George',
+      state: 'UT',
+      zipCode: '84770',
+      isDefault: true,
+    })),
+  )
+  .returning({ id: addresses.id, userId: addresses.userId });
+
+// One order every two hours, one hour long: past ones end before now, active ones start after it.
+const now = Date.now();
+const pastCount = Math.round(ORDERS * PAST_SHARE);
+const runId = Date.now().toString(36).toUpperCase();
+const orderValues = Array.from({ length: ORDERS }, (_, i) => {
+  const past = i < pastCount;
+  const start = past ? now - (pastCount - i) * 2 * HOUR : now + (i - pastCount + 1) * 2 * HOUR;
+  const customer = addressRows[i % addressRows.length]!;
+  const cancelled = past && i % 10 === 0;
+  const subtotal = 10_000;
+  const fee = 255;
+  const commission = 1_000;
+  return {
+    confirmationId: `SG-B${runId}${String(i).padStart(6, '0')}`,
+    vendorId: vendor.vendorId,
+    userId: customer.userId!,
+    addressId: customer.id,
+    appointmentAt: new Date(start),
+    appointmentEndAt: new Date(start + HOUR),
+    durationMins: 60,
+    customerNotes: i % 3 === 0 ? 'Gate code 1234; the dog is friendly.' : null,
+    optionsSnapshot: { Bedrooms: '3 bedrooms', Bathrooms: '2 bathrooms', 'Square feet': '1800' },
+    fulfillmentStatus: cancelled
+      ? 'cancelled'
+      : past
+        ? 'fulfilled'
+        : i % 7 === 0
+          ? 'rescheduled'
+          : 'unfulfilled',
+    paymentStatus: cancelled ? 'refunded' : past ? 'processed' : 'collected',
+    paymentProvider: 'sandbox',
+    paymentIntentId: `pi_bench_${runId}_${i}`,
+    paymentMethodLast4: '4242',
+    paymentMethodBrand: 'visa',
+    totalCollectedCents: subtotal + fee,
+    subtotalCents: subtotal,
+    serviceFeeCents: cancelled ? 0 : fee,
+    commissionCents: cancelled ? 0 : commission,
+    vendorPayoutCents: cancelled ? 0 : subtotal - commission,
+    refundAmountCents: cancelled ? subtotal + fee : 0,
+    cancelReason: cancelled ? 'Customer moved' : null,
+    fulfilledAt: past && !cancelled ? new Date(start + 2 * HOUR) : null,
+    cancelledAt: cancelled ? new Date(start - 48 * HOUR) : null,
+    createdAt: new Date(start - 7 * 24 * HOUR),
+    updatedAt: new Date(start),
+  };
+});
+for (let i = 0; i < orderValues.length; i += 1_000)
+  await db.insert(orders).values(orderValues.slice(i, i + 1_000));
+const seedSeconds = (performance.now() - seeded) / 1000;
+await setup.close();
+
+// ---- The server as its own process, and the vendor signed in --------------------------------------
+
+const port = await freePort();
+const server = await startServerProcess({ port, dataDir, databaseUrl });
+const base = `http://127.0.0.1:${port}`;
+/** Signs the vendor in and answers the session cookie (autocannon sends it with every request). */
+async function signInCookie(): Promise<string> {
+  const first = await fetch(`${base}/api/session`);
+  const session = first.headers.get('set-cookie')?.split(';')[0] ?? '';
+  const csrf = first.headers.get('x-csrf-token') ?? '';
+  await first.text();
+  const res = await fetch(`${base}/api/session`, {
+    method: 'POST',
+    headers: { cookie: session, 'x-csrf-token': csrf, 'content-type': 'application/json' },
+    body: JSON.stringify({ user: { email, password: 'Password123!' } }),
+  });
+  if (res.status !== 200) throw new Error(`vendor sign-in failed: ${res.status} ${await res.text()}`);
+  await res.text();
+  return res.headers.get('set-cookie')?.split(';')[0] ?? session;
+}
+const cookie = await signInCookie();
+
+// ---- The bare yardstick ---------------------------------------------------------------------------
+
+const barePort = await freePort();
+const bare = spawn(
+  process.execPath,
+  [
+    '-e',
+    `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(${barePort}, '127.0.0.1')`,
+  ],
+  { stdio: 'ignore' },
+);
+await waitUntilUp(`http://127.0.0.1:${barePort}/`, bare);
+
+// ---- Measure ----------------------------------------------------------------------------------------
+
+/** What one answer of a list holds (a sanity check that the vendor sees its orders). */
+async function probe(url: string) {
+  const res = await fetch(`${base}${url}`, { headers: { cookie } });
+  const text = await res.text();
+  let count = '?';
+  try {
+    const body = JSON.parse(text) as { orders?: unknown[] };
+    count = String(body.orders?.length ?? '?');
+  } catch {
+    // not JSON: reported by its status
+  }
+  return `HTTP ${res.status}, ${count} orders, ${(text.length / 1024).toFixed(1)} kB`;
+}
+
+async function load(title: string, url: string, headers: Record<string, string> = {}, note = '') {
+  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
+  console.info(
+    `  ${title.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}${note ? `   (${note})` : ''}`,
+  );
+}
+
+const list = (filter: string) => `/api/vendors/${vendor.vendorId}/orders?filter=${filter}&limit=50`;
+console.info(
+  `${ORDERS} orders (${pastCount} past, ${ORDERS - pastCount} active) of one vendor inserted in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s each; server as its own process on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
+);
+await load('bare node:http (yardstick)', `http://127.0.0.1:${barePort}/`);
+await load('GET /api/health', `${base}/api/health`);
+for (const filter of ['active', 'past']) {
+  const url = list(filter);
+  await load(
+    `GET ${url.replace(String(vendor.vendorId), '{id}')}`,
+    `${base}${url}`,
+    { cookie },
+    await probe(url),
+  );
+}
+
+server.kill('SIGTERM');
+bare.kill('SIGTERM');
+await new Promise((r) => server.once('exit', r));
+fs.rmSync(dataDir, { recursive: true, force: true });
