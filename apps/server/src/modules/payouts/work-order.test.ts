@@ -136,6 +136,26 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
   });
 });
 
+describe('OpenAPI', () => {
+  it('lists the work order and the Paper Check endpoints', async () => {
+    const res = await app.inject({ method: 'GET', url: '/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const paths = res.json().paths as Record<
+      string,
+      Record<string, { responses?: Record<string, { content?: Record<string, unknown> }> }>
+    >;
+    expect(Object.keys(paths['/api/orders/{id}/work-order.pdf']!.get!.responses!['200']!.content!)).toEqual([
+      'application/pdf',
+    ]);
+    expect(Object.keys(paths)).toEqual(
+      expect.arrayContaining([
+        '/api/operator/payouts/paper-checks',
+        '/api/operator/payouts/paper-checks/{orderId}/mark-paid',
+      ]),
+    );
+  });
+});
+
 describe('work order text', () => {
   it('says the appointment in St George time across daylight saving', () => {
     expect(appointmentText(new Date('2026-07-01T15:00:00Z'), 90)).toBe(
