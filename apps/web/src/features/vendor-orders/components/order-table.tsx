@@ -63,13 +63,13 @@ function OrderRows({
           </button>
         </th>
         <td>{customerName(order)}</td>
-        <td>
+        <td className="vendor-orders-table__when">
           <time dateTime={order.appointmentAt}>{formatAppointment(order.appointmentAt)}</time>
         </td>
-        <td>
+        <td className="vendor-orders-table__status">
           <StatusBadge kind="Fulfillment" status={order.fulfillmentStatus} />
         </td>
-        <td>
+        <td className="vendor-orders-table__status">
           <StatusBadge kind="Payment" status={order.paymentStatus} />
         </td>
         <td className="vendor-orders-table__price">{money(order.subtotal)}</td>
