@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { VendorOrder } from '@stg/domain/api/orders';
-import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ORDER_MESSAGES, ORDER_TEXT_MAX } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
@@ -16,10 +16,9 @@ import { useSingleSubmit } from './use-single-submit';
 
 export const COMPLETION_TITLE = 'Complete Order';
 export const COMPLETION_CONFIRM = 'I confirm this job is done.';
-const NOTE_MAX = 500;
 
 const completionFormSchema = z.object({
-  optionalNote: z.string().trim().max(NOTE_MAX, ORDER_MESSAGES.noteTooLong),
+  optionalNote: z.string().trim().max(ORDER_TEXT_MAX, ORDER_MESSAGES.noteTooLong),
   confirmed: z.boolean().refine((v) => v, ORDER_MESSAGES.confirmRequired),
 });
 type CompletionForm = z.infer<typeof completionFormSchema>;
@@ -85,7 +84,7 @@ export function OrderCompletionModal({
         <TextareaField
           label="Note (optional)"
           rows={3}
-          maxLength={NOTE_MAX}
+          maxLength={ORDER_TEXT_MAX}
           error={errors.optionalNote?.message}
           {...register('optionalNote', { onChange: clearError })}
         />

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import type { VendorOrder } from '@stg/domain/api/orders';
-import { formatCalendarDate, formatDurationShort } from '@stg/domain/dates';
+import { formatAppointment, formatCalendarDate, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';
 import { workOrderPath } from '@stg/domain/routing';
 import { StatusBadge } from '../../../components/status-badge';
@@ -51,7 +51,10 @@ function Section({
 function payoutTiming(order: VendorOrder): string | null {
   if (order.paymentStatus === 'processed') return 'Paid out';
   if (order.fulfillmentStatus === 'cancelled' || order.paymentStatus === 'refunded') return null;
-  if (order.fulfillmentStatus === 'fulfilled') return `Sent ${PAYOUT_DELAY_TEXT} after completion`;
+  if (order.fulfillmentStatus === 'fulfilled')
+    return order.payoutDueAt
+      ? `Due ${formatAppointment(order.payoutDueAt)}, ${PAYOUT_DELAY_TEXT} after completion`
+      : `Sent ${PAYOUT_DELAY_TEXT} after completion`;
   if (order.fulfillmentStatus === 'disputed') return 'Held while the payment is disputed';
   return `Sent ${PAYOUT_DELAY_TEXT} after you mark the order complete`;
 }

@@ -4,7 +4,7 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
-import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ORDER_MESSAGES, ORDER_TEXT_MAX, refundAmountCents } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
@@ -16,18 +16,16 @@ import { OrderHeading } from './order-heading';
 import { useSingleSubmit } from './use-single-submit';
 
 export const PARTIAL_REFUND_TITLE = 'Partial Refund';
-const REASON_MAX = 500;
-/** Dollars and at most two decimals ("12", "12.5", "12.50", ".50"). */
-const AMOUNT = /^(\d+(\.\d{0,2})?|\.\d{1,2})$/;
 
-/** Spec §5 Partial refund: more than 0, at most the payout (maxCents), in cents; a reason. */
+/**
+ * Spec §5 Partial refund: more than 0 with at most two decimals (read as the server reads it,
+ * refundAmountCents), at most the payout left (maxCents); a reason of at most 500 characters.
+ */
 export function refundFormSchema(maxCents: number) {
   return z.object({
     refundAmount: z.string().superRefine((raw, ctx) => {
-      const text = raw.trim();
-      const cents = AMOUNT.test(text) ? dollarsToCents(Number(text)) : NaN;
-      if (!Number.isFinite(cents) || cents <= 0)
-        ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.refundAmountInvalid });
+      const cents = refundAmountCents(raw);
+      if (cents === null) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.refundAmountInvalid });
       else if (cents > maxCents)
         ctx.addIssue({
           code: 'custom',
@@ -38,7 +36,7 @@ export function refundFormSchema(maxCents: number) {
       .string()
       .trim()
       .min(1, ORDER_MESSAGES.refundReasonRequired)
-      .max(REASON_MAX, ORDER_MESSAGES.cancelReasonTooLong),
+      .max(ORDER_TEXT_MAX, ORDER_MESSAGES.refundReasonTooLong),
   });
 }
 type RefundForm = z.infer<ReturnType<typeof refundFormSchema>>;
@@ -76,7 +74,7 @@ export function PartialRefundModal({
   });
 
   const onSubmit = handleSubmit(({ refundAmount, refundReason }) => {
-    const dollars = dollarsToCents(Number(refundAmount.trim())) / 100;
+    const dollars = (refundAmountCents(refundAmount) ?? 0) / 100;
     submit(
       () => refund.mutateAsync({ refundAmount: dollars, refundReason }),
       () => {
@@ -138,7 +136,7 @@ export function PartialRefundModal({
           label="Reason for the refund"
           rows={3}
           required
-          maxLength={REASON_MAX}
+          maxLength={ORDER_TEXT_MAX}
           error={errors.refundReason?.message}
           {...register('refundReason', { onChange: clearError })}
         />

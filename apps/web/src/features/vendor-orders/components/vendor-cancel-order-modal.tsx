@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { VendorOrder } from '@stg/domain/api/orders';
-import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ORDER_MESSAGES, ORDER_TEXT_MAX } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
@@ -16,14 +16,13 @@ import { useSingleSubmit } from './use-single-submit';
 
 export const VENDOR_CANCEL_TITLE = 'Cancel Order';
 export const VENDOR_CANCEL_CONFIRM = 'I want to cancel this order and refund the customer in full.';
-const REASON_MAX = 500;
 
 const cancelFormSchema = z.object({
   cancelReason: z
     .string()
     .trim()
     .min(1, ORDER_MESSAGES.cancelReasonRequired)
-    .max(REASON_MAX, ORDER_MESSAGES.cancelReasonTooLong),
+    .max(ORDER_TEXT_MAX, ORDER_MESSAGES.cancelReasonTooLong),
   confirmed: z.boolean().refine((v) => v, ORDER_MESSAGES.confirmRequired),
 });
 type CancelForm = z.infer<typeof cancelFormSchema>;
@@ -86,7 +85,7 @@ export function VendorCancelOrderModal({
           rows={4}
           required
           data-autofocus
-          maxLength={REASON_MAX}
+          maxLength={ORDER_TEXT_MAX}
           error={errors.cancelReason?.message}
           {...register('cancelReason', { onChange: clearError })}
         />

@@ -21,6 +21,8 @@ const past = makeVendorOrder({
   refundReason: 'Missed a window',
   vendorPayoutAmount: 98,
   payoutDestination: null,
+  fulfilledAt: '2026-10-06T18:00:00.000Z',
+  payoutDueAt: '2026-10-09T18:00:00.000Z',
   customer: { ...makeVendorOrder().customer, firstName: 'Ben', lastName: 'Cole', phoneNumber: '8015550199' },
   allowedActions: ['partial_refund'],
 });
@@ -262,7 +264,8 @@ describe('Order History: expanded order', () => {
       billing.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
     expect(value('Payout destination')).toBe(PAPER_CHECK);
     expect(value('Refunds')).toBe('$10.00 (Missed a window)');
-    expect(value('Payout')).toBe('$98.00 · Sent 72 hours after completion');
+    // 18:00 UTC is noon in St George (MDT).
+    expect(value('Payout')).toBe('$98.00 · Due Oct 9th, 12:00pm, 72 hours after completion');
     expect(
       within(details.getByRole('region', { name: 'Customer' })).getByText('(801) 555-0199'),
     ).toBeInTheDocument();
