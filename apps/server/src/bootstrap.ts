@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseSecretKey } from './adapters/calendars/secret-box';
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import { createStorage } from './adapters/storage/create-storage';
 import type { Storage } from './adapters/storage/storage';
@@ -38,6 +38,8 @@ export async function seedIfEmpty(
   if (!(await isEmpty(database))) return;
   const started = Date.now();
   const summary = await seedDemoData(database.db, storage, { now: new Date() });
+  // Statistics for the planner at once (PGlite never analyzes by itself; see the maintenance job).
+  await database.db.execute(sql`analyze`);
   log.info({ ...summary, ms: Date.now() - started }, 'seeded demo data');
 }
 

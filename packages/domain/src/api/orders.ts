@@ -131,6 +131,8 @@ export const vendorOrderSchema = z.object({
     addresses: z.array(orderAddressSchema),
   }),
   allowedActions: z.array(z.enum(['complete', 'reschedule', 'partial_refund', 'cancel'])),
+  /** The printable work order (a PDF for the order's vendor; spec §3 workOrderUrl). */
+  workOrderUrl: z.string().optional(),
 });
 export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 

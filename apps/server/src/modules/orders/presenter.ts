@@ -1,3 +1,4 @@
+import { workOrderUrl } from '@stg/domain/api/payouts';
 import type { CustomerOrder, VendorOrder } from '@stg/domain/api/orders';
 import type { Category, FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
@@ -99,5 +100,6 @@ export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder 
     payoutDueAt: o.payoutDueAt?.toISOString() ?? null,
     customer: { ...row.customer, addresses: row.address?.streetAddress ? [{ ...row.address }] : [] },
     allowedActions: allowedVendorActions(o, now),
+    workOrderUrl: workOrderUrl(o.id),
   };
 }
