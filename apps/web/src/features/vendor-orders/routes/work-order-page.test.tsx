@@ -69,6 +69,15 @@ describe('work order page', () => {
     );
   });
 
+  it('downloads the PDF the order names (its workOrderUrl)', async () => {
+    showWorkOrder([page([makeVendorOrder({ workOrderUrl: '/api/orders/100/work-order.pdf?v=2' })])]);
+    await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
+    expect(screen.getByRole('link', { name: DOWNLOAD_PDF })).toHaveAttribute(
+      'href',
+      '/api/orders/100/work-order.pdf?v=2',
+    );
+  });
+
   it('follows nextCursor until it finds the order; an unknown one is "Order not found"', async () => {
     const first = showWorkOrder([
       page([makeVendorOrder({ id: 5, confirmationId: 'SRV-5' })], 'c2'),

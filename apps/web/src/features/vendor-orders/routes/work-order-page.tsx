@@ -175,7 +175,7 @@ export function WorkOrderPage() {
             </button>
             <a
               className="button button--secondary button--small"
-              href={workOrderUrl(order.id)}
+              href={order.workOrderUrl ?? workOrderUrl(order.id)}
               download={`work-order-${order.confirmationId}.pdf`}
             >
               {DOWNLOAD_PDF}
