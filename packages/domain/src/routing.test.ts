@@ -8,6 +8,9 @@ import {
   isOperatorPath,
   isWorkOrderPath,
   normalizePath,
+  OPERATOR_LISTINGS,
+  OPERATOR_PATHS,
+  OPERATOR_PAYOUTS,
   redirectFor,
   requiresSignIn,
   type HomeView,
@@ -109,6 +112,15 @@ describe('redirectFor', () => {
     ['/operator/listings', 'vendor-without-vendor', '/home'],
     ['/operator', 'operator', '/'],
     ['/operator/listings/3', 'operator', '/'],
+    // the operators' Paper Checks owed to vendors: signed-in operators only
+    ['/operator/payouts', 'operator', null],
+    ['/operator/payouts/', 'operator', null],
+    ['/operator/payouts', 'guest', '/'],
+    ['/operator/payouts', 'customer', '/home'],
+    ['/operator/payouts', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/operator/payouts', 'vendor:under_review:vendor', '/dashboard/setup'],
+    ['/operator/payouts', 'vendor:active:user', '/home'],
+    ['/operator/payouts/17', 'operator', '/'],
     // a vendor's printable work order: signed-in vendors with a vendor in session only
     ['/work-orders/12', 'vendor:active:vendor', null],
     ['/work-orders/12/', 'vendor:active:vendor', null],
@@ -167,6 +179,7 @@ describe('helpers', () => {
       '/dashboard/setup',
       '/password/reset/complete',
       '/operator/listings',
+      '/operator/payouts',
       '/work-orders/5',
     ])
       expect(isKnownPath(p)).toBe(true);
@@ -181,9 +194,12 @@ describe('helpers', () => {
     expect(workOrderPath(5)).toBe('/work-orders/5');
   });
 
-  it('asks for a sign-in on the operator page', () => {
+  it('asks for a sign-in on the operator pages', () => {
     expect(requiresSignIn('/operator/listings')).toBe(true);
     expect(isOperatorPath('/operator/listings/')).toBe(true);
+    expect(requiresSignIn('/operator/payouts')).toBe(true);
+    expect(isOperatorPath('/operator/payouts/')).toBe(true);
+    expect(OPERATOR_PATHS).toEqual([OPERATOR_LISTINGS, OPERATOR_PAYOUTS]);
     expect(isOperatorPath('/home')).toBe(false);
   });
 });

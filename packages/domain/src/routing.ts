@@ -35,6 +35,8 @@ export const DASHBOARD_SETUP = '/dashboard/setup';
 export const CUSTOMER_HOME = '/home';
 /** The operators' queue of listings under review. */
 export const OPERATOR_LISTINGS = '/operator/listings';
+/** The operators' list of Paper Checks owed to vendors (spec §3: payoutDestination none; ADR 0017). */
+export const OPERATOR_PAYOUTS = '/operator/payouts';
 /** A vendor's printable work order for one of their orders: /work-orders/{id} (issue 12). */
 export const WORK_ORDERS_PATH = '/work-orders';
 
@@ -55,7 +57,7 @@ export const PUBLIC_PATHS = [
 export const SIGNED_IN_PATHS = [CUSTOMER_HOME, '/orders', '/account', '/password/reset/complete'] as const;
 
 /** Pages only operators reach. */
-export const OPERATOR_PATHS = [OPERATOR_LISTINGS] as const;
+export const OPERATOR_PATHS = [OPERATOR_LISTINGS, OPERATOR_PAYOUTS] as const;
 
 /** Dashboard sections usable once the listing is active or inactive (Setup is hidden then). */
 export const OPERATING_SECTIONS = DASHBOARD_SECTIONS.filter((s) => s !== 'setup');
@@ -145,7 +147,8 @@ export function dashboardTarget(status: ListingStatus, section: string | null): 
  * else /home; a listing in setup is held on /dashboard/setup, an active one never sees setup; unknown
  * sections go to orders; a category list (/home, services page) in vendor view goes to /dashboard/orders.
  * The dashboard's own rules apply at once, so a listing in setup goes straight to /dashboard/setup.
- * Operator pages (issue 11) are for signed-in operators only; anyone else signed in goes home.
+ * Operator pages (issue 11's listing review, the Paper Checks owed) are for signed-in operators only;
+ * anyone else signed in goes home.
  * A work order (/work-orders/{id}, issue 12) is for a vendor with a vendor in session (in either view, as
  * the dashboard it is opened from), else /home; the server answers only the order's own vendor.
  */

@@ -52,6 +52,10 @@ const ListingReviewPage = lazyPage(
   () => import('../features/listing-review/routes/listing-review-page'),
   'ListingReviewPage',
 );
+const OperatorPayoutsPage = lazyPage(
+  () => import('../features/operator-payouts/routes/operator-payouts-page'),
+  'OperatorPayoutsPage',
+);
 const WorkOrderPage = lazyPage(
   () => import('../features/vendor-orders/routes/work-order-page'),
   'WorkOrderPage',
@@ -88,6 +92,8 @@ export const routes: RouteObject[] = [
       { path: 'work-orders/:id', element: <WorkOrderPage /> },
       // Operators only (issue 11: listing review).
       { path: 'operator/listings', element: <ListingReviewPage /> },
+      // Operators only: the Paper Checks owed to vendors (spec §3, ADR 0017).
+      { path: 'operator/payouts', element: <OperatorPayoutsPage /> },
       {
         path: 'dashboard',
         element: <DashboardLayout />,

@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { OPERATOR_LISTINGS } from '@stg/domain/routing';
+import { OPERATOR_LISTINGS, OPERATOR_PAYOUTS } from '@stg/domain/routing';
 import { Drawer } from '../../components/drawer';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { useSession } from '../../lib/session/use-session';
@@ -14,13 +14,20 @@ const LINKS = [
 
 /**
  * Spec §2: greeting, Home, Orders, Account, Help, Logout; the view toggle when the user has a vendorId.
- * An operator also gets Listing Review, the queue of listings under review (issue 11).
+ * An operator also gets Listing Review, the queue of listings under review (issue 11), and Paper Checks, the
+ * checks owed to vendors without a payout account (spec §3, ADR 0017).
  */
 export function CustomerSideMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const { user } = useSession();
   const signOut = useSignOut();
   if (!user) return null;
-  const links = user.operator ? [...LINKS, { to: OPERATOR_LISTINGS, label: 'Listing Review' }] : LINKS;
+  const links = user.operator
+    ? [
+        ...LINKS,
+        { to: OPERATOR_LISTINGS, label: 'Listing Review' },
+        { to: OPERATOR_PAYOUTS, label: 'Paper Checks' },
+      ]
+    : LINKS;
 
   return (
     <Drawer label="Menu" id={id} onClose={onClose}>

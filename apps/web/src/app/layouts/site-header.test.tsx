@@ -107,7 +107,7 @@ describe('customer header', () => {
     expect(window.sessionStorage.getItem('stg.sessionUser')).toBeNull();
   });
 
-  it('side menu offers Listing Review to an operator only', async () => {
+  it('side menu offers Listing Review and Paper Checks to an operator only', async () => {
     withSession(
       { ...customerSession, user: { ...customerUser, operator: true } },
       {
@@ -121,18 +121,25 @@ describe('customer header', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Home', 'Orders', 'Account', 'Help', 'Listing Review']);
+    ).toEqual(['Home', 'Orders', 'Account', 'Help', 'Listing Review', 'Paper Checks']);
+    expect(within(drawer).getByRole('link', { name: 'Paper Checks' })).toHaveAttribute(
+      'href',
+      '/operator/payouts',
+    );
     await user.click(within(drawer).getByRole('link', { name: 'Listing Review' }));
     await waitFor(() => expect(locationOf(router)).toBe('/operator/listings'));
     expect(screen.queryByRole('dialog', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
-  it('side menu has no Listing Review for a customer', async () => {
+  it('side menu has no Listing Review nor Paper Checks for a customer', async () => {
     withSession(customerSession);
     const { user } = renderApp('/home');
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     expect(
       within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Listing Review' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Paper Checks' }),
     ).not.toBeInTheDocument();
   });
 

@@ -1,0 +1,291 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { PAYOUT_MESSAGES, type PaperCheckOwed } from '@stg/domain/api/payouts';
+import type { Session } from '../../../lib/api-types';
+import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
+import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { LAZY, locationOf, renderApp } from '../../../test/render-app';
+import { operatorSession, paperCheck } from '../test-fixtures';
+import { TABLE_MEDIA_QUERY } from './operator-payouts-page';
+
+const LIST = 'GET /api/operator/payouts/paper-checks';
+const MARK_41 = 'POST /api/operator/payouts/paper-checks/41/mark-paid';
+
+const red = paperCheck();
+const zion = paperCheck({
+  orderId: 42,
+  confirmationId: 'STG-9XW3D',
+  vendor: {
+    id: 32,
+    name: 'Zion Pest Pros',
+    email: 'office@zionpest.example',
+    phoneNumber: '4355550111',
+    address: null,
+  },
+  amount: 80,
+  fulfilledAt: '2026-11-22T17:00:00.000Z',
+  owedSince: '2026-11-25T17:05:00.000Z',
+  reason: 'transfer_refused',
+  failureMessage:
+    'Your destination account needs to have at least one of the following capabilities enabled.',
+});
+const sandbox = paperCheck({
+  orderId: 43,
+  confirmationId: 'STG-4MB8C',
+  vendor: { ...red.vendor, id: 33, name: 'Desert Lawn Care' },
+  amount: 35.1,
+  reason: 'other_payment_mode',
+});
+
+const owed = (payouts: PaperCheckOwed[], totalOwed: number): MockResponse => ({
+  body: { payouts, totalOwed },
+});
+
+const recorded = (payout: PaperCheckOwed, checkReference: string | null, again = false): MockResponse => ({
+  body: {
+    payout: {
+      orderId: payout.orderId,
+      confirmationId: payout.confirmationId,
+      method: 'paper_check',
+      amount: payout.amount,
+      paidAt: '2026-11-26T16:00:00.000Z',
+      checkReference,
+      recorded: !again,
+    },
+  },
+});
+
+function start(
+  routes: Record<string, MockResponse | MockResponse[]>,
+  session: Session = operatorSession,
+  path = '/operator/payouts',
+) {
+  const api = mockApi({
+    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    'GET /api/vendors': { body: [makeCard()] },
+    ...routes,
+  });
+  return { ...api, ...renderApp(path) };
+}
+
+/** A window as wide as a laptop (the table) or a phone (cards, the default where matchMedia is absent). */
+function wideScreen() {
+  vi.stubGlobal(
+    'matchMedia',
+    vi.fn((query: string) => ({
+      matches: query === TABLE_MEDIA_QUERY,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    })),
+  );
+}
+
+const card = (name: string) => screen.getByRole('article', { name });
+
+describe('/operator/payouts', () => {
+  it('lists the checks owed as cards on a phone, oldest first, with the total', async () => {
+    start({ [LIST]: owed([red, zion, sandbox], 235.6) });
+    expect(await screen.findByRole('heading', { name: 'Paper Checks', level: 1 }, LAZY)).toBeInTheDocument();
+    const articles = await screen.findAllByRole('article');
+    expect(articles.map((a) => within(a).getByRole('heading', { level: 2 }).textContent)).toEqual([
+      'Red Rock Windows',
+      'Zion Pest Pros',
+      'Desert Lawn Care',
+    ]);
+    expect(screen.getByText('Total owed').parentElement).toHaveTextContent('Total owed $235.60 (3 checks)');
+
+    const first = card('Red Rock Windows');
+    expect(within(first).getByText('$120.50')).toBeInTheDocument();
+    expect(within(first).getByText('STG-7K2Q9')).toBeInTheDocument();
+    // St George's date, not UTC's (Nov 21).
+    expect(within(first).getByText('Nov 20, 2026')).toHaveAttribute('datetime', '2026-11-21T03:30:00.000Z');
+    expect(within(first).getByText('Nov 23, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('200 N Main St, Suite 4')).toBeInTheDocument();
+    expect(within(first).getByText('St George, UT 84790')).toBeInTheDocument();
+    expect(within(first).getByRole('link', { name: '(435) 555-0199' })).toHaveAttribute(
+      'href',
+      'tel:4355550199',
+    );
+    expect(within(first).getByRole('link', { name: 'hello@redrock.example' })).toHaveAttribute(
+      'href',
+      'mailto:hello@redrock.example',
+    );
+    expect(within(first).getByText('No payout account')).toBeInTheDocument();
+
+    const second = card('Zion Pest Pros');
+    expect(within(second).getByText('$80.00')).toBeInTheDocument();
+    expect(within(second).getByText('No address on file')).toBeInTheDocument();
+    expect(within(second).getByText('Transfer refused')).toBeInTheDocument();
+    expect(within(second).getByText(zion.failureMessage!)).toBeInTheDocument();
+
+    expect(within(card('Desert Lawn Care')).getByText('Other payment mode')).toBeInTheDocument();
+    expect(within(card('Desert Lawn Care')).getByText('$35.10')).toBeInTheDocument();
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+  });
+
+  it('shows a table on a wide screen', async () => {
+    wideScreen();
+    start({ [LIST]: owed([red, zion], 200.5) });
+    const table = await screen.findByRole('table', {}, LAZY);
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((h) => h.textContent),
+    ).toEqual([
+      'Vendor',
+      'Mail check to',
+      'Contact',
+      'Order',
+      'Fulfilled',
+      'Owed since',
+      'Why a check',
+      'Amount',
+      'Actions',
+    ]);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
+      'Red Rock Windows',
+      'Zion Pest Pros',
+    ]);
+    expect(rows[0]).toHaveTextContent('Nov 20, 2026');
+    expect(rows[0]).toHaveTextContent('$120.50');
+    expect(rows[1]).toHaveTextContent('Transfer refused');
+    expect(within(rows[0]!).getByRole('button', { name: 'Record check sent' })).toHaveAccessibleDescription(
+      'Red Rock Windows STG-7K2Q9',
+    );
+    expect(screen.queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('records a check sent: sends the check number and note, and the order leaves the list', async () => {
+    const { user, calls } = start({
+      [LIST]: [owed([red, zion], 200.5), owed([zion], 80)],
+      [MARK_41]: recorded(red, '10432'),
+    });
+    await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
+    await user.click(within(card('Red Rock Windows')).getByRole('button', { name: 'Record check sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Check Sent' });
+    expect(dialog).toHaveTextContent('$120.50');
+    const number = within(dialog).getByLabelText('Check number (optional)');
+    expect(number).toHaveFocus();
+    await user.type(number, ' 10432 ');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Mailed from the office.');
+    await user.click(within(dialog).getByRole('button', { name: 'Record check sent' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.queryByRole('article', { name: 'Red Rock Windows' })).not.toBeInTheDocument();
+    expect(card('Zion Pest Pros')).toBeInTheDocument();
+    expect(
+      screen.getByText('Check sent to Red Rock Windows for order STG-7K2Q9 is recorded.'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Total owed').parentElement).toHaveTextContent('$80.00 (1 check)');
+    const post = calls.find((c) => c.method === 'POST');
+    expect(post).toMatchObject({
+      path: '/api/operator/payouts/paper-checks/41/mark-paid',
+      body: { checkReference: '10432', note: 'Mailed from the office.' },
+    });
+    expect(post?.headers['x-csrf-token']).toBe('token-1');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/operator/payouts/paper-checks')).toHaveLength(2),
+    );
+  });
+
+  it('records a check without a number or note: the last one leaves the empty state', async () => {
+    const { user, calls } = start({
+      [LIST]: [owed([red], 120.5), owed([], 0)],
+      [MARK_41]: recorded(red, null),
+    });
+    await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
+    await user.click(screen.getByRole('button', { name: 'Record check sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Check Sent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record check sent' }));
+    expect(await screen.findByText('No paper checks are owed.')).toBeInTheDocument();
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({});
+    expect(screen.queryByText('Total owed')).not.toBeInTheDocument();
+  });
+
+  it('shows a refusal (a disputed order, 409) in the dialog and keeps what was typed', async () => {
+    const { user } = start({
+      [LIST]: owed([red], 120.5),
+      [MARK_41]: { status: 409, body: { errors: [PAYOUT_MESSAGES.disputed] } },
+    });
+    await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
+    await user.click(screen.getByRole('button', { name: 'Record check sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Check Sent' });
+    await user.type(within(dialog).getByLabelText('Check number (optional)'), '10432');
+    await user.type(within(dialog).getByLabelText('Note (optional)'), 'Mailed Tuesday.');
+    await user.click(within(dialog).getByRole('button', { name: 'Record check sent' }));
+
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PAYOUT_MESSAGES.disputed);
+    expect(screen.getByRole('dialog', { name: 'Record Check Sent' })).toBe(dialog);
+    expect(within(dialog).getByLabelText('Check number (optional)')).toHaveValue('10432');
+    expect(within(dialog).getByLabelText('Note (optional)')).toHaveValue('Mailed Tuesday.');
+    expect(within(dialog).getByRole('button', { name: 'Record check sent' })).toBeEnabled();
+    expect(card('Red Rock Windows')).toBeInTheDocument();
+  });
+
+  it('a check no longer owed (404, another operator recorded it) is said in the dialog; the list is fetched again', async () => {
+    const { user } = start({
+      [LIST]: [owed([red, zion], 200.5), owed([zion], 80)],
+      [MARK_41]: { status: 404, body: { errors: [PAYOUT_MESSAGES.notOwed] } },
+    });
+    await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
+    await user.click(within(card('Red Rock Windows')).getByRole('button', { name: 'Record check sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Check Sent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Record check sent' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PAYOUT_MESSAGES.notOwed);
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Red Rock Windows' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByText('Total owed').parentElement).toHaveTextContent('$80.00 (1 check)');
+  });
+
+  it('cancelling the dialog changes nothing', async () => {
+    const { user, calls } = start({ [LIST]: owed([red], 120.5) });
+    await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
+    await user.click(screen.getByRole('button', { name: 'Record check sent' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record Check Sent' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(card('Red Rock Windows')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('shows a loading state, then the empty state', async () => {
+    let release: () => void = () => undefined;
+    const gate = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    const { fetchMock } = start({ [LIST]: owed([], 0) });
+    const answer = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).includes('/api/operator/payouts')) await gate;
+      return answer(input, init);
+    });
+    expect(await screen.findByText('Loading paper checks…', {}, LAZY)).toBeInTheDocument();
+    act(() => release());
+    expect(await screen.findByText('No paper checks are owed.')).toBeInTheDocument();
+    expect(screen.queryByText('Loading paper checks…')).not.toBeInTheDocument();
+    expect(screen.queryByText('Total owed')).not.toBeInTheDocument();
+  });
+
+  it('shows a failed load with Try again', async () => {
+    const { user } = start({
+      [LIST]: [{ status: 500, body: {} }, owed([red], 120.5)],
+    });
+    expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent('An unexpected error occurred');
+    await user.click(screen.getByRole('button', { name: 'Try again' }));
+    expect(await screen.findByRole('article', { name: 'Red Rock Windows' })).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
+  it.each<[string, Session, string]>([
+    ['a guest', signedOut, '/'],
+    ['a customer', customerSession, '/home'],
+    ['a vendor', vendorSession(), '/dashboard/orders'],
+  ])('sends %s away', async (_who, session, target) => {
+    const { router, calls } = start({}, session);
+    await waitFor(() => expect(locationOf(router)).toBe(target));
+    expect(calls.some((c) => c.path.startsWith('/api/operator'))).toBe(false);
+  });
+});

@@ -1,0 +1,91 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import type { PaperCheckOwed } from '@stg/domain/api/payouts';
+import { PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
+import { ErrorList } from '../../../components/error-list';
+import { useModal } from '../../../components/modal/modal-provider';
+import { PageHeader } from '../../../components/page-header';
+import { PageLoader } from '../../../components/page-loader';
+import { errorsOf } from '../../../lib/api-client';
+import { useMediaQuery } from '../../../lib/use-media-query';
+import { paperChecksQueryOptions } from '../api/paper-checks';
+import { PaperCheckCards, PaperCheckTable } from '../components/paper-check-list';
+import { RecordCheckModal } from '../components/record-check-modal';
+import { checksCount, DATES_NOTE, EMPTY_PAPER_CHECKS, money } from '../paper-check-text';
+import '../operator-payouts.css';
+
+/** Wide enough for the columns and the button: a table; narrower (phones, small tablets): cards. */
+export const TABLE_MEDIA_QUERY = '(min-width: 1024px)';
+
+/**
+ * /operator/payouts: the Paper Checks owed to vendors, oldest first (spec §1: vendors are paid 72 hours after
+ * a job is fulfilled; §3: a payout destination of none means Paper Check; ADR 0017). The route guard lets only
+ * signed-in operators in. Each check shows where to mail it, who to call, and why no transfer was made;
+ * "Record check sent" records it (optional check number and note) and the order leaves the list.
+ */
+export function OperatorPayoutsPage() {
+  const query = useQuery(paperChecksQueryOptions());
+  const wide = useMediaQuery(TABLE_MEDIA_QUERY);
+  const { openModal } = useModal();
+  const [status, setStatus] = useState('');
+
+  const onRecord = (payout: PaperCheckOwed) => {
+    setStatus('');
+    openModal(<RecordCheckModal payout={payout} onRecorded={setStatus} />);
+  };
+
+  const data = query.data;
+  const errorBlock = query.isError && (
+    <div className="operator-payouts__error">
+      <ErrorList errors={errorsOf(query.error)} />
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={query.isFetching}
+        onClick={() => void query.refetch()}
+      >
+        Try again
+      </button>
+    </div>
+  );
+
+  let content;
+  if (data === undefined) content = errorBlock || <PageLoader label="Loading paper checks…" />;
+  else if (data.payouts.length === 0)
+    content = (
+      <>
+        {errorBlock}
+        <p className="empty-state">{EMPTY_PAPER_CHECKS}</p>
+      </>
+    );
+  else {
+    const List = wide ? PaperCheckTable : PaperCheckCards;
+    content = (
+      <>
+        {errorBlock}
+        <p className="operator-payouts__note">Oldest first. {DATES_NOTE}</p>
+        <List payouts={data.payouts} onRecord={onRecord} />
+      </>
+    );
+  }
+
+  return (
+    <div className="container page operator-payouts">
+      <PageHeader
+        title="Paper Checks"
+        lead={`Vendors are paid ${PAYOUT_DELAY_HOURS} hours after a job is fulfilled. These vendors get a Paper Check instead of a transfer: mail each check to the address shown, then record it here.`}
+      />
+      <p className="operator-payouts__status" role="status">
+        {status}
+      </p>
+      {data && data.payouts.length > 0 && (
+        <p className="operator-payouts__total">
+          <span className="operator-payouts__total-label">Total owed</span>{' '}
+          <strong className="operator-payouts__total-amount">{money(data.totalOwed)}</strong>{' '}
+          <span className="operator-payouts__muted">({checksCount(data.payouts.length)})</span>
+        </p>
+      )}
+      {content}
+    </div>
+  );
+}
