@@ -26,6 +26,7 @@ import {
   vendors,
 } from '../schema';
 import type { Storage } from '../../adapters/storage/storage';
+import { schedulePayout } from '../../modules/payouts/schedule';
 import { rasterizeOwnSvg, storeImage, type ImageKind } from '../../modules/images/image-service';
 import { hashPassword } from '../../modules/auth/password';
 import { Prng } from './prng';
@@ -71,7 +72,8 @@ const DAY = 24 * HOUR;
 const IMAGE_CONCURRENCY = 6;
 
 type When = 'history' | 'past' | 'recent' | 'upcoming';
-type Special = 'cancelled' | 'partial' | 'rescheduled';
+/** `unfinished`: the appointment has passed and the vendor has not marked it complete yet. */
+type Special = 'cancelled' | 'partial' | 'rescheduled' | 'unfinished';
 
 interface OrderRequest {
   vendor: string;
@@ -380,6 +382,14 @@ async function seedInTransaction(
     .values(planned.map((p) => p.order))
     .returning({ id: orders.id, confirmationId: orders.confirmationId });
   const orderIdByConfirmation = new Map(orderRows.map((r) => [r.confirmationId, r.id]));
+  // Fulfilled orders whose payout is not due yet get their payout job, as marking them complete would.
+  for (const p of planned) {
+    if (p.order.fulfillmentStatus !== 'fulfilled' || p.order.paidOutAt || !p.order.fulfilledAt) continue;
+    await schedulePayout(tx, {
+      orderId: orderIdByConfirmation.get(p.order.confirmationId)!,
+      fulfilledAt: p.order.fulfilledAt,
+    });
+  }
   await tx
     .insert(orderEvents)
     .values(
@@ -463,6 +473,8 @@ function orderRequests(rng: Prng): OrderRequest[] {
   add('sparkle-shine', 'carlos.ramirez@example.com', 'past');
   add('sparkle-shine', 'emily.tran@example.com', 'recent');
   add('sparkle-shine', 'hannah.olsen@example.com', 'recent');
+  // A job done yesterday that the vendor has still to mark complete (Order History's Complete).
+  add('sparkle-shine', 'carlos.ramirez@example.com', 'recent', { special: 'unfinished', review: 'never' });
   add('sparkle-shine', 'customer@example.com', 'upcoming', { special: 'rescheduled' });
   add('sparkle-shine', 'derek.jensen@example.com', 'upcoming');
   add('sparkle-shine', 'sofia.martinez@example.com', 'upcoming');
@@ -695,7 +707,7 @@ function planOrder(
       },
     );
     updatedMs = cancelMs + 2000;
-  } else if (past) {
+  } else if (past && req.special !== 'unfinished') {
     fulfillmentStatus = 'fulfilled';
     const fulfilledMs = clampNow(
       req.when === 'recent' && end.getTime() > nowMs - 5 * DAY
@@ -809,7 +821,7 @@ function planOrder(
     userId: c.id,
     addressId: c.addressId,
     vendorId: v.id,
-    status: past && req.special !== 'cancelled' ? 'completed' : 'paid',
+    status: fulfillmentStatus === 'fulfilled' ? 'completed' : 'paid',
     priceCents,
     durationMins,
     appointmentAt: start,
