@@ -62,6 +62,8 @@ export interface RequestOptions {
   /** Skip the refresh-and-retry on "Invalid Authenticity Token". */
   noRetry?: boolean;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. an Idempotency-Key); kept on the CSRF retry. */
+  headers?: Record<string, string>;
 }
 
 function isStringArray(value: unknown): value is string[] {
@@ -98,7 +100,7 @@ async function send(
   body: unknown,
   options: RequestOptions,
 ): Promise<unknown> {
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { ...options.headers, Accept: 'application/json' };
   let payload: BodyInit | undefined;
   if (method !== 'GET') {
     if (csrfToken) headers[CSRF_HEADER] = csrfToken;

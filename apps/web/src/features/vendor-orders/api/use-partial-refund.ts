@@ -1,10 +1,11 @@
+import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import {
   partialRefundRequestSchema,
   vendorOrderResponseSchema,
   type PartialRefundRequest,
 } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import { api, ApiError } from '../../../lib/api-client';
 import { refreshAfterVendorAction } from './refresh-vendor-orders';
 
 /**
@@ -13,12 +14,30 @@ import { refreshAfterVendorAction } from './refresh-vendor-orders';
  */
 export function usePartialRefund(orderId: number) {
   const queryClient = useQueryClient();
+  // One Idempotency-Key per attempt: a request that may have reached the server (no answer) is sent
+  // again with the same key and refunds once; an answered refusal starts a new attempt with a new key.
+  const key = useRef(newIdempotencyKey());
   return useMutation({
     mutationFn: async (refund: PartialRefundRequest) => {
       const body = partialRefundRequestSchema.parse(refund);
-      const answer = await api.post<unknown>(`/api/orders/${orderId}/create-partial-refund`, body);
+      const answer = await api.post<unknown>(`/api/orders/${orderId}/create-partial-refund`, body, {
+        headers: { 'Idempotency-Key': key.current },
+      });
       return vendorOrderResponseSchema.parse(answer).order;
     },
-    onSuccess: (order) => refreshAfterVendorAction(queryClient, order),
+    onSuccess: (order) => {
+      key.current = newIdempotencyKey();
+      return refreshAfterVendorAction(queryClient, order);
+    },
+    onError: (error) => {
+      if (error instanceof ApiError && error.status !== 0) key.current = newIdempotencyKey();
+    },
   });
+}
+
+/** A random key (crypto.getRandomValues works outside secure contexts too, unlike randomUUID). */
+function newIdempotencyKey(): string {
+  const bytes = new Uint8Array(16);
+  crypto.getRandomValues(bytes);
+  return `refund-${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
 }

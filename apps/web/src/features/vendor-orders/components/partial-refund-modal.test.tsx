@@ -126,5 +126,17 @@ describe('partial-refund modal', () => {
     expect(dialog.getByLabelText('Reason for the refund')).toHaveValue('Late\n');
     expect(dialog.getByRole('button', { name: 'Refund' })).toBeEnabled();
     expect(screen.getByRole('dialog', { name: PARTIAL_REFUND_TITLE })).toBeInTheDocument();
+
+    // Each attempt carries an Idempotency-Key; an answered refusal makes the next attempt a new one.
+    await user.click(dialog.getByRole('button', { name: 'Refund' }));
+    await waitFor(() =>
+      expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')).toHaveLength(2),
+    );
+    const keys = callsTo(calls, 'POST', '/api/orders/100/create-partial-refund').map(
+      (c) => c.headers['idempotency-key'],
+    );
+    expect(keys[0]).toMatch(/^refund-[0-9a-f]{32}$/);
+    expect(keys[1]).toMatch(/^refund-[0-9a-f]{32}$/);
+    expect(keys[1]).not.toBe(keys[0]);
   });
 });
