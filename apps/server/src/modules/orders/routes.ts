@@ -24,6 +24,8 @@ import {
   cancelByVendor,
   markFulfilledByVendor,
   partialRefundByVendor,
+  presentForVendor,
+  requireVendorOfOrder,
   rescheduleByVendor,
   roleOnOrder,
 } from './vendor-actions';
@@ -77,6 +79,25 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
       return listVendorOrdersOf(deps, signedInUser(req).vendorId!, req.query);
+    },
+  );
+
+  r.get(
+    '/api/vendors/:id/orders/:orderId',
+    {
+      preValidation: [requireUser, requireOwnVendor('id')],
+      schema: {
+        tags: ['orders'],
+        summary:
+          "One of the vendor's orders as the vendor sees it (the work order page opened directly); 404 when it is not this vendor's",
+        params: z.object({ id: z.string(), orderId: z.string() }),
+        response: { 200: vendorOrderResponseSchema },
+      },
+    },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      const order = await requireVendorOfOrder(deps, signedInUser(req), orderId(req.params.orderId));
+      return { order: await presentForVendor(deps, order.id) };
     },
   );
 

@@ -146,3 +146,29 @@ describe('GET /api/vendors/{id}/orders pages', () => {
     ).toBe(401);
   });
 });
+
+describe('GET /api/vendors/{id}/orders/{orderId}', () => {
+  it("answers one of the vendor's orders, and 404 for an order that is not theirs", async () => {
+    const one = expected[3]!;
+    const res = await client.request({ method: 'GET', url: `/api/vendors/${vendorId}/orders/${one.id}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().order).toMatchObject({
+      id: one.id,
+      fulfillmentStatus: one.f,
+      workOrderUrl: `/api/orders/${one.id}/work-order.pdf`,
+    });
+    const other = await createPayableVendor(app, 'paging-other@example.com');
+    const otherClient = new TestClient(app);
+    await otherClient.signIn('paging-other@example.com', 'Password123!');
+    const theirs = await otherClient.request({
+      method: 'GET',
+      url: `/api/vendors/${other.vendorId}/orders/${one.id}`,
+    });
+    expect(theirs.statusCode).toBe(404);
+    expect(theirs.json().errors).toEqual([ORDER_MESSAGES.orderNotFound]);
+    expect(
+      (await otherClient.request({ method: 'GET', url: `/api/vendors/${vendorId}/orders/${one.id}` }))
+        .statusCode,
+    ).toBe(403);
+  });
+});

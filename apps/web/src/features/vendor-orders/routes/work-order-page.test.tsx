@@ -4,26 +4,28 @@ import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { customerSession, vendorSession } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
-import { callsTo, makeVendorOrder, page, queryOf, showVendorOrders } from '../test-fixtures';
+import { callsTo, makeVendorOrder, showVendorOrders } from '../test-fixtures';
 import { BACK_TO_ORDERS, DOWNLOAD_PDF, PRINT, WORK_ORDER_TITLE } from './work-order-page';
 
 const order = makeVendorOrder({ optionsSnapshot: { Bedrooms: '3', 'Deep clean': 'Yes' } });
 const INSTRUCTIONS = 'Park on the street.\nBring shoe covers.';
 
 function showWorkOrder(
-  pages: ReturnType<typeof page>[],
+  found: ReturnType<typeof makeVendorOrder> | null,
   session = vendorSession({ appointmentInstructions: INSTRUCTIONS }),
 ) {
   const api = mockApi({
     'GET /api/session': { body: session },
-    'GET /api/vendors/7/orders': pages.map((p) => ({ body: p })),
+    'GET /api/vendors/7/orders/100': found
+      ? { body: { order: found } }
+      : { status: 404, body: { errors: [ORDER_MESSAGES.orderNotFound] } },
   });
   return { ...api, ...renderApp('/work-orders/100') };
 }
 
 describe('work order page', () => {
   it('shows the customer, address, time in St George, options, notes, instructions and confirmation id', async () => {
-    const { calls } = showWorkOrder([page([order])]);
+    const { calls } = showWorkOrder(order);
     const sheet = await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
     const s = within(sheet);
     expect(s.getByRole('heading', { level: 1, name: WORK_ORDER_TITLE })).toBeInTheDocument();
@@ -47,16 +49,14 @@ describe('work order page', () => {
         .textContent,
     ).toBe(INSTRUCTIONS);
     expect(document.title).toBe('Work Order SRV-1001');
-    // Opened directly: the order is looked up in the vendor's orders, the largest pages.
-    expect(callsTo(calls, 'GET', '/api/vendors/7/orders').map(queryOf)).toEqual([
-      { filter: 'all', limit: '200' },
-    ]);
+    // Opened directly: the one order is read.
+    expect(callsTo(calls, 'GET', '/api/vendors/7/orders/100')).toHaveLength(1);
   });
 
   it('Print opens the print dialog; Download PDF fetches the server PDF', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);
-    const { user } = showWorkOrder([page([order])]);
+    const { user } = showWorkOrder(order);
     await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
     await user.click(screen.getByRole('button', { name: PRINT }));
     expect(print).toHaveBeenCalledTimes(1);
@@ -70,7 +70,7 @@ describe('work order page', () => {
   });
 
   it('downloads the PDF the order names (its workOrderUrl)', async () => {
-    showWorkOrder([page([makeVendorOrder({ workOrderUrl: '/api/orders/100/work-order.pdf?v=2' })])]);
+    showWorkOrder(makeVendorOrder({ workOrderUrl: '/api/orders/100/work-order.pdf?v=2' }));
     await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
     expect(screen.getByRole('link', { name: DOWNLOAD_PDF })).toHaveAttribute(
       'href',
@@ -78,19 +78,8 @@ describe('work order page', () => {
     );
   });
 
-  it('follows nextCursor until it finds the order; an unknown one is "Order not found"', async () => {
-    const first = showWorkOrder([
-      page([makeVendorOrder({ id: 5, confirmationId: 'SRV-5' })], 'c2'),
-      page([order]),
-    ]);
-    await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
-    expect(callsTo(first.calls, 'GET', '/api/vendors/7/orders').map(queryOf)).toEqual([
-      { filter: 'all', limit: '200' },
-      { filter: 'all', limit: '200', cursor: 'c2' },
-    ]);
-    first.unmount();
-
-    showWorkOrder([page([makeVendorOrder({ id: 5, confirmationId: 'SRV-5' })])]);
+  it('an order that is not the vendor\'s is "Order not found"', async () => {
+    showWorkOrder(null);
     expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent(ORDER_MESSAGES.orderNotFound);
     expect(screen.queryByRole('button', { name: PRINT })).not.toBeInTheDocument();
   });
