@@ -93,9 +93,8 @@ export function PaperCheckTable({ payouts, onRecord }: PaperCheckListProps) {
         <caption className="visually-hidden">Paper Checks owed, oldest first</caption>
         <thead>
           <tr>
-            <th scope="col">Vendor</th>
+            <th scope="col">Vendor and contact</th>
             <th scope="col">Mail check to</th>
-            <th scope="col">Contact</th>
             <th scope="col">Order</th>
             <th scope="col">Fulfilled</th>
             <th scope="col">Owed since</th>
@@ -111,14 +110,14 @@ export function PaperCheckTable({ payouts, onRecord }: PaperCheckListProps) {
         <tbody>
           {payouts.map((payout) => (
             <tr key={payout.orderId}>
-              <th scope="row" id={headingId(payout)}>
-                {payout.vendor.name}
+              <th scope="row" className="operator-payouts__vendor">
+                <span id={headingId(payout)} className="operator-payouts__vendor-name">
+                  {payout.vendor.name}
+                </span>
+                <VendorContact payout={payout} />
               </th>
               <td>
                 <MailingAddress payout={payout} />
-              </td>
-              <td>
-                <VendorContact payout={payout} />
               </td>
               <td id={`${headingId(payout)}-order`} className="operator-payouts__nowrap">
                 {payout.confirmationId}

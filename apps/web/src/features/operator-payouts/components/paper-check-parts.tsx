@@ -17,13 +17,30 @@ export function MailingAddress({ payout }: Props) {
   );
 }
 
+/** A long email breaks after its "@" first, rather than in the middle of a word. */
+function emailWithBreak(email: string) {
+  const at = email.indexOf('@');
+  if (at < 0) return email;
+  return (
+    <>
+      {email.slice(0, at + 1)}
+      <wbr />
+      {email.slice(at + 1)}
+    </>
+  );
+}
+
 /** The vendor's phone and email. */
 export function VendorContact({ payout }: Props) {
   const { phoneNumber, email } = payout.vendor;
   return (
     <span className="operator-payouts__contact">
-      {phoneNumber && <a href={`tel:${phoneNumber.replace(/\D/g, '')}`}>{formatPhone(phoneNumber)}</a>}
-      <a href={`mailto:${email}`}>{email}</a>
+      {phoneNumber && (
+        <a className="operator-payouts__phone" href={`tel:${phoneNumber.replace(/\D/g, '')}`}>
+          {formatPhone(phoneNumber)}
+        </a>
+      )}
+      <a href={`mailto:${email}`}>{emailWithBreak(email)}</a>
     </span>
   );
 }

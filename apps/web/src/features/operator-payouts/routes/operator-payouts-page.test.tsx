@@ -133,9 +133,8 @@ describe('/operator/payouts', () => {
         .getAllByRole('columnheader')
         .map((h) => h.textContent),
     ).toEqual([
-      'Vendor',
+      'Vendor and contact',
       'Mail check to',
-      'Contact',
       'Order',
       'Fulfilled',
       'Owed since',
@@ -145,9 +144,15 @@ describe('/operator/payouts', () => {
     ]);
     const rows = within(table).getAllByRole('row').slice(1);
     expect(rows.map((r) => within(r).getByRole('rowheader').textContent)).toEqual([
-      'Red Rock Windows',
-      'Zion Pest Pros',
+      'Red Rock Windows(435) 555-0199hello@redrock.example',
+      'Zion Pest Pros(435) 555-0111office@zionpest.example',
     ]);
+    expect(within(rows[0]!).getByRole('link', { name: '(435) 555-0199' })).toHaveAttribute(
+      'href',
+      'tel:4355550199',
+    );
+    expect(rows[0]).toHaveTextContent('200 N Main St, Suite 4St George, UT 84790');
+    expect(rows[1]).toHaveTextContent('No address on file');
     expect(rows[0]).toHaveTextContent('Nov 20, 2026');
     expect(rows[0]).toHaveTextContent('$120.50');
     expect(rows[1]).toHaveTextContent('Transfer refused');
