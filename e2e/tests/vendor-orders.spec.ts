@@ -274,7 +274,7 @@ test('blocked actions stay in the menu with a tooltip saying why; the menu works
   page,
 }) => {
   const upcoming = (await ordersOf(page.request, 'active')).find(
-    (o) => o.fulfillmentStatus === 'unfulfilled',
+    (o) => o.fulfillmentStatus === 'unfulfilled' && Date.parse(o.appointmentAt) > Date.now(),
   )!;
   const paidOut = await pick(page.request, (o) => o.paymentStatus === 'processed', 'a paid-out order');
   const completed = await pick(
@@ -484,6 +484,40 @@ test('Cancel Order: a reason and the confirm box; the customer is refunded in fu
   const menu = await openMenu(page, order);
   for (const item of ['Reschedule', 'Partial Refund', 'Cancel Order', 'Complete'])
     await expectBlocked(page, menu, item, TIPS.cancelled);
+});
+
+test('Complete: the confirm box and an optional note; the payout is due 72 hours later', async ({ page }) => {
+  const order = await pick(
+    page.request,
+    (o) => o.fulfillmentStatus === 'unfulfilled' && o.allowedActions.includes('complete'),
+    'a past job still to be marked complete (the demo data has one)',
+  );
+  await openHistory(page, '?filter=active');
+  const dialog = await chooseAction(page, order, 'Complete', 'Complete Order');
+  await expect(dialog.getByText(/72 hours after you mark this order complete/)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Complete Order' }).click();
+  await expect(dialog.getByText(MESSAGES.confirmRequired)).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+
+  await dialog.getByLabel('Note (optional)').fill('Left the side gate latched.');
+  await dialog.getByRole('checkbox', { name: 'I confirm this job is done.' }).check();
+  await dialog.getByRole('button', { name: 'Complete Order' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(notice(page)).toHaveText(
+    `Order ${order.confirmationId} is complete. Your payout of ${money(order.vendorPayoutAmount)} is sent 72 hours from now.`,
+  );
+  // It leaves the active orders and shows in the past ones, green; only a partial refund is left.
+  await expect(rowOf(page, order)).toHaveCount(0);
+  await page.getByRole('button', { name: 'Past Orders' }).click();
+  await expect(rowOf(page, order).locator('.badge[data-status="fulfilled"]')).toHaveClass(/badge--green/);
+  const menu = await openMenu(page, order);
+  await expect(menu.getByRole('menuitem', { name: 'Partial Refund' })).not.toHaveAttribute(
+    'aria-disabled',
+    'true',
+  );
+  await expectBlocked(page, menu, 'Complete', TIPS.alreadyComplete);
+  const after = (await ordersOf(page.request)).find((o) => o.id === order.id)!;
+  expect(after.fulfillmentStatus).toBe('fulfilled');
 });
 
 test('@mobile Order History fits 375 px: each order a card with the same fields, its menu and modals', async ({
