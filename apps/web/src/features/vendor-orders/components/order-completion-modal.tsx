@@ -5,14 +5,12 @@ import type { VendorOrder } from '@stg/domain/api/orders';
 import { ORDER_MESSAGES, ORDER_TEXT_MAX } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
-import { useModal } from '../../../components/modal/modal-provider';
+import { useModalSubmit } from '../../../components/modal/use-modal-submit';
 import { TextareaField } from '../../../components/textarea-field';
-import { errorsOf } from '../../../lib/api-client';
 import { useMarkFulfilled } from '../api/use-mark-fulfilled';
 import { money, PAYOUT_DELAY_TEXT, payoutDestinationLabel } from '../vendor-order-text';
 import { ConfirmCheckbox } from './confirm-checkbox';
 import { OrderHeading } from './order-heading';
-import { useSingleSubmit } from './use-single-submit';
 
 export const COMPLETION_TITLE = 'Complete Order';
 export const COMPLETION_CONFIRM = 'I confirm this job is done.';
@@ -43,13 +41,8 @@ export function OrderCompletionModal({
   vendorId: number;
   onDone: (notice: string) => void;
 }) {
-  const { closeModal } = useModal();
-  const submit = useSingleSubmit();
-  // A change clears the server's refusal (not while a request is on its way: its answer must show).
-  const clearError = () => {
-    if (!complete.isPending) complete.reset();
-  };
   const complete = useMarkFulfilled(order.id, vendorId);
+  const { send, clearError, closeModal, pending, errors: refusal } = useModalSubmit(complete, onDone);
   const {
     register,
     handleSubmit,
@@ -60,25 +53,15 @@ export function OrderCompletionModal({
   });
 
   const onSubmit = handleSubmit(({ optionalNote }) => {
-    submit(
-      () => complete.mutateAsync(optionalNote === '' ? null : optionalNote),
-      () => {
-        closeModal();
-        onDone(
-          `Order ${order.confirmationId} is complete. Your payout of ${money(order.vendorPayoutAmount)} is sent ${PAYOUT_DELAY_TEXT} from now.`,
-        );
-      },
+    send(
+      optionalNote === '' ? null : optionalNote,
+      `Order ${order.confirmationId} is complete. Your payout of ${money(order.vendorPayoutAmount)} is sent ${PAYOUT_DELAY_TEXT} from now.`,
     );
   });
 
   return (
     <Modal title={COMPLETION_TITLE} size="small">
-      <form
-        className="form vendor-modal"
-        onSubmit={(e) => void onSubmit(e)}
-        noValidate
-        aria-busy={complete.isPending}
-      >
+      <form className="form vendor-modal" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
         <OrderHeading order={order} />
         <p className="alert alert--success vendor-modal__payout">{payoutStatement(order)}</p>
         <TextareaField
@@ -94,13 +77,13 @@ export function OrderCompletionModal({
           error={errors.confirmed?.message}
           {...register('confirmed', { onChange: clearError })}
         />
-        <ErrorList errors={complete.isError ? errorsOf(complete.error) : []} />
+        <ErrorList errors={refusal} />
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={closeModal}>
             Close
           </button>
-          <button type="submit" className="button button--primary" disabled={complete.isPending}>
-            {complete.isPending ? 'Completing…' : 'Complete Order'}
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? 'Completing…' : 'Complete Order'}
           </button>
         </div>
       </form>

@@ -7,13 +7,11 @@ import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { ORDER_MESSAGES, ORDER_TEXT_MAX, refundAmountCents } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
-import { useModal } from '../../../components/modal/modal-provider';
+import { useModalSubmit } from '../../../components/modal/use-modal-submit';
 import { TextareaField } from '../../../components/textarea-field';
-import { errorsOf } from '../../../lib/api-client';
 import { usePartialRefund } from '../api/use-partial-refund';
 import { money } from '../vendor-order-text';
 import { OrderHeading } from './order-heading';
-import { useSingleSubmit } from './use-single-submit';
 
 export const PARTIAL_REFUND_TITLE = 'Partial Refund';
 
@@ -54,13 +52,8 @@ export function PartialRefundModal({
   order: VendorOrder;
   onDone: (notice: string) => void;
 }) {
-  const { closeModal } = useModal();
-  const submit = useSingleSubmit();
-  // A change clears the server's refusal (not while a request is on its way: its answer must show).
-  const clearError = () => {
-    if (!refund.isPending) refund.reset();
-  };
   const refund = usePartialRefund(order.id);
+  const { send, clearError, closeModal, pending, errors: refusal } = useModalSubmit(refund, onDone);
   const amountId = useId();
   const maxCents = dollarsToCents(order.vendorPayoutAmount);
   const max = formatDollars(maxCents);
@@ -75,26 +68,16 @@ export function PartialRefundModal({
 
   const onSubmit = handleSubmit(({ refundAmount, refundReason }) => {
     const dollars = (refundAmountCents(refundAmount) ?? 0) / 100;
-    submit(
-      () => refund.mutateAsync({ refundAmount: dollars, refundReason }),
-      () => {
-        closeModal();
-        onDone(
-          `Refunded ${money(dollars)} to the customer for order ${order.confirmationId}. Your payout is reduced by the same amount.`,
-        );
-      },
+    send(
+      { refundAmount: dollars, refundReason },
+      `Refunded ${money(dollars)} to the customer for order ${order.confirmationId}. Your payout is reduced by the same amount.`,
     );
   });
 
   const amountError = errors.refundAmount?.message;
   return (
     <Modal title={PARTIAL_REFUND_TITLE} size="small">
-      <form
-        className="form vendor-modal"
-        onSubmit={(e) => void onSubmit(e)}
-        noValidate
-        aria-busy={refund.isPending}
-      >
+      <form className="form vendor-modal" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
         <OrderHeading order={order} />
         <p className="vendor-modal__lead">
           The refund goes back to the customer&apos;s card and comes out of your payout for this order (
@@ -140,13 +123,13 @@ export function PartialRefundModal({
           error={errors.refundReason?.message}
           {...register('refundReason', { onChange: clearError })}
         />
-        <ErrorList errors={refund.isError ? errorsOf(refund.error) : []} />
+        <ErrorList errors={refusal} />
         <div className="modal__actions">
           <button type="button" className="button button--secondary" onClick={closeModal}>
             Close
           </button>
-          <button type="submit" className="button button--primary" disabled={refund.isPending}>
-            {refund.isPending ? 'Refunding…' : 'Refund'}
+          <button type="submit" className="button button--primary" disabled={pending}>
+            {pending ? 'Refunding…' : 'Refund'}
           </button>
         </div>
       </form>

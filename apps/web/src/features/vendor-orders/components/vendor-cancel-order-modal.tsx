@@ -5,24 +5,19 @@ import type { VendorOrder } from '@stg/domain/api/orders';
 import { ORDER_MESSAGES, ORDER_TEXT_MAX } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
-import { useModal } from '../../../components/modal/modal-provider';
-import { TextareaField } from '../../../components/textarea-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useModalSubmit } from '../../../components/modal/use-modal-submit';
+import { CancelOrderActions } from '../../../components/order-modals/cancel-order-actions';
+import { CancelReasonField, cancelReasonSchema } from '../../../components/order-modals/cancel-reason-field';
 import { useVendorCancel } from '../api/use-vendor-cancel';
 import { fullRefundDollars, money } from '../vendor-order-text';
 import { ConfirmCheckbox } from './confirm-checkbox';
 import { OrderHeading } from './order-heading';
-import { useSingleSubmit } from './use-single-submit';
 
 export const VENDOR_CANCEL_TITLE = 'Cancel Order';
 export const VENDOR_CANCEL_CONFIRM = 'I want to cancel this order and refund the customer in full.';
 
 const cancelFormSchema = z.object({
-  cancelReason: z
-    .string()
-    .trim()
-    .min(1, ORDER_MESSAGES.cancelReasonRequired)
-    .max(ORDER_TEXT_MAX, ORDER_MESSAGES.cancelReasonTooLong),
+  cancelReason: cancelReasonSchema,
   confirmed: z.boolean().refine((v) => v, ORDER_MESSAGES.confirmRequired),
 });
 type CancelForm = z.infer<typeof cancelFormSchema>;
@@ -43,13 +38,8 @@ export function VendorCancelOrderModal({
   order: VendorOrder;
   onDone: (notice: string) => void;
 }) {
-  const { closeModal } = useModal();
-  const submit = useSingleSubmit();
-  // A change clears the server's refusal (not while a request is on its way: its answer must show).
-  const clearError = () => {
-    if (!cancel.isPending) cancel.reset();
-  };
   const cancel = useVendorCancel(order.id);
+  const { send, clearError, closeModal, pending, errors: refusal } = useModalSubmit(cancel, onDone);
   const {
     register,
     handleSubmit,
@@ -61,30 +51,18 @@ export function VendorCancelOrderModal({
 
   const onSubmit = handleSubmit(({ cancelReason }) => {
     const amount = money(fullRefundDollars(order));
-    submit(
-      () => cancel.mutateAsync(cancelReason),
-      () => {
-        closeModal();
-        onDone(`Order ${order.confirmationId} was cancelled. The customer is refunded ${amount} in full.`);
-      },
+    send(
+      cancelReason,
+      `Order ${order.confirmationId} was cancelled. The customer is refunded ${amount} in full.`,
     );
   });
 
   return (
     <Modal title={VENDOR_CANCEL_TITLE} size="small">
-      <form
-        className="form vendor-modal"
-        onSubmit={(e) => void onSubmit(e)}
-        noValidate
-        aria-busy={cancel.isPending}
-      >
+      <form className="form vendor-modal" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
         <OrderHeading order={order} />
         <p className="alert alert--warning">{fullRefundStatement(order)}</p>
-        <TextareaField
-          label="Reason for cancelling"
-          rows={4}
-          required
-          data-autofocus
+        <CancelReasonField
           maxLength={ORDER_TEXT_MAX}
           error={errors.cancelReason?.message}
           {...register('cancelReason', { onChange: clearError })}
@@ -94,19 +72,8 @@ export function VendorCancelOrderModal({
           error={errors.confirmed?.message}
           {...register('confirmed', { onChange: clearError })}
         />
-        <ErrorList errors={cancel.isError ? errorsOf(cancel.error) : []} />
-        <div className="modal__actions">
-          <button type="button" className="button button--secondary" onClick={closeModal}>
-            Keep Order
-          </button>
-          <button
-            type="submit"
-            className="button button--primary vendor-modal__danger"
-            disabled={cancel.isPending}
-          >
-            {cancel.isPending ? 'Cancelling…' : 'Cancel Order'}
-          </button>
-        </div>
+        <ErrorList errors={refusal} />
+        <CancelOrderActions pending={pending} onKeep={closeModal} />
       </form>
     </Modal>
   );

@@ -8,6 +8,7 @@ import { toZonedIso } from '@stg/domain/zoned-time';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
+import { useSingleSubmit } from '../../../components/modal/use-single-submit';
 import { PageLoader } from '../../../components/page-loader';
 import { MonthCalendar } from '../../../components/scheduling/month-calendar';
 import { TimePicker } from '../../../components/scheduling/time-picker';
@@ -19,7 +20,6 @@ import { vendorOrderAvailabilityQueryOptions } from '../api/vendor-availability-
 import { useVendorReschedule } from '../api/use-vendor-reschedule';
 import { customerName, MOUNTAIN_TIME_NOTE, shortTimeLabel } from '../vendor-order-text';
 import { ConfirmCheckbox } from './confirm-checkbox';
-import { useSingleSubmit } from './use-single-submit';
 
 export const VENDOR_RESCHEDULE_TITLE = 'Reschedule Appointment';
 export const VENDOR_RESCHEDULE_CONFIRM =
