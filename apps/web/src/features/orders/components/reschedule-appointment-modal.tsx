@@ -1,4 +1,4 @@
-import type { FormEvent, ReactNode } from 'react';
+import type { FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import { TIME_ZONE } from '@stg/domain/constants';
@@ -7,13 +7,12 @@ import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { toZonedIso } from '@stg/domain/zoned-time';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
-import { useModal } from '../../../components/modal/modal-provider';
-import { PageLoader } from '../../../components/page-loader';
-import { MonthCalendar } from '../../../components/scheduling/month-calendar';
-import { TimePicker } from '../../../components/scheduling/time-picker';
-import { ApiError, errorsOf } from '../../../lib/api-client';
-import { localStartOf, startLabel } from '../../../lib/availability';
-import { useSlotChoice } from '../../../components/scheduling/use-slot-choice';
+import { useModalSubmit } from '../../../components/modal/use-modal-submit';
+import { RescheduleAvailability } from '../../../components/scheduling/reschedule-availability';
+import { ReschedulePicker } from '../../../components/scheduling/reschedule-picker';
+import { useRescheduleChoice } from '../../../components/scheduling/use-reschedule-choice';
+import { ApiError } from '../../../lib/api-client';
+import { startLabel } from '../../../lib/availability';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { orderAvailabilityQueryOptions } from '../api/order-availability-query';
 import { useRescheduleOrder } from '../api/use-reschedule-order';
@@ -36,41 +35,27 @@ export function RescheduleAppointmentModal({
   /** Called with the success notice after the modal closed. */
   onRescheduled: (notice: string) => void;
 }) {
-  const { closeModal } = useModal();
   const queryClient = useQueryClient();
   const query = useQuery(orderAvailabilityQueryOptions(order.vendorId, order.id));
   const reschedule = useRescheduleOrder(order.id);
-  const currentMs = Date.parse(order.appointmentAt);
+  const { send, clearError, closeModal, pending: busy, errors } = useModalSubmit(reschedule, onRescheduled);
   const currentLabel = shortAppointmentLabel(order.appointmentAt);
-
-  // The current appointment's day is shown first (when the vendor still offers it); no time is chosen.
-  const { picked, setPicked, dates, date, starts, chosen } = useSlotChoice(query.data, () => ({
-    date: Number.isFinite(currentMs) ? localStartOf(currentMs).date : null,
-    ms: null,
-  }));
-  const sameAsCurrent = chosen !== null && chosen.ms === currentMs;
-  const busy = reschedule.isPending;
-
-  const pick = (next: { date: string | null; ms: number | null }) => {
-    reschedule.reset();
-    setPicked(next);
-  };
+  const choice = useRescheduleChoice(query.data, order.appointmentAt, clearError);
+  const { chosen, sameAsCurrent } = choice;
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
-    if (!chosen || sameAsCurrent || busy) return;
+    if (!chosen || sameAsCurrent) return;
     const label = startLabel(chosen);
-    reschedule.mutate(toZonedIso(chosen.ms, TIME_ZONE), {
-      onSuccess: () => {
-        closeModal();
-        onRescheduled(`Your appointment with ${order.vendor.name} is now ${label} (Mountain Time).`);
-      },
-      onError: (error) => {
+    send(
+      toZonedIso(chosen.ms, TIME_ZONE),
+      `Your appointment with ${order.vendor.name} is now ${label} (Mountain Time).`,
+      (error) => {
         // Taken meanwhile, or no longer allowed: the message stays, and the times are read again.
         if (error instanceof ApiError && error.status === 422)
           void queryClient.invalidateQueries({ queryKey: availabilityKeyOf(order.vendorId) });
       },
-    });
+    );
   };
 
   const intro = (
@@ -86,84 +71,47 @@ export function RescheduleAppointmentModal({
     </div>
   );
 
-  let body: ReactNode;
-  if (query.isPending) {
-    body = <PageLoader label="Loading available times…" />;
-  } else if (query.isError) {
-    body = (
-      <>
-        <ErrorList errors={errorsOf(query.error)} />
-        <div className="modal__actions">
-          <button type="button" className="button button--secondary" onClick={() => void query.refetch()}>
-            Try again
-          </button>
-        </div>
-      </>
-    );
-  } else if (dates.length === 0) {
-    body = (
-      <p className="empty-state" role="status">
-        {query.data.unavailableReason ??
-          `${order.vendor.name} has no open times in the next ${query.data.windowDays} days. Please contact the vendor.`}
-      </p>
-    );
-  } else {
-    const status = !chosen
-      ? 'Choose a day and a start time.'
-      : sameAsCurrent
-        ? ORDER_MESSAGES.sameTime
-        : `New time: ${startLabel(chosen)} (Mountain Time)`;
-    body = (
-      <form className="reschedule__form" onSubmit={onSubmit} noValidate>
-        <div className="reschedule__layout">
-          <MonthCalendar
-            dates={dates}
-            selected={date}
-            onSelect={(next) => pick({ date: next, ms: next === picked.date ? picked.ms : null })}
-            monthsShown={1}
-            disabled={busy}
-          />
-          <div className="reschedule__times">
-            {starts.length > 0 && (
-              <TimePicker
-                key={date}
-                starts={starts}
-                selected={chosen}
-                onSelect={(start) => pick({ date: start.date, ms: start.ms })}
-                disabled={busy}
-              />
-            )}
-          </div>
-        </div>
-        <p className={`reschedule__chosen${sameAsCurrent ? ' is-same' : ''}`} role="status">
-          {status}
-        </p>
-        <ErrorList errors={reschedule.isError ? errorsOf(reschedule.error) : []} />
-        <div className="modal__actions reschedule__actions">
-          <button type="button" className="button button--secondary" onClick={closeModal}>
-            Keep Current Time
-          </button>
-          <button
-            type="submit"
-            className="button button--primary reschedule__confirm"
-            disabled={!chosen || sameAsCurrent || busy}
-          >
-            {busy
-              ? 'Rescheduling…'
-              : chosen && !sameAsCurrent
-                ? `Reschedule to ${startLabel(chosen)}`
-                : 'Reschedule'}
-          </button>
-        </div>
-      </form>
-    );
-  }
+  const status = !chosen
+    ? 'Choose a day and a start time.'
+    : sameAsCurrent
+      ? ORDER_MESSAGES.sameTime
+      : `New time: ${startLabel(chosen)} (Mountain Time)`;
 
   return (
     <Modal title={RESCHEDULE_TITLE} size="large">
       <div className="reschedule" aria-busy={query.isFetching || busy}>
         {intro}
-        {body}
+        <RescheduleAvailability
+          query={query}
+          hasTimes={choice.dates.length > 0}
+          emptyMessage={(windowDays) =>
+            `${order.vendor.name} has no open times in the next ${windowDays} days. Please contact the vendor.`
+          }
+        >
+          <form className="reschedule__form" onSubmit={onSubmit} noValidate>
+            <ReschedulePicker choice={choice} disabled={busy} />
+            <p className={`reschedule__chosen${sameAsCurrent ? ' is-same' : ''}`} role="status">
+              {status}
+            </p>
+            <ErrorList errors={errors} />
+            <div className="modal__actions reschedule__actions">
+              <button type="button" className="button button--secondary" onClick={closeModal}>
+                Keep Current Time
+              </button>
+              <button
+                type="submit"
+                className="button button--primary reschedule__confirm"
+                disabled={!chosen || sameAsCurrent || busy}
+              >
+                {busy
+                  ? 'Rescheduling…'
+                  : chosen && !sameAsCurrent
+                    ? `Reschedule to ${startLabel(chosen)}`
+                    : 'Reschedule'}
+              </button>
+            </div>
+          </form>
+        </RescheduleAvailability>
       </div>
     </Modal>
   );
