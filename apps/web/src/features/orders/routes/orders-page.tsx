@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import { ErrorList } from '../../../components/error-list';
+import { LiveNotice } from '../../../components/live-notice';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
@@ -61,20 +62,7 @@ export function OrdersPage() {
   return (
     <div className="container page page--medium orders">
       <PageHeader title="Orders" />
-      <div className={`orders__notice${notice ? ' alert alert--success' : ''}`}>
-        <p role="status" aria-live="polite">
-          {notice ?? ''}
-        </p>
-        {notice && (
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setNotice(null)}
-          >
-            Dismiss
-          </button>
-        )}
-      </div>
+      <LiveNotice notice={notice} onDismiss={() => setNotice(null)} className="orders__notice" />
       {content}
     </div>
   );

@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { VendorOrder, VendorOrderFilter } from '@stg/domain/api/orders';
 import type { VendorOrderAction } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
+import { LiveNotice } from '../../../components/live-notice';
 import { useModal } from '../../../components/modal/modal-provider';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
@@ -132,20 +133,7 @@ export function VendorOrdersPage({ vendor, title }: { vendor: Vendor; title: str
       <p id={DESCRIPTION_ID} className="vendor-orders__sort">
         {SORT_NOTES[filter]} {MOUNTAIN_TIME_NOTE}
       </p>
-      <div className={`vendor-orders__notice${notice ? ' alert alert--success' : ''}`}>
-        <p role="status" aria-live="polite">
-          {notice ?? ''}
-        </p>
-        {notice && (
-          <button
-            type="button"
-            className="button button--ghost button--small"
-            onClick={() => setNotice(null)}
-          >
-            Dismiss
-          </button>
-        )}
-      </div>
+      <LiveNotice notice={notice} onDismiss={() => setNotice(null)} className="vendor-orders__notice" />
       <div aria-busy={query.isFetching}>{content}</div>
     </section>
   );
