@@ -9,7 +9,7 @@ export function Gallery({ vendorName, images }: { vendorName: string; images: Ga
   return (
     <section className="provider__section provider__gallery" aria-labelledby="provider-gallery">
       <h2 id="provider-gallery">Gallery</h2>
-      <ul className="gallery-grid">
+      <ul className="tile-list gallery-grid">
         {images.map((image, index) => (
           <li key={image.blobId}>
             <button

@@ -88,7 +88,7 @@ export function GalleryCard({ vendor }: { vendor: Vendor }) {
       {count === 0 ? (
         <p className="empty-state">No gallery images yet. Add at least {LIMITS.galleryMin} below.</p>
       ) : (
-        <ul className="vendor-settings__gallery">
+        <ul className="tile-list vendor-settings__gallery">
           {images.map((image, index) => {
             const blobId = String(image.blobId);
             const busy = deleting === blobId;

@@ -119,7 +119,7 @@ function GalleryGrid({ vendor, images }: { vendor: Vendor; images: GalleryImage[
   };
 
   return (
-    <ul className="setup-gallery__grid" ref={listRef} aria-label="Gallery images">
+    <ul className="tile-list setup-gallery__grid" ref={listRef} aria-label="Gallery images">
       {images.map((image, index) => {
         const n = index + 1;
         const busy = deleting.has(String(image.blobId));
