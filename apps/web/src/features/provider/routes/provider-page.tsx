@@ -118,7 +118,7 @@ function ProviderDetails({ vendor: v }: { vendor: Vendor }) {
 
           <div className="provider__more">
             <Gallery vendorName={v.name} images={v.galleryImageUrls ?? []} />
-            <ReviewsSection reviews={v.reviews ?? []} />
+            <ReviewsSection vendorId={v.id} vendorName={v.name} reviews={v.reviews ?? []} />
           </div>
         </div>
       </div>

@@ -1,0 +1,38 @@
+import { queryOptions, type QueryClient } from '@tanstack/react-query';
+import type { VendorReviewsResponse } from '@stg/domain/api/reviews';
+import { api } from '../../../lib/api-client';
+import { vendorsQueryOptions } from '../../catalog/api/vendors-query';
+import { vendorQueryOptions } from '../../provider/api/vendor-query';
+
+/** Every reviews query of one vendor (whoever asked). */
+export const reviewsKeyOf = (vendorId: number) => ['reviews', vendorId] as const;
+
+/**
+ * GET /api/vendors/{id}/reviews: the vendor's reviews and whether the visitor may review it now. The
+ * visitor is part of the key (the eligibility is theirs), and the key is outside 'vendors', which a
+ * sign-out keeps. The contract loads with the answer, so zod stays out of the provider page's first bundle.
+ */
+export const vendorReviewsQueryOptions = (vendorId: number, userId: number | null) =>
+  queryOptions({
+    queryKey: [...reviewsKeyOf(vendorId), { userId }],
+    queryFn: async (): Promise<VendorReviewsResponse> => {
+      const [contract, answer] = await Promise.all([
+        import('@stg/domain/api/reviews'),
+        api.get<unknown>(`/api/vendors/${vendorId}/reviews`),
+      ]);
+      return contract.vendorReviewsResponseSchema.parse(answer);
+    },
+    staleTime: 30_000,
+  });
+
+/**
+ * After a review is written or deleted: the vendor (its avgRating, reviewCount and reviews), its reviews
+ * and eligibility, and the catalog's cards are read again, so every figure changes at once.
+ */
+export function refreshAfterReview(queryClient: QueryClient, vendorId: number): Promise<unknown> {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: vendorQueryOptions(vendorId).queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: vendorsQueryOptions().queryKey, exact: true }),
+    queryClient.invalidateQueries({ queryKey: reviewsKeyOf(vendorId) }),
+  ]);
+}
