@@ -153,7 +153,7 @@ export function ReviewsSection({
       </div>
       <LiveNotice notice={notice} onDismiss={() => setNotice(null)} className="reviews__notice" />
       {why && (
-        <p className="alert reviews__flag-why" role="alert">
+        <p className="alert alert--warning reviews__flag-why" role="alert">
           {why}
         </p>
       )}
@@ -259,7 +259,7 @@ function DeleteOwnReview({
       <p>Delete your review? This cannot be undone.</p>
       <button
         type="button"
-        className="button button--danger button--small"
+        className="button button--primary button--small"
         disabled={remove.isPending}
         onClick={() => {
           if (remove.isPending) return;
