@@ -45,6 +45,7 @@ import { sessionRoutes } from './modules/session/routes';
 import { addressRoutes } from './modules/users/address-routes';
 import { userRoutes } from './modules/users/routes';
 import { listingReviewRoutes } from './modules/listing-review/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { UPLOAD_LIMITS } from './modules/vendors/images';
 import { vendorRoutes } from './modules/vendors/routes';
 
@@ -188,6 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await app.register(vendorRoutes);
   await app.register(listingReviewRoutes);
+  await app.register(reviewRoutes);
   await app.register(pricingRoutes);
   await app.register(bookingRoutes);
   await app.register(schedulingRoutes);

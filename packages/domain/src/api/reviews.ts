@@ -46,6 +46,9 @@ export const createReviewRequestSchema = z.object({
 });
 export type CreateReviewRequest = z.input<typeof createReviewRequestSchema>;
 
+/** One review as the API shows it (the provider page's `vendor.reviews` items have the same shape). */
+export type ReviewJson = z.infer<typeof reviewSchema>;
+
 export const reviewResponseSchema = z.object({ review: reviewSchema });
 export const reviewsResponseSchema = z.object({ reviews: z.array(reviewSchema) });
 

@@ -18,8 +18,8 @@ const banner = aliasedTable(images, 'banner');
 const ratingStats = (vendorId: typeof vendors.id) => ({
   avgRating: sql<
     number | null
-  >`(select round(avg(r.score)::numeric, 1)::float8 from reviews r where r.vendor_id = ${vendorId})`,
-  reviewCount: sql<number>`(select count(*)::int from reviews r where r.vendor_id = ${vendorId})`,
+  >`(select round(avg(r.score)::numeric, 1)::float8 from reviews r where r.vendor_id = ${vendorId} and r.review_type = 'product')`,
+  reviewCount: sql<number>`(select count(*)::int from reviews r where r.vendor_id = ${vendorId} and r.review_type = 'product')`,
 });
 
 export type VendorRow = typeof vendors.$inferSelect;
