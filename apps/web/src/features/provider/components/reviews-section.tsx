@@ -60,7 +60,6 @@ function useReviewAccess(vendorId: number) {
   else access = { kind: 'refused', reason: query.data.eligibility.reason };
   return {
     access,
-    reviews: query.data?.reviews,
     ownReviewId: query.data?.eligibility.ownReviewId ?? null,
   };
 }
@@ -80,11 +79,13 @@ export function ReviewsSection({
   reviews: Review[];
 }) {
   const { openModal } = useModal();
-  const { access, reviews: fresh, ownReviewId } = useReviewAccess(vendorId);
+  const { access, ownReviewId } = useReviewAccess(vendorId);
   const [shown, setShown] = useState<Record<Review['reviewType'], boolean>>({ product: true, google: true });
   const [notice, setNotice] = useState<string | null>(null);
   const [why, setWhy] = useState<string | null>(null);
-  const sorted = useMemo(() => newestFirst(fresh ?? reviews), [fresh, reviews]);
+  // The list is the vendor's own (GET /api/vendors/{id}, read again after every change), the same for
+  // every visitor; the reviews answer is read for the visitor's eligibility.
+  const sorted = useMemo(() => newestFirst(reviews), [reviews]);
   const visible = sorted.filter((r) => shown[r.reviewType] ?? true);
   const whyId = useId();
 
