@@ -70,6 +70,11 @@ const envSchema = z.object({
   GOOGLE_OAUTH_AUTHORIZE_URL: orDefault('https://accounts.google.com/o/oauth2/v2/auth', httpUrl),
   GOOGLE_OAUTH_TOKEN_URL: orDefault('https://oauth2.googleapis.com/token', httpUrl),
   GOOGLE_API_BASE_URL: orDefault('https://www.googleapis.com', httpUrl),
+  /** Google reviews (Places API (New)); without a key the feature is off. */
+  GOOGLE_PLACES_API_KEY: optionalText.refine((v) => !v || /^[A-Za-z0-9_-]{20,200}$/.test(v), {
+    error: 'must be a Google API key (letters, digits, - and _)',
+  }),
+  GOOGLE_PLACES_API_BASE: orDefault('https://places.googleapis.com', httpUrl),
   JOBBER_CLIENT_ID: optionalText,
   JOBBER_CLIENT_SECRET: optionalText,
   JOBBER_BASE_URL: orDefault('https://api.getjobber.com', httpUrl),

@@ -67,6 +67,9 @@ export const vendors = pgTable(
     /** The operator's reason when a listing under review was sent back. */
     reviewNote: text('review_note'),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    /** The vendor's Google place (Places API place id): its Google reviews are fetched daily (ADR 0018). */
+    googlePlaceId: varchar('google_place_id', { length: 255 }),
+    googleReviewsFetchedAt: timestamp('google_reviews_fetched_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -556,7 +559,11 @@ export const reviews = pgTable(
     check('reviews_score_check', sql`${t.score} between 1 and 5`),
     check('reviews_type_check', inList('review_type', ['product', 'google'])),
     check('reviews_product_author_check', sql`${t.reviewType} <> 'product' or ${t.userId} is not null`),
-    check('reviews_body_length', sql`${t.body} is null or char_length(${t.body}) between 10 and 5000`),
+    // The marketplace's form asks for 10 characters; Google's reviews are shown as Google has them.
+    check(
+      'reviews_body_length',
+      sql`${t.body} is null or char_length(${t.body}) between case when ${t.reviewType} = 'product' then 10 else 1 end and 5000`,
+    ),
     uniqueIndex('reviews_one_per_customer_idx')
       .on(t.vendorId, t.userId)
       .where(sql`${t.reviewType} = 'product'`),

@@ -70,3 +70,7 @@ export const vendorReviewsResponseSchema = reviewsResponseSchema.extend({
   reviewCount: z.number().int(),
 });
 export type VendorReviewsResponse = z.infer<typeof vendorReviewsResponseSchema>;
+
+/** GET /api/google-reviews: whether this server fetches Google reviews (off without a Places API key). */
+export const googleReviewsStatusSchema = z.object({ enabled: z.boolean(), message: z.string().nullable() });
+export type GoogleReviewsStatus = z.infer<typeof googleReviewsStatusSchema>;

@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createReviewRequestSchema,
+  googleReviewsStatusSchema,
   REVIEW_MESSAGES,
   reviewResponseSchema,
   vendorReviewsResponseSchema,
@@ -12,11 +13,18 @@ import { MESSAGES } from '@stg/domain/validation';
 import { requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
+import type { PlacesReviewsSource } from '../../adapters/reviews/google-places';
+import { GOOGLE_REVIEWS_MESSAGES } from './google';
 import { createReview, deleteReview, vendorReviews } from './service';
 
 const idParams = z.object({ id: z.string() });
 
-export async function reviewRoutes(app: FastifyInstance) {
+export interface ReviewRoutesOptions {
+  /** Google reviews' source; null or absent: the feature is off (no GOOGLE_PLACES_API_KEY). */
+  googlePlaces?: PlacesReviewsSource | null;
+}
+
+export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const vendorIdOf = (raw: string) => {
@@ -80,5 +88,20 @@ export async function reviewRoutes(app: FastifyInstance) {
       await deleteReview(db, { reviewId: id, user: signedInUser(req) });
       return reply.status(204).send();
     },
+  );
+
+  r.get(
+    '/api/google-reviews',
+    {
+      schema: {
+        tags: ['reviews'],
+        summary: 'Whether this server fetches Google reviews (off without GOOGLE_PLACES_API_KEY)',
+        response: { 200: googleReviewsStatusSchema },
+      },
+    },
+    async () =>
+      opts.googlePlaces
+        ? { enabled: true, message: null }
+        : { enabled: false, message: GOOGLE_REVIEWS_MESSAGES.off },
   );
 }
