@@ -46,6 +46,7 @@ import { addressRoutes } from './modules/users/address-routes';
 import { userRoutes } from './modules/users/routes';
 import { listingReviewRoutes } from './modules/listing-review/routes';
 import { reviewRoutes } from './modules/reviews/routes';
+import type { PlacesReviewsSource } from './adapters/reviews/google-places';
 import { UPLOAD_LIMITS } from './modules/vendors/images';
 import { vendorRoutes } from './modules/vendors/routes';
 
@@ -72,6 +73,8 @@ export interface AppDeps {
   holdMinutes: number;
   /** Whether a vendor's synced calendar can be trusted now (reads it when stale). */
   busyTimesCheck: BusyTimesCheck;
+  /** Google reviews' source (the Places API); null when GOOGLE_PLACES_API_KEY is not set. */
+  googlePlaces: PlacesReviewsSource | null;
   /** Hears that an order was confirmed, from any instance. */
   orderConfirmations: OrderConfirmations;
 }
@@ -96,6 +99,8 @@ export interface BuildAppOptions {
   calendarSync?: CalendarSyncConfig;
   /** The card payment provider; the sandbox (on this database) when not given. */
   payments?: PaymentProvider;
+  /** Google reviews' source (the Places API); without it Google reviews are off. */
+  googlePlaces?: PlacesReviewsSource | null;
   /** Checkout hold in minutes (default 10). */
   holdMinutes?: number;
   /**
@@ -144,6 +149,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     holdMinutes: opts.holdMinutes ?? DEFAULT_HOLD_MINUTES,
     busyTimesCheck: async () => null,
     orderConfirmations,
+    googlePlaces: opts.googlePlaces ?? null,
   };
   deps.busyTimesCheck = busyTimesCheckFor(deps);
   // The sandbox's events reach the same handler as Stripe's webhooks, at once (a job retries them).
@@ -189,7 +195,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(multipart, { limits: UPLOAD_LIMITS });
   await app.register(vendorRoutes);
   await app.register(listingReviewRoutes);
-  await app.register(reviewRoutes);
+  await app.register(reviewRoutes, { googlePlaces: deps.googlePlaces });
   await app.register(pricingRoutes);
   await app.register(bookingRoutes);
   await app.register(schedulingRoutes);

@@ -9,6 +9,7 @@ import { JobWorker, type Recurring } from './modules/jobs/worker';
 import { syncAllCalendars } from './modules/calendar-sync/service';
 import { paymentJobHandlers } from './modules/payments/service';
 import { payoutJobHandlers } from './modules/payouts/service';
+import { GOOGLE_REVIEWS, googlePlacesFromConfig, googleReviewsJob } from './modules/reviews/google';
 import { createStripeProvider } from './adapters/payments/stripe-provider';
 import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
@@ -43,6 +44,8 @@ async function main() {
   const mailer = config.SMTP_URL
     ? new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, now: () => new Date() })
     : undefined;
+  // Google reviews through the Places API when GOOGLE_PLACES_API_KEY is set; otherwise the feature is off.
+  const googlePlaces = googlePlacesFromConfig(config);
   const app = await buildApp({
     database,
     storage,
@@ -68,6 +71,7 @@ async function main() {
         : undefined,
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
     sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
+    googlePlaces,
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
@@ -79,8 +83,9 @@ async function main() {
       [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
       ...paymentJobHandlers(app.deps),
       ...payoutJobHandlers(app.deps),
+      [GOOGLE_REVIEWS.kind]: googleReviewsJob(googlePlaces, app.log),
     },
-    recurring: [MAINTENANCE, CALENDAR_SYNC],
+    recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS],
     log: app.log,
   });
 

@@ -167,6 +167,8 @@ export const vendorSchema = vendorCardSchema.extend({
   submittedAt: z.string().nullable().optional(),
   /** The reviewer's reason when the listing was sent back for changes. */
   reviewNote: z.string().nullable().optional(),
+  /** The business's Google place id, for its Google reviews. */
+  googlePlaceId: z.string().nullable().optional(),
 });
 export type VendorJson = z.infer<typeof vendorSchema>;
 
@@ -314,6 +316,8 @@ export const vendorBusinessPatchSchema = z.object({
   listingStatus: z.enum(LISTING_STATUSES, { error: 'Listing status is not valid.' }).optional(),
   /** Setup's "Skip" on the calendar step. */
   calendarSkipped: z.boolean().optional(),
+  /** The business's Google place (its Google reviews are shown beside the marketplace's); null clears it. */
+  googlePlaceId: z.string().trim().max(255).nullable().optional(),
 });
 
 /** Which changes need the vendor's password: the business contact details and deactivating. */

@@ -120,6 +120,7 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
           commissionRate: v.commissionBps / 10_000,
           submittedAt: v.submittedAt?.toISOString() ?? null,
           reviewNote: v.reviewNote,
+          googlePlaceId: v.googlePlaceId,
         }
       : {}),
   };

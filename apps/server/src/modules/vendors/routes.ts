@@ -29,6 +29,7 @@ import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './imag
 import { applyPayoutAccount, createAccountSession } from './payouts';
 import { findVendorRow, listActiveVendorCards, loadVendorDetail } from './repo';
 import { presentVendor, presentVendorCard } from './presenter';
+import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
 import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
 
 const idParams = z.object({ id: z.string() });
@@ -134,7 +135,7 @@ export async function vendorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['vendors'],
         summary:
-          'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20',
+          'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, googlePlaceId (its Google reviews), minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20',
         params: idParams,
         response: { 200: vendorSchema },
       },
@@ -153,7 +154,8 @@ export async function vendorRoutes(app: FastifyInstance) {
       const pricing = Object.fromEntries(
         PRICING_PATCH_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]),
       );
-      const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped } = fields;
+      const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped, googlePlaceId } =
+        fields;
       await updateVendorBusiness(db, {
         user,
         vendorId: id,
@@ -162,6 +164,15 @@ export async function vendorRoutes(app: FastifyInstance) {
         ip: req.ip,
         now: app.deps.now(),
       });
+      if (googlePlaceId !== undefined) {
+        await setVendorGooglePlaceId(db, id, googlePlaceId);
+        // The new place's reviews now, not at tomorrow's refresh.
+        const places = app.deps.googlePlaces;
+        if (places && googlePlaceId)
+          app.deps.background.run('google reviews', async () => {
+            await refreshVendorGoogleReviews(db, places, id, app.deps.now());
+          });
+      }
       if (Object.keys(pricing).length > 0) await updateVendorPricing(db, id, pricing, app.deps.now());
       return ownerView(id);
     },

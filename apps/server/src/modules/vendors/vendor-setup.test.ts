@@ -11,6 +11,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import type { MemoryStorage } from '../../adapters/storage/local-storage';
 import { images, users, vendorCalendars, vendorEvents, vendors } from '../../db/schema';
 import { hashPassword } from '../auth/password';
+import { GOOGLE_REVIEWS_MESSAGES } from '../reviews/google';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { multipartBody, pictureFile } from '../../../test/multipart';
 
@@ -558,6 +559,14 @@ describe('PATCH /api/vendors/{id} (business details)', () => {
     res = await patch({ vendor: { listingStatus: 'active' } });
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual([VENDOR_MESSAGES.listingStatusNotAllowed]);
+    // The Google place for Google reviews: checked, stored, cleared.
+    res = await patch({ vendor: { googlePlaceId: 'ChIJ9cBvXl2vyoARnJ7kD3x2r0s' } });
+    expect(res.json().googlePlaceId).toBe('ChIJ9cBvXl2vyoARnJ7kD3x2r0s');
+    res = await patch({ vendor: { googlePlaceId: 'not a place id!' } });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([GOOGLE_REVIEWS_MESSAGES.badPlaceId]);
+    res = await patch({ vendor: { googlePlaceId: null } });
+    expect(res.json().googlePlaceId).toBeNull();
     // Pricing fields still go through the same route.
     res = await patch({ vendor: { minPrice: 49.5 } });
     expect(res.json().minPrice).toBe(49.5);
