@@ -162,6 +162,8 @@ export interface Vendor extends VendorCard {
   submittedAt?: string | null;
   /** The reviewer's reason when the listing was sent back for changes. */
   reviewNote?: string | null;
+  /** The business's Google place id, for its Google reviews. */
+  googlePlaceId?: string | null;
 }
 
 export interface PaymentMethodSummary {

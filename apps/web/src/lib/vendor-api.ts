@@ -48,6 +48,8 @@ export interface VendorChanges {
   serviceDescription?: string | null;
   listingStatus?: ListingStatus;
   calendarSkipped?: boolean;
+  /** The business's Google place; null clears it. */
+  googlePlaceId?: string | null;
 }
 
 /**

@@ -1,12 +1,13 @@
 import type { Vendor } from '../../../lib/api-types';
 import { BusinessDetailsForm } from './business-details-form';
 import { DirectDepositCard } from './direct-deposit-card';
+import { GoogleReviewsCard } from './google-reviews-card';
 import { ListingStatusCard } from './listing-status-card';
 import { ServiceDescriptionForm } from './service-description-form';
 
 /**
  * General Settings, Business (spec §2): business details with the Update Password link, the service
- * description, Direct Deposit with payouts onboarding or management, and the listing status.
+ * description, the Google place (Google reviews), Direct Deposit with payouts onboarding or management, and the listing status.
  */
 export function BusinessTab({ vendor }: { vendor: Vendor }) {
   return (
@@ -14,6 +15,7 @@ export function BusinessTab({ vendor }: { vendor: Vendor }) {
       <div className="vendor-settings__column">
         <BusinessDetailsForm vendor={vendor} />
         <ServiceDescriptionForm vendor={vendor} />
+        <GoogleReviewsCard vendor={vendor} />
       </div>
       <div className="vendor-settings__column">
         <ListingStatusCard vendor={vendor} />

@@ -58,6 +58,7 @@ function start({
   const api = mockApi({
     'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
     'POST /api/vendors/create_account_session': { body: SANDBOX_SESSION },
+    'GET /api/google-reviews': { body: { enabled: true, message: null } },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -514,5 +515,81 @@ describe('the section frame', () => {
     start();
     const heading = await ready();
     expect(heading.closest('section')).not.toHaveTextContent('This section arrives in a later release.');
+  });
+});
+
+describe('google reviews', () => {
+  const PLACE = 'ChIJN1t_tDeuEmsRUsoyG83frY4';
+
+  it('prefills the place id, keeps Save off until it changed, and saves it with no password', async () => {
+    const { user, calls } = start({
+      vendor: { googlePlaceId: PLACE },
+      routes: { 'PATCH /api/vendors/7': patchVendor },
+    });
+    await ready();
+    const card = region('Google Reviews');
+    expect(card.getByText(/do not count towards your rating/)).toBeInTheDocument();
+    const field = card.getByLabelText('Google place ID');
+    expect(field).toHaveValue(PLACE);
+    expect(field).toHaveAccessibleDescription(/Place ID Finder; it starts with ChIJ/);
+    expect(card.queryByRole('note')).not.toBeInTheDocument();
+    const save = card.getByRole('button', { name: 'Save' });
+    expect(save).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, 'ChIJabc-123_x');
+    await user.click(save);
+    expect(await card.findByText('Saved.')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([
+      { path: '/api/vendors/7', body: { vendor: { googlePlaceId: 'ChIJabc-123_x' } } },
+    ]);
+    expect(field).toHaveValue('ChIJabc-123_x');
+    expect(save).toBeDisabled();
+  });
+
+  it('clears the place id with an empty field (null)', async () => {
+    const { user, calls } = start({
+      vendor: { googlePlaceId: PLACE },
+      routes: { 'PATCH /api/vendors/7': patchVendor },
+    });
+    await ready();
+    const card = region('Google Reviews');
+    await user.clear(card.getByLabelText('Google place ID'));
+    await user.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText('Saved.')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([{ path: '/api/vendors/7', body: { vendor: { googlePlaceId: null } } }]);
+    expect(card.getByLabelText('Google place ID')).toHaveValue('');
+  });
+
+  it("shows the server's refusal and keeps what was typed", async () => {
+    const message = 'Please enter a Google place ID (letters, digits, - and _).';
+    const { user } = start({
+      routes: { 'PATCH /api/vendors/7': { status: 422, body: { errors: [message] } } },
+    });
+    await ready();
+    const card = region('Google Reviews');
+    const field = card.getByLabelText('Google place ID');
+    expect(field).toHaveValue('');
+    await user.type(field, 'not a place!');
+    await user.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText(message)).toBeInTheDocument();
+    expect(field).toHaveValue('not a place!');
+    expect(card.queryByText('Saved.')).not.toBeInTheDocument();
+  });
+
+  it('notes when the server does not fetch Google reviews, and still saves the place id', async () => {
+    const off = 'Google reviews are off on this server (no Places API key).';
+    const { user, calls } = start({
+      routes: {
+        'GET /api/google-reviews': { body: { enabled: false, message: off } },
+        'PATCH /api/vendors/7': patchVendor,
+      },
+    });
+    await ready();
+    const card = region('Google Reviews');
+    expect(await card.findByRole('note')).toHaveTextContent(off);
+    await user.type(card.getByLabelText('Google place ID'), PLACE);
+    await user.click(card.getByRole('button', { name: 'Save' }));
+    expect(await card.findByText('Saved.')).toBeInTheDocument();
+    expect(patches(calls)).toEqual([{ path: '/api/vendors/7', body: { vendor: { googlePlaceId: PLACE } } }]);
   });
 });
