@@ -1,3 +1,5 @@
+import { vendorSchema } from '@stg/domain/api/vendors';
+import { guestInputsResponseSchema, userInputsResponseSchema } from '@stg/domain/api/pricing';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -60,6 +62,7 @@ export async function pricingRoutes(app: FastifyInstance) {
         tags: ['pricing'],
         summary: 'Revert to Previous Save: swap the pricing formula with the previous save; owner only',
         params: z.object({ id: z.string() }),
+        response: { 200: vendorSchema },
       },
     },
     async (req) => {
@@ -83,6 +86,7 @@ export async function pricingRoutes(app: FastifyInstance) {
             .array(inputSchema, { error: 'Questions must be a list.' })
             .max(PRICING_LIMITS.maxQuestions, { error: PRICING_MESSAGES.tooManyQuestions }),
         }),
+        response: { 200: vendorSchema },
       },
     },
     async (req) => {
@@ -102,6 +106,7 @@ export async function pricingRoutes(app: FastifyInstance) {
           "Save pricing answers on one of the signed-in user's addresses (each must fit its question); all its answers after. 404 for any other address",
         params: z.object({ id: z.string() }),
         body: z.object({ userInputs: answersSchema }),
+        response: { 200: userInputsResponseSchema },
       },
     },
     async (req) => {
@@ -126,6 +131,7 @@ export async function pricingRoutes(app: FastifyInstance) {
         summary:
           "Merge pricing answers into the session's guest answers (they move to the account on sign-in or sign-up)",
         body: z.object({ userInputs: answersSchema }),
+        response: { 200: guestInputsResponseSchema },
       },
     },
     async (req) => {

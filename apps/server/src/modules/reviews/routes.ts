@@ -80,13 +80,14 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
         tags: ['reviews'],
         summary: "Delete one's own review (its author only; any other is not found)",
         params: idParams,
+        response: { 204: z.null().describe('No content') },
       },
     },
     async (req, reply) => {
       const id = parseId(req.params.id);
       if (id === null) throw notFound(REVIEW_MESSAGES.reviewNotFound);
       await deleteReview(db, { reviewId: id, user: signedInUser(req) });
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
