@@ -44,6 +44,25 @@ async function present(deps: PaymentsDeps, orderId: number) {
   return presentCustomerOrder(row, (k) => deps.storage.url(k), deps.now());
 }
 
+/**
+ * A cancelled order's figures: everything collected is refunded, so the service fee, commission and
+ * payout become 0 (the ledger: collected = fee + commission + payout + refunds).
+ */
+export function cancelledFields(current: { totalCollectedCents: number }, reason: string, now: Date) {
+  return {
+    fulfillmentStatus: 'cancelled',
+    paymentStatus: 'refunded',
+    cancelReason: reason,
+    refundReason: reason,
+    refundAmountCents: current.totalCollectedCents,
+    serviceFeeCents: 0,
+    commissionCents: 0,
+    vendorPayoutCents: 0,
+    cancelledAt: now,
+    updatedAt: now,
+  };
+}
+
 export async function listOrdersOf(deps: PaymentsDeps, user: UserRow) {
   const rows = await listCustomerOrders(deps.db, user.id);
   const now = deps.now();
@@ -152,18 +171,7 @@ export async function cancelByCustomer(
     if (current.paymentProvider !== deps.payments.name) throw unprocessable(ORDER_MESSAGES.otherProvider);
     // What is still held goes back: the total less any earlier partial refund.
     const amount = current.totalCollectedCents - current.refundAmountCents;
-    await updateOrder(tx, current.id, {
-      fulfillmentStatus: 'cancelled',
-      paymentStatus: 'refunded',
-      cancelReason: reason,
-      refundReason: reason,
-      refundAmountCents: current.totalCollectedCents,
-      serviceFeeCents: 0,
-      commissionCents: 0,
-      vendorPayoutCents: 0,
-      cancelledAt: now,
-      updatedAt: now,
-    });
+    await updateOrder(tx, current.id, cancelledFields(current, reason, now));
     await addOrderEvent(tx, {
       orderId: current.id,
       actorUserId: user.id,

@@ -44,7 +44,7 @@ import {
   updateOrder,
   type OrderRow,
 } from './repo';
-import { moveOrderInTx, nextRefundKey } from './service';
+import { cancelledFields, moveOrderInTx, nextRefundKey } from './service';
 
 const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
 
@@ -266,18 +266,7 @@ export async function cancelByVendor(
             now,
           )
         : null;
-    await updateOrder(tx, current.id, {
-      fulfillmentStatus: 'cancelled',
-      paymentStatus: 'refunded',
-      cancelReason: reason,
-      refundReason: reason,
-      refundAmountCents: current.totalCollectedCents,
-      serviceFeeCents: 0,
-      commissionCents: 0,
-      vendorPayoutCents: 0,
-      cancelledAt: now,
-      updatedAt: now,
-    });
+    await updateOrder(tx, current.id, cancelledFields(current, reason, now));
     await addOrderEvent(tx, {
       orderId: current.id,
       ...actor(user),
