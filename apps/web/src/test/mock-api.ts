@@ -19,6 +19,23 @@ export interface RecordedCall {
 
 type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
 
+/**
+ * Side requests every page of a kind makes, answered when a test does not mock them itself: the provider
+ * page reads its reviews' eligibility (GET /api/vendors/{id}/reviews); tests about reviews mock it.
+ */
+function fallbackFor(method: string, pathname: string): MockResponse | undefined {
+  if (method === 'GET' && /^\/api\/vendors\/\d+\/reviews$/.test(pathname))
+    return {
+      body: {
+        reviews: [],
+        eligibility: { canReview: false, reason: null, ownReviewId: null },
+        avgRating: null,
+        reviewCount: 0,
+      },
+    };
+  return undefined;
+}
+
 export function mockApi(routes: Record<string, Handler | Handler[]>) {
   const calls: RecordedCall[] = [];
   const counts = new Map<string, number>();
@@ -41,7 +58,7 @@ export function mockApi(routes: Record<string, Handler | Handler[]>) {
     const handler = Array.isArray(route) ? route[Math.min(count, route.length - 1)] : route;
     const answer: MockResponse =
       handler === undefined
-        ? { status: 404, body: { errors: [`No mock for ${key}`] } }
+        ? (fallbackFor(method, url.pathname) ?? { status: 404, body: { errors: [`No mock for ${key}`] } })
         : typeof handler === 'function'
           ? handler(call, count)
           : handler;
