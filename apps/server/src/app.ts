@@ -2,7 +2,12 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyBaseLogger,
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -22,6 +27,7 @@ import type { Database } from './db/client';
 import type { Db } from './db/client';
 import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
+import { registerInputGuard } from './http/input-guard';
 import { sessionPlugin } from './http/session-plugin';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
@@ -77,6 +83,15 @@ export interface AppDeps {
   googlePlaces: PlacesReviewsSource | null;
   /** Hears that an order was confirmed, from any instance. */
   orderConfirmations: OrderConfirmations;
+  /** Multiplies every request rate limit (1 in production; tests and e2e journeys raise it). */
+  rateLimitScale: number;
+}
+
+/** One route of the app as registered: the fuzz and authorization suites are generated from these. */
+export interface RouteEntry {
+  method: string;
+  url: string;
+  schema: RouteOptions['schema'];
 }
 
 export interface BuildAppOptions {
@@ -108,11 +123,15 @@ export interface BuildAppOptions {
    * `delayMs`; or only by the jobs table after `delayMs`, as a provider's webhook arrives later.
    */
   sandboxEvents?: { delivery: 'immediate' | 'delayed'; delayMs: number };
+  /** Multiplies every request rate limit (default 1; tests relax them, RATE_LIMIT_SCALE in config). */
+  rateLimitScale?: number;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: AppDeps;
+    /** Every route registered, in order (HEAD routes Fastify adds for GETs left out). */
+    routeTable: RouteEntry[];
   }
 }
 
@@ -150,6 +169,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     busyTimesCheck: async () => null,
     orderConfirmations,
     googlePlaces: opts.googlePlaces ?? null,
+    rateLimitScale: opts.rateLimitScale ?? 1,
   };
   deps.busyTimesCheck = busyTimesCheckFor(deps);
   // The sandbox's events reach the same handler as Stripe's webhooks, at once (a job retries them).
@@ -158,7 +178,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       for (const id of ids) background.run('sandbox event', () => deliverSandboxEvent(deps, id));
     };
   app.decorate('deps', deps);
+  const routeTable: RouteEntry[] = [];
+  app.decorate('routeTable', routeTable);
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat())
+      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+  });
   registerErrorHandling(app);
+  registerInputGuard(app);
 
   await app.register(swagger, {
     openapi: {

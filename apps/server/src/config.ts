@@ -100,6 +100,8 @@ const envSchema = z.object({
   ),
   STRIPE_API_BASE: orDefault('https://api.stripe.com', httpUrl),
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
+  RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   SANDBOX_EVENT_DELIVERY: z.enum(['immediate', 'delayed']).default('immediate'),
   SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   STORAGE_DRIVER: z

@@ -72,6 +72,7 @@ async function main() {
     holdMinutes: config.CHECKOUT_HOLD_MINUTES,
     sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
     googlePlaces,
+    rateLimitScale: config.RATE_LIMIT_SCALE,
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);

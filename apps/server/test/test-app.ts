@@ -19,6 +19,8 @@ export async function createTestApp(
     calendarSync?: Partial<CalendarSyncConfig>;
     /** The card payment provider (Stripe pointed at a local fake); the sandbox when not given. */
     payments?: PaymentProvider;
+    /** Request rate limits multiplied by this (default 1000: tests make many requests from one address). */
+    rateLimitScale?: number;
   } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
@@ -29,6 +31,7 @@ export async function createTestApp(
     mailer: opts.mailer,
     trustProxy: opts.trustProxy,
     payments: opts.payments,
+    rateLimitScale: opts.rateLimitScale ?? 1000,
     publicUrl: 'http://localhost:3000',
     supportEmail: 'support@example.com',
     // Tests serve calendar feeds from this machine.
