@@ -41,6 +41,7 @@ export const MESSAGES = {
   subjectRequired: 'Subject is required.',
   messageRequired: 'Message is required.',
   tooManyMessages: 'Too many messages. Please try again later.',
+  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 const trimmed = (required: string) =>
@@ -133,15 +134,21 @@ export const customerSignUpSchema = z
   });
 export type CustomerSignUp = z.output<typeof customerSignUpSchema>;
 
+/**
+ * Sign-in: no account has an email longer than 254 or a password longer than 200 characters, so
+ * longer ones are refused as wrong before any password is hashed (issue 14, finding 3).
+ */
 export const signInSchema = z.object({
   email: z
     .string({ error: MESSAGES.emailRequired })
     .trim()
     .min(1, { error: MESSAGES.emailRequired, abort: true })
+    .max(254, { error: MESSAGES.invalidCredentials })
     .transform((e) => e.toLowerCase()),
   password: z
     .string({ error: MESSAGES.passwordRequired })
-    .min(1, { error: MESSAGES.passwordRequired, abort: true }),
+    .min(1, { error: MESSAGES.passwordRequired, abort: true })
+    .max(200, { error: MESSAGES.invalidCredentials }),
 });
 export type SignIn = z.output<typeof signInSchema>;
 
