@@ -9,6 +9,8 @@ export class HttpError extends Error {
     readonly errors: string[],
     /** More fields of the answer beside `errors` (spec §7's `{error_type, message}` of payments). */
     readonly extra: Record<string, unknown> = {},
+    /** Headers of the answer (Retry-After of a 429). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(errors.join('; '));
     this.name = 'HttpError';
@@ -18,12 +20,23 @@ export class HttpError extends Error {
 export const unprocessable = (...errors: string[]) => new HttpError(422, errors);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, [message]);
 export const unauthorized = (message: string = MESSAGES.notSignedIn) => new HttpError(401, [message]);
+/** A 429 with the time to wait, in whole seconds (at least 1). */
+export const tooManyRequests = (message: string, retryAt: Date, now: Date) =>
+  new HttpError(
+    429,
+    [message],
+    {},
+    { 'retry-after': String(Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000))) },
+  );
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, [message]);
 
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((err: FastifyError, req, reply) => {
     if (err instanceof HttpError)
-      return reply.status(err.statusCode).send({ ...err.extra, errors: err.errors });
+      return reply
+        .status(err.statusCode)
+        .headers(err.headers)
+        .send({ ...err.extra, errors: err.errors });
     if (hasZodFastifySchemaValidationErrors(err)) {
       const messages = [...new Set(err.validation.map((v) => v.message))];
       return reply.status(422).send({ errors: messages });
