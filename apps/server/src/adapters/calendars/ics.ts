@@ -5,18 +5,27 @@
  * expanded in the window, free (TRANSPARENT) and cancelled events skipped, all-day events blocking their
  * whole local day in St George.
  */
-import dns from 'node:dns';
 import http from 'node:http';
 import https from 'node:https';
-import net from 'node:net';
 import ICAL from 'ical.js';
 import { TIME_ZONE } from '@stg/domain/constants';
 import { instantOfLocal } from '@stg/domain/zoned-time';
 import { CalendarReadError, type BusyEntry, type CalendarWindow } from './calendar-provider';
+import {
+  guardedConnection,
+  isPublicAddress,
+  PrivateAddressError,
+  type PeerPolicy,
+  type Resolver,
+} from '../net/public-address';
 
 export interface IcsOptions {
   /** Allow addresses on loopback and private networks (tests and local development only). */
   allowPrivateAddresses?: boolean;
+  /** Exact addresses allowed although not public (tests: a stand-in for a public host). */
+  allowAddresses?: readonly string[];
+  /** How host names are resolved (default: the system resolver); tests inject one. */
+  resolve?: Resolver;
   timeoutMs?: number;
   maxBytes?: number;
 }
@@ -59,34 +68,12 @@ export function maskIcsUrl(raw: string): string {
   return `${url.protocol}//${url.host}/…${last.length > 0 && last.length <= 24 ? `/${last}` : ''}`;
 }
 
-/** Loopback, private, link-local, carrier-grade NAT, multicast and unspecified addresses. */
+/**
+ * Whether an address is not public (loopback, private, link-local, CGNAT, documentation, multicast,
+ * reserved, and IPv6 forms that embed or translate an IPv4 address): see `isPublicAddress`.
+ */
 export function isPrivateAddress(address: string): boolean {
-  if (net.isIPv4(address)) {
-    const [a, b] = address.split('.').map(Number) as [number, number];
-    return (
-      a === 0 ||
-      a === 10 ||
-      a === 127 ||
-      (a === 100 && b >= 64 && b <= 127) ||
-      (a === 169 && b === 254) ||
-      (a === 172 && b >= 16 && b <= 31) ||
-      (a === 192 && b === 168) ||
-      a >= 224
-    );
-  }
-  const v6 = address.toLowerCase();
-  if (v6.startsWith('::ffff:')) return isPrivateAddress(v6.slice(7));
-  return (
-    v6 === '::' ||
-    v6 === '::1' ||
-    v6.startsWith('fc') ||
-    v6.startsWith('fd') ||
-    v6.startsWith('fe8') ||
-    v6.startsWith('fe9') ||
-    v6.startsWith('fea') ||
-    v6.startsWith('feb') ||
-    v6.startsWith('ff')
-  );
+  return !isPublicAddress(address);
 }
 
 /** Fetches the feed's text, checking every address connected to (also after redirects). */
@@ -108,30 +95,25 @@ export async function fetchIcs(rawUrl: string, opts: IcsOptions = {}): Promise<s
 
 function getOnce(url: URL, opts: IcsOptions): Promise<{ redirect?: string; body: string }> {
   const maxBytes = opts.maxBytes ?? DEFAULT_MAX_BYTES;
-  // The address is checked when the socket connects, so a name cannot resolve to a public address for a
-  // check and to a private one for the request.
-  const lookup: net.LookupFunction = (hostname, options, callback) => {
-    dns.lookup(hostname, { ...options, all: true }, (err, addresses) => {
-      if (err) return callback(err, '', 4);
-      const list = addresses as dns.LookupAddress[];
-      const refused = !opts.allowPrivateAddresses && list.some((a) => isPrivateAddress(a.address));
-      if (refused || list.length === 0)
-        return callback(new CalendarReadError(ICS_MESSAGES.privateAddress, 'invalid'), '', 4);
-      if ((options as dns.LookupAllOptions).all) return (callback as unknown as AllCallback)(null, list);
-      return callback(null, list[0]!.address, list[0]!.family);
-    });
+  const timeoutMs = opts.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+  const secure = url.protocol === 'https:';
+  // Every name is resolved and every literal read by the guard, and the socket's real peer is checked when
+  // it connects, before the request (or a TLS handshake) is written: see adapters/net/public-address.
+  const policy: PeerPolicy = {
+    allowPrivateAddresses: opts.allowPrivateAddresses,
+    allowAddresses: opts.allowAddresses,
+    resolve: opts.resolve,
+    connectTimeoutMs: timeoutMs,
   };
-  const literal = url.hostname.replace(/^\[|\]$/g, '');
-  if (net.isIP(literal) && !opts.allowPrivateAddresses && isPrivateAddress(literal))
-    return Promise.reject(new CalendarReadError(ICS_MESSAGES.privateAddress, 'invalid'));
-
-  return new Promise((resolve, reject) => {
-    const client = url.protocol === 'https:' ? https : http;
+  let deadline: NodeJS.Timeout | undefined;
+  return new Promise<{ redirect?: string; body: string }>((resolve, reject) => {
+    const client = secure ? https : http;
     const req = client.get(
       url,
       {
-        lookup,
-        timeout: opts.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+        createConnection: guardedConnection(policy, secure),
+        defaultPort: secure ? 443 : 80,
+        timeout: timeoutMs,
         headers: { accept: 'text/calendar, */*;q=0.5', 'user-agent': 'StGeorgeServices-CalendarSync/1.0' },
       },
       (res) => {
@@ -166,21 +148,30 @@ function getOnce(url: URL, opts: IcsOptions): Promise<{ redirect?: string; body:
         res.on('end', () => {
           if (!tooLarge) resolve({ body: Buffer.concat(chunks).toString('utf8') });
         });
-        res.on('error', (err) => {
-          if (!tooLarge) reject(err);
+        res.on('error', () => {
+          if (!tooLarge) reject(new CalendarReadError(ICS_MESSAGES.unreachable, 'transient'));
         });
       },
     );
-    req.on('timeout', () => req.destroy(new CalendarReadError(ICS_MESSAGES.unreachable, 'transient')));
+    const timedOut = () => {
+      const err = new CalendarReadError(ICS_MESSAGES.unreachable, 'transient');
+      reject(err);
+      req.destroy(err);
+    };
+    req.on('timeout', timedOut);
+    // The whole exchange (resolving, connecting, a slowly trickled answer) has the same limit.
+    deadline = setTimeout(timedOut, timeoutMs);
     req.on('error', (err) =>
       reject(
-        err instanceof CalendarReadError ? err : new CalendarReadError(ICS_MESSAGES.unreachable, 'transient'),
+        err instanceof CalendarReadError
+          ? err
+          : err instanceof PrivateAddressError
+            ? new CalendarReadError(ICS_MESSAGES.privateAddress, 'invalid')
+            : new CalendarReadError(ICS_MESSAGES.unreachable, 'transient'),
       ),
     );
-  });
+  }).finally(() => clearTimeout(deadline));
 }
-
-type AllCallback = (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void;
 
 const isKnownZone = (tzid: string) => {
   try {
