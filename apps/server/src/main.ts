@@ -13,6 +13,13 @@ import { GOOGLE_REVIEWS, googlePlacesFromConfig, googleReviewsJob } from './modu
 import { createStripeProvider } from './adapters/payments/stripe-provider';
 import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
+/**
+ * How long a shutdown may take before the process gives up and exits 1: requests in flight (an upload, a
+ * calendar being read) get this long to finish. Keep the container's stop timeout above it (compose.yaml:
+ * stop_grace_period 30s); the job in hand is handed back after STOP_GRACE_MS (5 s) whatever happens.
+ */
+const SHUTDOWN_LIMIT_MS = 25_000;
+
 /** Every connected calendar is read again every 10 minutes. */
 const CALENDAR_SYNC: Recurring = { kind: 'calendar-sync', everyMs: 600_000 };
 
@@ -90,20 +97,32 @@ async function main() {
     log: app.log,
   });
 
+  // Graceful shutdown (SIGTERM from the container runtime, SIGINT from a terminal): at once, no new
+  // connections are accepted (the proxy sends them to another instance) and the job worker claims nothing
+  // more and hands back the jobs it has not started; requests in flight are answered, websockets are
+  // closed (their clients reconnect), the job in hand gets STOP_GRACE_MS to finish or is handed back, and
+  // only then is the database closed and the process exits 0. A hard limit stops a shutdown that hangs.
+  let jobsStopped: Promise<void> | null = null;
+  const stopJobs = () => (jobsStopped ??= worker.stop());
+  // onClose hooks run in reverse order of registration: this one before app.ts's, which closes the database.
+  app.addHook('onClose', async () => {
+    await stopJobs();
+  });
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     app.log.info({ signal }, 'shutting down');
     const timer = setTimeout(() => {
-      app.log.error('shutdown took too long; exiting');
+      app.log.error(`shutdown took longer than ${SHUTDOWN_LIMIT_MS / 1000} s; exiting`);
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_LIMIT_MS);
     timer.unref();
     try {
-      await worker.stop();
+      void stopJobs();
       await app.close();
       mailer?.close();
+      app.log.info('shut down');
       process.exit(0);
     } catch (err) {
       app.log.error({ err }, 'error during shutdown');

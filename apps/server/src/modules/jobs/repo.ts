@@ -1,8 +1,11 @@
 /**
  * The jobs table: background work shared by every instance. A job is claimed with
- * FOR UPDATE SKIP LOCKED, so two instances never run the same job.
+ * FOR UPDATE SKIP LOCKED, so two instances never run the same job. A claim is a lease held by one
+ * worker (`locked_by`): the outcome of a run is written only while that worker still holds it, a worker
+ * that stops hands its leases back at once, and a lease left by a dead process expires (requeueStaleJobs).
+ * A finished job keeps `locked_by`: the worker that ran it, for the record.
  */
-import { and, eq, lt, sql } from 'drizzle-orm';
+import { and, eq, inArray, lt, sql } from 'drizzle-orm';
 import { queryRows, type Db } from '../../db/client';
 import { jobs } from '../../db/schema';
 
@@ -63,15 +66,42 @@ export async function claimDueJobs(db: Db, workerId: string, now: Date, limit: n
 }
 export type ClaimedJob = Awaited<ReturnType<typeof claimDueJobs>>[number];
 
-export async function completeJob(db: Db, id: number, now: Date) {
-  await db
+/** The job as this worker claimed it: still running under its lease (not handed back or taken over). */
+const heldBy = (id: number, workerId: string) =>
+  and(eq(jobs.id, id), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId));
+
+/** Done; `locked_by` stays as the worker that ran it. False when the lease was no longer this worker's. */
+export async function completeJob(db: Db, job: { id: number; workerId: string }, now: Date) {
+  const rows = await db
     .update(jobs)
-    .set({ status: 'done', lockedAt: null, lockedBy: null, lastError: null, updatedAt: now })
-    .where(eq(jobs.id, id));
+    .set({ status: 'done', lockedAt: null, lastError: null, updatedAt: now })
+    .where(heldBy(job.id, job.workerId))
+    .returning({ id: jobs.id });
+  return rows.length > 0;
+}
+
+/**
+ * Hands jobs this worker claimed back to the queue, due as they were, the attempt not counted: another
+ * instance takes them at its next poll instead of after the lease expires. Answers how many.
+ */
+export async function releaseJobs(db: Db, ids: number[], workerId: string, now: Date) {
+  if (ids.length === 0) return 0;
+  const rows = await db
+    .update(jobs)
+    .set({
+      status: 'queued',
+      attempts: sql`greatest(${jobs.attempts} - 1, 0)`,
+      lockedAt: null,
+      lockedBy: null,
+      updatedAt: now,
+    })
+    .where(and(inArray(jobs.id, ids), eq(jobs.status, 'running'), eq(jobs.lockedBy, workerId)))
+    .returning({ id: jobs.id });
+  return rows.length;
 }
 
 /** A failed attempt: retried with exponential backoff until its attempts run out. */
-export async function failJob(db: Db, job: ClaimedJob, error: string, now: Date) {
+export async function failJob(db: Db, job: ClaimedJob & { workerId: string }, error: string, now: Date) {
   const exhausted = job.attempts >= job.maxAttempts;
   const backoffMs = Math.min(30_000 * 2 ** (job.attempts - 1), 6 * 3_600_000);
   await db
@@ -84,11 +114,11 @@ export async function failJob(db: Db, job: ClaimedJob, error: string, now: Date)
       lockedBy: null,
       updatedAt: now,
     })
-    .where(eq(jobs.id, job.id));
+    .where(heldBy(job.id, job.workerId));
 }
 
 /** A job that asked to run again later: queued for then, the attempt not counted. */
-export async function postponeJob(db: Db, job: ClaimedJob, runAt: Date, now: Date) {
+export async function postponeJob(db: Db, job: ClaimedJob & { workerId: string }, runAt: Date, now: Date) {
   await db
     .update(jobs)
     .set({
@@ -99,7 +129,7 @@ export async function postponeJob(db: Db, job: ClaimedJob, runAt: Date, now: Dat
       lockedBy: null,
       updatedAt: now,
     })
-    .where(eq(jobs.id, job.id));
+    .where(heldBy(job.id, job.workerId));
 }
 
 /** Jobs left running by an instance that died are queued again. */

@@ -1,6 +1,10 @@
 /**
  * Runs due jobs on every instance. Recurring work is enqueued once per period with a unique key
  * (`kind:period-number`), so however many instances run, each period's job exists once.
+ * Stopping (a SIGTERM) claims nothing more, hands back at once the jobs claimed but not started, lets the
+ * job in hand finish for a grace period, then hands it back too: another instance takes them at its next
+ * poll rather than after the 10-minute lease. A handed-back job may run again in full (at least once), so
+ * handlers stay idempotent, as they are (idempotency keys, guarded state changes).
  */
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
@@ -11,6 +15,7 @@ import {
   enqueueJob,
   failJob,
   postponeJob,
+  releaseJobs,
   requeueStaleJobs,
   type ClaimedJob,
 } from './repo';
@@ -43,10 +48,19 @@ export interface JobWorkerOptions {
   batchSize?: number;
 }
 
+/** How long a stopping worker lets the job in hand finish before handing it back. */
+export const STOP_GRACE_MS = 5_000;
+/** A running job whose worker has not finished it in this long is taken to be abandoned. */
+export const LEASE_MS = 10 * 60_000;
+
 export class JobWorker {
   readonly id = `worker-${process.pid}-${randomBytes(4).toString('hex')}`;
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<number> | null = null;
+  private stopping = false;
+  /** Jobs claimed by this worker and not finished: their leases. */
+  private readonly held = new Map<number, ClaimedJob>();
+  private current: number | null = null;
   private readonly now: () => Date;
 
   constructor(private readonly opts: JobWorkerOptions) {
@@ -61,25 +75,46 @@ export class JobWorker {
       const period = Math.floor(now.getTime() / r.everyMs);
       await enqueueJob(db, { kind: r.kind, runAt: now, uniqueKey: `${r.kind}:${period}`, maxAttempts: 1 });
     }
-    await requeueStaleJobs(db, now, 10 * 60_000);
+    await requeueStaleJobs(db, now, LEASE_MS);
+    if (this.stopping) return 0;
     const claimed = await claimDueJobs(db, this.id, now, this.opts.batchSize ?? 10);
+    for (const job of claimed) this.held.set(job.id, job);
+    let ran = 0;
     for (const job of claimed) {
+      // Stopping: the jobs not started yet have been (or are now) handed back.
+      if (this.stopping || !this.held.has(job.id)) break;
+      this.current = job.id;
+      ran++;
+      const mine = { ...job, workerId: this.id };
       const handler = handlers[job.kind];
       try {
         if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
         await handler(job, { db, now: this.now() });
-        await completeJob(db, job.id, this.now());
+        await completeJob(db, mine, this.now());
       } catch (err) {
         if (err instanceof RetryLater) {
           const now = this.now();
-          await postponeJob(db, job, new Date(now.getTime() + err.delayMs), now);
+          await postponeJob(db, mine, new Date(now.getTime() + err.delayMs), now);
           continue;
         }
         log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
-        await failJob(db, job, err instanceof Error ? err.message : String(err), this.now());
+        await failJob(db, mine, err instanceof Error ? err.message : String(err), this.now());
+      } finally {
+        this.current = null;
+        this.held.delete(job.id);
       }
     }
-    return claimed.length;
+    await this.releaseHeld();
+    return ran;
+  }
+
+  /** Hands back every job this worker holds (all of them, or all but the one in hand). */
+  private async releaseHeld(exceptCurrent = false) {
+    const ids = [...this.held.keys()].filter((id) => !(exceptCurrent && id === this.current));
+    if (ids.length === 0) return;
+    for (const id of ids) this.held.delete(id);
+    const released = await releaseJobs(this.opts.db, ids, this.id, this.now());
+    if (released > 0) this.opts.log?.info({ jobIds: ids, worker: this.id }, 'jobs handed back');
   }
 
   start() {
@@ -95,9 +130,30 @@ export class JobWorker {
     this.timer = setTimeout(() => void tick(), 0);
   }
 
-  async stop() {
+  /**
+   * Stops polling. Jobs claimed but not started are handed back at once; the job in hand may finish
+   * within `graceMs`, else it is handed back as well (its handler is left to the process's exit).
+   * Resolves when this worker holds no lease; the database must stay open until then.
+   */
+  async stop(graceMs = STOP_GRACE_MS) {
+    this.stopping = true;
     if (this.timer) clearTimeout(this.timer);
     this.timer = null;
-    await this.running;
+    const pass = this.running;
+    if (!pass) return;
+    await this.releaseHeld(true).catch((err: unknown) =>
+      this.opts.log?.error({ err }, 'could not hand back jobs'),
+    );
+    let timer: NodeJS.Timeout | undefined;
+    const finished = await Promise.race([
+      pass.then(() => true),
+      new Promise<boolean>((resolve) => {
+        timer = setTimeout(() => resolve(false), graceMs);
+      }),
+    ]).finally(() => clearTimeout(timer));
+    if (!finished) {
+      this.opts.log?.warn({ jobId: this.current }, 'job still running at shutdown; handing it back');
+      await this.releaseHeld();
+    }
   }
 }

@@ -1,0 +1,116 @@
+/**
+ * A stopping worker (SIGTERM) hands its leases back: jobs claimed but not started at once, the job in
+ * hand after the grace period; another worker then takes them at its next pass, the attempt not counted.
+ * A worker whose lease was handed back or taken over no longer writes the job's outcome.
+ */
+import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { jobs } from '../../db/schema';
+import { createTestDatabase } from '../../../test/test-db';
+import { claimDueJobs, completeJob, enqueueJob, releaseJobs } from './repo';
+import { JobWorker } from './worker';
+
+let database: Database;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.close());
+beforeEach(async () => {
+  await database.db.delete(jobs);
+});
+
+const t0 = new Date('2026-03-08T08:00:00Z');
+const rows = () => database.db.select().from(jobs).orderBy(asc(jobs.id));
+
+it('hands back the jobs not started at once and the one in hand after the grace; another worker runs them', async () => {
+  for (let n = 1; n <= 3; n++) await enqueueJob(database.db, { kind: 'slow', payload: { n }, runAt: t0 });
+  let letGo: () => void = () => undefined;
+  const started: number[] = [];
+  const a = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    handlers: {
+      slow: async (job) => {
+        started.push(Number(job.payload.n));
+        await new Promise<void>((resolve) => (letGo = resolve));
+      },
+    },
+  });
+  a.start();
+  while (started.length === 0) await new Promise((r) => setTimeout(r, 10));
+  expect((await rows()).map((r) => [r.status, r.lockedBy])).toEqual([
+    ['running', a.id],
+    ['running', a.id],
+    ['running', a.id],
+  ]);
+
+  const stopping = a.stop(200);
+  // The two not started are queued again at once, their attempt not counted; the first is still in hand.
+  await new Promise((r) => setTimeout(r, 50));
+  expect(
+    (await rows()).map((r) => [
+      Number(r.payload.n) === started[0] ? 'in hand' : 'other',
+      r.status,
+      r.attempts,
+    ]),
+  ).toEqual([1, 2, 3].map((n) => (n === started[0] ? ['in hand', 'running', 1] : ['other', 'queued', 0])));
+  await stopping; // the grace ran out: the job in hand is handed back too
+  expect((await rows()).map((r) => [r.status, r.lockedBy, r.attempts])).toEqual([
+    ['queued', null, 0],
+    ['queued', null, 0],
+    ['queued', null, 0],
+  ]);
+
+  const ran: number[] = [];
+  const b = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    handlers: { slow: async (job) => void ran.push(Number(job.payload.n)) },
+  });
+  expect(await b.runOnce()).toBe(3);
+  expect(ran.sort()).toEqual([1, 2, 3]);
+  // A's handler finishing late changes nothing: the lease is no longer its own.
+  letGo();
+  await new Promise((r) => setTimeout(r, 50));
+  expect((await rows()).map((r) => [r.status, r.lockedBy, r.attempts])).toEqual([
+    ['done', b.id, 1],
+    ['done', b.id, 1],
+    ['done', b.id, 1],
+  ]);
+  expect(started).toHaveLength(1);
+});
+
+it('lets the job in hand finish within the grace, then stops without handing anything back', async () => {
+  await enqueueJob(database.db, { kind: 'quick', runAt: t0 });
+  let started = false;
+  const worker = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    handlers: {
+      quick: async () => {
+        started = true;
+        await new Promise((r) => setTimeout(r, 100));
+      },
+    },
+  });
+  worker.start();
+  while (!started) await new Promise((r) => setTimeout(r, 10));
+  await worker.stop(5_000);
+  const [row] = await rows();
+  expect(row).toMatchObject({ status: 'done', lockedBy: worker.id, attempts: 1 });
+  expect(await worker.runOnce()).toBe(0); // stopped: claims nothing more
+});
+
+it('writes the outcome only while the worker holds the lease', async () => {
+  await enqueueJob(database.db, { kind: 'k', runAt: t0 });
+  const [job] = await claimDueJobs(database.db, 'worker-a', t0, 1);
+  expect(await releaseJobs(database.db, [job!.id], 'worker-b', t0)).toBe(0); // not b's to give back
+  expect(await releaseJobs(database.db, [job!.id], 'worker-a', t0)).toBe(1);
+  const [again] = await claimDueJobs(database.db, 'worker-b', t0, 1);
+  expect(again!.id).toBe(job!.id);
+  expect(again!.attempts).toBe(1);
+  expect(await completeJob(database.db, { id: job!.id, workerId: 'worker-a' }, t0)).toBe(false);
+  expect((await database.db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('running');
+  expect(await completeJob(database.db, { id: job!.id, workerId: 'worker-b' }, t0)).toBe(true);
+});
