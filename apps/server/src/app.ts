@@ -28,6 +28,7 @@ import type { Db } from './db/client';
 import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
+import { registerRateLimits } from './http/rate-limit';
 import { sessionPlugin } from './http/session-plugin';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
@@ -186,6 +187,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   });
   registerErrorHandling(app);
   registerInputGuard(app);
+  registerRateLimits(app);
 
   await app.register(swagger, {
     openapi: {

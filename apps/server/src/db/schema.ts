@@ -760,19 +760,20 @@ export const passwordResetTokens = pgTable(
   ],
 );
 
-export const loginAttempts = pgTable(
-  'login_attempts',
+/**
+ * Request rate limits and password-guess throttles, shared by every instance (issue 14): one row per
+ * bucket (e.g. "signup:ip:203.0.113.9"), counted in a fixed window that restarts at `reset_at`; `next_at`
+ * is the earliest next attempt of a backoff bucket. Rows past their window are pruned by maintenance.
+ */
+export const rateLimits = pgTable(
+  'rate_limits',
   {
-    id: id(),
-    email: varchar('email', { length: 254 }).notNull(),
-    ip: text('ip').notNull(),
-    succeeded: boolean('succeeded').notNull(),
-    createdAt: createdAt(),
+    bucket: text('bucket').primaryKey(),
+    hits: integer('hits').notNull(),
+    resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+    nextAt: timestamp('next_at', { withTimezone: true }),
   },
-  (t) => [
-    index('login_attempts_email_idx').on(t.email, t.createdAt),
-    index('login_attempts_ip_idx').on(t.ip, t.createdAt),
-  ],
+  (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
 /** Background work shared by every instance, claimed with FOR UPDATE SKIP LOCKED. */

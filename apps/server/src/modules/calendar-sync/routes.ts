@@ -115,7 +115,14 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const calendar = await ownCalendar(req);
-      return present(await disconnectCalendar(db, calendar, req.body?.password ?? '', app.deps.now()));
+      return present(
+        await disconnectCalendar(
+          db,
+          calendar,
+          { password: req.body?.password ?? '', ip: req.ip },
+          app.deps.now(),
+        ),
+      );
     },
   );
 }

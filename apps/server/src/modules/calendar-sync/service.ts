@@ -30,7 +30,7 @@ import {
 import type { SecretBox } from '../../adapters/calendars/secret-box';
 import type { Db } from '../../db/client';
 import { forbidden, unprocessable } from '../../http/errors';
-import { verifyPassword } from '../auth/password';
+import { confirmPassword } from '../users/service';
 import {
   claimSync,
   deleteBusyEntries,
@@ -242,12 +242,26 @@ const DISCONNECTED = {
   syncStartedAt: null,
 } satisfies CalendarChanges;
 
-/** Disconnects the calendar after checking the vendor's password; the preferences stay. */
-export async function disconnectCalendar(db: Db, calendar: VendorCalendarRow, password: string, now: Date) {
-  if (password === '') throw unprocessable(CALENDAR_MESSAGES.passwordRequired);
+/**
+ * Disconnects the calendar after checking the vendor's password (throttled and counted like a sign-in);
+ * the preferences stay.
+ */
+export async function disconnectCalendar(
+  db: Db,
+  calendar: VendorCalendarRow,
+  confirm: { password: string; ip: string },
+  now: Date,
+) {
   const user = await findVendorUser(db, calendar.vendorId);
-  if (!user || !(await verifyPassword(user.passwordDigest, password)))
-    throw unprocessable(CALENDAR_MESSAGES.passwordIncorrect);
+  if (!user) throw unprocessable(CALENDAR_MESSAGES.passwordIncorrect);
+  await confirmPassword(db, {
+    user,
+    password: confirm.password,
+    ip: confirm.ip,
+    now,
+    required: CALENDAR_MESSAGES.passwordRequired,
+    incorrect: CALENDAR_MESSAGES.passwordIncorrect,
+  });
   const updated = await db.transaction(async (tx) => {
     await deleteBusyEntries(tx, calendar.id);
     return updateCalendar(tx, calendar.id, { ...DISCONNECTED, updatedAt: now });

@@ -1,9 +1,9 @@
-/** Hourly housekeeping: expired sessions, old sign-in attempts, expired reset tokens, old jobs, statistics. */
+/** Hourly housekeeping: expired sessions, rate-limit counters past their window, expired reset tokens, old jobs, statistics. */
 import { lt, sql } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
 import { deleteGuestBookingsOfExpiredSessions } from '../bookings/repo';
 import { deleteExpiredSessions } from '../session/session-repo';
-import { pruneLoginAttempts } from '../session/login-throttle';
+import { pruneRateLimits } from '../rate-limits/repo';
 import { pruneFinishedJobs } from './repo';
 import type { JobHandler, Recurring } from './worker';
 
@@ -12,7 +12,7 @@ export const MAINTENANCE: Recurring = { kind: 'maintenance', everyMs: 3_600_000 
 export const runMaintenance: JobHandler = async (_job, { db, now }) => {
   await deleteGuestBookingsOfExpiredSessions(db, now);
   await deleteExpiredSessions(db, now);
-  await pruneLoginAttempts(db, now);
+  await pruneRateLimits(db, now);
   // Only expired tokens: used ones younger than their hour still count towards the hourly mail limit.
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
   await pruneFinishedJobs(db, new Date(now.getTime() - 7 * 86_400_000));

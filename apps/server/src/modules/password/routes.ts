@@ -4,7 +4,7 @@ import { forgotPasswordSchema, MESSAGES, resetPasswordSchema } from '@stg/domain
 import { unprocessable } from '../../http/errors';
 import { startSession } from '../../http/session-plugin';
 import { adoptGuestSession } from '../bookings/service';
-import { recordLoginAttempt } from '../session/login-throttle';
+import { clearPasswordFailures } from '../session/login-throttle';
 import { deleteSession, deleteUserSessions } from '../session/session-repo';
 import { presentUser } from '../users/presenter';
 import { loadVendorDetail } from '../vendors/repo';
@@ -54,7 +54,7 @@ export async function passwordRoutes(app: FastifyInstance) {
         await deleteSession(db, previous.id);
       }
       // Proving control of the mailbox clears the account's failed sign-ins.
-      await recordLoginAttempt(db, user.email, req.ip, true, now);
+      await clearPasswordFailures(db, user.email, req.ip);
       await startSession(app, req, reply, user.id);
       req.user = user;
       const vendor = user.vendorId ? await loadVendorDetail(db, user.vendorId) : null;

@@ -1,41 +1,81 @@
 /**
- * Login attempts are limited per account and per address (ADR 0005). Counted in the database,
- * so every instance sees the same numbers.
+ * Password guesses are throttled (ADR 0005, issue 14): every check of a password — sign-in, password
+ * change, and each "confirm with your password" action — goes through `checkPasswordThrottled`, which
+ * counts the attempt BEFORE the password is hashed, in PostgreSQL (every instance counts together):
+ *
+ * - per address and account pair: 5 wrong guesses in 15 minutes, then that address waits for that
+ *   account until the window ends (the guesser is stopped, the owner elsewhere is not);
+ * - per address: 30 guesses in 15 minutes over all accounts (credential stuffing from one address);
+ * - per account, from anywhere: after 5 wrong guesses each further attempt waits 1 s, 2 s, 4 s… up to
+ *   a minute after the previous one — a slower backoff, never a lock-out of the owner.
+ *
+ * Each counter changes atomically with its row locked, so simultaneous guesses cannot all pass.
+ * A correct password gives the address its attempt back and clears the pair's and the account's counts.
  */
-import { and, count, eq, gt, lt } from 'drizzle-orm';
+import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
-import { loginAttempts } from '../../db/schema';
+import { tooManyRequests } from '../../http/errors';
+import { claimWithBackoff, clear, hit, refund, type Backoff, type Window } from '../rate-limits/repo';
 
-export const LOGIN_WINDOW_MS = 15 * 60_000;
-export const MAX_FAILURES_PER_ACCOUNT = 5;
-export const MAX_FAILURES_PER_ADDRESS = 30;
+const FIFTEEN_MINUTES = 15 * 60_000;
+export const PASSWORD_THROTTLE = {
+  perPair: { limit: 5, windowMs: FIFTEEN_MINUTES } satisfies Window,
+  perAddress: { limit: 30, windowMs: FIFTEEN_MINUTES } satisfies Window,
+  perAccount: {
+    free: 5,
+    windowMs: FIFTEEN_MINUTES,
+    baseDelayMs: 1_000,
+    maxDelayMs: 60_000,
+  } satisfies Backoff,
+};
 
-export async function isLoginThrottled(db: Db, email: string, ip: string, now: Date): Promise<boolean> {
-  const since = new Date(now.getTime() - LOGIN_WINDOW_MS);
-  const failures = (column: typeof loginAttempts.email | typeof loginAttempts.ip, value: string) =>
-    db
-      .select({ n: count() })
-      .from(loginAttempts)
-      .where(and(eq(column, value), eq(loginAttempts.succeeded, false), gt(loginAttempts.createdAt, since)));
-  const [[byAccount], [byAddress]] = await Promise.all([
-    failures(loginAttempts.email, email),
-    failures(loginAttempts.ip, ip),
-  ]);
-  return (byAccount?.n ?? 0) >= MAX_FAILURES_PER_ACCOUNT || (byAddress?.n ?? 0) >= MAX_FAILURES_PER_ADDRESS;
-}
+const buckets = (email: string, ip: string) => {
+  const account = email.trim().toLowerCase();
+  return {
+    address: `password:ip:${ip}`,
+    pair: `password:pair:${ip}:${account}`,
+    account: `password:account:${account}`,
+  };
+};
 
-export async function recordLoginAttempt(db: Db, email: string, ip: string, succeeded: boolean, now: Date) {
-  await db.insert(loginAttempts).values({ email, ip, succeeded, createdAt: now });
-  if (succeeded) {
-    // A successful sign-in clears the account's earlier failures.
-    await db
-      .delete(loginAttempts)
-      .where(and(eq(loginAttempts.email, email), eq(loginAttempts.succeeded, false)));
+/**
+ * Runs `check` (the password verification) only if the throttles allow one more guess for this account
+ * from this address; throws a 429 with Retry-After otherwise. Answers what `check` answered.
+ */
+export async function checkPasswordThrottled(
+  db: Db,
+  attempt: { email: string; ip: string; now: Date },
+  check: () => Promise<boolean>,
+): Promise<boolean> {
+  const { now } = attempt;
+  const b = buckets(attempt.email, attempt.ip);
+  const refused = (retryAt: Date) => tooManyRequests(MESSAGES.tooManyLogins, retryAt, now);
+
+  const address = await hit(db, b.address, PASSWORD_THROTTLE.perAddress, now);
+  if (!address.allowed) throw refused(address.resetAt);
+  const pair = await hit(db, b.pair, PASSWORD_THROTTLE.perPair, now);
+  if (!pair.allowed) {
+    await refund(db, b.address);
+    throw refused(pair.resetAt);
   }
+  const account = await claimWithBackoff(db, b.account, PASSWORD_THROTTLE.perAccount, now);
+  if (!account.allowed) {
+    await refund(db, b.address);
+    await refund(db, b.pair);
+    throw refused(account.retryAt);
+  }
+
+  const ok = await check();
+  if (ok) {
+    await refund(db, b.address);
+    await clearPasswordFailures(db, attempt.email, attempt.ip);
+  }
+  return ok;
 }
 
-export async function pruneLoginAttempts(db: Db, now: Date) {
-  await db
-    .delete(loginAttempts)
-    .where(lt(loginAttempts.createdAt, new Date(now.getTime() - LOGIN_WINDOW_MS)));
+/** The owner proved who they are (a correct password, a reset through their mailbox): counts start over. */
+export async function clearPasswordFailures(db: Db, email: string, ip: string): Promise<void> {
+  const b = buckets(email, ip);
+  await clear(db, b.pair);
+  await clear(db, b.account);
 }

@@ -7,7 +7,7 @@ import { startSession } from '../../http/session-plugin';
 import { dummyPasswordDigest, verifyPassword } from '../auth/password';
 import { adoptGuestSession } from '../bookings/service';
 import { findUserByEmail } from '../users/repo';
-import { isLoginThrottled, recordLoginAttempt } from './login-throttle';
+import { checkPasswordThrottled } from './login-throttle';
 import { deleteSession } from './session-repo';
 import { sessionPayload } from './service';
 
@@ -38,12 +38,15 @@ export async function sessionRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { email, password } = req.body.user;
       const now = app.deps.now();
-      if (await isLoginThrottled(db, email, req.ip, now)) throw new HttpError(429, [MESSAGES.tooManyLogins]);
       const user = await findUserByEmail(db, email);
-      const ok = user
-        ? await verifyPassword(user.passwordDigest, password)
-        : await verifyPassword(await dummyPasswordDigest(), password).then(() => false);
-      await recordLoginAttempt(db, email, req.ip, ok, now);
+      // An unknown email costs the same hash as a known one, and is throttled the same way.
+      const ok = await checkPasswordThrottled(db, { email, ip: req.ip, now }, () =>
+        user
+          ? verifyPassword(user.passwordDigest, password)
+          : dummyPasswordDigest()
+              .then((d) => verifyPassword(d, password))
+              .then(() => false),
+      );
       if (!user || !ok) throw new HttpError(401, [MESSAGES.invalidCredentials]);
       const previous = req.session;
       // A new session on sign-in (no fixation); a guest's bookings come along to the account.

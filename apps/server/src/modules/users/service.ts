@@ -1,10 +1,10 @@
 /** Account settings: the general form and the password change (spec §2 Account Settings). */
 import { MESSAGES, type UserUpdate } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
-import { HttpError, notFound, unprocessable } from '../../http/errors';
+import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { invalidateResetTokens } from '../password/repo';
-import { isLoginThrottled, recordLoginAttempt } from '../session/login-throttle';
+import { checkPasswordThrottled } from '../session/login-throttle';
 import { deleteUserSessions, type UserRow } from '../session/session-repo';
 import { isEmailTaken, isEmailUniqueViolation, updatePasswordDigest, updateUserProfile } from './repo';
 
@@ -38,10 +38,9 @@ export async function changePassword(
   },
 ): Promise<UserRow> {
   const { user, ip, now } = opts;
-  const email = user.email.toLowerCase();
-  if (await isLoginThrottled(db, email, ip, now)) throw new HttpError(429, [MESSAGES.tooManyLogins]);
-  const ok = await verifyPassword(user.passwordDigest, opts.currentPassword);
-  await recordLoginAttempt(db, email, ip, ok, now);
+  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
+    verifyPassword(user.passwordDigest, opts.currentPassword),
+  );
   if (!ok) throw unprocessable(MESSAGES.currentPasswordIncorrect);
   const updated = await updatePasswordDigest(db, user.id, await hashPassword(opts.newPassword), now);
   if (!updated) throw notFound();
@@ -67,9 +66,9 @@ export async function confirmPassword(
 ): Promise<void> {
   const { user, ip, now } = opts;
   if (!opts.password) throw unprocessable(opts.required);
-  const email = user.email.toLowerCase();
-  if (await isLoginThrottled(db, email, ip, now)) throw new HttpError(429, [MESSAGES.tooManyLogins]);
-  const ok = await verifyPassword(user.passwordDigest, opts.password);
-  await recordLoginAttempt(db, email, ip, ok, now);
+  const password = opts.password;
+  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
+    verifyPassword(user.passwordDigest, password),
+  );
   if (!ok) throw unprocessable(opts.incorrect);
 }

@@ -1,0 +1,303 @@
+/**
+ * Issue 14, findings 2, 3, 5, 7 and 8, and the request rate limits: password guesses are counted before
+ * they are checked, atomically (a burst cannot exceed the limit), per address and account pair with a
+ * backoff for the account instead of a lock-out; every "confirm with your password" action counts; sign-up
+ * and the other abusable routes are limited; the counts live in the database, shared by instances.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { MemoryStorage } from '../src/adapters/storage/local-storage';
+import { buildApp } from '../src/app';
+import { wrapPostgres } from '../src/db/client';
+import { vendorCalendars } from '../src/db/schema';
+import { RATE_LIMITED_ROUTES } from '../src/http/rate-limit';
+import { PASSWORD_THROTTLE } from '../src/modules/session/login-throttle';
+import { createPricedVendor } from './pricing-fixtures';
+import { createTestApp, signUpPayload, TestClient } from './test-app';
+import { createTestDatabase } from './test-db';
+
+const PASSWORD = 'Password123!';
+let now = new Date('2026-11-23T17:00:00Z');
+const advance = (ms: number) => (now = new Date(now.getTime() + ms));
+
+/** A browser at a given address (the app trusts X-Forwarded-For in these tests). */
+class From extends TestClient {
+  constructor(
+    app: FastifyInstance,
+    readonly ip: string,
+  ) {
+    super(app);
+  }
+  override request(opts: Parameters<TestClient['request']>[0]) {
+    return super.request({ ...opts, headers: { ...(opts.headers as object), 'x-forwarded-for': this.ip } });
+  }
+}
+
+const statuses = (responses: { statusCode: number }[]) =>
+  responses.reduce<Record<number, number>>(
+    (m, r) => ({ ...m, [r.statusCode]: (m[r.statusCode] ?? 0) + 1 }),
+    {},
+  );
+
+let app: FastifyInstance;
+beforeAll(async () => {
+  // Real limits (scale 1), a clock the tests move, and addresses from X-Forwarded-For.
+  app = await createTestApp({ now: () => now, trustProxy: true, rateLimitScale: 1 });
+});
+afterAll(async () => {
+  await app.close();
+});
+
+let accounts = 0;
+async function customer(ip = '198.51.100.200') {
+  accounts += 1;
+  const email = `owner${accounts}@example.com`;
+  const client = new From(app, ip);
+  await client.session();
+  const res = await client.request({
+    method: 'POST',
+    url: '/api/users',
+    payload: signUpPayload({ email, phoneNumber: `43555${String(10000 + accounts).slice(-5)}` }),
+  });
+  expect(res.statusCode).toBe(201);
+  // Each sign-up is a new hour, so the sign-up limit of one address never interferes here.
+  advance(3_600_000);
+  return { email, id: res.json().user.id as number, client };
+}
+
+describe('sign-in throttle', () => {
+  it('checks at most 5 passwords of a burst of 20 simultaneous wrong guesses (finding 2)', async () => {
+    const { email } = await customer();
+    const attacker = new From(app, '203.0.113.10');
+    await attacker.session();
+    const burst = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        attacker.request({
+          method: 'POST',
+          url: '/api/session',
+          payload: { user: { email, password: `guess-${i}-xyz` } },
+        }),
+      ),
+    );
+    expect(statuses(burst)).toEqual({ 401: 5, 429: 15 });
+    const refused = burst.find((r) => r.statusCode === 429)!;
+    expect(refused.json().errors).toEqual([
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    ]);
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(0);
+    // The right password from that address waits too.
+    expect((await attacker.signIn(email, PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('does not lock the owner out from another address: a short backoff, then in (finding 7)', async () => {
+    const { email } = await customer();
+    const attacker = new From(app, '203.0.113.20');
+    for (let i = 0; i < 5; i++) expect((await attacker.signIn(email, `nope-${i}-abc`)).statusCode).toBe(401);
+    expect((await attacker.signIn(email, `nope-5-abc`)).statusCode).toBe(429);
+
+    const owner = new From(app, '198.51.100.7');
+    const waiting = await owner.signIn(email, PASSWORD);
+    expect(waiting.statusCode).toBe(429);
+    expect(waiting.headers['retry-after']).toBe('1');
+    advance(1_000);
+    const signedIn = await owner.signIn(email, PASSWORD);
+    expect(signedIn.statusCode).toBe(200);
+    expect(signedIn.json().user.email).toBe(email);
+    // The guesser's address stays refused for that account until its window ends…
+    expect((await attacker.signIn(email, PASSWORD)).statusCode).toBe(429);
+    advance(PASSWORD_THROTTLE.perPair.windowMs);
+    // …and may then try again.
+    expect((await attacker.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('slows guesses from many addresses down exponentially, up to a minute apart', async () => {
+    const { email } = await customer();
+    const waits: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const guesser = new From(app, `203.0.113.${100 + i}`);
+      let res = await guesser.signIn(email, `wrong-${i}-abc`);
+      if (res.statusCode === 429) {
+        const wait = Number(res.headers['retry-after']);
+        waits.push(wait);
+        advance(wait * 1000);
+        res = await guesser.signIn(email, `wrong-${i}-abc`);
+      }
+      expect(res.statusCode).toBe(401);
+    }
+    expect(waits).toEqual([1, 2, 4, 8, 16, 32, 60]);
+    // The owner waits at most that minute, never 15.
+    const owner = new From(app, '198.51.100.8');
+    const res = await owner.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(Number(res.headers['retry-after'])).toBeLessThanOrEqual(60);
+    advance(60_000);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('refuses a 260-character email as invalid credentials without a 500 (finding 3)', async () => {
+    const client = new From(app, '203.0.113.30');
+    await client.session();
+    const long = `${'a'.repeat(248)}@example.com`;
+    expect(long.length).toBe(260);
+    const res = await client.signIn(long, PASSWORD);
+    expect(res.statusCode).toBe(422);
+    expect(res.json()).toEqual({ errors: ['Invalid email or password'] });
+    const huge = await client.signIn('casey@example.com', 'x'.repeat(100_000));
+    expect(huge.statusCode).toBe(422);
+    expect(huge.json()).toEqual({ errors: ['Invalid email or password'] });
+  });
+});
+
+describe('password confirmations count as sign-in attempts', () => {
+  it('a burst of wrong current passwords in a password change checks at most 5 (finding 2)', async () => {
+    const { id, client } = await customer('198.51.100.30');
+    const burst = await Promise.all(
+      Array.from({ length: 12 }, () =>
+        client.request({
+          method: 'PATCH',
+          url: `/api/users/${id}/update_password`,
+          payload: {
+            password: 'WrongPass123!',
+            newPassword: 'NewPassword456!',
+            newPasswordConfirmation: 'NewPassword456!',
+          },
+        }),
+      ),
+    );
+    expect(statuses(burst)).toEqual({ 422: 5, 429: 7 });
+  });
+
+  it('the calendar disconnect password is throttled and counted with sign-ins (finding 5)', async () => {
+    const email = 'calendar-owner@example.com';
+    const { vendorId } = await createPricedVendor(app, { email });
+    const [calendar] = await app.deps.db
+      .insert(vendorCalendars)
+      .values({ vendorId, apiIntegrated: true, integrationType: 'ics', icsUrl: 'sealed-address' })
+      .returning();
+    const vendor = new From(app, '198.51.100.40');
+    await vendor.signIn(email, PASSWORD);
+    const disconnect = (password: string) =>
+      vendor.request({
+        method: 'DELETE',
+        url: `/api/vendor_calendars/${calendar!.id}`,
+        payload: { password },
+      });
+    for (let i = 0; i < 5; i++) {
+      const res = await disconnect(`guess-${i}-abc`);
+      expect(res.statusCode).toBe(422);
+    }
+    const sixth = await disconnect(PASSWORD);
+    expect(sixth.statusCode).toBe(429);
+    expect(sixth.json().errors).toEqual([
+      'Too many sign-in attempts. Please wait a few minutes and try again.',
+    ]);
+    // Counted as failed sign-ins: signing in from this address now waits as well.
+    expect((await new From(app, '198.51.100.40').signIn(email, PASSWORD)).statusCode).toBe(429);
+    const [still] = await app.deps.db
+      .select()
+      .from(vendorCalendars)
+      .where(eq(vendorCalendars.id, calendar!.id));
+    expect(still).toMatchObject({ apiIntegrated: true, integrationType: 'ics' });
+  });
+});
+
+describe('request rate limits', () => {
+  it('limits sign-ups per address, customers and vendors together (finding 8)', async () => {
+    advance(3_600_000);
+    const results: number[] = [];
+    for (let i = 0; i < 12; i++) {
+      const client = new From(app, '203.0.113.50');
+      await client.session();
+      const res = await client.request({
+        method: 'POST',
+        url: '/api/users',
+        payload: signUpPayload({
+          email: `burst${i}@example.com`,
+          phoneNumber: `43566${String(10000 + i).slice(-5)}`,
+        }),
+      });
+      results.push(res.statusCode);
+    }
+    expect(results).toEqual([...Array(10).fill(201), 429, 429]);
+    const vendorTry = new From(app, '203.0.113.50');
+    await vendorTry.session();
+    const refused = await vendorTry.request({ method: 'POST', url: '/api/vendors', payload: {} });
+    expect(refused.statusCode).toBe(429);
+    expect(refused.json()).toEqual({ errors: ['Too many requests. Please wait a moment and try again.'] });
+    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    // Another address is not affected; an hour later this one may sign up again.
+    const other = new From(app, '203.0.113.51');
+    await other.session();
+    expect(
+      (
+        await other.request({
+          method: 'POST',
+          url: '/api/users',
+          payload: signUpPayload({ email: 'other-addr@example.com', phoneNumber: '4357770001' }),
+        })
+      ).statusCode,
+    ).toBe(201);
+    advance(3_600_000);
+    const later = new From(app, '203.0.113.50');
+    await later.session();
+    expect(
+      (
+        await later.request({
+          method: 'POST',
+          url: '/api/users',
+          payload: signUpPayload({ email: 'later@example.com', phoneNumber: '4357770002' }),
+        })
+      ).statusCode,
+    ).toBe(201);
+  });
+
+  it('limits a burst of simultaneous requests exactly (create-payment-intent)', async () => {
+    const client = new From(app, '203.0.113.60');
+    await client.session();
+    const burst = await Promise.all(
+      Array.from({ length: 40 }, () =>
+        client.request({ method: 'POST', url: '/api/payments/create-payment-intent', payload: {} }),
+      ),
+    );
+    const counts = statuses(burst);
+    expect(counts[429]).toBe(10);
+    expect(Object.keys(counts).some((s) => Number(s) >= 500)).toBe(false);
+  });
+
+  it('names only routes that exist', () => {
+    const registered = new Set(app.routeTable.map((r) => `${r.method} ${r.url}`));
+    for (const route of Object.keys(RATE_LIMITED_ROUTES)) expect(registered, route).toContain(route);
+  });
+});
+
+describe('across instances', () => {
+  let a: FastifyInstance;
+  let b: FastifyInstance;
+  beforeAll(async () => {
+    const database = await createTestDatabase();
+    const second = database.url ? wrapPostgres(database.url, 2) : { ...database, close: async () => {} };
+    const storage = new MemoryStorage();
+    a = await buildApp({ database, storage, trustProxy: true });
+    b = await buildApp({ database: second, storage, trustProxy: true });
+  });
+  afterAll(async () => {
+    await b.close();
+    await a.close();
+  });
+
+  it('counts requests to both instances together', async () => {
+    const forgot = (instance: FastifyInstance) => {
+      const client = new From(instance, '203.0.113.70');
+      return client.session().then(() =>
+        client.request({
+          method: 'POST',
+          url: '/api/password/forgot',
+          payload: { email: 'x@example.com' },
+        }),
+      );
+    };
+    const answers = await Promise.all(Array.from({ length: 12 }, (_, i) => forgot(i % 2 ? a : b)));
+    expect(statuses(answers)).toEqual({ 200: 10, 429: 2 });
+  });
+});
