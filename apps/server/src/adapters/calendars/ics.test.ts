@@ -192,7 +192,13 @@ describe('feed addresses', () => {
       '::1',
       'fd00::1',
       '::ffff:127.0.0.1',
+      '::ffff:7f00:1',
+      '::7f00:1',
+      '64:ff9b::7f00:1',
+      '2002:7f00:1::',
       '0.0.0.0',
+      '255.255.255.255',
+      'not-an-address',
     ])
       expect(isPrivateAddress(a), a).toBe(true);
     for (const a of ['8.8.8.8', '172.32.0.1', '2001:4860:4860::8888'])
@@ -242,6 +248,151 @@ describe('fetchIcs against a local server', () => {
     await expect(fetchIcs(`${base}/huge`, { allowPrivateAddresses: true, maxBytes: 1000 })).rejects.toThrow(
       ICS_MESSAGES.tooLarge,
     );
+  });
+});
+
+describe('fetchIcs refuses non-public peers (issue 14: SSRF filter bypasses)', () => {
+  // A "private" service on loopback that records every request that reaches it.
+  let privateServer: http.Server;
+  let port = 0;
+  const reached: string[] = [];
+  // A stand-in for a public host (127.0.0.2, allowed by `allowAddresses`) that redirects where it is told.
+  let publicServer: http.Server;
+  let publicBase = '';
+  const publicReached: string[] = [];
+  beforeAll(async () => {
+    privateServer = http.createServer((req, res) => {
+      reached.push(`${req.headers.host ?? ''}${req.url ?? ''}`);
+      res.writeHead(200, { 'content-type': 'text/calendar' });
+      res.end(feed(''));
+    });
+    await new Promise<void>((resolve) => privateServer.listen(0, '127.0.0.1', resolve));
+    port = (privateServer.address() as AddressInfo).port;
+    publicServer = http.createServer((req, res) => {
+      publicReached.push(req.url ?? '');
+      const to = new URL(req.url ?? '/', 'http://x').searchParams.get('to');
+      if (to) {
+        res.writeHead(302, { location: to });
+        res.end();
+      } else {
+        res.writeHead(200, { 'content-type': 'text/calendar' });
+        res.end(feed(''));
+      }
+    });
+    await new Promise<void>((resolve) => publicServer.listen(0, '127.0.0.2', resolve));
+    publicBase = `http://127.0.0.2:${(publicServer.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => privateServer.close(() => resolve()));
+    await new Promise<void>((resolve) => publicServer.close(() => resolve()));
+  });
+
+  const bypasses = () => [
+    `http://[::ffff:127.0.0.1]:${port}/feed.ics`, // IPv4-mapped, rewritten to ::ffff:7f00:1 by the URL parser
+    `http://[::ffff:7f00:1]:${port}/feed.ics`,
+    `http://[0:0:0:0:0:ffff:127.0.0.1]:${port}/feed.ics`,
+    `http://[::7f00:1]:${port}/feed.ics`, // IPv4-compatible
+    `http://[::127.0.0.1]:${port}/feed.ics`,
+    `http://[::ffff:0:7f00:1]:${port}/feed.ics`, // SIIT
+    `http://[64:ff9b::7f00:1]:${port}/feed.ics`, // NAT64
+    `http://[64:ff9b:1::7f00:1]:${port}/feed.ics`,
+    `http://[2002:7f00:1::]:${port}/feed.ics`, // 6to4
+    `http://[2001:0:4136:e378:8000:63bf:80ff:fffe]:${port}/feed.ics`, // Teredo of 127.0.0.1
+    `http://2130706433:${port}/feed.ics`, // decimal
+    `http://0177.0.0.1:${port}/feed.ics`, // octal
+    `http://0x7f.1:${port}/feed.ics`, // hex
+    `http://0x7f000001:${port}/feed.ics`,
+    `http://127.1:${port}/feed.ics`,
+    `http://0.0.0.0:${port}/feed.ics`,
+    `http://[::]:${port}/feed.ics`,
+    `http://[::1]:${port}/feed.ics`,
+    `http://localhost:${port}/feed.ics`,
+    `webcal://127.0.0.1:${port}/feed.ics`,
+    'http://169.254.169.254/latest/meta-data/',
+    'http://[::ffff:169.254.169.254]/latest/meta-data/',
+    'http://[::ffff:a9fe:a9fe]/latest/meta-data/',
+    'http://[fe80::1]/',
+    'http://[fd00::1]/',
+    'http://10.0.0.1/',
+    'http://100.64.0.1/',
+    'http://192.168.1.1/',
+  ];
+
+  it('the mapped form does reach the local server when private addresses are allowed (the probe)', async () => {
+    reached.length = 0;
+    const text = await fetchIcs(`http://[::ffff:127.0.0.1]:${port}/feed.ics`, {
+      allowPrivateAddresses: true,
+    });
+    expect(text).toContain('BEGIN:VCALENDAR');
+    expect(reached).toHaveLength(1);
+  });
+
+  it('refuses every bypass form from the probe, and nothing reaches the local server', async () => {
+    reached.length = 0;
+    for (const url of bypasses()) {
+      const err = await fetchIcs(url, { timeoutMs: 2000 }).catch((e: unknown) => e);
+      expect(err, url).toBeInstanceOf(CalendarReadError);
+      expect((err as CalendarReadError).message, url).toBe(ICS_MESSAGES.privateAddress);
+      expect((err as CalendarReadError).kind, url).toBe('invalid');
+    }
+    expect(reached).toEqual([]);
+  });
+
+  it('refuses a public-looking name that resolves to a private address', async () => {
+    reached.length = 0;
+    const calls: string[] = [];
+    const resolveTo =
+      (...addresses: string[]) =>
+      async (hostname: string) => {
+        calls.push(hostname);
+        return addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }));
+      };
+    const url = `http://calendar.example.com:${port}/feed.ics`;
+    for (const answer of [
+      ['127.0.0.1'],
+      ['::ffff:127.0.0.1'],
+      ['::ffff:7f00:1'],
+      ['169.254.169.254'],
+      ['8.8.8.8', '127.0.0.1'], // one private answer among public ones
+      ['64:ff9b::7f00:1'],
+    ])
+      await expect(fetchIcs(url, { resolve: resolveTo(...answer) }), answer.join()).rejects.toThrow(
+        ICS_MESSAGES.privateAddress,
+      );
+    expect(calls.every((h) => h === 'calendar.example.com')).toBe(true);
+    expect(calls).toHaveLength(6);
+    expect(reached).toEqual([]);
+    // The injected resolver is what the connection uses: allowed, the name reaches the server.
+    await expect(
+      fetchIcs(url, { resolve: resolveTo('127.0.0.1'), allowAddresses: ['127.0.0.1'] }),
+    ).resolves.toContain('BEGIN:VCALENDAR');
+    expect(reached).toEqual([`calendar.example.com:${port}/feed.ics`]);
+  });
+
+  it('refuses a redirect from an allowed address to a private one, in every form', async () => {
+    reached.length = 0;
+    publicReached.length = 0;
+    const opts = { allowAddresses: ['127.0.0.2'], resolve: async () => [{ address: '10.1.2.3', family: 4 }] };
+    // The allowed host itself is read, also through a redirect to itself.
+    expect(await fetchIcs(`${publicBase}/feed.ics`, opts)).toContain('BEGIN:VCALENDAR');
+    expect(await fetchIcs(`${publicBase}/?to=${encodeURIComponent('/feed.ics')}`, opts)).toContain(
+      'BEGIN:VCALENDAR',
+    );
+    const targets = [
+      `http://127.0.0.1:${port}/feed.ics`,
+      `http://[::ffff:127.0.0.1]:${port}/feed.ics`,
+      `http://[::ffff:7f00:1]:${port}/feed.ics`,
+      `http://2130706433:${port}/feed.ics`,
+      `http://localhost:${port}/feed.ics`,
+      `http://internal.example.com:${port}/feed.ics`, // resolves to 10.1.2.3
+      'http://169.254.169.254/latest/meta-data/',
+    ];
+    for (const to of targets)
+      await expect(fetchIcs(`${publicBase}/?to=${encodeURIComponent(to)}`, opts), to).rejects.toThrow(
+        ICS_MESSAGES.privateAddress,
+      );
+    expect(publicReached).toHaveLength(2 + 1 + targets.length);
+    expect(reached).toEqual([]);
   });
 });
 

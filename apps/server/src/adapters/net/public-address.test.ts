@@ -1,6 +1,7 @@
 import http from 'node:http';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
+import type { TLSSocket } from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addressBytes,
@@ -180,7 +181,7 @@ describe('connecting through the guard', () => {
   const received: string[] = [];
   let secure: https.Server;
   let securePort = 0;
-  const seen: { servername: string | false }[] = [];
+  const seen: { servername: string | false | null }[] = [];
   beforeAll(async () => {
     plain = net.createServer((socket) => {
       socket.on('data', (d) => received.push(String(d)));
@@ -189,7 +190,7 @@ describe('connecting through the guard', () => {
     await new Promise<void>((resolve) => plain.listen(0, '127.0.0.1', resolve));
     port = (plain.address() as AddressInfo).port;
     secure = https.createServer({ cert: CERT, key: KEY }, (req, res) => {
-      seen.push({ servername: (req.socket as import('node:tls').TLSSocket).servername });
+      seen.push({ servername: (req.socket as TLSSocket).servername });
       res.end('secure ok');
     });
     await new Promise<void>((resolve) => secure.listen(0, '127.0.0.1', resolve));
