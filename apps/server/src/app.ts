@@ -29,6 +29,7 @@ import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
 import { registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './http/rate-limit';
+import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
 import { sessionPlugin } from './http/session-plugin';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
@@ -126,6 +127,11 @@ export interface BuildAppOptions {
   sandboxEvents?: { delivery: 'immediate' | 'delayed'; delayMs: number };
   /** Multiplies every request rate limit (default 1; tests relax them, RATE_LIMIT_SCALE in config). */
   rateLimitScale?: number;
+  /**
+   * Development tools: the API document's UI (/api/docs) and the outbox viewer (/api/dev/outbox).
+   * main.ts turns them on only in development and tests (NODE_ENV), never in production; default on.
+   */
+  devTools?: boolean;
 }
 
 declare module 'fastify' {
@@ -188,6 +194,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   registerErrorHandling(app);
   registerInputGuard(app);
   registerRateLimits(app);
+  registerSecurityHeaders(app, { publicUrl, imageOrigins: storageOrigin(opts.storage.url('probe')) });
+  const devTools = opts.devTools ?? true;
 
   await app.register(swagger, {
     openapi: {
@@ -198,7 +206,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // The API document itself is always built (tests read it); its browsable UI only with the dev tools.
+  if (devTools) await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(cookie);
   const sessionOptions = {
@@ -236,9 +245,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orderRoutes, { deps });
   await app.register(payoutRoutes, { deps });
   await app.register(cableRoutes, { deps, confirmations: orderConfirmations });
-  // The outbox viewer exists only with the embedded mailer and when addresses are not taken from
-  // proxy headers; it then also checks that each request comes from this machine.
-  if (mailer instanceof OutboxMailer && !(opts.trustProxy ?? false)) await app.register(devOutboxRoutes);
+  // The outbox viewer exists only in development and tests, with the embedded mailer, and when addresses
+  // are not taken from proxy headers; it then also checks that each request comes from this machine.
+  if (devTools && mailer instanceof OutboxMailer && !(opts.trustProxy ?? false))
+    await app.register(devOutboxRoutes);
 
   // Uploads: a local folder as static files; any other store (S3 without a public URL) read through it.
   if (opts.uploadsDir) {

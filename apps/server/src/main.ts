@@ -80,6 +80,8 @@ async function main() {
     sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
     googlePlaces,
     rateLimitScale: config.RATE_LIMIT_SCALE,
+    // The API document's UI and the mail outbox viewer: development and tests only (issue 14, finding 9).
+    devTools: config.NODE_ENV !== 'production',
   });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
