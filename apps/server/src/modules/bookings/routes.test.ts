@@ -249,6 +249,26 @@ describe('PUT /api/bookings/:id', () => {
     expect(row!.answers).toEqual(houseAnswers());
   });
 
+  it('refuses appointment times outside 1900–2999 with 422, not 500 (issue 14, finding 4)', async () => {
+    const client = await guest();
+    const created = (await post(client, { vendorId: vendor.vendorId, answers: houseAnswers() })).json()
+      .booking;
+    for (const appointmentAt of [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '+010000-01-01T00:00:00Z',
+      '-000001-01-01T00:00:00Z',
+    ]) {
+      const res = await put(client, created.id, { appointmentAt });
+      expect({ appointmentAt, status: res.statusCode, body: res.json() }).toEqual({
+        appointmentAt,
+        status: 422,
+        body: { errors: ['Please choose a valid appointment time.'] },
+      });
+    }
+  });
+
   it("protects a user's booking from others, and refuses a paid one", async () => {
     const { client: owner, user } = await customer();
     const created = (await post(owner, { vendorId: vendor.vendorId, answers: houseAnswers() })).json()

@@ -6,6 +6,7 @@ import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { answersSchema } from '../pricing/answers-schema';
+import { isoInstantSchema } from '@stg/domain/instants';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { busyTimesCheckFor } from '../scheduling/busy-times';
 import { presentBooking } from './presenter';
@@ -13,9 +14,8 @@ import { listUserBookings, priceBooking, updateBooking } from './service';
 
 const notesSchema = z.string({ error: 'Additional instructions must be text.' }).nullable().optional();
 
-/** An ISO 8601 instant with an offset or Z; null clears the time. */
-const appointmentSchema = z.iso
-  .datetime({ offset: true, error: SCHEDULING_MESSAGES.appointmentInvalid })
+/** An ISO 8601 instant with an offset or Z, years 1900 to 2999; null clears the time. */
+const appointmentSchema = isoInstantSchema(SCHEDULING_MESSAGES.appointmentInvalid)
   .transform((v) => new Date(v))
   .nullable()
   .optional();
