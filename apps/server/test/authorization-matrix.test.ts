@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { vendors } from '../src/db/schema';
+import { reviews, users, vendors } from '../src/db/schema';
 import {
   createFixtures,
   customerWithConfirmedCard,
@@ -37,7 +37,7 @@ import {
   type Fixtures,
 } from './authz/fixtures';
 import { counts, runChecked, type Entry, type Expectation } from './authz/matrix';
-import { signUpPayload } from './test-app';
+import { signUpPayload, TestClient } from './test-app';
 
 /** Routes that need a signed-in user: signed out 401; no cookie at all on a write is the CSRF 403. */
 const SIGNED_OUT_WRITE = { guest: 401, none: 403 } as const;
@@ -1006,4 +1006,110 @@ describe('every route × actor', () => {
       expect(failures).toEqual([]);
     });
   }
+});
+
+/**
+ * Mass assignment: fields a request may not set (operator rights, account type, another owner, payout
+ * state, the author) are ignored or refused, as the owner sends them.
+ */
+describe('mass assignment', () => {
+  const userRow = async (id: number) =>
+    (await fx.app.deps.db.select().from(users).where(eq(users.id, id)))[0]!;
+
+  it('a customer cannot make themselves an operator, a vendor or someone else', async () => {
+    const res = await fx.A.client.request({
+      method: 'PATCH',
+      url: `/api/users/${fx.A.userId}`,
+      payload: {
+        user: {
+          id: fx.B.userId,
+          firstName: 'Alex',
+          lastName: 'Owner',
+          email: fx.A.email,
+          phoneNumber: '4355559876',
+          isOperator: true,
+          is_operator: true,
+          userType: 'vendor',
+          vendorId: fx.V.vendorId,
+        },
+        isOperator: true,
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(await userRow(fx.A.userId)).toMatchObject({
+      isOperator: false,
+      userType: 'customer',
+      vendorId: null,
+    });
+    expect((await userRow(fx.B.userId)).firstName).not.toBe('Alex');
+  });
+
+  it('a sign-up cannot ask for operator rights or another vendor', async () => {
+    const client = new TestClient(fx.app);
+    await client.session();
+    const res = await client.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: signUpPayload({
+        email: unique('mass'),
+        isOperator: true,
+        userType: 'vendor',
+        vendorId: fx.V.vendorId,
+      }),
+    });
+    expect(res.statusCode).toBe(201);
+    expect(await userRow(res.json().user.id)).toMatchObject({
+      isOperator: false,
+      userType: 'customer',
+      vendorId: null,
+    });
+  });
+
+  it("a vendor cannot set payout state, another vendor's id or skip review through PATCH", async () => {
+    await setListing(fx, fx.P.vendorId, 'awaiting_submission');
+    const before = (await fx.app.deps.db.select().from(vendors).where(eq(vendors.id, fx.P.vendorId)))[0]!;
+    const res = await fx.P.client.request({
+      method: 'PATCH',
+      url: `/api/vendors/${fx.P.vendorId}`,
+      payload: {
+        vendor: {
+          id: fx.W.vendorId,
+          serviceDescription: 'Mass assignment probe',
+          stripeIntegrated: 'active',
+          paymentAccountId: 'acct_forged',
+          avgRating: 5,
+          reviewedAt: NOW.toISOString(),
+        },
+      },
+    });
+    expect(res.statusCode).toBe(200);
+    const after = (await fx.app.deps.db.select().from(vendors).where(eq(vendors.id, fx.P.vendorId)))[0]!;
+    expect(after).toMatchObject({
+      serviceDescription: 'Mass assignment probe',
+      stripeIntegrated: before.stripeIntegrated,
+      paymentAccountId: before.paymentAccountId,
+      reviewedAt: before.reviewedAt,
+      listingStatus: 'awaiting_submission',
+    });
+    const skip = await fx.P.client.request({
+      method: 'PATCH',
+      url: `/api/vendors/${fx.P.vendorId}`,
+      payload: { vendor: { listingStatus: 'active' }, password: PASSWORD },
+    });
+    expect(skip.statusCode).toBeGreaterThanOrEqual(400);
+    const still = (await fx.app.deps.db.select().from(vendors).where(eq(vendors.id, fx.P.vendorId)))[0]!;
+    expect(still.listingStatus).toBe('awaiting_submission');
+  });
+
+  it("a review is the signed-in customer's, whatever userId the body names", async () => {
+    await removeReviewsOfA(fx);
+    const res = await fx.A.client.request({
+      method: 'POST',
+      url: `/api/vendors/${fx.V.vendorId}/reviews`,
+      payload: { review: { userId: fx.B.userId, body: 'Mine, not B’s.', score: 5 } },
+    });
+    expect(res.statusCode).toBe(201);
+    const [row] = await fx.app.deps.db.select().from(reviews).where(eq(reviews.id, res.json().review.id));
+    expect(row!.userId).toBe(fx.A.userId);
+  });
 });
