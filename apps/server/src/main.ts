@@ -111,6 +111,11 @@ async function main() {
     await stopJobs();
   });
   let closing = false;
+  // A response finished while shutting down closes its connection (else a keep-alive client, a proxy's
+  // upstream pool, would hold the server open for Fastify's 72 s keep-alive timeout).
+  app.addHook('onSend', async (_req, reply) => {
+    if (closing) reply.header('connection', 'close');
+  });
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
@@ -120,9 +125,13 @@ async function main() {
       process.exit(1);
     }, SHUTDOWN_LIMIT_MS);
     timer.unref();
+    // Connections that fall idle after the close began (their last response was sent) are closed too.
+    const sweep = setInterval(() => app.server.closeIdleConnections(), 100);
+    sweep.unref();
     try {
       void stopJobs();
       await app.close();
+      clearInterval(sweep);
       mailer?.close();
       app.log.info('shut down');
       process.exit(0);
