@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { openSignIn, seriousViolations, signIn } from './helpers';
 
 test.describe('no serious or critical accessibility violations', () => {

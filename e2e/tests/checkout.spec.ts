@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
+import { type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, openSignIn, seriousViolations, uniqueEmail } from './helpers';
 
 /** Red Rock Maids, a demo house cleaner with payouts active (5 bedrooms and 3 bathrooms price at $234.60). */

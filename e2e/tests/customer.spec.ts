@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 import { DEMO_PASSWORD, logOut, signIn, signUp, uniqueEmail } from './helpers';
 
 test('a guest browses: landing, services filter, provider page gallery and reviews', async ({ page }) => {

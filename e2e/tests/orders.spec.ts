@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
+import { type APIRequestContext, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations, signIn } from './helpers';
 
 const CUSTOMER = 'customer@example.com';

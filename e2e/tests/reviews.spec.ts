@@ -1,5 +1,6 @@
 import fs from 'node:fs';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
+import { type Locator, type Page } from '@playwright/test';
 import { signIn, signUp, uniqueEmail } from './helpers';
 
 /**

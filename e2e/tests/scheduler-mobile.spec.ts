@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './csp-guard';
 
 const VENDOR = 'Sparkle & Shine Home Cleaning';
 

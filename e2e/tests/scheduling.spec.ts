@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
+import { type Page } from '@playwright/test';
 import { signIn } from './helpers';
 
 const VENDOR = 'Sparkle & Shine Home Cleaning';

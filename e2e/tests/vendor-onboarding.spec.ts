@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
+import { type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, seriousViolations, signIn, uniqueEmail } from './helpers';
 
 /**

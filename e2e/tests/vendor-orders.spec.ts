@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { expect, test } from './csp-guard';
+import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { seriousViolations, signIn } from './helpers';
 
 /**

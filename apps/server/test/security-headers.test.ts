@@ -74,6 +74,18 @@ describe('security headers', () => {
     expect(res.headers['strict-transport-security']).toBeUndefined();
   });
 
+  it("keeps the page's policy on a 304 (browsers update the cached page's headers from it)", async () => {
+    const first = await app.inject({ method: 'GET', url: '/' });
+    expect(first.headers.etag).toBeTruthy();
+    const again = await app.inject({
+      method: 'GET',
+      url: '/',
+      headers: { 'if-none-match': String(first.headers.etag) },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  });
+
   it('gives API answers, errors included, a policy that allows nothing', async () => {
     for (const url of ['/api/health', '/api/vendors/999999', '/api/nothing-here']) {
       const res = await app.inject({ method: 'GET', url });

@@ -63,8 +63,11 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
     if (httpsEverywhere || req.protocol === 'https')
       reply.header('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     if (!reply.hasHeader('Content-Security-Policy')) {
+      // A 304 has no content type, yet browsers update the cached page's headers from it: without a
+      // type, anything outside /api/ gets the page's policy.
       const type = String(reply.getHeader('content-type') ?? '');
-      reply.header('Content-Security-Policy', type.startsWith('text/html') ? page : API_POLICY);
+      const isPage = type ? type.startsWith('text/html') : !req.url.startsWith('/api/');
+      reply.header('Content-Security-Policy', isPage ? page : API_POLICY);
     }
     return payload;
   });
