@@ -3,6 +3,7 @@
  * opaque to the client (base64url). A cursor of another filter, or one that does not parse, is refused.
  */
 import type { VendorOrderFilter } from '@stg/domain/api/orders';
+import { isInstantInRange } from '@stg/domain/instants';
 import type { VendorOrdersKey } from './repo';
 
 export function encodeCursor(filter: VendorOrderFilter, key: VendorOrdersKey): string {
@@ -17,6 +18,7 @@ export function decodeCursor(filter: VendorOrderFilter, cursor: string): VendorO
   if (!match || match[1] !== filter) return null;
   const at = new Date(Number(match[2]));
   const id = Number(match[3]);
-  if (Number.isNaN(at.getTime()) || id > 2_147_483_647) return null;
+  // A time PostgreSQL cannot read back from its ISO text (year 0, +010000) would fail the query (issue 14).
+  if (!isInstantInRange(at.getTime()) || id > 2_147_483_647) return null;
   return { appointmentAt: at, id };
 }

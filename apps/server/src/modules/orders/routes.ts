@@ -13,6 +13,7 @@ import {
   vendorOrdersPageSchema,
   vendorOrdersQuerySchema,
 } from '@stg/domain/api/orders';
+import { isInstantInRange } from '@stg/domain/instants';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
@@ -117,7 +118,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
     async (req) => {
       const id = orderId(req.params.id);
       const at = new Date(req.body.order.appointmentAt);
-      if (!/[zZ]|[+-]\d\d:?\d\d$/.test(req.body.order.appointmentAt) || Number.isNaN(at.getTime()))
+      if (!/[zZ]|[+-]\d\d:?\d\d$/.test(req.body.order.appointmentAt) || !isInstantInRange(at.getTime()))
         throw unprocessable(SCHEDULING_MESSAGES.appointmentInvalid);
       const user = signedInUser(req);
       if ((await roleOnOrder(deps, user, id)) === 'vendor')

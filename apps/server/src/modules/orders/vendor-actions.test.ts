@@ -168,6 +168,25 @@ describe('vendor reschedule', () => {
     expect((await orderRow(busy.order.id)).appointmentAt.toISOString()).toBe(at(30));
   });
 
+  it('refuses times outside 1900–2999 with 422, not 500, for its vendor and its customer (issue 14)', async () => {
+    const { order, client } = await paidOrder(24);
+    const customer = vendorActions(client);
+    for (const when of [
+      '0000-01-01T00:00:00Z',
+      '0001-01-01T00:00:00Z',
+      '9999-12-31T23:59:59Z',
+      '+010000-01-01T00:00:00Z',
+    ])
+      for (const res of [
+        await act.reschedule(order.id, when),
+        await customer.reschedule(order.id, when, 'omit'),
+      ]) {
+        expect({ when, status: res.statusCode }).toEqual({ when, status: 422 });
+        expect(res.json().errors).toEqual([SCHEDULING_MESSAGES.appointmentInvalid]);
+      }
+    expect((await orderRow(order.id)).appointmentAt.toISOString()).toBe(at(24));
+  });
+
   it('a double click moves the order once', async () => {
     const { order } = await paidOrder(32);
     const [a, b] = await Promise.all([

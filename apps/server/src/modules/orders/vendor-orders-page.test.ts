@@ -135,6 +135,15 @@ describe('GET /api/vendors/{id}/orders pages', () => {
     expect(other.json().errors).toEqual([ORDER_MESSAGES.cursorInvalid]);
   });
 
+  it('refuses a cursor whose time is outside 1900–2999 with 422, not 500 (issue 14)', async () => {
+    for (const ms of [999_999_999_999_999, -999_999_999_999_999, Date.parse('0000-01-01T00:00:00Z')]) {
+      const cursor = Buffer.from(`all:${ms}:1`, 'utf8').toString('base64url');
+      const res = await page(`?cursor=${cursor}`);
+      expect({ ms, status: res.statusCode }).toEqual({ ms, status: 422 });
+      expect(res.json().errors).toEqual([ORDER_MESSAGES.cursorInvalid]);
+    }
+  });
+
   it('is the vendor’s alone', async () => {
     const customer = await signedUpCustomer(app);
     expect(
