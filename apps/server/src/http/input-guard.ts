@@ -1,7 +1,58 @@
 /**
- * Input that no route should see: checked for every request before its schema runs (issue 14,
- * finding 4). Filled in by the fuzz work.
+ * Input that no route should see, refused for every request before its schema runs (issue 14,
+ * finding 4): a NUL character (U+0000) anywhere in the JSON body (keys included), the query string or
+ * the path parameters. PostgreSQL's text and jsonb cannot store it, so it used to surface as a 500 from
+ * the driver; no field of this API has a use for it, so one check here covers every route, present
+ * and future, instead of a refinement on every string schema. Refusing (rather than silently stripping)
+ * keeps what is stored exactly what was sent.
  */
-import type { FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { unprocessable } from './errors';
 
-export function registerInputGuard(_app: FastifyInstance) {}
+export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+
+/** Whether any string (or object key) in the value holds U+0000; iterative, so deep nesting is safe. */
+export function containsNul(value: unknown): boolean {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const v = stack.pop();
+    if (typeof v === 'string') {
+      if (v.includes('\u0000')) return true;
+    } else if (Array.isArray(v)) {
+      for (const item of v) stack.push(item);
+    } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
+      // Raw bodies (the payment webhook's bytes) are the route's own business; only parsed JSON is walked.
+      for (const [key, item] of Object.entries(v)) {
+        if (key.includes('\u0000')) return true;
+        stack.push(item);
+      }
+    }
+  }
+  return false;
+}
+
+export function registerInputGuard(app: FastifyInstance) {
+  // preValidation: after the body is parsed, before the route's schema and its own hooks.
+  app.addHook('preValidation', async (req) => {
+    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body))
+      throw unprocessable(NUL_MESSAGE);
+  });
+}
+
+export const BAD_URL_MESSAGE = 'The address of this request is not valid.';
+export const LONG_PARAM_MESSAGE = 'The address of this request is too long.';
+
+/**
+ * Fastify's router refuses a malformed address (`/api/vendors/%zz`: FST_ERR_BAD_URL, 400) or a path
+ * param over 100 characters (FST_ERR_MAX_PARAM_LENGTH, 414) before any hook or error handler runs, in
+ * its own shape `{error, code, message, statusCode}` that also echoes the address back. Passed as the
+ * server's `frameworkErrors` option (`Fastify({ frameworkErrors })` in app.ts), they answer in the API's
+ * error shape like every other 4xx.
+ */
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
+    return reply.status(414).send({ errors: [LONG_PARAM_MESSAGE] });
+  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ errors: [BAD_URL_MESSAGE] });
+  const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
+  return reply.status(status).send({ errors: ['Bad request'] });
+}
