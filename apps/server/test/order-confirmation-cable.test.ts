@@ -43,10 +43,10 @@ afterAll(async () => {
 });
 
 /** An Action Cable client of our own: collects every frame the server sends. */
-function cable(url: string, cookie: string | null) {
+function cable(url: string, cookie: string | null, origin?: string) {
   const frames: Record<string, unknown>[] = [];
   const ws = new WebSocket(url, ['actioncable-v1-json', 'actioncable-unsupported'], {
-    headers: cookie ? { cookie } : {},
+    headers: { ...(cookie ? { cookie } : {}), ...(origin ? { origin } : {}) },
   });
   ws.on('message', (data) => frames.push(JSON.parse(String(data)) as Record<string, unknown>));
   const opened = new Promise<void>((resolve, reject) => {
@@ -152,5 +152,17 @@ describe('OrderConfirmationChannel', () => {
     const frame = await socket.waitFor((f) => f.type === 'disconnect');
     expect(frame).toMatchObject({ reason: 'unauthorized', reconnect: false });
     socket.ws.close();
+  });
+
+  it("turns away a signed-in user's socket opened by another site's page", async () => {
+    const customer = await signedUpCustomer(a, 'origin');
+    const foreign = cable(urlA, customer.client.cookie, 'https://evil.example');
+    await foreign.opened;
+    expect(await foreign.waitFor((f) => f.type === 'disconnect')).toMatchObject({ reason: 'unauthorized' });
+    foreign.ws.close();
+    const own = cable(urlA, customer.client.cookie, new URL(urlA.replace('ws', 'http')).origin);
+    await own.opened;
+    await own.waitFor((f) => f.type === 'welcome');
+    own.ws.close();
   });
 });

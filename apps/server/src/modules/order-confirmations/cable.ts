@@ -49,6 +49,21 @@ export async function confirmationMessage(
   };
 }
 
+/** No Origin (not a browser), or the origin of PUBLIC_URL or of the host the request was sent to. */
+export function fromThisSite(
+  origin: string | undefined,
+  host: string | undefined,
+  publicUrl: string,
+): boolean {
+  if (origin === undefined) return true;
+  try {
+    const url = new URL(origin);
+    return url.origin === new URL(publicUrl).origin || (host !== undefined && url.host === host);
+  } catch {
+    return false;
+  }
+}
+
 export async function cableRoutes(
   app: FastifyInstance,
   opts: { deps: PaymentsDeps; confirmations: OrderConfirmations },
@@ -59,7 +74,9 @@ export async function cableRoutes(
     const send = (msg: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));
     };
-    if (!user) {
+    // A browser names the page that opened the socket: only this site's own pages may (defence in depth
+    // beside the SameSite session cookie). Clients that are not browsers send no Origin.
+    if (!user || !fromThisSite(req.headers.origin, req.headers.host, app.deps.publicUrl)) {
       send({ type: 'disconnect', reason: 'unauthorized', reconnect: false });
       socket.close(1000);
       return;
