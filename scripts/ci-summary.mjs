@@ -28,5 +28,22 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   failed += f;
   skipped += s;
 }
+// The fuzz and authorization suites' own counts (written by the suites, kept by .ci/run per database).
+for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.counts')).sort()) {
+  const c = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
+  const name = file.replace(/\.counts$/, '');
+  if (name.endsWith('-fuzz'))
+    console.info(
+      `${name}: ${c.requests} fuzzed requests over ${c.routesCovered} of ${c.routesInTable} routes, ` +
+        `${Object.entries(c.byStatus ?? {})
+          .filter(([status]) => Number(status) >= 500)
+          .reduce((n, [, count]) => n + count, 0)} answers 5xx`,
+    );
+  else if (name.endsWith('-authz'))
+    console.info(
+      `${name}: ${c.routeActorChecks} route × actor checks over ${c.routes} routes, ${c.csrfChecks} CSRF checks, ` +
+        `${c.protectedChecks} checks of otherwise protected routes`,
+    );
+}
 console.info(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 process.exit(failed > 0 || passed === 0 ? 1 : 0);
