@@ -69,10 +69,31 @@ export function wrapPostgres(url: string, max = 10): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(drizzlePg(pool), { migrationsFolder }),
+    migrate: () => migratePostgres(pool),
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: () => pool.end(),
   };
+}
+
+/** Any number, the same in every process: the session-level advisory lock that serialises migrations. */
+const MIGRATION_LOCK = 7_302_114_021;
+
+/**
+ * Migrates under an advisory lock, so several instances starting together on one database take turns:
+ * the first applies the migrations, the others then find nothing left to do.
+ */
+async function migratePostgres(pool: pg.Pool) {
+  const client = await pool.connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      await migratePg(drizzlePg(client), { migrationsFolder });
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
 }
 
 /**
