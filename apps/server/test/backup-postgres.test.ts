@@ -75,7 +75,8 @@ describe.skipIf(!onPostgres)(
       const booking = await scheduledBooking(customer.client, vendor, '2026-11-25T16:00:00.000Z');
       const paid = await payFor(customer.client, booking.id);
       expect(paid.json().status).toBe('succeeded');
-      [{ confirmationId }] = await app.deps.db.select({ confirmationId: orders.confirmationId }).from(orders);
+      const [order] = await app.deps.db.select({ confirmationId: orders.confirmationId }).from(orders);
+      confirmationId = order!.confirmationId;
       await app.deps.background.drain();
       await app.close();
 
