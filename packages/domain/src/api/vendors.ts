@@ -39,6 +39,7 @@ export const VENDOR_MESSAGES = {
   imageNotFound: 'Image not found',
   noFiles: 'Choose an image to upload.',
   tooManyFiles: `Upload at most ${LIMITS.galleryMax} images at a time.`,
+  uploadUnreadable: 'The upload could not be read. Please choose the images again.',
   passwordRequired: 'Enter your password to confirm this change.',
   passwordIncorrect: 'Password is incorrect.',
   deactivateOnlyActive: 'Only an active listing can be deactivated.',

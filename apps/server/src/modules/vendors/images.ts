@@ -14,7 +14,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import { images } from '../../db/schema';
-import { notFound, unprocessable } from '../../http/errors';
+import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { ImageRejectedError, MAX_UPLOAD_BYTES } from '../images/image-rules';
 import {
   processImage,
@@ -69,7 +69,11 @@ export async function readImageUploads(req: FastifyRequest): Promise<ImageUpload
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageRejectedError('tooLarge');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
       throw unprocessable(VENDOR_MESSAGES.tooManyFiles);
-    throw err;
+    const status = (err as { statusCode?: number }).statusCode;
+    if (err instanceof HttpError || (status !== undefined && status < 500)) throw err;
+    // The multipart parser's own failures (a torn or truncated body: "Unexpected end of multipart
+    // data") carry no status and answered 500 (issue 14 fuzzing): the client's body is at fault.
+    throw new HttpError(400, [VENDOR_MESSAGES.uploadUnreadable]);
   }
   if (uploads.length === 0) throw unprocessable(VENDOR_MESSAGES.noFiles);
   if (

@@ -286,6 +286,23 @@ describe('images', () => {
     expect(storage.files.size).toBe(before + 18 * 2);
   });
 
+  it('refuses a multipart body that cannot be read with 400, not 500 (issue 14 fuzzing)', async () => {
+    const { client, vendorId } = await signUp('torn-upload@example.com');
+    for (const payload of [
+      '--x\r\n\r\n',
+      '--x\r\nContent-Disposition: form-data; name="vendor[logoImageUrl]"; filename="a.png"\r\n\r\nabc',
+    ]) {
+      const res = await client.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}`,
+        headers: { 'content-type': 'multipart/form-data; boundary=x' },
+        payload,
+      });
+      expect({ payload, status: res.statusCode }).toEqual({ payload, status: 400 });
+      expect(res.json().errors).toEqual([VENDOR_MESSAGES.uploadUnreadable]);
+    }
+  });
+
   it('only the owner uploads or deletes, and only their own images', async () => {
     const owner = await signUp('owner-img@example.com');
     const other = await signUp('other-img@example.com');
