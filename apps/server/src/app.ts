@@ -27,7 +27,7 @@ import type { Database } from './db/client';
 import type { Db } from './db/client';
 import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
-import { registerInputGuard } from './http/input-guard';
+import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
 import { sessionPlugin } from './http/session-plugin';
@@ -147,6 +147,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    // The router's own refusals (a malformed address, an over-long path param) in the API's error shape.
+    frameworkErrors,
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

@@ -35,16 +35,6 @@ const SKIPPED: Record<string, string> = {
   'GET /api/cable': 'websocket',
 };
 
-/**
- * Fastify's router answers a malformed address or an over-long path param before any hook or error
- * handler runs, in its own shape. `frameworkErrors` of src/http/input-guard.ts puts them in the API's
- * shape once app.ts passes it to Fastify(); until then these two answers are let through (still < 500
- * and checked for leaks). FUZZ_STRICT_ROUTER=1 refuses them.
- */
-const ROUTER_ERROR_CODES = process.env.FUZZ_STRICT_ROUTER
-  ? []
-  : ['FST_ERR_BAD_URL', 'FST_ERR_MAX_PARAM_LENGTH'];
-
 /** What no answer may contain (ARCHITECTURE §3: never a stack trace; 5xx says only it was unexpected). */
 const LEAKS: [string, RegExp][] = [
   ['stack trace', /\n\s+at .+|\bat .+\(.+:\d+:\d+\)/],
@@ -195,8 +185,7 @@ function check(c: FuzzCase, res: Awaited<ReturnType<typeof send>>) {
   const isPage = !c.url.startsWith('/api/') && type.startsWith('text/html');
   if (res.statusCode >= 400 && !isPage) {
     if (!isJson) throw fail(`a ${res.statusCode} that is not JSON (${type})`);
-    const json = res.json() as { errors?: unknown; code?: unknown };
-    if (ROUTER_ERROR_CODES.includes(String(json.code))) return;
+    const json = res.json() as { errors?: unknown };
     if (
       !Array.isArray(json.errors) ||
       json.errors.length === 0 ||
