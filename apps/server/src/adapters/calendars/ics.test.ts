@@ -56,6 +56,21 @@ describe('parseIcs', () => {
     ]);
   });
 
+  it('keeps busy times to the window, so a feed reaching year 0 or 10000 stores real dates (issue 14)', () => {
+    const text = [
+      'BEGIN:VCALENDAR',
+      'VERSION:2.0',
+      'BEGIN:VEVENT',
+      'UID:forever',
+      'DTSTART:00000101T000000Z',
+      'DTEND:99991231T235959Z',
+      'END:VEVENT',
+      'END:VCALENDAR',
+    ].join('\r\n');
+    const busy = parseIcs(text, window);
+    expect(busy.map((b) => [iso(b.start), iso(b.end)])).toEqual([[iso(window.from), iso(window.to)]]);
+  });
+
   it('expands a weekly event across the November DST change, with an all-day day of 25 hours', () => {
     const text = feed(
       [

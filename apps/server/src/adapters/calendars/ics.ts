@@ -248,8 +248,14 @@ export function parseIcs(text: string, window: CalendarWindow): BusyEntry[] {
   const add = (uid: string, start: ICAL.Time, end: ICAL.Time, component: ICAL.Component) => {
     if (isFree(component)) return;
     const range = start.isDate ? allDayRange(start, end) : { start: instantOf(start), end: instantOf(end) };
+    if (!Number.isFinite(range.start) || !Number.isFinite(range.end)) return;
     if (!(range.end > range.start) || range.end <= from || range.start >= to) return;
-    out.push({ externalId: `${uid}@${range.start}`, start: new Date(range.start), end: new Date(range.end) });
+    // Kept to the window: only that part is ever read, and a feed's year 0 or 10000 is no database date.
+    out.push({
+      externalId: `${uid}@${range.start}`,
+      start: new Date(Math.max(range.start, from)),
+      end: new Date(Math.min(range.end, to)),
+    });
   };
   for (const master of masters) {
     const event = new ICAL.Event(master, {
