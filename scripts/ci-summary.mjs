@@ -29,7 +29,10 @@ for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.json'))) {
   skipped += s;
 }
 // The fuzz and authorization suites' own counts (written by the suites, kept by .ci/run per database).
-for (const file of fs.readdirSync(dir).filter((f) => f.endsWith('.counts')).sort()) {
+for (const file of fs
+  .readdirSync(dir)
+  .filter((f) => f.endsWith('.counts'))
+  .sort()) {
   const c = JSON.parse(fs.readFileSync(path.join(dir, file), 'utf8'));
   const name = file.replace(/\.counts$/, '');
   if (name.endsWith('-fuzz'))
