@@ -35,8 +35,9 @@ beforeAll(async () => {
   const database = await createTestDatabase();
   const second = database.url ? wrapPostgres(database.url, 6) : { ...database, close: async () => {} };
   const storage = new MemoryStorage();
-  a = await buildApp({ database, storage, now: () => clock });
-  b = await buildApp({ database: second, storage, now: () => clock });
+  // 50 customers sign up from this one address: request limits relaxed as in every test app.
+  a = await buildApp({ database, storage, now: () => clock, rateLimitScale: 1000 });
+  b = await buildApp({ database: second, storage, now: () => clock, rateLimitScale: 1000 });
   vendor = await createPayableVendor(a, 'race-vendor@example.com');
 }, 120_000);
 afterAll(async () => {
