@@ -1,19 +1,10 @@
 /**
- * The slot engine and the availability endpoint (issue 5's target: 90 days of availability for a
- * vendor with 2,000 busy entries in under 5 ms; the endpoint's p99 under load). Bounded: a fixed number
- * of engine runs, then a few seconds of load on 127.0.0.1. Prints figures, never a verdict.
+ * The slot engine (issue 5's target: 90 days of availability for a vendor with 2,000 busy entries in
+ * under 5 ms), a pure function measured in this process. Bounded: a fixed number of engine runs. Prints
+ * figures, never a verdict. The availability endpoint under load is in http-api.bench.ts.
  */
-import autocannon from 'autocannon';
-import { eq } from 'drizzle-orm';
-import { PGlite } from '@electric-sql/pglite';
 import { computeAvailability, type AvailabilityQuery, type BusyRange } from '@stg/domain/availability';
-import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
-import { buildApp } from '../apps/server/src/app';
-import { pgliteExtensions, wrapPglite } from '../apps/server/src/db/client';
-import { calendarBusyEntries, vendorCalendars } from '../apps/server/src/db/schema';
-import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
 const BUSY_ENTRIES = 2_000;
 const WINDOW_DAYS = 90;
 const RUNS = 2_000;
@@ -75,36 +66,6 @@ for (const step of [1, 15]) {
   );
 }
 
-// ---- The endpoint under load -----------------------------------------------------------------------
-
-const database = wrapPglite(await PGlite.create({ extensions: pgliteExtensions }));
-await database.migrate();
-const storage = new MemoryStorage();
-await seedDemoData(database.db, storage, { now: new Date() });
-const app = await buildApp({ database, storage });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const vendors = (await (await fetch(`${address}/api/vendors`)).json()) as { id: number }[];
-const vendorId = vendors[0]!.id;
-const [calendar] = await database.db
-  .select()
-  .from(vendorCalendars)
-  .where(eq(vendorCalendars.vendorId, vendorId));
-const rows = busyEntries(now, BUSY_ENTRIES).map((b, i) => ({
-  vendorCalendarId: calendar!.id,
-  externalId: `bench-${i}`,
-  startTime: new Date(b.start),
-  endTime: new Date(b.end),
-}));
-for (let i = 0; i < rows.length; i += 500)
-  await database.db.insert(calendarBusyEntries).values(rows.slice(i, i + 500));
-
-const path = `/api/vendors/${vendorId}/vendor_calendars?duration=${WINDOW_DAYS}&minutes=90`;
-const sample = (await (await fetch(`${address}${path}`)).json()) as { days: unknown[] };
-console.info(
-  `\nendpoint: GET ${path} (vendor with ${BUSY_ENTRIES} synced entries plus its demo orders; ${sample.days.length} days in the answer), 10 connections, ${DURATION_S} s`,
-);
-const result = await autocannon({ url: `${address}${path}`, connections: 10, duration: DURATION_S });
-console.info(
-  `  ${result.requests.average.toFixed(0)} req/s   p50 ${result.latency.p50} ms   p90 ${result.latency.p90} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
-);
-await app.close();
+// The endpoint (GET /api/vendors/{id}/vendor_calendars for a vendor with 2,000 busy entries and 500
+// orders, at 10 and 100 connections) is measured over HTTP with the server as its own process, in
+// http-api.bench.ts.

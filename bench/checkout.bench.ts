@@ -2,30 +2,35 @@
  * Checkout under load (issue 10): POST /api/payments/create-payment-intent, and the whole pay-to-order
  * path (create-payment-intent → the sandbox's card confirmation → POST /api/payments/confirm, which
  * makes the order), with 50 customers at once. The server runs as its own process, started as in
- * production (src/main.ts), on the embedded database (or BENCH_DATABASE_URL: an empty PostgreSQL
- * database); this process only sends requests. A bare Node HTTP server answering a constant JSON is
- * loaded the same way in the same run, as the yardstick of what the machine gives right now.
- * Bounded: ROUNDS rounds of 50 customers. Prints figures, never a verdict.
+ * production (bench/lib/processes.ts), on a fresh embedded database or, when DATABASE_URL is set (e.g. by
+ * `node scripts/with-postgres.mjs npm run bench`), a fresh PostgreSQL database, with RATE_LIMIT_SCALE=10000
+ * (200 customers sign up from one address); this process only sends requests (a flow of three calls per
+ * customer, which autocannon cannot drive). A bare Fastify (its own process) is loaded the same way in
+ * the same run, 50 requests at once, as the yardstick of what the machine gives right now; each p50 is
+ * also printed as a multiple of the bare server's. Bounded: ROUNDS rounds of 50 customers. Prints
+ * figures, never a verdict.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase, wrapPostgres } from '../apps/server/src/db/client';
 import { vendors } from '../apps/server/src/db/schema';
 import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/payable-vendor';
-import { freePort, httpClient, startServerProcess, waitUntilUp } from '../apps/server/test/server-process';
+import { httpClient } from '../apps/server/test/server-process';
+import { freshDatabase } from './lib/database';
+import { machineLine } from './lib/measure';
+import { startBareFastify, startServer } from './lib/processes';
 
 const CONCURRENCY = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-bench-checkout-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const database = await freshDatabase('checkout');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
+const median = (ms: number[]) =>
+  percentile(
+    [...ms].sort((a, b) => a - b),
+    0.5,
+  );
 const summary = (ms: number[]) => {
   const s = [...ms].sort((a, b) => a - b);
   return `p50 ${percentile(s, 0.5).toFixed(1)} ms   p99 ${percentile(s, 0.99).toFixed(1)} ms   max ${s.at(-1)!.toFixed(1)} ms   (${s.length} samples)`;
@@ -33,8 +38,7 @@ const summary = (ms: number[]) => {
 
 // ---- Setup: vendors whose payouts are on, and customers with scheduled bookings --------------------
 
-const setupDb = databaseUrl ? wrapPostgres(databaseUrl, 4) : await openDatabase({ dataDir });
-await setupDb.migrate();
+const setupDb = await database.open();
 const setup = await buildApp({ database: setupDb, storage: new MemoryStorage() });
 const total = CONCURRENCY * ROUNDS;
 const slotsPerVendor = 40;
@@ -51,9 +55,8 @@ for (let i = 0; i < vendorCount; i++) {
 }
 await setup.close();
 
-const port = await freePort();
-const server = await startServerProcess({ port, dataDir, databaseUrl });
-const base = `http://127.0.0.1:${port}`;
+const server = await startServer(database, { RATE_LIMIT_SCALE: '10000' });
+const base = server.base;
 
 /** A customer's client that fails loudly on any refusal. */
 function client() {
@@ -122,16 +125,7 @@ if (customers.length < total)
 
 // ---- The bare yardstick ---------------------------------------------------------------------------
 
-const barePort = await freePort();
-const bare = spawn(
-  process.execPath,
-  [
-    '-e',
-    `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(${barePort}, '127.0.0.1')`,
-  ],
-  { stdio: 'ignore' },
-);
-await waitUntilUp(`http://127.0.0.1:${barePort}/`, bare);
+const bare = await startBareFastify();
 
 async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   const t0 = performance.now();
@@ -143,9 +137,7 @@ const bareMs: number[] = [];
 const healthMs: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const bareRound = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () =>
-      timed(() => fetch(`http://127.0.0.1:${barePort}/`).then((x) => x.text())),
-    ),
+    Array.from({ length: CONCURRENCY }, () => timed(() => fetch(`${bare.base}/`).then((x) => x.text()))),
   );
   bareMs.push(...bareRound.map(([, ms]) => ms));
   const healthRound = await Promise.all(
@@ -191,20 +183,23 @@ for (let r = 0; r < ROUNDS; r++) {
 }
 const seconds = (performance.now() - started) / 1000;
 
+const bareP50 = median(bareMs);
+const line = (title: string, ms: number[]) =>
+  console.info(`  ${title.padEnd(36)}${summary(ms)}   p50 ${(median(ms) / bareP50).toFixed(1)}× bare`);
+console.info(machineLine(database.label));
 console.info(
-  `${CONCURRENCY} customers at once, ${ROUNDS} rounds, server as its own process on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}`,
+  `${CONCURRENCY} customers at once, ${ROUNDS} rounds, server pid ${server.pid} as its own process (NODE_ENV=production, RATE_LIMIT_SCALE=10000) on ${database.label}`,
 );
-console.info(`  bare node:http (yardstick)          ${summary(bareMs)}`);
-console.info(`  GET /api/health                     ${summary(healthMs)}`);
-console.info(`  create-payment-intent               ${summary(intentMs)}`);
-console.info(`  sandbox card confirmation           ${summary(cardMs)}`);
-console.info(`  POST /api/payments/confirm (order)  ${summary(confirmMs)}`);
-console.info(`  whole pay-to-order path             ${summary(pathMs)}`);
+line('bare Fastify (yardstick)', bareMs);
+line('GET /api/health', healthMs);
+line('create-payment-intent', intentMs);
+line('sandbox card confirmation', cardMs);
+line('POST /api/payments/confirm (order)', confirmMs);
+line('whole pay-to-order path', pathMs);
 console.info(
   `  ${orders} orders made of ${pathMs.length} paths in ${seconds.toFixed(1)} s (${(orders / seconds).toFixed(1)} orders/s)`,
 );
 
-server.kill('SIGTERM');
-bare.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-fs.rmSync(dataDir, { recursive: true, force: true });
+await server.stop();
+await bare.stop();
+await database.dispose();

@@ -1,33 +1,204 @@
 /**
- * Load on the read endpoints a visitor hits first, in-process on 127.0.0.1 with seeded demo data.
- * Bounded: a few seconds per endpoint, 10 connections. Prints requests/s and latency percentiles.
+ * The public read endpoints under load (issue 15), with the server as its own process started as in
+ * production and the load generator in another (bench/lib), against a bare Fastify measured in the
+ * same run: req/s, p50/p99 latency, errors and bad statuses, and the ratio to the bare server.
+ *
+ * Data, written straight into a fresh database before the server starts (bench/lib/database.ts):
+ * the demo data (17 vendors with reviews, orders, calendars), analyzed as the server's own seeding
+ * does, plus one "busy" vendor with 2,000 synced busy entries (30 min to 3 h, spread over 90 days) and
+ * 500 upcoming orders (six a weekday-like day from day 3 on) from 200 customers, for availability.
+ * The busy vendor's calendar is not marked as connected to a provider (api_integrated false), so the
+ * server never tries to read a feed; its entries are read exactly as a synced calendar's are.
+ *
+ * Targets: GET /api/health, /api/vendors, /api/vendors/{id} (the first demo vendor), its reviews (and
+ * again with If-None-Match when the answer carries an ETag: 304 expected), and the busy vendor's
+ * availability (GET /api/vendors/{id}/vendor_calendars?duration=90) at 10 and 100 connections.
+ * Public GETs only, so the request rate limits never apply and RATE_LIMIT_SCALE is left at 1.
  */
-import autocannon from 'autocannon';
-import { PGlite } from '@electric-sql/pglite';
-import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import { LocalStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
-import { pgliteExtensions, wrapPglite } from '../apps/server/src/db/client';
+import { addresses, calendarBusyEntries, orders, users, vendorCalendars } from '../apps/server/src/db/schema';
 import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
+import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
+import { freshDatabase } from './lib/database';
+import { compare, machineLine, printTable, probe, type Target } from './lib/measure';
+import { startBareFastify, startServer } from './lib/processes';
 
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 5);
+const BUSY_ENTRIES = 2_000;
+const UPCOMING_ORDERS = 500;
+const CUSTOMERS = 200;
+const WINDOW_DAYS = 90;
+const MINUTE = 60_000;
+const HOUR = 60 * MINUTE;
+const DAY = 24 * HOUR;
 
-const database = wrapPglite(await PGlite.create({ extensions: pgliteExtensions }));
-await database.migrate();
-const storage = new MemoryStorage();
-await seedDemoData(database.db, storage, { now: new Date() });
-const app = await buildApp({ database, storage });
-const address = await app.listen({ port: 0, host: '127.0.0.1' });
-const vendors = (await (await fetch(`${address}/api/vendors`)).json()) as { id: number }[];
-
-async function run(title: string, path: string) {
-  const result = await autocannon({ url: `${address}${path}`, connections: 10, duration: DURATION_S });
-  console.info(
-    `${title.padEnd(28)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${result.latency.p50} ms   p99 ${result.latency.p99} ms   errors ${result.errors + result.non2xx}`,
-  );
+/** 2,000 busy entries of 30 min to 3 h spread over the window (about 22 a day), deterministic. */
+function busyEntries(now: number, count: number) {
+  const out: { start: number; end: number }[] = [];
+  let seed = 42;
+  const next = () => (seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < count; i++) {
+    const start = now + Math.floor(next() * WINDOW_DAYS * 24 * 60) * MINUTE;
+    out.push({ start, end: start + (30 + Math.floor(next() * 150)) * MINUTE });
+  }
+  return out;
 }
 
-await run('GET /api/health', '/api/health');
-await run('GET /api/vendors', '/api/vendors');
-await run('GET /api/vendors/{id}', `/api/vendors/${vendors[0]!.id}`);
-await run('GET /api/session (guest)', '/api/session');
-await app.close();
+// ---- Setup, before the server process starts --------------------------------------------------------
+
+const database = await freshDatabase('http-api');
+const setupStarted = performance.now();
+const setupDb = await database.open();
+const storage = new LocalStorage(path.join(database.dataDir, 'uploads'));
+const setup = await buildApp({ database: setupDb, storage });
+const { db } = setup.deps;
+const now = Date.now();
+await seedDemoData(db, storage, { now: new Date(now) });
+
+const busy = await createPricedVendor(setup, { email: 'bench-busy-vendor@example.com' });
+const [calendar] = await db
+  .insert(vendorCalendars)
+  .values({ vendorId: busy.vendorId, lastSyncedAt: new Date(now) })
+  .returning({ id: vendorCalendars.id });
+const entryRows = busyEntries(now, BUSY_ENTRIES).map((b, i) => ({
+  vendorCalendarId: calendar!.id,
+  externalId: `bench-${i}`,
+  startTime: new Date(b.start),
+  endTime: new Date(b.end),
+}));
+for (let i = 0; i < entryRows.length; i += 500)
+  await db.insert(calendarBusyEntries).values(entryRows.slice(i, i + 500));
+
+const customerRows = await db
+  .insert(users)
+  .values(
+    Array.from({ length: CUSTOMERS }, (_, i) => ({
+      firstName: 'Bench',
+      lastName: `Customer${i}`,
+      email: `bench-http-customer-${i}@example.com`,
+      phoneNumber: '4355550199',
+      // Never signed in: any digest will do.
+      passwordDigest: 'bench-not-a-password',
+    })),
+  )
+  .returning({ id: users.id });
+const addressRows = await db
+  .insert(addresses)
+  .values(
+    customerRows.map((c, i) => ({
+      userId: c.id,
+      streetAddress: `${100 + i} S Main St`,
+      city: 'St George',
+      state: 'UT',
+      zipCode: '84770',
+      isDefault: true,
+    })),
+  )
+  .returning({ id: addresses.id, userId: addresses.userId });
+// Six one-hour orders a day, 90 minutes apart from 15:00 UTC (8 or 9 a.m. in St George), from day 3 on.
+const firstDay = Math.floor(now / DAY) * DAY + 3 * DAY;
+const orderValues = Array.from({ length: UPCOMING_ORDERS }, (_, i) => {
+  const start = firstDay + Math.floor(i / 6) * DAY + 15 * HOUR + (i % 6) * 90 * MINUTE;
+  const customer = addressRows[i % addressRows.length]!;
+  return {
+    confirmationId: `SG-BH${String(i).padStart(6, '0')}`,
+    vendorId: busy.vendorId,
+    userId: customer.userId!,
+    addressId: customer.id,
+    appointmentAt: new Date(start),
+    appointmentEndAt: new Date(start + HOUR),
+    durationMins: 60,
+    optionsSnapshot: { Bedrooms: '3 bedrooms', Bathrooms: '2 bathrooms' },
+    fulfillmentStatus: i % 7 === 0 ? 'rescheduled' : 'unfulfilled',
+    paymentStatus: 'collected',
+    paymentProvider: 'sandbox',
+    paymentIntentId: `pi_bench_http_${i}`,
+    paymentMethodLast4: '4242',
+    paymentMethodBrand: 'visa',
+    totalCollectedCents: 10_255,
+    subtotalCents: 10_000,
+    serviceFeeCents: 255,
+    commissionCents: 1_000,
+    vendorPayoutCents: 9_000,
+    refundAmountCents: 0,
+    createdAt: new Date(now - DAY),
+    updatedAt: new Date(now - DAY),
+  };
+});
+await db.insert(orders).values(orderValues);
+// Statistics for the planner, as the server's own demo seeding does (PGlite never analyzes by itself).
+await db.execute(sql`analyze`);
+await setup.close();
+const setupSeconds = (performance.now() - setupStarted) / 1000;
+
+// ---- The server, the yardstick, the targets --------------------------------------------------------
+
+const server = await startServer(database);
+const bare = await startBareFastify();
+try {
+  const list = JSON.parse((await probe(`${server.base}/api/vendors`)).text) as { id: number }[];
+  const vendorId = Math.min(...list.map((v) => v.id).filter((id) => id !== busy.vendorId));
+  const base = server.base;
+  const reviews = await probe(`${base}/api/vendors/${vendorId}/reviews`);
+  const availabilityPath = `/api/vendors/${busy.vendorId}/vendor_calendars?duration=${WINDOW_DAYS}`;
+  const availability = await probe(`${base}${availabilityPath}`);
+  const days = (JSON.parse(availability.text) as { days?: unknown[] }).days?.length ?? '?';
+
+  const targets: Target[] = [
+    { name: 'GET /api/health', url: `${base}/api/health`, connections: 10 },
+    {
+      name: 'GET /api/vendors',
+      url: `${base}/api/vendors`,
+      connections: 10,
+      note: `${(await probe(`${base}/api/vendors`)).describe}, ${list.length} vendors`,
+    },
+    {
+      name: `GET /api/vendors/${vendorId}`,
+      url: `${base}/api/vendors/${vendorId}`,
+      connections: 10,
+      note: (await probe(`${base}/api/vendors/${vendorId}`)).describe,
+    },
+    {
+      name: `GET /api/vendors/${vendorId}/reviews`,
+      url: `${base}/api/vendors/${vendorId}/reviews`,
+      connections: 10,
+      note: reviews.describe,
+    },
+  ];
+  if (reviews.etag) {
+    const conditional = await probe(`${base}/api/vendors/${vendorId}/reviews`, {
+      'if-none-match': reviews.etag,
+    });
+    targets.push({
+      name: `GET /api/vendors/${vendorId}/reviews (If-None-Match)`,
+      url: `${base}/api/vendors/${vendorId}/reviews`,
+      connections: 10,
+      headers: { 'if-none-match': reviews.etag },
+      expectStatus: 304,
+      note: `${conditional.describe} (304 expected)`,
+    });
+  }
+  for (const connections of [10, 100])
+    targets.push({
+      name: `GET ${availabilityPath}`,
+      url: `${base}${availabilityPath}`,
+      connections,
+      note:
+        connections === 10
+          ? `${availability.describe}, ${days} days with starts; vendor ${busy.vendorId}: ${BUSY_ENTRIES} busy entries, ${UPCOMING_ORDERS} upcoming orders`
+          : undefined,
+    });
+
+  console.info(machineLine(database.label));
+  console.info(
+    `setup: demo data + busy vendor (${BUSY_ENTRIES} busy entries, ${UPCOMING_ORDERS} orders) written and analyzed in ${setupSeconds.toFixed(1)} s; server pid ${server.pid} (NODE_ENV=production), bare Fastify pid ${bare.pid}; ETag on reviews: ${reviews.etag ? 'yes' : 'no (the If-None-Match run is skipped)'}`,
+  );
+  const rows = await compare(bare, targets);
+  printTable(`HTTP API on ${database.label}`, rows);
+} finally {
+  await server.stop();
+  await bare.stop();
+  await database.dispose();
+}

@@ -2,39 +2,33 @@
  * A vendor's Order History under load (issue 12): a vendor with 10,000 orders (7,000 past: fulfilled or
  * cancelled; 3,000 active), signed in, asks for GET /api/vendors/{id}/orders?filter=active&limit=50 and
  * ?filter=past&limit=50 over 20 connections at once. The server runs as its own process, started as in
- * production (src/main.ts), on the embedded database (or BENCH_DATABASE_URL: an empty PostgreSQL
- * database); autocannon runs here. A bare Node HTTP server answering a constant JSON is loaded the same
- * way in the same run, as the yardstick of what the machine gives right now. Orders are inserted straight
- * into the database (one multi-row insert per thousand). An endpoint that ignores the query (no paging
- * yet) is measured as it answers: the size of each answer is printed. BENCH_FILTERS=active,past,all picks
- * the lists; BENCH_ANALYZE=1 runs ANALYZE after the insert (see below). Figures, never a verdict.
+ * production (bench/lib/processes.ts), on a fresh embedded database or, when DATABASE_URL is set (e.g. by
+ * `node scripts/with-postgres.mjs npm run bench`), a fresh PostgreSQL database; the load generator is
+ * another process (bench/lib/load.ts); a bare Fastify is loaded just before each target and the ratio
+ * printed. Orders are inserted straight into the database (one multi-row insert per thousand) before the
+ * server starts. An endpoint that ignores the query (no paging yet) is measured as it answers: the size of
+ * each answer is printed. BENCH_FILTERS=active,past,all picks the lists; BENCH_ANALYZE=1 runs ANALYZE
+ * after the insert (see below). The vendor signs in, so the server gets RATE_LIMIT_SCALE=10000.
  */
-import { spawn } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
-import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
-import { openDatabase, wrapPostgres } from '../apps/server/src/db/client';
 import { addresses, orders, users } from '../apps/server/src/db/schema';
 import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
-import { freePort, startServerProcess, waitUntilUp } from '../apps/server/test/server-process';
+import { freshDatabase } from './lib/database';
+import { compare, machineLine, printTable, type Target } from './lib/measure';
+import { startBareFastify, startServer } from './lib/processes';
 
 const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const PAST_SHARE = 0.7;
 const CUSTOMERS = 200;
 const CONNECTIONS = 20;
-const DURATION_S = Number(process.env.BENCH_SECONDS ?? 10);
 const HOUR = 3_600_000;
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'stg-bench-vendor-orders-'));
-const databaseUrl = process.env.BENCH_DATABASE_URL;
+const database = await freshDatabase('vendor-orders');
 
 // ---- Setup: a vendor, 200 customers, 10,000 orders ---------------------------------------------------
 
-const setupDb = databaseUrl ? wrapPostgres(databaseUrl, 4) : await openDatabase({ dataDir });
-await setupDb.migrate();
+const setupDb = await database.open();
 const setup = await buildApp({ database: setupDb, storage: new MemoryStorage() });
 const { db } = setup.deps;
 const email = `bench-orders-vendor-${Date.now()}@example.com`;
@@ -127,9 +121,8 @@ await setup.close();
 
 // ---- The server as its own process, and the vendor signed in --------------------------------------
 
-const port = await freePort();
-const server = await startServerProcess({ port, dataDir, databaseUrl });
-const base = `http://127.0.0.1:${port}`;
+const server = await startServer(database, { RATE_LIMIT_SCALE: '10000' });
+const base = server.base;
 /** Signs the vendor in and answers the session cookie (autocannon sends it with every request). */
 async function signInCookie(): Promise<string> {
   const first = await fetch(`${base}/api/session`);
@@ -149,16 +142,7 @@ const cookie = await signInCookie();
 
 // ---- The bare yardstick ---------------------------------------------------------------------------
 
-const barePort = await freePort();
-const bare = spawn(
-  process.execPath,
-  [
-    '-e',
-    `require('node:http').createServer((q, s) => { s.setHeader('content-type', 'application/json'); s.end('{"ok":true}'); }).listen(${barePort}, '127.0.0.1')`,
-  ],
-  { stdio: 'ignore' },
-);
-await waitUntilUp(`http://127.0.0.1:${barePort}/`, bare);
+const bare = await startBareFastify();
 
 // ---- Measure ----------------------------------------------------------------------------------------
 
@@ -176,30 +160,28 @@ async function probe(url: string) {
   return `HTTP ${res.status}, ${count} orders, ${(text.length / 1024).toFixed(1)} kB`;
 }
 
-async function load(title: string, url: string, headers: Record<string, string> = {}, note = '') {
-  const result = await autocannon({ url, connections: CONNECTIONS, duration: DURATION_S, headers });
-  console.info(
-    `  ${title.padEnd(58)} ${result.requests.average.toFixed(0).padStart(6)} req/s   p50 ${String(result.latency.p50).padStart(4)} ms   p99 ${String(result.latency.p99).padStart(4)} ms   errors ${result.errors + result.non2xx}${note ? `   (${note})` : ''}`,
-  );
-}
-
 const list = (filter: string) => `/api/vendors/${vendor.vendorId}/orders?filter=${filter}&limit=50`;
+console.info(machineLine(database.label));
 console.info(
-  `${ORDERS} orders (${pastCount} past, ${ORDERS - pastCount} active) of one vendor inserted in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections, ${DURATION_S} s each; server as its own process on ${databaseUrl ? 'PostgreSQL' : 'embedded PGlite'}${analyzed ? ', tables analyzed' : ', tables not analyzed since the insert'}`,
+  `${ORDERS} orders (${pastCount} past, ${ORDERS - pastCount} active) of one vendor inserted in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections; server pid ${server.pid} (NODE_ENV=production)${analyzed ? ', tables analyzed' : ', tables not analyzed since the insert'}`,
 );
-await load('bare node:http (yardstick)', `http://127.0.0.1:${barePort}/`);
-await load('GET /api/health', `${base}/api/health`);
-for (const filter of (process.env.BENCH_FILTERS ?? 'active,past').split(',')) {
-  const url = list(filter);
-  await load(
-    `GET ${url.replace(String(vendor.vendorId), '{id}')}`,
-    `${base}${url}`,
-    { cookie },
-    await probe(url),
-  );
+try {
+  const targets: Target[] = [
+    { name: 'GET /api/health', url: `${base}/api/health`, connections: CONNECTIONS },
+  ];
+  for (const filter of (process.env.BENCH_FILTERS ?? 'active,past').split(',')) {
+    const url = list(filter);
+    targets.push({
+      name: `GET ${url.replace(String(vendor.vendorId), '{id}')} (signed in)`,
+      url: `${base}${url}`,
+      connections: CONNECTIONS,
+      headers: { cookie },
+      note: await probe(url),
+    });
+  }
+  printTable(`A vendor's orders on ${database.label}`, await compare(bare, targets));
+} finally {
+  await server.stop();
+  await bare.stop();
+  await database.dispose();
 }
-
-server.kill('SIGTERM');
-bare.kill('SIGTERM');
-await new Promise((r) => server.once('exit', r));
-fs.rmSync(dataDir, { recursive: true, force: true });
