@@ -1,11 +1,13 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
+import { precompress } from './vite-precompress';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
-  plugins: [react()],
+  // precompress: .br and .gz beside each built file, served by content negotiation (ADR 0023).
+  plugins: [react(), precompress()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
