@@ -6,6 +6,7 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   doublePrecision,
@@ -871,3 +872,14 @@ export const payouts = pgTable(
     check('payouts_sent_check', sql`${t.status} <> 'sent' or ${t.sentAt} is not null`),
   ],
 );
+
+/**
+ * Versions of what is cached in process memory (ADR 0022). `public_reads` counts the committed writes that
+ * change the public vendor and review answers (GET /api/vendors, /api/vendors/{id}, /api/vendors/{id}/reviews):
+ * deferred triggers on the tables those answers are made of bump it in the writing transaction
+ * (migration 0011), so every server process sees a write the moment it is committed.
+ */
+export const cacheVersions = pgTable('cache_versions', {
+  scope: text('scope').primaryKey(),
+  version: bigint('version', { mode: 'number' }).notNull().default(0),
+});

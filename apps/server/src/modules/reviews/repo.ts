@@ -1,30 +1,18 @@
 /** Reviews' storage: the vendor's reviews, its figures, and the facts eligibility is decided on. */
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, reviews, vendors } from '../../db/schema';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
-/**
- * The vendor's listing status and its figures, read in one statement. avgRating and reviewCount count
- * the marketplace's own (product) reviews only (ADR 0018), as modules/vendors/repo.ts ratingStats does.
- */
-export async function findVendorWithStats(
-  db: Db | Tx,
-  vendorId: number,
-): Promise<{ listingStatus: string; avgRating: number | null; reviewCount: number } | null> {
+/** The vendor's listing status, or null when there is no such vendor. */
+export async function findVendorListingStatus(db: Db | Tx, vendorId: number): Promise<string | null> {
   const [row] = await db
-    .select({
-      listingStatus: vendors.listingStatus,
-      avgRating: sql<
-        number | null
-      >`(select round(avg(r.score)::numeric, 1)::float8 from reviews r where r.vendor_id = ${vendorId} and r.review_type = 'product')`,
-      reviewCount: sql<number>`(select count(*)::int from reviews r where r.vendor_id = ${vendorId} and r.review_type = 'product')`,
-    })
+    .select({ listingStatus: vendors.listingStatus })
     .from(vendors)
     .where(eq(vendors.id, vendorId))
     .limit(1);
-  return row ?? null;
+  return row?.listingStatus ?? null;
 }
 
 /** All the vendor's reviews (product and google), newest first. */

@@ -14,8 +14,23 @@ import { requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PlacesReviewsSource } from '../../adapters/reviews/google-places';
+import {
+  publicReadCache,
+  representation,
+  sendRepresentation,
+  serializeWith,
+} from '../public-read-cache/cache';
 import { GOOGLE_REVIEWS_MESSAGES } from './google';
-import { createReview, deleteReview, vendorReviews } from './service';
+import {
+  createReview,
+  deleteReview,
+  eligibilityOf,
+  GUEST_ELIGIBILITY,
+  loadReviewsPage,
+  reviewsAnswer,
+  visiblePage,
+  type ReviewsPage,
+} from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -27,6 +42,10 @@ export interface ReviewRoutesOptions {
 export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
+  const cache = publicReadCache(app.deps.database);
+  const serializeReviews = serializeWith(vendorReviewsResponseSchema);
+  /** A guest's whole answer, made once per cached page. */
+  const guestAnswers = new WeakMap<ReviewsPage, ReturnType<typeof representation>>();
   const vendorIdOf = (raw: string) => {
     const id = parseId(raw);
     if (id === null) throw notFound(MESSAGES.vendorNotFound);
@@ -44,7 +63,26 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
         response: { 200: vendorReviewsResponseSchema },
       },
     },
-    async (req) => vendorReviews(db, vendorIdOf(req.params.id), req.user ?? null),
+    async (req, reply) => {
+      const vendorId = vendorIdOf(req.params.id);
+      const user = req.user ?? null;
+      // The part every visitor sees alike is cached (ADR 0022); eligibility is the visitor's own.
+      const page = visiblePage(
+        await cache.get(`reviews:${vendorId}`, () => loadReviewsPage(db, vendorId)),
+        vendorId,
+        user,
+      );
+      if (!user) {
+        let guest = guestAnswers.get(page);
+        if (!guest) {
+          guest = representation(serializeReviews(reviewsAnswer(page, GUEST_ELIGIBILITY)));
+          guestAnswers.set(page, guest);
+        }
+        return sendRepresentation(req, reply, guest, { personal: false });
+      }
+      const answer = reviewsAnswer(page, await eligibilityOf(db, vendorId, user));
+      return sendRepresentation(req, reply, representation(serializeReviews(answer)), { personal: true });
+    },
   );
 
   r.post(

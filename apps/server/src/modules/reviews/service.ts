@@ -12,13 +12,14 @@ import type { UserRow } from '../session/session-repo';
 import {
   deleteOwnReview,
   findOwnReview,
-  findVendorWithStats,
+  findVendorListingStatus,
   hasLiveOrder,
   insertProductReview,
   isSecondReview,
   listVendorReviews,
   type ReviewRow,
 } from './repo';
+import { productRating } from './rating';
 
 /** A review as the API shows it (the same shape as the provider page's `vendor.reviews`). */
 export function presentReview(r: ReviewRow): ReviewJson {
@@ -35,13 +36,21 @@ export function presentReview(r: ReviewRow): ReviewJson {
   };
 }
 
+const isVisibleTo = (listingStatus: string, vendorId: number, user: UserRow | null) =>
+  listingStatus === 'active' || user?.vendorId === vendorId;
+
 /** The vendor, visible to this visitor: active listings to all, any listing to its owner; else 404. */
 async function visibleVendor(db: Db, vendorId: number, user: UserRow | null) {
-  const vendor = await findVendorWithStats(db, vendorId);
-  if (!vendor || (vendor.listingStatus !== 'active' && user?.vendorId !== vendorId))
-    throw notFound(MESSAGES.vendorNotFound);
-  return vendor;
+  const listingStatus = await findVendorListingStatus(db, vendorId);
+  if (!listingStatus || !isVisibleTo(listingStatus, vendorId, user)) throw notFound(MESSAGES.vendorNotFound);
 }
+
+/** A guest's eligibility: the same for every guest. */
+export const GUEST_ELIGIBILITY: ReviewEligibility = {
+  canReview: false,
+  reason: REVIEW_MESSAGES.signInToReview,
+  ownReviewId: null,
+};
 
 /**
  * Whether `user` may review the vendor now: guests sign in first; vendors never review (their own page
@@ -52,7 +61,7 @@ export async function eligibilityOf(
   vendorId: number,
   user: UserRow | null,
 ): Promise<ReviewEligibility> {
-  if (!user) return { canReview: false, reason: REVIEW_MESSAGES.signInToReview, ownReviewId: null };
+  if (!user) return GUEST_ELIGIBILITY;
   if (user.userType === 'vendor' || user.vendorId !== null)
     return { canReview: false, reason: REVIEW_MESSAGES.vendorsCannotReview, ownReviewId: null };
   const own = await findOwnReview(db, vendorId, user.id);
@@ -62,17 +71,34 @@ export async function eligibilityOf(
   return { canReview: true, reason: null, ownReviewId: null };
 }
 
-export async function vendorReviews(db: Db, vendorId: number, user: UserRow | null) {
-  const vendor = await visibleVendor(db, vendorId, user);
-  const [rows, eligibility] = await Promise.all([
+/**
+ * What GET /api/vendors/{id}/reviews shows every visitor alike (the same for all, so it may be cached,
+ * ADR 0022): the vendor's listing status, its reviews newest first and its figures; null when there is no
+ * such vendor. Two statements at once; the figures are counted from the reviews read anyway.
+ */
+export async function loadReviewsPage(db: Db, vendorId: number) {
+  const [listingStatus, rows] = await Promise.all([
+    findVendorListingStatus(db, vendorId),
     listVendorReviews(db, vendorId),
-    eligibilityOf(db, vendorId, user),
   ]);
+  if (!listingStatus) return null;
+  return { listingStatus, reviews: rows.map(presentReview), ...productRating(rows) };
+}
+export type ReviewsPage = NonNullable<Awaited<ReturnType<typeof loadReviewsPage>>>;
+
+/** The page as this visitor may see it: 404 for a listing that is not active unless it is theirs. */
+export function visiblePage(page: ReviewsPage | null, vendorId: number, user: UserRow | null): ReviewsPage {
+  if (!page || !isVisibleTo(page.listingStatus, vendorId, user)) throw notFound(MESSAGES.vendorNotFound);
+  return page;
+}
+
+/** The GET answer: the page's shared part and this visitor's eligibility. */
+export function reviewsAnswer(page: ReviewsPage, eligibility: ReviewEligibility) {
   return {
-    reviews: rows.map(presentReview),
+    reviews: page.reviews,
     eligibility,
-    avgRating: vendor.reviewCount > 0 ? vendor.avgRating : null,
-    reviewCount: vendor.reviewCount,
+    avgRating: page.avgRating,
+    reviewCount: page.reviewCount,
   };
 }
 

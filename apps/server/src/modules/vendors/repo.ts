@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { AddressInput } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -11,16 +11,23 @@ import {
   vendorCalendars,
   vendors,
 } from '../../db/schema';
+import { productRating } from '../reviews/rating';
 
 const logo = aliasedTable(images, 'logo');
 const banner = aliasedTable(images, 'banner');
 
-const ratingStats = (vendorId: typeof vendors.id) => ({
-  avgRating: sql<
-    number | null
-  >`(select round(avg(r.score)::numeric, 1)::float8 from reviews r where r.vendor_id = ${vendorId} and r.review_type = 'product')`,
-  reviewCount: sql<number>`(select count(*)::int from reviews r where r.vendor_id = ${vendorId} and r.review_type = 'product')`,
-});
+/** Product reviews' figures per vendor (ADR 0018), one grouped pass for a whole list. */
+const productStats = (db: Db) =>
+  db
+    .select({
+      vendorId: reviews.vendorId,
+      avgRating: sql<number | null>`round(avg(${reviews.score})::numeric, 1)::float8`.as('avg_rating'),
+      reviewCount: sql<number>`count(*)::int`.as('review_count'),
+    })
+    .from(reviews)
+    .where(eq(reviews.reviewType, 'product'))
+    .groupBy(reviews.vendorId)
+    .as('stats');
 
 export type VendorRow = typeof vendors.$inferSelect;
 export interface VendorCardRow {
@@ -32,40 +39,44 @@ export interface VendorCardRow {
   reviewCount: number;
 }
 
-const cardSelection = {
-  vendor: vendors,
-  logoKey: logo.storageKey,
-  bannerKey: banner.storageKey,
-  bannerThumbKey: banner.thumbnailKey,
-  ...ratingStats(vendors.id),
-};
-
+/** The active vendors' cards in one statement (their figures from one grouped pass over the reviews). */
 export async function listActiveVendorCards(db: Db): Promise<VendorCardRow[]> {
+  const stats = productStats(db);
   return db
-    .select(cardSelection)
+    .select({
+      vendor: vendors,
+      logoKey: logo.storageKey,
+      bannerKey: banner.storageKey,
+      bannerThumbKey: banner.thumbnailKey,
+      avgRating: stats.avgRating,
+      reviewCount: sql<number>`coalesce(${stats.reviewCount}, 0)`,
+    })
     .from(vendors)
     .leftJoin(logo, eq(logo.id, vendors.logoImageId))
     .leftJoin(banner, eq(banner.id, vendors.bannerImageId))
+    .leftJoin(stats, eq(stats.vendorId, vendors.id))
     .where(eq(vendors.listingStatus, 'active'))
     .orderBy(asc(vendors.id));
 }
 
-export async function findVendorCard(db: Db, id: number): Promise<VendorCardRow | null> {
-  const [row] = await db
-    .select(cardSelection)
-    .from(vendors)
-    .leftJoin(logo, eq(logo.id, vendors.logoImageId))
-    .leftJoin(banner, eq(banner.id, vendors.bannerImageId))
-    .where(eq(vendors.id, id))
-    .limit(1);
-  return row ?? null;
-}
-
-/** Everything the provider page and the vendor portal need about one vendor. */
+/**
+ * Everything the provider page and the vendor portal need about one vendor: six statements at once (in
+ * parallel on PostgreSQL), the figures counted from the reviews read anyway.
+ */
 export async function loadVendorDetail(db: Db, id: number) {
-  const card = await findVendorCard(db, id);
-  if (!card) return null;
-  const [gallery, inputs, calendarRows, addressRows, reviewRows] = await Promise.all([
+  const [cardRows, gallery, inputs, options, calendarRows, addressRows, reviewRows] = await Promise.all([
+    db
+      .select({
+        vendor: vendors,
+        logoKey: logo.storageKey,
+        bannerKey: banner.storageKey,
+        bannerThumbKey: banner.thumbnailKey,
+      })
+      .from(vendors)
+      .leftJoin(logo, eq(logo.id, vendors.logoImageId))
+      .leftJoin(banner, eq(banner.id, vendors.bannerImageId))
+      .where(eq(vendors.id, id))
+      .limit(1),
     db
       .select()
       .from(images)
@@ -76,6 +87,12 @@ export async function loadVendorDetail(db: Db, id: number) {
       .from(pricingInputs)
       .where(eq(pricingInputs.vendorId, id))
       .orderBy(asc(pricingInputs.position), asc(pricingInputs.id)),
+    db
+      .select({ option: pricingInputOptions })
+      .from(pricingInputOptions)
+      .innerJoin(pricingInputs, eq(pricingInputs.id, pricingInputOptions.pricingInputId))
+      .where(eq(pricingInputs.vendorId, id))
+      .orderBy(asc(pricingInputOptions.position), asc(pricingInputOptions.id)),
     db.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, id)).limit(1),
     db.select().from(addresses).where(eq(addresses.vendorId, id)).limit(1),
     db
@@ -84,23 +101,19 @@ export async function loadVendorDetail(db: Db, id: number) {
       .where(eq(reviews.vendorId, id))
       .orderBy(desc(reviews.createdAt), desc(reviews.id)),
   ]);
-  const options =
-    inputs.length === 0
-      ? []
-      : await db
-          .select()
-          .from(pricingInputOptions)
-          .where(
-            inArray(
-              pricingInputOptions.pricingInputId,
-              inputs.map((i) => i.id),
-            ),
-          )
-          .orderBy(asc(pricingInputOptions.position), asc(pricingInputOptions.id));
+  const cardRow = cardRows[0];
+  if (!cardRow) return null;
+  const card: VendorCardRow = { ...cardRow, ...productRating(reviewRows) };
+  const optionsByInput = new Map<number, (typeof options)[number]['option'][]>();
+  for (const { option } of options) {
+    const list = optionsByInput.get(option.pricingInputId);
+    if (list) list.push(option);
+    else optionsByInput.set(option.pricingInputId, [option]);
+  }
   return {
     card,
     gallery,
-    inputs: inputs.map((input) => ({ input, options: options.filter((o) => o.pricingInputId === input.id) })),
+    inputs: inputs.map((input) => ({ input, options: optionsByInput.get(input.id) ?? [] })),
     calendar: calendarRows[0] ?? null,
     address: addressRows[0] ?? null,
     reviews: reviewRows,

@@ -30,9 +30,18 @@ import { applyPayoutAccount, createAccountSession } from './payouts';
 import { findVendorRow, listActiveVendorCards, loadVendorDetail } from './repo';
 import { presentVendor, presentVendorCard } from './presenter';
 import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
+import {
+  publicReadCache,
+  representation,
+  sendRepresentation,
+  serializeWith,
+} from '../public-read-cache/cache';
 import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
 
 const idParams = z.object({ id: z.string() });
+const vendorCardsSchema = z.array(vendorCardSchema);
+const serializeCards = serializeWith(vendorCardsSchema);
+const serializeVendor = serializeWith(vendorSchema);
 
 /** PATCH /api/vendors/{id} as JSON: any of the vendor's own fields, and the password when a change needs it. */
 const vendorPatchBodySchema = z.object({
@@ -48,6 +57,8 @@ export async function vendorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
+  // The public answers, cached until a write changes them in any process (ADR 0022).
+  const cache = publicReadCache(app.deps.database);
 
   /** The vendor as its owner sees it (as GET /api/vendors/{id} answers them). */
   async function ownerView(vendorId: number) {
@@ -67,12 +78,15 @@ export async function vendorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['vendors'],
         summary: 'Active vendors, as their cards need',
-        response: { 200: z.array(vendorCardSchema) },
+        response: { 200: vendorCardsSchema },
       },
     },
-    async () => {
-      const rows = await listActiveVendorCards(db);
-      return rows.map((row) => presentVendorCard(row, urlFor));
+    async (req, reply) => {
+      const cards = await cache.get('vendors', async () => {
+        const rows = await listActiveVendorCards(db);
+        return representation(serializeCards(rows.map((row) => presentVendorCard(row, urlFor))));
+      });
+      return sendRepresentation(req, reply, cards, { personal: false });
     },
   );
 
@@ -87,15 +101,21 @@ export async function vendorRoutes(app: FastifyInstance) {
         response: { 200: vendorSchema },
       },
     },
-    async (req) => {
-      const id = parseId(req.params.id);
-      if (id === null) throw notFound(MESSAGES.vendorNotFound);
-      const detail = await loadVendorDetail(db, id);
-      const owner = req.user?.vendorId === id;
-      // Only active listings are public; the owner always sees their own.
-      if (!detail || (detail.card.vendor.listingStatus !== 'active' && !owner))
-        throw notFound(MESSAGES.vendorNotFound);
-      return presentVendor(detail, urlFor, { owner });
+    async (req, reply) => {
+      const id = vendorIdOf(req.params.id);
+      // The owner always sees their own listing, with what only they see: never cached.
+      if (req.user?.vendorId === id)
+        return sendRepresentation(req, reply, representation(serializeVendor(await ownerView(id))), {
+          personal: true,
+        });
+      // Only active listings are public; everyone else gets the same answer, cached.
+      const answer = await cache.get(`vendor:${id}`, async () => {
+        const detail = await loadVendorDetail(db, id);
+        if (!detail || detail.card.vendor.listingStatus !== 'active') return null;
+        return representation(serializeVendor(presentVendor(detail, urlFor, { owner: false })));
+      });
+      if (!answer) throw notFound(MESSAGES.vendorNotFound);
+      return sendRepresentation(req, reply, answer, { personal: false });
     },
   );
 
