@@ -187,7 +187,7 @@ try {
       connections,
       note:
         connections === 10
-          ? `${availability.describe}, ${days} days with starts; vendor ${busy.vendorId}: ${BUSY_ENTRIES} busy entries, ${UPCOMING_ORDERS} upcoming orders`
+          ? `${availability.describe}, ${days} ${days === 1 ? 'day' : 'days'} with starts; vendor ${busy.vendorId}: ${BUSY_ENTRIES} busy entries, ${UPCOMING_ORDERS} upcoming orders`
           : undefined,
     });
 
