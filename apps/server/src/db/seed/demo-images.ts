@@ -1,7 +1,7 @@
 /**
  * Demo artwork drawn as SVG strings (sharp renders them): a logo with the vendor's initials, a banner
- * with its name over red-rock hills, and varied gallery pictures, all in the vendor's brand colours
- * with an icon for its category. No files, no network.
+ * of red-rock hills with no text (pages show the name as text), and varied gallery pictures, all in the
+ * vendor's brand colours with an icon for its category. No files, no network.
  */
 import type { Prng } from './prng';
 import type { Category } from './demo-vendors';
@@ -125,25 +125,38 @@ function hills(width: number, height: number, baseY: number, colors: string[], r
     .join('');
 }
 
+/**
+ * A banner with no words in it: pages show the vendor's name as text beside it, and a banner is cropped to
+ * several shapes (the wide strip atop a provider page on a desktop, a taller one on a phone), so text
+ * baked in would be cut off somewhere. 16:9 like the photos vendors are asked for ("at least 1600 × 900"),
+ * so a catalog card (16:9) shows all of it. Sky in the brand colours with a light pattern of the
+ * category's icon, a low sun, red-rock mesas, and the icon on a disc in the middle, where every crop keeps it.
+ */
 export function bannerSvg(b: Brand, rng: Prng): string {
   const [primary, secondary, accent] = b.colors;
-  const name = esc(b.name);
-  const size = b.name.length > 26 ? 52 : 62;
-  // Long names are squeezed to the space right of the icon instead of running off the image.
-  const room = 1200 - 210 - 70;
-  const fit =
-    b.name.length * size * 0.6 > room ? ` textLength="${room}" lengthAdjust="spacingAndGlyphs"` : '';
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="400" viewBox="0 0 1200 400">
+  const W = 1600;
+  const H = 900;
+  const pattern: string[] = [];
+  for (let row = 0; row < 6; row++) {
+    for (let col = 0; col < 12; col++) {
+      const x = col * 140 + (row % 2 ? 70 : 0) - 30;
+      const y = row * 110 + 15;
+      pattern.push(
+        `<g transform="translate(${x} ${y}) scale(0.42)">${categoryIcon(b.category, '#ffffff', primary)}</g>`,
+      );
+    }
+  }
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
   <defs>
     <linearGradient id="sky" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${primary}"/><stop offset="1" stop-color="${secondary}"/></linearGradient>
   </defs>
-  <rect width="1200" height="400" fill="url(#sky)"/>
-  <circle cx="${rng.int(1010, 1120)}" cy="${rng.int(60, 110)}" r="${rng.int(45, 70)}" fill="${accent}" opacity="0.85"/>
-  ${hills(1200, 400, 290, ['#b5452f', '#8e3523', '#5d2417'], rng)}
-  <rect x="50" y="95" width="${Math.min(1100, 150 + b.name.length * size * 0.62)}" height="170" rx="22" fill="#000000" opacity="0.28"/>
-  <g transform="translate(75 125) scale(1.1)">${categoryIcon(b.category, '#ffffff', accent)}</g>
-  <text x="210" y="185" font-family="${FONT}" font-size="${size}" font-weight="bold" fill="#ffffff"${fit}>${name}</text>
-  <text x="212" y="235" font-family="${FONT}" font-size="30" fill="${accent}">${esc(b.tagline)}</text>
+  <rect width="${W}" height="${H}" fill="url(#sky)"/>
+  <g opacity="0.12">${pattern.join('')}</g>
+  <circle cx="${rng.int(1080, 1260)}" cy="${rng.int(280, 340)}" r="${rng.int(60, 90)}" fill="${accent}" opacity="0.85"/>
+  ${hills(W, H, 610, ['#b5452f', '#8e3523', '#5d2417'], rng)}
+  <circle cx="800" cy="440" r="130" fill="#ffffff" opacity="0.95"/>
+  <circle cx="800" cy="440" r="130" fill="none" stroke="${accent}" stroke-width="8"/>
+  <g transform="translate(720 360) scale(1.6)">${categoryIcon(b.category, primary, accent)}</g>
 </svg>`;
 }
 
