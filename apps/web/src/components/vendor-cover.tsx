@@ -1,8 +1,45 @@
-/** A vendor's banner (thumbnail) image, or a soft patterned placeholder while none is uploaded. */
-export function VendorCover({ url, className = '' }: { url: string | null; className?: string }) {
-  if (url)
-    return (
-      <img className={`vendor-cover ${className}`.trim()} src={url} alt="" loading="lazy" decoding="async" />
-    );
-  return <span className={`vendor-cover vendor-cover--placeholder ${className}`.trim()} aria-hidden="true" />;
+interface VendorCoverProps {
+  /** The banner's small rendition (about 480 px wide), or null while none is uploaded. */
+  url: string | null;
+  /** The full-size banner, offered to wide or dense screens when known. */
+  fullUrl?: string | null;
+  /** The width the image is shown at, for the browser's choice between `url` and `fullUrl`. */
+  sizes?: string;
+  /**
+   * The page's largest picture (above the fold): fetched at once with high priority. Otherwise the image
+   * loads lazily, when it comes near the viewport.
+   */
+  priority?: boolean;
+  className?: string;
+}
+
+/** Width of the thumbnail the server makes of a banner (image-rules THUMBNAIL_EDGE). */
+const THUMBNAIL_WIDTH = 480;
+/** Banner width assumed for `srcset`: demo banners are 1600 px, vendors are asked for at least 1600. */
+const FULL_WIDTH = 1600;
+
+/**
+ * A vendor's banner (16:9, the shape vendors are asked for), or a soft patterned placeholder while none is
+ * uploaded. Its box is sized by CSS (width and aspect-ratio, or a fixed height) before the image arrives,
+ * and the picture is scaled to cover it: no layout shift, no letterboxing.
+ */
+export function VendorCover({ url, fullUrl, sizes, priority = false, className = '' }: VendorCoverProps) {
+  const classes = `vendor-cover ${className}`.trim();
+  if (!url) return <span className={`${classes} vendor-cover--placeholder`} aria-hidden="true" />;
+  const srcSet =
+    fullUrl && fullUrl !== url && sizes ? `${url} ${THUMBNAIL_WIDTH}w, ${fullUrl} ${FULL_WIDTH}w` : undefined;
+  return (
+    <img
+      className={classes}
+      src={url}
+      srcSet={srcSet}
+      sizes={srcSet ? sizes : undefined}
+      alt=""
+      width={1600}
+      height={900}
+      loading={priority ? 'eager' : 'lazy'}
+      fetchPriority={priority ? 'high' : undefined}
+      decoding={priority ? 'auto' : 'async'}
+    />
+  );
 }

@@ -4,13 +4,35 @@ interface VendorLogoProps {
   size?: 'small' | 'medium' | 'large';
   /** The surrounding control already names the vendor: hide the logo from assistive technology. */
   decorative?: boolean;
+  /** Above the fold on its page (the provider page's header): load at once instead of lazily. */
+  eager?: boolean;
 }
 
+/** Rendered size in CSS pixels, as .vendor-logo--{size} draws it; also the img's width and height. */
+const PIXELS = { small: 44, medium: 64, large: 96 } as const;
+
 /** A vendor's logo, or its initials on a tinted tile while no logo is uploaded. */
-export function VendorLogo({ url, name, size = 'medium', decorative = false }: VendorLogoProps) {
+export function VendorLogo({
+  url,
+  name,
+  size = 'medium',
+  decorative = false,
+  eager = false,
+}: VendorLogoProps) {
   const className = `vendor-logo vendor-logo--${size}`;
   const label = decorative ? undefined : `${name} logo`;
-  if (url) return <img className={className} src={url} alt={label ?? ''} loading="lazy" decoding="async" />;
+  if (url)
+    return (
+      <img
+        className={className}
+        src={url}
+        alt={label ?? ''}
+        width={PIXELS[size]}
+        height={PIXELS[size]}
+        loading={eager ? 'eager' : 'lazy'}
+        decoding="async"
+      />
+    );
   const initials =
     name
       .split(/\s+/)

@@ -53,7 +53,10 @@ export interface VendorCard {
   name: string;
   category: Category;
   logoImageUrl: string | null;
+  /** The banner's smaller rendition (about 480 px wide). */
   thumbnailImageUrl: string | null;
+  /** The full-size banner (GET /api/vendors answers it too, as vendorCardSchema says). */
+  bannerImageUrl?: string | null;
   avgRating: number | null;
   reviewCount: number;
 }
@@ -132,8 +135,6 @@ export interface Review {
 
 /** One vendor in full (GET /api/vendors/{id}, and the vendor held in the session). */
 export interface Vendor extends VendorCard {
-  /** The full-size banner; thumbnailImageUrl is its smaller rendition. */
-  bannerImageUrl?: string | null;
   phoneNumber: string;
   email: string;
   serviceDescription: string | null;

@@ -4,12 +4,26 @@ import { VendorLogo } from '../../../components/vendor-logo';
 import { VendorRating } from '../../../components/vendor-rating';
 import type { VendorCard as VendorCardData } from '../../../lib/api-types';
 
-/** Spec §2 Vendor card: cover, logo, name, rating or New Service!; opens /vendors/{id}. */
-export function VendorCard({ vendor }: { vendor: VendorCardData }) {
+/** How wide a card's cover is drawn in .card-grid (1, 2 or 4 columns in a 1200 px container). */
+export const CARD_COVER_SIZES =
+  '(min-width: 1200px) 282px, (min-width: 960px) 23vw, (min-width: 560px) 47vw, 94vw';
+
+/**
+ * Spec §2 Vendor card: cover, logo, name, rating or New Service!; opens /vendors/{id}. The name is text
+ * (never drawn into the cover, which a card crops). `priority`: the card is among the first the visitor
+ * sees, so its cover loads at once.
+ */
+export function VendorCard({ vendor, priority = false }: { vendor: VendorCardData; priority?: boolean }) {
   return (
     <article className="vendor-card">
       <Link to={`/vendors/${vendor.id}`} className="vendor-card__link">
-        <VendorCover url={vendor.thumbnailImageUrl} className="vendor-card__cover" />
+        <VendorCover
+          url={vendor.thumbnailImageUrl}
+          fullUrl={vendor.bannerImageUrl}
+          sizes={CARD_COVER_SIZES}
+          priority={priority}
+          className="vendor-card__cover"
+        />
         <div className="vendor-card__body">
           <VendorLogo url={vendor.logoImageUrl} name={vendor.name} size="small" />
           <div className="vendor-card__text">
@@ -19,5 +33,23 @@ export function VendorCard({ vendor }: { vendor: VendorCardData }) {
         </div>
       </Link>
     </article>
+  );
+}
+
+/** A card's outline while the vendors load: the same box as a card, so nothing moves when they come. */
+export function VendorCardSkeleton() {
+  return (
+    <div className="vendor-card vendor-card--skeleton" aria-hidden="true">
+      <div className="vendor-card__link">
+        <span className="vendor-cover vendor-card__cover skeleton" />
+        <div className="vendor-card__body">
+          <span className="vendor-logo vendor-logo--small skeleton" />
+          <div className="vendor-card__text vendor-card__text--skeleton">
+            <span className="skeleton skeleton--line" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+      </div>
+    </div>
   );
 }

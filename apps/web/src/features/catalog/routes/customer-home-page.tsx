@@ -3,9 +3,11 @@ import { LISTED_CATEGORIES } from '@stg/domain/constants';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session/use-session';
 import { CategoryListings } from '../components/category-listings';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /home: the customer's home, the categories with their vendors. */
 export function CustomerHomePage() {
+  useDocumentTitle('Book a Service');
   const { user } = useSession();
   return (
     <div className="container page">
@@ -17,7 +19,7 @@ export function CustomerHomePage() {
           Browse All Services
         </Link>
       </PageHeader>
-      <CategoryListings categories={LISTED_CATEGORIES} />
+      <CategoryListings categories={LISTED_CATEGORIES} priorityCount={2} />
     </div>
   );
 }

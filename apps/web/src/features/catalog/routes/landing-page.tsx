@@ -4,9 +4,11 @@ import { HeroBanner } from '../components/hero-banner';
 import { SellingPoints } from '../components/selling-points';
 import { VendorCallToAction } from '../components/vendor-call-to-action';
 import { VendorLogoRow } from '../components/vendor-logo-row';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** / (spec §2 Landing page): hero, selling points, a list per category, 15 logos, call to action. */
 export function LandingPage() {
+  useDocumentTitle('Home Services in St George, UT');
   return (
     <div className="landing">
       <HeroBanner />

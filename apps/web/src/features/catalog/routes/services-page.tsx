@@ -1,6 +1,12 @@
 import { useSearchParams } from 'react-router';
-import { LISTED_CATEGORIES, SERVICE_FILTERS, type ServiceFilter } from '@stg/domain/constants';
+import {
+  CATEGORY_LABELS,
+  LISTED_CATEGORIES,
+  SERVICE_FILTERS,
+  type ServiceFilter,
+} from '@stg/domain/constants';
 import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CategoryFilter } from '../components/category-filter';
 import { CategoryListings } from '../components/category-listings';
 
@@ -13,6 +19,7 @@ export function ServicesPage() {
   const [params, setParams] = useSearchParams();
   const filter = parseServiceFilter(params.get('category'));
   const categories = filter === 'all' ? LISTED_CATEGORIES : [filter];
+  useDocumentTitle(filter === 'all' ? 'Services' : `${CATEGORY_LABELS[filter]} Services`);
 
   return (
     <div className="container page">
@@ -27,7 +34,8 @@ export function ServicesPage() {
           })
         }
       />
-      <CategoryListings categories={categories} />
+      {/* The first cards are above the fold on a phone and a tablet: their covers load at once. */}
+      <CategoryListings categories={categories} priorityCount={2} />
     </div>
   );
 }

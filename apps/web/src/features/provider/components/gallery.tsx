@@ -24,6 +24,8 @@ export function Gallery({ vendorName, images }: { vendorName: string; images: Ga
               <img
                 src={image.thumbnailUrl ?? image.url}
                 alt={galleryImageAlt(vendorName, index)}
+                width={480}
+                height={360}
                 loading="lazy"
                 decoding="async"
               />

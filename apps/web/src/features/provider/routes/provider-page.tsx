@@ -54,8 +54,33 @@ export function ProviderPage() {
   useDocumentMeta(v ? providerTitle(v) : null, v ? providerDescription(v) : null);
 
   if (id === null || vendor.isError) return <Navigate to="/" replace />;
-  if (!v) return <PageLoader label="Loading provider…" />;
+  if (!v) return <ProviderSkeleton />;
   return <ProviderDetails vendor={v} />;
+}
+
+/**
+ * The page's frame while the vendor loads: the banner's box and the header's, the sizes they will have,
+ * so the page does not jump when the vendor arrives.
+ */
+function ProviderSkeleton() {
+  return (
+    <div className="provider provider--loading">
+      <div className="provider__banner">
+        <span className="vendor-cover provider__cover skeleton" aria-hidden="true" />
+      </div>
+      <div className="container provider__layout">
+        <div className="provider__header" aria-hidden="true">
+          <span className="vendor-logo vendor-logo--large skeleton" />
+          <div className="provider__heading provider__heading--skeleton">
+            <span className="skeleton skeleton--line skeleton--short" />
+            <span className="skeleton skeleton--title" />
+            <span className="skeleton skeleton--line skeleton--short" />
+          </div>
+        </div>
+        <PageLoader label="Loading provider…" />
+      </div>
+    </div>
+  );
 }
 
 function ProviderDetails({ vendor: v }: { vendor: Vendor }) {
@@ -64,11 +89,18 @@ function ProviderDetails({ vendor: v }: { vendor: Vendor }) {
   return (
     <article className="provider" aria-labelledby="provider-name">
       <div className="provider__banner">
-        <VendorCover url={v.bannerImageUrl ?? v.thumbnailImageUrl} className="provider__cover" />
+        {/* The page's largest picture, above the fold: fetched at once with high priority. */}
+        <VendorCover
+          url={v.thumbnailImageUrl ?? v.bannerImageUrl ?? null}
+          fullUrl={v.bannerImageUrl}
+          sizes="100vw"
+          priority
+          className="provider__cover"
+        />
       </div>
       <div className="container provider__layout">
         <header className="provider__header">
-          <VendorLogo url={v.logoImageUrl} name={v.name} size="large" />
+          <VendorLogo url={v.logoImageUrl} name={v.name} size="large" eager />
           <div className="provider__heading">
             <p className="provider__category">{categoryLabel(v)}</p>
             <h1 id="provider-name" className="provider__name">
