@@ -5,9 +5,11 @@ import { useSession } from '../../../lib/session/use-session';
 import { AddressForm } from '../components/address-form';
 import { GeneralForm } from '../components/general-form';
 import { UpdatePasswordForm } from '../components/update-password-form';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /account (signed in): the General form, the Address form and the Update Password modal (spec §2). */
 export function AccountPage() {
+  useDocumentTitle('Account Settings');
   const { user, currentAddress } = useSession();
   const { openModal } = useModal();
   const [passwordUpdated, setPasswordUpdated] = useState(false);

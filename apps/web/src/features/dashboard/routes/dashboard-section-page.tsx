@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { useParams } from 'react-router';
 import { isDashboardSection } from '@stg/domain/routing';
 import { useSession } from '../../../lib/session/use-session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SectionFrame } from '../components/section-frame';
 import { tabFor } from '../dashboard-sections';
 
@@ -43,6 +44,7 @@ const SchedulingPage = lazy(async () => ({
 export function DashboardSectionPage() {
   const { section } = useParams();
   const { vendor } = useSession();
+  useDocumentTitle(isDashboardSection(section) ? tabFor(section).title : null);
   if (!vendor || !isDashboardSection(section)) return null;
   const { title } = tabFor(section);
 

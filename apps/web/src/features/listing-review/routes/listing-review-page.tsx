@@ -7,6 +7,7 @@ import { errorsOf } from '../../../lib/api-client';
 import { reviewQueueQueryOptions } from '../api/review-queue';
 import { ListingReviewCard } from '../components/listing-review-card';
 import '../listing-review.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 export const EMPTY_QUEUE = 'No listings are waiting for review.';
 
@@ -16,6 +17,7 @@ export const EMPTY_QUEUE = 'No listings are waiting for review.';
  * to the vendor with a reason. The list updates after each decision.
  */
 export function ListingReviewPage() {
+  useDocumentTitle('Listing Review');
   const queue = useQuery(reviewQueueQueryOptions());
   const [status, setStatus] = useState('');
 

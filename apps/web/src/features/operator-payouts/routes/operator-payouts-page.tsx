@@ -13,6 +13,7 @@ import { PaperCheckCards, PaperCheckTable } from '../components/paper-check-list
 import { RecordCheckModal } from '../components/record-check-modal';
 import { checksCount, DATES_NOTE, EMPTY_PAPER_CHECKS, money } from '../paper-check-text';
 import '../operator-payouts.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** Wide enough for the columns and the button: a table; narrower (phones, small tablets): cards. */
 export const TABLE_MEDIA_QUERY = '(min-width: 1024px)';
@@ -24,6 +25,7 @@ export const TABLE_MEDIA_QUERY = '(min-width: 1024px)';
  * "Record check sent" records it (optional check number and note) and the order leaves the list.
  */
 export function OperatorPayoutsPage() {
+  useDocumentTitle('Paper Checks');
   const query = useQuery(paperChecksQueryOptions());
   const wide = useMediaQuery(TABLE_MEDIA_QUERY);
   const { openModal } = useModal();

@@ -11,6 +11,7 @@ import { ordersQueryOptions } from '../api/orders-query';
 import { OrderRow } from '../components/order-row';
 import { MOUNTAIN_TIME_NOTE, NO_ORDERS, ORDERS_NEWEST_FIRST } from '../order-text';
 import '../orders.css';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const placedMs = (order: CustomerOrder) => Date.parse(order.createdAt) || 0;
 
@@ -19,6 +20,7 @@ const placedMs = (order: CustomerOrder) => Date.parse(order.createdAt) || 0;
  * with Reschedule and Cancel Order (spec §2 Customer Orders, §4). A change is announced in a live region.
  */
 export function OrdersPage() {
+  useDocumentTitle('Orders');
   const query = useQuery(ordersQueryOptions());
   const [notice, setNotice] = useState<string | null>(null);
   // The server sorts newest placed first; a stable sort keeps its order and guarantees what the page says.

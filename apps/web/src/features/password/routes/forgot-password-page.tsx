@@ -7,12 +7,14 @@ import { PageHeader } from '../../../components/page-header';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
 import { useForgotPassword } from '../api/use-forgot-password';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type ForgotInput = z.input<typeof forgotPasswordSchema>;
 type Forgot = z.output<typeof forgotPasswordSchema>;
 
 /** /forgot-password (spec §2, §5, §8): Email and Send Link, disabled while the email is empty. */
 export function ForgotPasswordPage() {
+  useDocumentTitle('Forgot Password');
   const forgot = useForgotPassword();
   const {
     register,

@@ -2,9 +2,11 @@ import { Link } from 'react-router';
 import { DASHBOARD_HOME } from '@stg/domain/routing';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session/use-session';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /password/reset/complete (signed in): Password Updated, with the way to the dashboard or to services. */
 export function PasswordUpdatedPage() {
+  useDocumentTitle('Password Updated');
   const { user, vendor } = useSession();
   const isVendor = user?.vendorId != null && vendor !== null;
   return (

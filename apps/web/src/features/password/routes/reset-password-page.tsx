@@ -9,6 +9,7 @@ import { PasswordTips } from '../../../components/password-tips';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
 import { useResetPassword } from '../api/use-reset-password';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type ResetInput = z.input<typeof resetPasswordSchema>;
 type Reset = z.output<typeof resetPasswordSchema>;
@@ -21,6 +22,7 @@ export const PASSWORD_UPDATED_PATH = '/password/reset/complete';
  * /password/reset/complete; failures show the server's messages.
  */
 export function ResetPasswordPage() {
+  useDocumentTitle('Reset Password');
   const [params] = useSearchParams();
   const token = params.get('token')?.trim() ?? '';
   return (

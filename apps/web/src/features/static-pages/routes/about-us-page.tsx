@@ -1,8 +1,10 @@
 import { Link } from 'react-router';
 import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /about-us */
 export function AboutUsPage() {
+  useDocumentTitle('About Us');
   return (
     <div className="container page page--narrow prose">
       <PageHeader

@@ -10,6 +10,7 @@ import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
 import { useSession } from '../../../lib/session/use-session';
 import { useSendContactMessage } from '../api/use-send-contact-message';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 type ContactInput = z.input<typeof contactMessageSchema>;
 
@@ -24,6 +25,7 @@ type ContactState = 'unsent' | 'loading' | 'sent';
  * are filled in.
  */
 export function ContactUsPage() {
+  useDocumentTitle('Contact Us');
   const { user } = useSession();
   const send = useSendContactMessage();
   const [sentAfterPause, setSentAfterPause] = useState(false);

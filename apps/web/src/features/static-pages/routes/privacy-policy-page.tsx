@@ -1,7 +1,9 @@
 import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /privacy-policy, dated April 2, 2024 (spec §1). */
 export function PrivacyPolicyPage() {
+  useDocumentTitle('Privacy Policy');
   return (
     <div className="container page page--narrow prose">
       <PageHeader title="Privacy Policy" lead="Last updated: April 2, 2024" />

@@ -1,7 +1,9 @@
 import { PageHeader } from '../../../components/page-header';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /terms-of-service (governed by Utah law, spec §1). */
 export function TermsOfServicePage() {
+  useDocumentTitle('Terms of Service');
   return (
     <div className="container page page--narrow prose">
       <PageHeader title="Terms of Service" />

@@ -1,6 +1,7 @@
 import { useModal } from '../../../components/modal/modal-provider';
 import { useSession } from '../../../lib/session/use-session';
 import { LazyVendorSignUpForm } from '../components/vendor-sign-up-form-lazy';
+import { useDocumentTitle } from '../../../lib/use-document-title';
 
 const BENEFITS = [
   {
@@ -25,6 +26,7 @@ const COMING_SOON = ['Drive-time statistics', 'Dynamic pricing', 'Custom discoun
  * (spec §6).
  */
 export function VendorOnboardingPage() {
+  useDocumentTitle('List Your Service');
   const { user } = useSession();
   const { openModal } = useModal();
   return (
