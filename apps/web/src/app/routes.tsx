@@ -1,18 +1,45 @@
-import { lazy, type ComponentType } from 'react';
-import type { RouteObject } from 'react-router';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import { matchRoutes, type RouteObject } from 'react-router';
 import { CustomerHomePage } from '../features/catalog/routes/customer-home-page';
 import { LandingPage } from '../features/catalog/routes/landing-page';
 import { ServicesPage } from '../features/catalog/routes/services-page';
-import { ProviderPage } from '../features/provider/routes/provider-page';
 import { RootLayout } from './layouts/root-layout';
 import { RouteErrorPage } from './route-error-page';
 
-/** A page loaded on first visit, in its own chunk. */
-function lazyPage<K extends string, M extends Record<K, ComponentType>>(load: () => Promise<M>, name: K) {
-  return lazy(async () => ({ default: (await load())[name] }));
+/** A page in its own chunk, loaded on first visit (or earlier with `preload`). */
+type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<void> };
+
+/** What a route's `handle` may carry: how to start loading its page's chunk before it renders. */
+interface RouteHandle {
+  preload?: () => Promise<void>;
 }
 
-// The browsing pages ship in the first bundle; the rest load when first visited.
+function lazyPage<K extends string, M extends Record<K, ComponentType>>(
+  load: () => Promise<M>,
+  name: K,
+): LazyPage {
+  let loading: Promise<M> | undefined;
+  const loadOnce = () =>
+    (loading ??= load().catch((error: unknown) => {
+      // A failed download is tried again by the next preload or render.
+      loading = undefined;
+      throw error;
+    }));
+  const page = lazy(async () => ({ default: (await loadOnce())[name] }));
+  return Object.assign(page, {
+    // A failed preload is not an error of its own: the render that needs the page reports it.
+    preload: () =>
+      loadOnce().then(
+        () => undefined,
+        () => undefined,
+      ),
+  });
+}
+
+// The first bundle holds what the landing page needs (ADR 0023): the landing page itself and the two
+// small browsing pages built from the same parts (/services, /home). Every other page, the provider
+// page (booking, pricing formula, checkout) included, loads when first visited.
+const ProviderPage = lazyPage(() => import('../features/provider/routes/provider-page'), 'ProviderPage');
 const AboutUsPage = lazyPage(() => import('../features/static-pages/routes/about-us-page'), 'AboutUsPage');
 const PrivacyPolicyPage = lazyPage(
   () => import('../features/static-pages/routes/privacy-policy-page'),
@@ -65,6 +92,11 @@ const DashboardSectionPage = lazyPage(
   'DashboardSectionPage',
 );
 
+/** A route's element for a lazy page, with the handle that lets the app start its download early. */
+function lazyRoute(Page: LazyPage): Pick<RouteObject, 'element' | 'handle'> {
+  return { element: <Page />, handle: { preload: Page.preload } satisfies RouteHandle };
+}
+
 /**
  * The route table of spec §2. Access and redirects (signed-in only, vendor only, setup, catch-all) are
  * decided in one place, <RouteGuard> in the root layout, from the pure rules of @stg/domain/routing.
@@ -75,31 +107,31 @@ export const routes: RouteObject[] = [
     errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <LandingPage /> },
-      { path: 'about-us', element: <AboutUsPage /> },
-      { path: 'privacy-policy', element: <PrivacyPolicyPage /> },
-      { path: 'terms-of-service', element: <TermsOfServicePage /> },
-      { path: 'contact-us', element: <ContactUsPage /> },
-      { path: 'vendor-onboarding', element: <VendorOnboardingPage /> },
-      { path: 'forgot-password', element: <ForgotPasswordPage /> },
-      { path: 'password/reset', element: <ResetPasswordPage /> },
-      { path: 'password/reset/complete', element: <PasswordUpdatedPage /> },
+      { path: 'about-us', ...lazyRoute(AboutUsPage) },
+      { path: 'privacy-policy', ...lazyRoute(PrivacyPolicyPage) },
+      { path: 'terms-of-service', ...lazyRoute(TermsOfServicePage) },
+      { path: 'contact-us', ...lazyRoute(ContactUsPage) },
+      { path: 'vendor-onboarding', ...lazyRoute(VendorOnboardingPage) },
+      { path: 'forgot-password', ...lazyRoute(ForgotPasswordPage) },
+      { path: 'password/reset', ...lazyRoute(ResetPasswordPage) },
+      { path: 'password/reset/complete', ...lazyRoute(PasswordUpdatedPage) },
       { path: 'services', element: <ServicesPage /> },
-      { path: 'vendors/:id', element: <ProviderPage /> },
+      { path: 'vendors/:id', ...lazyRoute(ProviderPage) },
       { path: 'home', element: <CustomerHomePage /> },
-      { path: 'orders', element: <OrdersPage /> },
-      { path: 'account', element: <AccountPage /> },
+      { path: 'orders', ...lazyRoute(OrdersPage) },
+      { path: 'account', ...lazyRoute(AccountPage) },
       // A vendor's printable work order for one of their orders (issue 12).
-      { path: 'work-orders/:id', element: <WorkOrderPage /> },
+      { path: 'work-orders/:id', ...lazyRoute(WorkOrderPage) },
       // Operators only (issue 11: listing review).
-      { path: 'operator/listings', element: <ListingReviewPage /> },
+      { path: 'operator/listings', ...lazyRoute(ListingReviewPage) },
       // Operators only: the Paper Checks owed to vendors (spec §3, ADR 0017).
-      { path: 'operator/payouts', element: <OperatorPayoutsPage /> },
+      { path: 'operator/payouts', ...lazyRoute(OperatorPayoutsPage) },
       {
         path: 'dashboard',
-        element: <DashboardLayout />,
+        ...lazyRoute(DashboardLayout),
         children: [
           { index: true, element: null },
-          { path: ':section', element: <DashboardSectionPage /> },
+          { path: ':section', ...lazyRoute(DashboardSectionPage) },
         ],
       },
       // Unknown paths: the guard sends them to /.
@@ -107,3 +139,14 @@ export const routes: RouteObject[] = [
     ],
   },
 ];
+
+/**
+ * Starts downloading the chunks of the pages `pathname` shows, without waiting for them: at start-up,
+ * so a deep link's page loads while the session is fetched rather than after it, and when a visitor
+ * points at a link (see preloadOnIntent). Pages already in the first bundle have nothing to load.
+ */
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload?.();
+  }
+}

@@ -3,13 +3,15 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { Providers } from '../app/providers';
-import { routes } from '../app/routes';
+import { preloadRoute, routes } from '../app/routes';
 
 /** Renders the whole app at `path` with a fresh cache. Mock fetch (mockApi) first. */
 export function renderApp(path = '/') {
   const queryClient = new QueryClient({
     defaultOptions: { queries: { retry: false, staleTime: Infinity }, mutations: { retry: false } },
   });
+  // As the app does at start-up: a lazy page's chunk loads alongside the session request.
+  preloadRoute(path);
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const user = userEvent.setup();
   const utils = render(

@@ -1,7 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setCsrfToken } from '../lib/api-client';
+
+// A page's first render may wait for its lazy chunk (the provider page, forms, vendor screens: ADR 0023),
+// which takes more than Testing Library's default second when the machine is busy.
+configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   // jsdom does not implement scrolling.
