@@ -152,7 +152,7 @@ export function bannerSvg(b: Brand, rng: Prng): string {
   </defs>
   <rect width="${W}" height="${H}" fill="url(#sky)"/>
   <g opacity="0.12">${pattern.join('')}</g>
-  <circle cx="${rng.int(1080, 1260)}" cy="${rng.int(280, 340)}" r="${rng.int(60, 90)}" fill="${accent}" opacity="0.85"/>
+  <circle cx="${rng.int(1080, 1260)}" cy="${rng.int(320, 370)}" r="${rng.int(60, 85)}" fill="${accent}" opacity="0.85"/>
   ${hills(W, H, 610, ['#b5452f', '#8e3523', '#5d2417'], rng)}
   <circle cx="800" cy="440" r="130" fill="#ffffff" opacity="0.95"/>
   <circle cx="800" cy="440" r="130" fill="none" stroke="${accent}" stroke-width="8"/>
