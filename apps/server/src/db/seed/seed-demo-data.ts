@@ -27,7 +27,12 @@ import {
 } from '../schema';
 import type { Storage } from '../../adapters/storage/storage';
 import { schedulePayout } from '../../modules/payouts/schedule';
-import { rasterizeOwnSvg, storeImage, type ImageKind } from '../../modules/images/image-service';
+import {
+  processImage,
+  rasterizeOwnSvg,
+  storeImage,
+  type ImageKind,
+} from '../../modules/images/image-service';
 import { hashPassword } from '../../modules/auth/password';
 import { Prng } from './prng';
 import { seedSandboxMoney } from './seed-sandbox-money';
@@ -333,15 +338,20 @@ async function seedInTransaction(
       imageJobs.push({ vendor: ctx, kind: 'gallery', position, svg: gallerySvg(v, position, art) });
     }
   }
-  const storedIds = await mapWithConcurrency(imageJobs, IMAGE_CONCURRENCY, async (job) => {
+  // Drawing and encoding run several at once; the rows are written one after the other, since a
+  // transaction is one connection (pg warns about, and will refuse, overlapping queries on a client).
+  const processed = await mapWithConcurrency(imageJobs, IMAGE_CONCURRENCY, async (job) =>
+    processImage(await rasterizeOwnSvg(job.svg), job.kind),
+  );
+  const storedIds: number[] = [];
+  for (const [i, job] of imageJobs.entries()) {
     const stored = await storeImage(tx, storage, {
-      data: await rasterizeOwnSvg(job.svg),
-      kind: job.kind,
+      processed: processed[i]!,
       vendorId: job.vendor.id,
       position: job.position,
     });
-    return stored.id;
-  });
+    storedIds.push(stored.id);
+  }
   const branding = new Map<number, { logo?: number; banner?: number }>();
   imageJobs.forEach((job, i) => {
     if (job.kind === 'gallery') return;
