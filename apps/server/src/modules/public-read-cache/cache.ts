@@ -9,7 +9,13 @@ import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
-import { publicReadsVersion, VersionGate } from './version-gate';
+import {
+  notifiesBeforeCommitReturns,
+  publicReadsVersion,
+  PushedVersion,
+  VersionGate,
+  type VersionSource,
+} from './version-gate';
 
 /** A body ready to send, with its ETag. */
 export interface Representation {
@@ -62,13 +68,10 @@ const MAX_ENTRIES = 5_000;
 
 export class PublicReadCache {
   private readonly entries = new Map<string, Entry>();
-  readonly gate: VersionGate;
   /** Answers made (cache misses), for tests and measurements. */
   misses = 0;
 
-  constructor(read: () => Promise<number | null>) {
-    this.gate = new VersionGate(read);
-  }
+  constructor(readonly versions: VersionSource) {}
 
   /**
    * The value under `key` as of now: the cached one if no write that changes public reads has been
@@ -76,7 +79,7 @@ export class PublicReadCache {
    * database did not answer), `load()` every time.
    */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const version = await this.gate.current();
+    const version = await this.versions.current();
     if (version === null) return load();
     const hit = this.entries.get(key);
     if (hit && hit.version === version) return hit.value as T;
@@ -98,13 +101,23 @@ export class PublicReadCache {
   }
 }
 
-const caches = new WeakMap<Database, PublicReadCache>();
+const caches = new WeakMap<Database, Promise<PublicReadCache>>();
 
-/** The cache of the app on this database (one per app: the vendor and review routes share it). */
-export function publicReadCache(database: Database): PublicReadCache {
+/**
+ * The cache of the app on this database (one per app: the vendor and review routes share it): versions
+ * pushed by the database's notifications where they are known to arrive before a write returns (PGlite),
+ * else read per request (PostgreSQL).
+ */
+export function publicReadCache(database: Database): Promise<PublicReadCache> {
   let cache = caches.get(database);
   if (!cache) {
-    cache = new PublicReadCache(publicReadsVersion(database.db));
+    cache = (async () => {
+      const read = publicReadsVersion(database.db);
+      const versions = (await notifiesBeforeCommitReturns(database))
+        ? await PushedVersion.start(database, read)
+        : new VersionGate(read);
+      return new PublicReadCache(versions);
+    })();
     caches.set(database, cache);
   }
   return cache;

@@ -42,7 +42,7 @@ export interface ReviewRoutesOptions {
 export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const cache = publicReadCache(app.deps.database);
+  const cache = await publicReadCache(app.deps.database);
   const serializeReviews = serializeWith(vendorReviewsResponseSchema);
   /** A guest's whole answer, made once per cached page. */
   const guestAnswers = new WeakMap<ReviewsPage, ReturnType<typeof representation>>();

@@ -58,7 +58,7 @@ export async function vendorRoutes(app: FastifyInstance) {
   const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
   // The public answers, cached until a write changes them in any process (ADR 0022).
-  const cache = publicReadCache(app.deps.database);
+  const cache = await publicReadCache(app.deps.database);
 
   /** The vendor as its owner sees it (as GET /api/vendors/{id} answers them). */
   async function ownerView(vendorId: number) {
