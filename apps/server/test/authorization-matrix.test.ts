@@ -954,7 +954,7 @@ afterAll(async () => {
     seconds: Math.round((Date.now() - started) / 100) / 10,
     database: process.env.DATABASE_URL ? 'postgresql' : 'pglite',
   };
-  console.log(
+  console.info(
     `authorization matrix: ${summary.routeActorChecks} route × actor checks, ${summary.csrfChecks} CSRF checks, ` +
       `${summary.protectedChecks} other protections over ${summary.routes} routes (${summary.checkedRoutes} checked, ` +
       `${summary.publicRoutes} public, ${summary.protectedRoutes} protected otherwise) in ${summary.seconds} s`,

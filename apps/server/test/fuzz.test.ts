@@ -76,7 +76,7 @@ afterAll(async () => {
   const dir = path.resolve(import.meta.dirname, '../test-results');
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, 'fuzz-summary.json'), `${JSON.stringify(summary, null, 2)}\n`);
-  console.log(
+  console.info(
     `fuzz: ${summary.requests} requests over ${summary.routesCovered} of ${summary.routesInTable} routes ` +
       `(${Object.keys(SKIPPED).length} skipped) in ${(summary.durationMs / 1000).toFixed(1)} s; statuses ${JSON.stringify(summary.byStatus)}`,
   );
