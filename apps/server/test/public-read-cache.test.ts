@@ -18,7 +18,15 @@ import { MESSAGES } from '@stg/domain/validation';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { wrapPostgres, type Database, type Db, type Tx } from '../src/db/client';
-import { addresses, cacheVersions, images, users, vendorCalendars, vendors } from '../src/db/schema';
+import {
+  addresses,
+  cacheVersions,
+  calendarBusyEntries,
+  images,
+  users,
+  vendorCalendars,
+  vendors,
+} from '../src/db/schema';
 import { publicReadCache } from '../src/modules/public-read-cache/cache';
 import { PushedVersion, VersionGate } from '../src/modules/public-read-cache/version-gate';
 import { signedUpCustomer } from './checkout-fixtures';
@@ -543,6 +551,42 @@ describe.skipIf(!onPostgres)(
         expect(fresh.status).toBe(200);
         expect(fresh.json.listingStatus).toBe('active');
       }
+    }, 60_000);
+
+    it("availability (ADR 0024): the vendor's rules through A and a busy entry written by a third connection show in B's next answer", async () => {
+      const [calendar] = await setup.deps.db
+        .insert(vendorCalendars)
+        .values({ vendorId, bookingWindowStartDays: 1, bookingWindowEndDays: 30 })
+        .returning();
+      const url = `/api/vendors/${vendorId}/vendor_calendars?duration=30&minutes=60`;
+      const daysOf = (json: Json) => (json.days as { date: string; ranges: unknown[] }[]).map((d) => d.date);
+      let previousFirst = '';
+      for (const notice of [3, 5, 2, 4, 1]) {
+        expect([200, 304]).toContain((await readB(url)).status);
+        const res = await owner(A, 'PATCH', `/api/vendor_calendars/${calendar!.id}`, {
+          vendorCalendar: { bookingWindowStartDays: notice },
+        });
+        expect(res.status).toBe(200);
+        const next = await readB(url);
+        expect(next.status).toBe(200);
+        expect(next.json.firstDate).not.toBe(previousFirst);
+        previousFirst = next.json.firstDate as string;
+        expect(daysOf(next.json).every((d) => d >= previousFirst)).toBe(true);
+      }
+      // A whole free workday, then an all-day entry on it from the calendar's sync (another connection).
+      const before = await httpClient()(B, 'GET', url);
+      const day = before.json.days[3] as { date: string };
+      const dayStart = new Date(`${day.date}T00:00:00-07:00`);
+      await setup.deps.db.insert(calendarBusyEntries).values({
+        vendorCalendarId: calendar!.id,
+        externalId: 'two-process-all-day',
+        startTime: new Date(dayStart.getTime() - 3_600_000),
+        endTime: new Date(dayStart.getTime() + 26 * 3_600_000),
+      });
+      const after = await readB(url);
+      expect(after.status).toBe(200);
+      expect(daysOf(after.json)).not.toContain(day.date);
+      expect(daysOf(after.json)).toHaveLength(daysOf(before.json).length - 1);
     }, 60_000);
   },
 );

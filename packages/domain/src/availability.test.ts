@@ -2,8 +2,10 @@ import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  availabilityStableUntil,
   computeAvailability,
   explainStart,
+  FALLBACK_RULES,
   offersStart,
   startsIn,
   type AvailabilityQuery,
@@ -374,5 +376,57 @@ describe('slot engine properties', () => {
     } finally {
       vi.unstubAllEnvs();
     }
+  });
+});
+
+describe('availabilityStableUntil', () => {
+  it('the answer at any instant from now until the bound (excluded) is the answer at now', () => {
+    fc.assert(
+      fc.property(
+        queryArb(10),
+        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
+        (q, fractions) => {
+          const nowMs = Number(q.now);
+          const until = availabilityStableUntil(q, nowMs, q.stepMinutes);
+          expect(until).toBeGreaterThan(nowMs);
+          const expected = computeAvailability(q, 10);
+          const later = [until - 1, ...fractions.map((f) => nowMs + Math.floor(f * (until - 1 - nowMs)))];
+          for (const t of later) expect(computeAvailability({ ...q, now: t }, 10)).toEqual(expected);
+        },
+      ),
+      { numRuns: 400 },
+    );
+  });
+
+  it('is the next local midnight with a minimum notice; with none, the end of the current step', () => {
+    const now = iso('2026-03-06T20:07:30Z'); // 13:07:30 in St George (MST), a Friday
+    const rules = { ...FALLBACK_RULES, minimumNoticeDays: 2 };
+    expect(availabilityStableUntil(rules, now, 1)).toBe(iso('2026-03-07T07:00:00Z'));
+    const noNotice = { ...rules, minimumNoticeDays: 0 };
+    expect(availabilityStableUntil(noNotice, now, 1)).toBe(iso('2026-03-06T20:08:00Z') + 1);
+    expect(availabilityStableUntil(noNotice, now, 15)).toBe(iso('2026-03-06T20:15:00Z') + 1);
+    // Exactly on a step: the start at now is offered, one millisecond later it is not.
+    expect(availabilityStableUntil(noNotice, iso('2026-03-06T20:15:00Z'), 15)).toBe(
+      iso('2026-03-06T20:15:00Z') + 1,
+    );
+    // The night before the spring change (MST -> MDT on 2026-03-08): midnight is still 07:00Z.
+    expect(availabilityStableUntil(rules, iso('2026-03-08T06:59:00Z'), 1)).toBe(iso('2026-03-08T07:00:00Z'));
+    expect(availabilityStableUntil(rules, iso('2026-03-08T07:00:00Z'), 1)).toBe(iso('2026-03-09T06:00:00Z'));
+  });
+
+  it('the answer does change at the bound when the earliest start moves (no notice, a free workday)', () => {
+    const q: AvailabilityQuery = {
+      ...FALLBACK_RULES,
+      minimumNoticeDays: 0,
+      workdayStartMinutes: 0,
+      workdayEndMinutes: 1440,
+      workdays: [0, 1, 2, 3, 4, 5, 6],
+      now: iso('2026-03-06T20:07:30Z'),
+      durationMinutes: 60,
+      stepMinutes: 15,
+      busy: [],
+    };
+    const until = availabilityStableUntil(q, q.now, 15);
+    expect(computeAvailability({ ...q, now: until }, 3)).not.toEqual(computeAvailability(q, 3));
   });
 });

@@ -183,6 +183,26 @@ export function computeAvailability(query: AvailabilityQuery, windowDays: number
   };
 }
 
+/**
+ * Until when (epoch ms, excluded) `computeAvailability` keeps giving the answer it gives at `now`, the busy
+ * times and rules being unchanged (ADR 0024: how long a cached answer may be served). Time enters only
+ * through the local date (the notice, the limit and the window count from today: all change at the next
+ * local midnight) and, with no minimum notice, through "never before now": the earliest start moves one
+ * step each time now passes a whole step.
+ */
+export function availabilityStableUntil(
+  rules: AvailabilityRules,
+  now: Date | number,
+  stepMinutes: number,
+): number {
+  const w = windowOf(rules, now);
+  const nextMidnight = instantOfLocal(addDays(w.today, 1), 0, w.timeZone);
+  if (w.earliestMs > w.nowMs) return nextMidnight;
+  const stepMs = Math.max(1, Math.floor(stepMinutes)) * MINUTE;
+  // For now in (k·step, (k+1)·step] the first start offered is (k+1)·step: the same answer.
+  return Math.min(nextMidnight, ceilTo(w.nowMs, stepMs) + 1);
+}
+
 function pushRange(ranges: StartRange[], lo: number, hi: number, stepMs: number) {
   const start = ceilTo(lo, stepMs);
   const end = floorTo(hi, stepMs);

@@ -415,6 +415,16 @@ async function tellVendor(deps: AppDeps, vendorId: number) {
 }
 
 /**
+ * Until when (epoch ms) the calendar's busy entries may be used without asking ensureFreshBusyTimes again
+ * (ADR 0024: how long an availability answer may be cached): a calendar that is not read from a provider,
+ * or needs reconnecting, changes only by a write; a connected one until it is no longer fresh.
+ */
+export function busyTimesFreshUntil(calendar: VendorCalendarRow): number {
+  if (!calendar.apiIntegrated || calendar.needsReconnect) return Number.POSITIVE_INFINITY;
+  return calendar.lastSyncedAt ? calendar.lastSyncedAt.getTime() + FRESH_FOR_MS : Number.NEGATIVE_INFINITY;
+}
+
+/**
  * Null when the calendar's busy entries can be used for availability now; otherwise the customer's
  * message (SCHEDULING_MESSAGES.calendarUnavailable). Entries synced in the last 10 minutes cost no
  * network; older ones are read again (waiting up to 3 s); entries up to 2 hours old still count while the

@@ -123,3 +123,115 @@ export class PushedVersion implements VersionSource {
     return this.version;
   }
 }
+
+// ---- Versions by key: one vendor's schedule (ADR 0024) ------------------------------------------------
+
+/** The triggers' NOTIFY channel for schedules (migration 0013): '<vendor id>:<version>', or '*' after a truncate. */
+export const SCHEDULES_CHANNEL = 'schedules';
+
+/** A version per key (a vendor id); a key never written is at version 0. */
+export interface KeyedVersionSource {
+  /** As VersionSource.current, for one key. */
+  current(key: number): Promise<number | null> | number | null;
+}
+
+/** Reads one vendor's schedule version ('schedule:<id>' of cache_versions; 0 without a row). */
+export function scheduleVersionReader(db: Db) {
+  return async (vendorId: number): Promise<number | null> => {
+    if (!Number.isSafeInteger(vendorId)) return null;
+    // The id is a checked integer: written into the statement, the simple protocol (see publicReadsVersion).
+    const statement = sql.raw(
+      `select "version" from "cache_versions" where "scope" = 'schedule:${vendorId}'`,
+    );
+    const [row] = await queryRows<{ version: string | number }>(db, statement);
+    return row ? Number(row.version) : 0;
+  };
+}
+
+/** Every vendor's schedule version that has a row. */
+export function allScheduleVersionsReader(db: Db) {
+  const statement = sql.raw(
+    `select substr("scope", 10) as "vendor", "version" from "cache_versions" where "scope" like 'schedule:%'`,
+  );
+  return async (): Promise<Map<number, number>> => {
+    const rows = await queryRows<{ vendor: string; version: string | number }>(db, statement);
+    return new Map(rows.map((r) => [Number(r.vendor), Number(r.version)]));
+  };
+}
+
+/** At most this many keys keep a gate of their own (a gate is dropped when idle beyond it). */
+const MAX_GATES = 10_000;
+
+/** PostgreSQL: a VersionGate per key, so one vendor's reads are coalesced and never wait for another's. */
+export class KeyedVersionGates implements KeyedVersionSource {
+  private readonly gates = new Map<number, VersionGate>();
+
+  constructor(private readonly read: (key: number) => Promise<number | null>) {}
+
+  current(key: number): Promise<number | null> {
+    let gate = this.gates.get(key);
+    if (!gate) {
+      if (this.gates.size >= MAX_GATES) this.gates.clear();
+      gate = new VersionGate(() => this.read(key));
+      this.gates.set(key, gate);
+    }
+    return gate.current();
+  }
+}
+
+/**
+ * PGlite: every key's version held in memory, from one read of them all at start and the notifications
+ * since (delivered before the writing call returns, as for PushedVersion). A truncate ('*') makes every
+ * version unknown (null: no cache) until they are read again.
+ */
+export class PushedKeyedVersions implements KeyedVersionSource {
+  private versions: Map<number, number> | null = null;
+  /** Versions heard while every version is being read again: merged into what the read returns. */
+  private heardMeanwhile = new Map<number, number>();
+  private reading = 0;
+
+  private constructor(private readonly readAll: () => Promise<Map<number, number>>) {}
+
+  /** Listens first, then reads, so no bump falls between the two. */
+  static async start(
+    database: Database,
+    readAll: () => Promise<Map<number, number>>,
+  ): Promise<PushedKeyedVersions> {
+    const pushed = new PushedKeyedVersions(readAll);
+    await database.listen(SCHEDULES_CHANNEL, (payload) => pushed.heard(payload));
+    await pushed.reload();
+    return pushed;
+  }
+
+  private heard(payload: string) {
+    if (payload === '*') {
+      void this.reload();
+      return;
+    }
+    const colon = payload.indexOf(':');
+    const key = Number(payload.slice(0, colon));
+    const version = Number(payload.slice(colon + 1));
+    if (!Number.isSafeInteger(key) || !Number.isSafeInteger(version)) return;
+    const into = this.versions ?? this.heardMeanwhile;
+    if (version > (into.get(key) ?? 0)) into.set(key, version);
+  }
+
+  private async reload() {
+    const reading = ++this.reading;
+    this.versions = null;
+    this.heardMeanwhile = new Map();
+    try {
+      const read = await this.readAll();
+      if (reading !== this.reading) return;
+      for (const [key, version] of this.heardMeanwhile)
+        if (version > (read.get(key) ?? 0)) read.set(key, version);
+      this.versions = read;
+    } catch {
+      // Unknown until the next truncate notification or restart: answers are made without the cache.
+    }
+  }
+
+  current(key: number) {
+    return this.versions ? (this.versions.get(key) ?? 0) : null;
+  }
+}

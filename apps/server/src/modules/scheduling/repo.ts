@@ -29,23 +29,30 @@ export interface BusyQuery {
 
 const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint::text`;
 
+export interface BusyTimes {
+  busy: BusyRange[];
+  /** When the first of the checkout holds among `busy` expires (epoch ms), freeing its time; null: none. */
+  firstHoldExpiry: number | null;
+}
+
 /**
  * Everything that blocks the vendor's time and overlaps [from, to): orders that are not cancelled,
  * bookings held during checkout (an unexpired hold), and the synced calendar's busy entries. One
  * query that answers one string ("start,end;start,end…" in epoch ms): a vendor with thousands of
  * synced entries costs one row to transfer rather than thousands (measured in bench/availability).
  */
-export async function listBusyRanges(db: Db | Tx, q: BusyQuery): Promise<BusyRange[]> {
+export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTimes> {
   const from = q.from.toISOString();
   const to = q.to.toISOString();
   const holdEnd = sql`${payments.appointmentAt} + make_interval(mins => ${payments.durationMins})`;
   const parts = [
-    sql`select ${epochMs(orders.appointmentAt)} as s, ${epochMs(orders.appointmentEndAt)} as e from ${orders}
+    sql`select ${epochMs(orders.appointmentAt)} as s, ${epochMs(orders.appointmentEndAt)} as e, null::timestamptz as h
+      from ${orders}
       where ${orders.vendorId} = ${q.vendorId} and ${orders.fulfillmentStatus} <> 'cancelled'
         and ${orders.appointmentAt} < ${to}::timestamptz and ${orders.appointmentEndAt} > ${from}::timestamptz
         ${q.excludeOrderId ? sql`and ${orders.id} <> ${q.excludeOrderId}` : sql``}`,
     // Checkout holds: a payment in progress keeps its time until the hold expires.
-    sql`select ${epochMs(payments.appointmentAt)}, ${epochMs(holdEnd)} from ${payments}
+    sql`select ${epochMs(payments.appointmentAt)}, ${epochMs(holdEnd)}, ${payments.holdExpiresAt} from ${payments}
       where ${payments.vendorId} = ${q.vendorId} and ${payments.status} = 'open'
         and ${payments.holdExpiresAt} > ${q.now.toISOString()}::timestamptz
         and ${payments.appointmentAt} < ${to}::timestamptz and ${holdEnd} > ${from}::timestamptz
@@ -53,19 +60,30 @@ export async function listBusyRanges(db: Db | Tx, q: BusyQuery): Promise<BusyRan
   ];
   if (q.calendarId !== null)
     parts.push(
-      sql`select ${epochMs(calendarBusyEntries.startTime)}, ${epochMs(calendarBusyEntries.endTime)} from ${calendarBusyEntries}
+      sql`select ${epochMs(calendarBusyEntries.startTime)}, ${epochMs(calendarBusyEntries.endTime)}, null::timestamptz
+        from ${calendarBusyEntries}
         where ${calendarBusyEntries.vendorCalendarId} = ${q.calendarId}
           and ${calendarBusyEntries.startTime} < ${to}::timestamptz and ${calendarBusyEntries.endTime} > ${from}::timestamptz`,
     );
-  const result = await db.execute<{ ranges: string }>(
-    sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges from (${sql.join(parts, sql` union all `)}) b`,
+  const result = await db.execute<{ ranges: string; hold: string | null }>(
+    sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges, ${epochMs(sql`min(b.h)`)} as hold
+      from (${sql.join(parts, sql` union all `)}) b`,
   );
-  const text = (result as unknown as { rows: { ranges: string }[] }).rows[0]?.ranges ?? '';
-  if (text === '') return [];
-  return text.split(';').map((pair) => {
-    const comma = pair.indexOf(',');
-    return { start: Number(pair.slice(0, comma)), end: Number(pair.slice(comma + 1)) };
-  });
+  const row = (result as unknown as { rows: { ranges: string; hold: string | null }[] }).rows[0];
+  const text = row?.ranges ?? '';
+  const busy =
+    text === ''
+      ? []
+      : text.split(';').map((pair) => {
+          const comma = pair.indexOf(',');
+          return { start: Number(pair.slice(0, comma)), end: Number(pair.slice(comma + 1)) };
+        });
+  return { busy, firstHoldExpiry: row?.hold == null ? null : Number(row.hold) };
+}
+
+/** The busy ranges of loadBusyTimes. */
+export async function listBusyRanges(db: Db | Tx, q: BusyQuery): Promise<BusyRange[]> {
+  return (await loadBusyTimes(db, q)).busy;
 }
 
 /** One of the vendor's orders (for the vendor's reschedule availability). */

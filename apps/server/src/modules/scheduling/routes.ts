@@ -15,7 +15,14 @@ import { presentCalendar } from '../vendors/presenter';
 import { ownedCalendar } from '../calendar-sync/owned-calendar';
 import { findVendorOrder } from './repo';
 import { busyTimesCheckFor } from './busy-times';
-import { updateSchedulingPreferences, vendorAvailability } from './service';
+import { availabilityCache } from './availability-cache';
+import {
+  updateSchedulingPreferences,
+  vendorAvailability,
+  type AvailabilityAnswer,
+  type AvailabilityRequest,
+} from './service';
+import { publicReadCache, representation, sendRepresentation } from '../public-read-cache/cache';
 
 const optionalInt = (min: number, max: number, message: string) =>
   z
@@ -53,6 +60,8 @@ export async function schedulingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const busyTimesCheck = busyTimesCheckFor(app.deps);
+  const publicReads = await publicReadCache(app.deps.database);
+  const answers = await availabilityCache(app.deps.database);
 
   r.get(
     '/api/vendors/:id/vendor_calendars',
@@ -65,10 +74,11 @@ export async function schedulingRoutes(app: FastifyInstance) {
         querystring: availabilityQuery,
       },
     },
-    async (req) => {
+    async (req, reply) => {
       const vendorId = parseId(req.params.id);
       if (vendorId === null) throw notFound(MESSAGES.vendorNotFound);
-      const vendor = await findVendor(db, vendorId);
+      // The vendor row changes only with the public reads' version (its listing status, its prices).
+      const vendor = await publicReads.get(`vendor-row:${vendorId}`, () => findVendor(db, vendorId));
       const owner = req.user?.vendorId === vendorId;
       if (!vendor || (vendor.listingStatus !== 'active' && !owner)) throw notFound(MESSAGES.vendorNotFound);
       const now = app.deps.now();
@@ -105,28 +115,26 @@ export async function schedulingRoutes(app: FastifyInstance) {
         excludeBookingId = booking?.id ?? null;
       }
 
-      const { availability, unavailableReason } = await vendorAvailability(
-        db,
-        busyTimesCheck,
-        { vendorId, windowDays, durationMinutes: jobMinutes, stepMinutes, excludeOrderId, excludeBookingId },
-        now,
-      );
-      return {
-        timeZone: TIME_ZONE,
-        stepMinutes,
-        jobMinutes,
+      const request = {
+        vendorId,
         windowDays,
-        firstDate: availability.firstDate,
-        lastDate: availability.lastDate,
-        unavailableReason,
-        days: availability.days.map((d) => ({
-          date: d.date,
-          ranges: d.ranges.map((range) => ({
-            start_time: toZonedIso(range.start, TIME_ZONE),
-            end_time: toZonedIso(range.end, TIME_ZONE),
-          })),
-        })),
+        durationMinutes: jobMinutes,
+        stepMinutes,
+        excludeOrderId,
+        excludeBookingId,
       };
+      const key = [vendorId, windowDays, jobMinutes, stepMinutes, excludeOrderId, excludeBookingId].join(':');
+      const rep = await answers.get(vendorId, key, now.getTime(), async () => {
+        const answer = await vendorAvailability(db, busyTimesCheck, request, now);
+        return {
+          rep: representation(JSON.stringify(presentAvailability(request, answer))),
+          validUntil: answer.validUntil,
+        };
+      });
+      // A customer's booking or a moved order makes the answer theirs.
+      const personal =
+        req.query.booking_id !== undefined || req.query.order_id !== undefined || excludeBookingId !== null;
+      return sendRepresentation(req, reply, rep, { personal });
     },
   );
 
@@ -149,4 +157,27 @@ export async function schedulingRoutes(app: FastifyInstance) {
       return presentCalendar(updated, { owner: true });
     },
   );
+}
+
+/** The answer of GET /api/vendors/{id}/vendor_calendars (docs/api/scheduling.md). */
+function presentAvailability(
+  req: AvailabilityRequest,
+  { availability, unavailableReason }: AvailabilityAnswer,
+) {
+  return {
+    timeZone: TIME_ZONE,
+    stepMinutes: req.stepMinutes,
+    jobMinutes: req.durationMinutes,
+    windowDays: req.windowDays,
+    firstDate: availability.firstDate,
+    lastDate: availability.lastDate,
+    unavailableReason,
+    days: availability.days.map((d) => ({
+      date: d.date,
+      ranges: d.ranges.map((range) => ({
+        start_time: toZonedIso(range.start, TIME_ZONE),
+        end_time: toZonedIso(range.end, TIME_ZONE),
+      })),
+    })),
+  };
 }

@@ -4,6 +4,7 @@
  * same rules answer the customer's scheduler and check every time the server is asked to keep.
  */
 import {
+  availabilityStableUntil,
   computeAvailability,
   explainStart,
   FALLBACK_RULES,
@@ -18,7 +19,7 @@ import {
 } from '@stg/domain/scheduling-preferences';
 import type { Db, Tx } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
-import { findCalendarOfVendor, listBusyRanges, type VendorCalendarRow } from './repo';
+import { findCalendarOfVendor, listBusyRanges, loadBusyTimes, type VendorCalendarRow } from './repo';
 import { lockCalendar, updateCalendar } from '../calendar-sync/repo';
 
 const DAY_MS = 86_400_000;
@@ -27,7 +28,13 @@ const DAY_MS = 86_400_000;
  * Whether the synced calendar's busy entries can be trusted now: null when they can, else the message
  * for the customer (the calendar needs reconnecting, or has not been read for too long).
  */
-export type BusyTimesCheck = (calendar: VendorCalendarRow, now: Date) => Promise<string | null>;
+export type BusyTimesCheck = ((calendar: VendorCalendarRow, now: Date) => Promise<string | null>) & {
+  /**
+   * Until when (epoch ms) the calendar's entries may be used without running the check again; without it,
+   * an answer that used a synced calendar is never cached.
+   */
+  freshUntil?: (calendar: VendorCalendarRow) => number;
+};
 
 export function rulesOf(calendar: VendorCalendarRow | null): AvailabilityRules {
   if (!calendar) return FALLBACK_RULES;
@@ -53,6 +60,12 @@ export interface AvailabilityRequest {
 export interface AvailabilityAnswer {
   availability: Availability;
   unavailableReason: string | null;
+  /**
+   * Until when (epoch ms, excluded) this answer stays true if nothing is written meanwhile (ADR 0024): the
+   * next local midnight, the next step with no minimum notice, the first checkout hold's expiry, the synced
+   * calendar's freshness. At or before `now`: do not reuse it.
+   */
+  validUntil: number;
 }
 
 /** Every start the vendor can take a job of this length at, in the window; none when the calendar can't be read. */
@@ -64,10 +77,15 @@ export async function vendorAvailability(
 ): Promise<AvailabilityAnswer> {
   const calendar = await findCalendarOfVendor(db, req.vendorId);
   const rules = rulesOf(calendar);
+  // Read before the check, which may sync the calendar: an answer made while syncing is not reused.
+  const freshUntil = !calendar
+    ? Number.POSITIVE_INFINITY
+    : (busyTimesCheck.freshUntil?.(calendar) ??
+      (calendar.apiIntegrated ? Number.NEGATIVE_INFINITY : Number.POSITIVE_INFINITY));
   const unavailableReason = calendar ? await busyTimesCheck(calendar, now) : null;
-  const busy = unavailableReason
-    ? []
-    : await listBusyRanges(db, {
+  const { busy, firstHoldExpiry } = unavailableReason
+    ? { busy: [], firstHoldExpiry: null }
+    : await loadBusyTimes(db, {
         vendorId: req.vendorId,
         calendarId: calendar?.id ?? null,
         from: new Date(now.getTime() - DAY_MS),
@@ -80,9 +98,17 @@ export async function vendorAvailability(
     { ...rules, now, durationMinutes: req.durationMinutes, stepMinutes: req.stepMinutes, busy },
     req.windowDays,
   );
+  const validUntil = Math.min(
+    availabilityStableUntil(rules, now, req.stepMinutes),
+    firstHoldExpiry ?? Number.POSITIVE_INFINITY,
+    // A calendar found unreadable may be read again by the next request (a sync retried).
+    unavailableReason && calendar?.apiIntegrated && !calendar.needsReconnect
+      ? Number.NEGATIVE_INFINITY
+      : freshUntil,
+  );
   return unavailableReason
-    ? { availability: { ...availability, days: [] }, unavailableReason }
-    : { availability, unavailableReason: null };
+    ? { availability: { ...availability, days: [] }, unavailableReason, validUntil }
+    : { availability, unavailableReason: null, validUntil };
 }
 
 export interface StartCheck {
