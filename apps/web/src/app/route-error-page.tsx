@@ -1,10 +1,8 @@
 import { useEffect } from 'react';
-import { useRouteError } from 'react-router';
 import { UNEXPECTED_ERROR } from '../lib/api-client';
 
 /** Shown instead of a page that failed to render: the spec's generic message and a way home. */
-export function RouteErrorPage() {
-  const error = useRouteError();
+export function RouteErrorPage({ error }: { error: unknown }) {
   useEffect(() => {
     console.error(error);
   }, [error]);

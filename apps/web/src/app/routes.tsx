@@ -4,7 +4,6 @@ import { CustomerHomePage } from '../features/catalog/routes/customer-home-page'
 import { LandingPage } from '../features/catalog/routes/landing-page';
 import { ServicesPage } from '../features/catalog/routes/services-page';
 import { RootLayout } from './layouts/root-layout';
-import { RouteErrorPage } from './route-error-page';
 
 /** A page in its own chunk, loaded on first visit (or earlier with `preload`). */
 type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<void> };
@@ -100,11 +99,12 @@ function lazyRoute(Page: LazyPage): Pick<RouteObject, 'element' | 'handle'> {
 /**
  * The route table of spec §2. Access and redirects (signed-in only, vendor only, setup, catch-all) are
  * decided in one place, <RouteGuard> in the root layout, from the pure rules of @stg/domain/routing.
+ * Rendered by useRoutes (declarative mode, ADR 0023): no loaders, actions or errorElement; render errors
+ * go to <RouteErrorBoundary> (app-routes.tsx).
  */
 export const routes: RouteObject[] = [
   {
     element: <RootLayout />,
-    errorElement: <RouteErrorPage />,
     children: [
       { index: true, element: <LandingPage /> },
       { path: 'about-us', ...lazyRoute(AboutUsPage) },

@@ -1,8 +1,9 @@
 import { useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { ErrorBanner } from '../../components/error-banner';
 import { ModalProvider, useModal } from '../../components/modal/modal-provider';
 import { RouteGuard } from '../route-guard';
+import { ScrollRestoration } from '../scroll-restoration';
 import { SiteFooter } from './site-footer';
 import { SiteHeader } from './site-header';
 

@@ -1,13 +1,16 @@
 import { render, screen } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import type { VendorCard as VendorCardData } from '../../../lib/api-types';
 import { makeCard } from '../../../test/fixtures';
 import { VendorCard } from './vendor-card';
 
 function renderCard(card: VendorCardData) {
-  const router = createMemoryRouter([{ path: '/', element: <VendorCard vendor={card} /> }]);
-  render(<RouterProvider router={router} />);
+  render(
+    <MemoryRouter>
+      <VendorCard vendor={card} />
+    </MemoryRouter>,
+  );
 }
 
 describe('VendorCard', () => {

@@ -1,16 +1,20 @@
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListingStatus } from '@stg/domain/constants';
+import { createTestRouter } from '../../../test/test-router';
 import { DashboardTabs } from './dashboard-tabs';
 
 function renderTabs(status: ListingStatus, path = '/dashboard/setup') {
-  const router = createMemoryRouter(
-    [{ path: '/dashboard/:section', element: <DashboardTabs listingStatus={status} /> }],
-    { initialEntries: [path] },
+  const { router, Router } = createTestRouter([path]);
+  render(
+    <Router>
+      <Routes>
+        <Route path="/dashboard/:section" element={<DashboardTabs listingStatus={status} />} />
+      </Routes>
+    </Router>,
   );
-  render(<RouterProvider router={router} />);
   return { router, nav: screen.getByRole('navigation', { name: 'Vendor portal sections' }) };
 }
 

@@ -9,6 +9,7 @@ import { useModal } from '../../../components/modal/modal-provider';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '../../../lib/api-types';
+import { KEEP_SCROLL } from '../../../lib/keep-scroll';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { vendorOrdersQueryOptions } from '../api/vendor-orders-query';
 import { OrderCards } from '../components/order-cards';
@@ -68,7 +69,7 @@ export function VendorOrdersPage({ vendor, title }: { vendor: Vendor; title: str
         else updated.set(FILTER_PARAM, next);
         return updated;
       },
-      { preventScrollReset: true },
+      { state: KEEP_SCROLL },
     );
   };
 

@@ -1,6 +1,7 @@
 import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
 import type { Vendor } from '../../../lib/api-types';
+import { KEEP_SCROLL } from '../../../lib/keep-scroll';
 import { BusinessTab } from '../components/business-tab';
 import { SettingsTabList, tabIds } from '../components/settings-tab-list';
 import { VisualContentTab } from '../components/visual-content-tab';
@@ -39,7 +40,7 @@ export function GeneralPage({ vendor, title }: { vendor: Vendor; title: string }
         updated.set('tab', next);
         return updated;
       },
-      { replace: true, preventScrollReset: true },
+      { replace: true, state: KEEP_SCROLL },
     );
   };
 
