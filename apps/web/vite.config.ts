@@ -12,6 +12,8 @@ export default defineConfig({
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),
     emptyOutDir: true,
+    // dist/.vite/manifest.json: the server preloads a deep link's lazy page chunk from it (ADR 0025).
+    manifest: true,
   },
   server: {
     proxy: {

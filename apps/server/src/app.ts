@@ -31,6 +31,7 @@ import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
 import { sessionPlugin } from './http/session-plugin';
+import { registerWebPages } from './http/web-pages';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
 import type { CalendarSyncConfig } from './modules/calendar-sync/service';
@@ -270,24 +271,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   }
   const webDist =
     opts.webDistDir && fs.existsSync(path.join(opts.webDistDir, 'index.html')) ? opts.webDistDir : null;
-  if (webDist) {
-    // The built web app (ADR 0023): each file's .br or .gz twin, written at build time, is sent by
-    // content negotiation (Content-Encoding, Vary: Accept-Encoding); without one the file itself.
-    // Hashed /assets/* never change: cached for a year. Anything else (index.html) is revalidated on
-    // every use (no-cache with its ETag), so a deploy is seen at once. setHeaders also runs for the
-    // SPA fallback's sendFile below, after @fastify/send's own Cache-Control, so it has the last word.
-    await app.register(fastifyStatic, {
-      root: webDist,
-      prefix: '/',
-      wildcard: true,
-      index: 'index.html',
-      preCompressed: true,
-      setHeaders(res, filePath) {
-        const hashed = path.relative(webDist, filePath).startsWith(`assets${path.sep}`);
-        res.header('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
-      },
-    });
-  }
+  // The built web app and its pages with their first data (ADR 0023, ADR 0025).
+  const webPages = webDist ? await registerWebPages(app, webDist) : null;
   app.setNotFoundHandler((req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
@@ -296,9 +281,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       // A missing hashed file (a chunk of an older build) is a 404, not the page sent as HTML where a
       // script or style sheet was asked for.
       !req.url.startsWith('/assets/');
-    if (isPage && webDist) {
-      return reply.sendFile('index.html', webDist);
-    }
+    if (isPage && webPages) return webPages.sendPage(req, reply);
     return reply.status(404).send({ errors: [MESSAGES.notFound] });
   });
 

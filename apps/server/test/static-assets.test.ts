@@ -1,7 +1,7 @@
 /**
  * Issue 15 (ADR 0023): the built web app is sent precompressed by content negotiation (brotli, then
  * gzip, then the file itself), hashed assets are cached for a year, index.html is always revalidated,
- * and the SPA fallback answers the same way.
+ * and the SPA's pages answer the same way (with their first data, private: ADR 0025).
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -135,16 +135,37 @@ describe('hashed assets', () => {
   });
 });
 
+/** A page without its first data (ADR 0025: the pages carry a boot data block, see web-pages.test.ts). */
+const withoutBootData = (html: string) =>
+  html.replace(/<script type="application\/json" id="boot-data">.*?<\/script>/s, '');
+
 describe('index.html', () => {
-  for (const url of ['/', '/index.html', '/vendors/1', '/dashboard/orders?x=1']) {
-    it(`${url}: brotli, no-cache, Vary: Accept-Encoding`, async () => {
+  it('/index.html: the file itself, brotli, no-cache, Vary: Accept-Encoding', async () => {
+    const res = await app.inject({
+      method: 'GET',
+      url: '/index.html',
+      headers: { 'accept-encoding': 'gzip, br' },
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^text\/html/);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(varyTokens(res.headers.vary)).toContain('accept-encoding');
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(decoded(res)).toBe(INDEX_HTML);
+  });
+
+  // The pages are index.html with this visitor's first data (ADR 0025): one visitor's, never shared.
+  for (const url of ['/', '/vendors/1', '/dashboard/orders?x=1']) {
+    it(`${url}: brotli, private, no-cache, Vary: Cookie, Accept-Encoding`, async () => {
       const res = await app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'gzip, br' } });
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['content-encoding']).toBe('br');
       expect(varyTokens(res.headers.vary)).toContain('accept-encoding');
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(decoded(res)).toBe(INDEX_HTML);
+      expect(varyTokens(res.headers.vary)).toContain('cookie');
+      expect(res.headers['cache-control']).toBe('private, no-cache');
+      expect(res.headers['cache-control']).not.toContain('immutable');
+      expect(withoutBootData(decoded(res))).toBe(INDEX_HTML);
     });
   }
 
@@ -152,18 +173,18 @@ describe('index.html', () => {
     const gz = await app.inject({ method: 'GET', url: '/vendors/1', headers: { 'accept-encoding': 'gzip' } });
     expect(gz.statusCode).toBe(200);
     expect(gz.headers['content-encoding']).toBe('gzip');
-    expect(gz.headers['cache-control']).toBe('no-cache');
-    expect(decoded(gz)).toBe(INDEX_HTML);
+    expect(gz.headers['cache-control']).toBe('private, no-cache');
+    expect(withoutBootData(decoded(gz))).toBe(INDEX_HTML);
 
     const plain = await app.inject({ method: 'GET', url: '/vendors/1' });
     expect(plain.statusCode).toBe(200);
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(varyTokens(plain.headers.vary)).toContain('accept-encoding');
-    expect(plain.headers['cache-control']).toBe('no-cache');
-    expect(plain.body).toBe(INDEX_HTML);
+    expect(plain.headers['cache-control']).toBe('private, no-cache');
+    expect(withoutBootData(plain.body)).toBe(INDEX_HTML);
   });
 
-  it('revalidates: a matching ETag gets 304, still no-cache', async () => {
+  it('revalidates: a matching ETag gets 304, still private, no-cache', async () => {
     const first = await app.inject({
       method: 'GET',
       url: '/vendors/1',
@@ -175,14 +196,14 @@ describe('index.html', () => {
       headers: { 'accept-encoding': 'br', 'if-none-match': String(first.headers.etag) },
     });
     expect(again.statusCode).toBe(304);
-    expect(again.headers['cache-control']).toBe('no-cache');
+    expect(again.headers['cache-control']).toBe('private, no-cache');
   });
 
   it('answers HEAD for a page like GET, without a body', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/vendors/1', headers: { 'accept-encoding': 'br' } });
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['cache-control']).toBe('private, no-cache');
     expect(res.body).toBe('');
   });
 

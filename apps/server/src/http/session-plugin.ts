@@ -51,15 +51,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     if (!req.url.startsWith('/api/')) return;
     // The payment provider's webhooks carry no session: their signature is their proof.
     if (SESSIONLESS_PATHS.has(req.url.split('?')[0]!)) return;
-    const token = req.cookies[SESSION_COOKIE];
-    if (token) {
-      const loaded = await findSession(opts.db, token, opts.now());
-      if (loaded) {
-        req.session = loaded.session;
-        req.user = loaded.user;
-        await touchSession(opts.db, loaded.session, ttlFor(opts, loaded.session.userId), opts.now());
-      }
-    }
+    await loadRequestSession(opts, req);
     if (SAFE_METHODS.has(req.method)) return;
     const sent = req.headers[CSRF_HEADER];
     if (!req.session || typeof sent !== 'string' || !safeEqual(sent, req.session.csrfToken)) {
@@ -67,6 +59,20 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
     }
   });
 });
+
+/**
+ * Matches the request's session cookie to its row (req.session, req.user) and extends its life, as every
+ * /api request does; the web app's pages (http/web-pages.ts) do the same for the session they carry.
+ */
+export async function loadRequestSession(opts: SessionPluginOptions, req: FastifyRequest): Promise<void> {
+  const token = req.cookies[SESSION_COOKIE];
+  if (!token) return;
+  const loaded = await findSession(opts.db, token, opts.now());
+  if (!loaded) return;
+  req.session = loaded.session;
+  req.user = loaded.user;
+  await touchSession(opts.db, loaded.session, ttlFor(opts, loaded.session.userId), opts.now());
+}
 
 /** Starts a new session (anonymous or signed in), sets its cookie and answers with its CSRF token. */
 export async function startSession(

@@ -1,3 +1,5 @@
+import { coverSource } from '@stg/domain/cover-images';
+
 interface VendorCoverProps {
   /** The banner's small rendition (about 480 px wide), or null while none is uploaded. */
   url: string | null;
@@ -13,11 +15,6 @@ interface VendorCoverProps {
   className?: string;
 }
 
-/** Width of the thumbnail the server makes of a banner (image-rules THUMBNAIL_EDGE). */
-const THUMBNAIL_WIDTH = 480;
-/** Banner width assumed for `srcset`: demo banners are 1600 px, vendors are asked for at least 1600. */
-const FULL_WIDTH = 1600;
-
 /**
  * A vendor's banner (16:9, the shape vendors are asked for), or a soft patterned placeholder while none is
  * uploaded. Its box is sized by CSS (width and aspect-ratio, or a fixed height) before the image arrives,
@@ -25,15 +22,15 @@ const FULL_WIDTH = 1600;
  */
 export function VendorCover({ url, fullUrl, sizes, priority = false, className = '' }: VendorCoverProps) {
   const classes = `vendor-cover ${className}`.trim();
-  if (!url) return <span className={`${classes} vendor-cover--placeholder`} aria-hidden="true" />;
-  const srcSet =
-    fullUrl && fullUrl !== url && sizes ? `${url} ${THUMBNAIL_WIDTH}w, ${fullUrl} ${FULL_WIDTH}w` : undefined;
+  // The same src, srcset and sizes as the server's preload of the page's largest picture (ADR 0025).
+  const source = coverSource(url, fullUrl, sizes);
+  if (!source) return <span className={`${classes} vendor-cover--placeholder`} aria-hidden="true" />;
   return (
     <img
       className={classes}
-      src={url}
-      srcSet={srcSet}
-      sizes={srcSet ? sizes : undefined}
+      src={source.src}
+      srcSet={source.srcSet}
+      sizes={source.sizes}
       alt=""
       width={1600}
       height={900}

@@ -10,7 +10,6 @@ import {
   SANDBOX_BANK,
   VENDOR_MESSAGES,
   vendorBusinessPatchSchema,
-  vendorCardSchema,
   vendorSchema,
   vendorSignUpRequestSchema,
   vendorSignUpResponseSchema,
@@ -27,21 +26,14 @@ import { deleteSession } from '../session/session-repo';
 import { presentAddress, presentUser } from '../users/presenter';
 import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './images';
 import { applyPayoutAccount, createAccountSession } from './payouts';
-import { findVendorRow, listActiveVendorCards, loadVendorDetail } from './repo';
-import { presentVendor, presentVendorCard } from './presenter';
+import { findVendorRow, loadVendorDetail } from './repo';
+import { presentVendor } from './presenter';
 import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
-import {
-  publicReadCache,
-  representation,
-  sendRepresentation,
-  serializeWith,
-} from '../public-read-cache/cache';
+import { publicReadCache, representation, sendRepresentation } from '../public-read-cache/cache';
+import { publicVendor, publicVendorCards, serializeVendor, vendorCardsSchema } from './public-reads';
 import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
 
 const idParams = z.object({ id: z.string() });
-const vendorCardsSchema = z.array(vendorCardSchema);
-const serializeCards = serializeWith(vendorCardsSchema);
-const serializeVendor = serializeWith(vendorSchema);
 
 /** PATCH /api/vendors/{id} as JSON: any of the vendor's own fields, and the password when a change needs it. */
 const vendorPatchBodySchema = z.object({
@@ -59,6 +51,7 @@ export async function vendorRoutes(app: FastifyInstance) {
   const urlFor = (key: string) => app.deps.storage.url(key);
   // The public answers, cached until a write changes them in any process (ADR 0022).
   const cache = await publicReadCache(app.deps.database);
+  const publicReads = { cache, db, urlFor };
 
   /** The vendor as its owner sees it (as GET /api/vendors/{id} answers them). */
   async function ownerView(vendorId: number) {
@@ -82,11 +75,7 @@ export async function vendorRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const cards = await cache.get('vendors', async () => {
-        const rows = await listActiveVendorCards(db);
-        return representation(serializeCards(rows.map((row) => presentVendorCard(row, urlFor))));
-      });
-      return sendRepresentation(req, reply, cards, { personal: false });
+      return sendRepresentation(req, reply, await publicVendorCards(publicReads), { personal: false });
     },
   );
 
@@ -109,11 +98,7 @@ export async function vendorRoutes(app: FastifyInstance) {
           personal: true,
         });
       // Only active listings are public; everyone else gets the same answer, cached.
-      const answer = await cache.get(`vendor:${id}`, async () => {
-        const detail = await loadVendorDetail(db, id);
-        if (!detail || detail.card.vendor.listingStatus !== 'active') return null;
-        return representation(serializeVendor(presentVendor(detail, urlFor, { owner: false })));
-      });
+      const answer = await publicVendor(publicReads, id);
       if (!answer) throw notFound(MESSAGES.vendorNotFound);
       return sendRepresentation(req, reply, answer, { personal: false });
     },

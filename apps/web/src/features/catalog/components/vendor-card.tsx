@@ -1,12 +1,9 @@
 import { Link } from 'react-router';
+import { CARD_COVER_SIZES } from '@stg/domain/cover-images';
 import { VendorCover } from '../../../components/vendor-cover';
 import { VendorLogo } from '../../../components/vendor-logo';
 import { VendorRating } from '../../../components/vendor-rating';
 import type { VendorCard as VendorCardData } from '../../../lib/api-types';
-
-/** How wide a card's cover is drawn in .card-grid (1, 2 or 4 columns in a 1200 px container). */
-export const CARD_COVER_SIZES =
-  '(min-width: 1200px) 282px, (min-width: 960px) 23vw, (min-width: 560px) 47vw, 94vw';
 
 /**
  * Spec §2 Vendor card: cover, logo, name, rating or New Service!; opens /vendors/{id}. The name is text

@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useParams } from 'react-router';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
+import { BANNER_COVER_SIZES } from '@stg/domain/cover-images';
 import { formatPhone } from '@stg/domain/phone';
 import { cancellationPolicyText } from '@stg/domain/policy';
 import { PageLoader } from '../../../components/page-loader';
@@ -93,7 +94,7 @@ function ProviderDetails({ vendor: v }: { vendor: Vendor }) {
         <VendorCover
           url={v.thumbnailImageUrl ?? v.bannerImageUrl ?? null}
           fullUrl={v.bannerImageUrl}
-          sizes="100vw"
+          sizes={BANNER_COVER_SIZES}
           priority
           className="provider__cover"
         />
