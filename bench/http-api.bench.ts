@@ -12,7 +12,8 @@
  *
  * Targets: GET /api/health, /api/vendors, /api/vendors/{id} (the first demo vendor), its reviews (and
  * again with If-None-Match when the answer carries an ETag: 304 expected), and the busy vendor's
- * availability (GET /api/vendors/{id}/vendor_calendars?duration=90) at 10 and 100 connections.
+ * availability (GET /api/vendors/{id}/vendor_calendars?duration=90) at 10 and 100 connections, and a demo
+ * vendor's availability (a full 90-day answer) at 100 connections.
  * Public GETs only, so the request rate limits never apply and RATE_LIMIT_SCALE is left at 1.
  */
 import path from 'node:path';
@@ -190,6 +191,17 @@ try {
           ? `${availability.describe}, ${days} ${days === 1 ? 'day' : 'days'} with starts; vendor ${busy.vendorId}: ${BUSY_ENTRIES} busy entries, ${UPCOMING_ORDERS} upcoming orders`
           : undefined,
     });
+
+  // A demo vendor's availability: a full answer (every workday of the window has starts), at 100 clients.
+  const openPath = `/api/vendors/${vendorId}/vendor_calendars?duration=${WINDOW_DAYS}`;
+  const open = await probe(`${base}${openPath}`);
+  const openDays = (JSON.parse(open.text) as { days?: unknown[] }).days?.length ?? '?';
+  targets.push({
+    name: `GET ${openPath}`,
+    url: `${base}${openPath}`,
+    connections: 100,
+    note: `${open.describe}, ${openDays} days with starts (a demo vendor)`,
+  });
 
   console.info(machineLine(database.label));
   console.info(

@@ -45,8 +45,15 @@ export class AvailabilityCache {
    * The answer under `key` (which starts with the vendor's id) at `nowMs`: the cached one if still true,
    * else `load()`'s, kept for the next request when it is true beyond now.
    */
-  async get(vendorId: number, key: string, nowMs: number, load: () => Promise<TimedRepresentation>) {
-    const version = await this.versions.current(vendorId);
+  async get(
+    vendorId: number,
+    key: string,
+    nowMs: number,
+    load: () => Promise<TimedRepresentation>,
+    /** The vendor's version, read after the request began (the caller may start it early, beside other reads). */
+    versionRead: Promise<number | null> | number | null = this.versions.current(vendorId),
+  ) {
+    const version = await versionRead;
     if (version === null) return (await load()).rep;
     const hit = this.entries.get(key);
     if (hit && hit.version === version && nowMs < hit.validUntil) return hit.rep;

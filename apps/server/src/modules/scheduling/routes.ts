@@ -77,7 +77,9 @@ export async function schedulingRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const vendorId = parseId(req.params.id);
       if (vendorId === null) throw notFound(MESSAGES.vendorNotFound);
-      // The vendor row changes only with the public reads' version (its listing status, its prices).
+      // The schedule's version is read beside the vendor row (which changes only with the public reads'
+      // version: its listing status, its prices), not after it.
+      const scheduleVersion = Promise.resolve(answers.versions.current(vendorId));
       const vendor = await publicReads.get(`vendor-row:${vendorId}`, () => findVendor(db, vendorId));
       const owner = req.user?.vendorId === vendorId;
       if (!vendor || (vendor.listingStatus !== 'active' && !owner)) throw notFound(MESSAGES.vendorNotFound);
@@ -124,13 +126,19 @@ export async function schedulingRoutes(app: FastifyInstance) {
         excludeBookingId,
       };
       const key = [vendorId, windowDays, jobMinutes, stepMinutes, excludeOrderId, excludeBookingId].join(':');
-      const rep = await answers.get(vendorId, key, now.getTime(), async () => {
-        const answer = await vendorAvailability(db, busyTimesCheck, request, now);
-        return {
-          rep: representation(JSON.stringify(presentAvailability(request, answer))),
-          validUntil: answer.validUntil,
-        };
-      });
+      const rep = await answers.get(
+        vendorId,
+        key,
+        now.getTime(),
+        async () => {
+          const answer = await vendorAvailability(db, busyTimesCheck, request, now);
+          return {
+            rep: representation(JSON.stringify(presentAvailability(request, answer))),
+            validUntil: answer.validUntil,
+          };
+        },
+        scheduleVersion,
+      );
       // A customer's booking or a moved order makes the answer theirs.
       const personal =
         req.query.booking_id !== undefined || req.query.order_id !== undefined || excludeBookingId !== null;
