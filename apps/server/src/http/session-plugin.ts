@@ -82,19 +82,43 @@ export async function startSession(
   userId: number | null,
 ): Promise<LoadedSession['session']> {
   const opts = app.sessionOptions;
-  const { token, session } = await createSession(opts.db, {
+  const started = await createSession(opts.db, {
     userId,
     ttlDays: ttlFor(opts, userId),
     now: opts.now(),
     ip: req.ip,
     userAgent: req.headers['user-agent'],
   });
+  return sendSession(app, req, reply, started);
+}
+
+/** How long a signed-in session lasts (a guest's: GUEST_SESSION_TTL_DAYS). */
+export const signedInTtlDays = (app: FastifyInstance) => app.sessionOptions.ttlDays;
+
+/** The browser a new session is started for, kept on its row. */
+export const sessionClient = (req: FastifyRequest) => ({
+  ip: req.ip,
+  userAgent: req.headers['user-agent'],
+});
+
+/**
+ * Hands a session created elsewhere (rotateSession in the session module) to the browser: its cookie,
+ * its CSRF token in the answer's header; the request goes on with it.
+ */
+export function sendSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  started: { token: string; session: SessionRow },
+): SessionRow {
+  const opts = app.sessionOptions;
+  const { token, session } = started;
   reply.setCookie(SESSION_COOKIE, token, {
     path: '/',
     httpOnly: true,
     sameSite: 'lax',
     secure: opts.secureCookies,
-    maxAge: ttlFor(opts, userId) * 86_400,
+    maxAge: ttlFor(opts, session.userId) * 86_400,
   });
   reply.header('X-CSRF-Token', session.csrfToken);
   req.session = session;

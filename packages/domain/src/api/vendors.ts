@@ -25,6 +25,10 @@ import {
   newPasswordSchema,
   phoneSchema,
 } from '../validation';
+import { addressSchema, userSchema } from './users';
+
+/** The user and the address moved to the account's contract (users.ts); still exported from here. */
+export { addressSchema, userSchema };
 
 export const VENDOR_MESSAGES = {
   logoRequired: 'Upload a logo before submitting for review.',
@@ -172,31 +176,6 @@ export const vendorSchema = vendorCardSchema.extend({
   googlePlaceId: z.string().nullable().optional(),
 });
 export type VendorJson = z.infer<typeof vendorSchema>;
-
-export const userSchema = z.object({
-  id: z.number().int(),
-  firstName: z.string(),
-  lastName: z.string(),
-  email: z.string(),
-  phoneNumber: z.string(),
-  userType: z.enum(['customer', 'vendor']),
-  vendorId: z.number().int().nullable(),
-  serviceCharge: z.number(),
-  currentAddressId: z.number().int().nullable(),
-  /** Operators review listings (the marketplace's staff). */
-  operator: z.boolean(),
-});
-
-export const addressSchema = z.object({
-  id: z.number().int(),
-  streetAddress: z.string(),
-  streetAddress2: z.string().nullable(),
-  city: z.string(),
-  state: z.string(),
-  zipCode: z.string(),
-  default: z.boolean(),
-  userInputs: z.record(z.string(), z.object({ valueString: z.string() })),
-});
 
 // ---------------------------------------------------------------------------------------------------
 // Vendor sign-up: POST /api/vendors (spec §7: users_attributes with addresses_attributes, and

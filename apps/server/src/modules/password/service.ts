@@ -1,11 +1,16 @@
 /** Forgot and reset password: single-use, hashed, one-hour tokens mailed as a link. */
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppDeps } from '../../app';
+import { MESSAGES } from '@stg/domain/validation';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
+import { unprocessable } from '../../http/errors';
 import { newToken, sha256 } from '../../http/tokens';
 import { hashPassword } from '../auth/password';
+import { clearPasswordFailures } from '../session/login-throttle';
+import { rotateSession, type Rotation, type StartedSession } from '../session/service';
 import type { UserRow } from '../session/session-repo';
 import { findUserByEmail, updatePasswordDigest } from '../users/repo';
+import { loadVendorDetail } from '../vendors/repo';
 import { consumeResetToken, findUsableResetToken, invalidateResetTokens, issueResetToken } from './repo';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
@@ -82,4 +87,27 @@ export async function resetPassword(
     await invalidateResetTokens(tx, userId, now);
     return updatePasswordDigest(tx, userId, digest, now);
   });
+}
+
+/**
+ * POST /api/password/reset: sets the new password with the mailed token, then every session of the
+ * account ends and the request's session rotates to the user (signed in; a guest's answers and
+ * bookings come along, as on sign-in). Proving control of the mailbox clears the account's failed
+ * sign-ins. Answers the user and their vendor (for its owner's view); a 422 for a bad token.
+ */
+export async function resetPasswordAndSignIn(
+  deps: Pick<AppDeps, 'db'>,
+  opts: Omit<Rotation, 'user' | 'endUserSessions'> & { token: string; password: string },
+): Promise<{
+  user: UserRow;
+  vendor: Awaited<ReturnType<typeof loadVendorDetail>>;
+  started: StartedSession;
+}> {
+  const { db } = deps;
+  const user = await resetPassword(deps, opts.token, opts.password, opts.now);
+  if (!user) throw unprocessable(MESSAGES.resetTokenInvalid);
+  const started = await rotateSession(db, { ...opts, user, endUserSessions: true });
+  await clearPasswordFailures(db, user.email, opts.client.ip);
+  const vendor = user.vendorId ? await loadVendorDetail(db, user.vendorId) : null;
+  return { user, vendor, started };
 }

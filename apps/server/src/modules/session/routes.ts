@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { MESSAGES, signInSchema } from '@stg/domain/validation';
-import { HttpError } from '../../http/errors';
-import { startSession } from '../../http/session-plugin';
-import { dummyPasswordDigest, verifyPassword } from '../auth/password';
-import { adoptGuestSession } from '../bookings/service';
-import { findUserByEmail } from '../users/repo';
-import { checkPasswordThrottled } from './login-throttle';
-import { deleteSession } from './session-repo';
-import { sessionPayload } from './service';
+import { errorsResponseSchema } from '@stg/domain/api/errors';
+import { sessionResponseSchema, signInRequestSchema } from '@stg/domain/api/session';
+import {
+  GUEST_SESSION_TTL_DAYS,
+  sendSession,
+  sessionClient,
+  signedInTtlDays,
+  startSession,
+} from '../../http/session-plugin';
+import { sessionPayload, signIn, signOut } from './service';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -22,6 +22,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       schema: {
         tags: ['session'],
         summary: 'The current session; the CSRF token is in the X-CSRF-Token header',
+        response: { 200: sessionResponseSchema },
       },
     },
     async (req, reply) => {
@@ -34,36 +35,47 @@ export async function sessionRoutes(app: FastifyInstance) {
 
   r.post(
     '/api/session',
-    { schema: { tags: ['session'], summary: 'Sign in', body: z.object({ user: signInSchema }) } },
+    {
+      schema: {
+        tags: ['session'],
+        summary:
+          "Sign in (wrong guesses are throttled); a new session replaces the request's, a guest's bookings and answers come along",
+        body: signInRequestSchema,
+        response: {
+          200: sessionResponseSchema,
+          401: errorsResponseSchema,
+          422: errorsResponseSchema,
+          429: errorsResponseSchema,
+        },
+      },
+    },
     async (req, reply) => {
-      const { email, password } = req.body.user;
-      const now = app.deps.now();
-      const user = await findUserByEmail(db, email);
-      // An unknown email costs the same hash as a known one, and is throttled the same way.
-      const ok = await checkPasswordThrottled(db, { email, ip: req.ip, now }, () =>
-        user
-          ? verifyPassword(user.passwordDigest, password)
-          : dummyPasswordDigest()
-              .then((d) => verifyPassword(d, password))
-              .then(() => false),
-      );
-      if (!user || !ok) throw new HttpError(401, [MESSAGES.invalidCredentials]);
-      const previous = req.session;
-      // A new session on sign-in (no fixation); a guest's bookings come along to the account.
-      if (previous) {
-        await adoptGuestSession(db, previous, user, now);
-        await deleteSession(db, previous.id);
-      }
-      await startSession(app, req, reply, user.id);
+      const { user, started } = await signIn(db, {
+        ...req.body.user,
+        previous: req.session,
+        client: sessionClient(req),
+        ttlDays: signedInTtlDays(app),
+        now: app.deps.now(),
+      });
+      sendSession(app, req, reply, started);
       req.user = user;
       return sessionPayload(db, user, req.session, urlFor, app.deps.now());
     },
   );
 
-  r.delete('/api/session', { schema: { tags: ['session'], summary: 'Sign out' } }, async (req, reply) => {
-    if (req.session) await deleteSession(db, req.session.id);
-    req.user = null;
-    await startSession(app, req, reply, null);
-    return sessionPayload(db, null, req.session, urlFor, app.deps.now());
-  });
+  r.delete(
+    '/api/session',
+    { schema: { tags: ['session'], summary: 'Sign out', response: { 200: sessionResponseSchema } } },
+    async (req, reply) => {
+      const started = await signOut(db, {
+        previous: req.session,
+        client: sessionClient(req),
+        ttlDays: GUEST_SESSION_TTL_DAYS,
+        now: app.deps.now(),
+      });
+      req.user = null;
+      sendSession(app, req, reply, started);
+      return sessionPayload(db, null, req.session, urlFor, app.deps.now());
+    },
+  );
 }

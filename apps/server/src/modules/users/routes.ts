@@ -1,24 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorsResponseSchema } from '@stg/domain/api/errors';
 import {
-  customerSignUpSchema,
-  MESSAGES,
-  passwordUpdateSchema,
-  userUpdateSchema,
-} from '@stg/domain/validation';
+  customerSignUpRequestSchema,
+  passwordUpdateRequestSchema,
+  signUpResponseSchema,
+  userResponseSchema,
+  userUpdateRequestSchema,
+} from '@stg/domain/api/users';
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
-import { unauthorized, unprocessable } from '../../http/errors';
-import { startSession } from '../../http/session-plugin';
-import { hashPassword } from '../auth/password';
-import { adoptGuestSession } from '../bookings/service';
-import { deleteSession } from '../session/session-repo';
-import { createCustomer, isEmailTaken, isEmailUniqueViolation } from './repo';
+import { unauthorized } from '../../http/errors';
+import { sendSession, sessionClient, signedInTtlDays } from '../../http/session-plugin';
 import { presentAddress, presentUser } from './presenter';
-import { changePassword, updateProfile } from './service';
-
-/** The spec's payload carries the id too; the path decides, so it is accepted and ignored. */
-const ignoredId = z.union([z.number(), z.string()]).optional();
+import { changePassword, signUpCustomer, updateProfile } from './service';
 
 export async function userRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,33 +25,18 @@ export async function userRoutes(app: FastifyInstance) {
       schema: {
         tags: ['users'],
         summary: 'Customer sign-up with an address; signs the new customer in',
-        body: z.object({ user: customerSignUpSchema }),
+        body: customerSignUpRequestSchema,
+        response: { 201: signUpResponseSchema, 422: errorsResponseSchema },
       },
     },
     async (req, reply) => {
-      const { password, passwordConfirmation: _confirmation, address, ...fields } = req.body.user;
-      if (await isEmailTaken(db, fields.email)) throw unprocessable(MESSAGES.emailTaken);
-      let created;
-      try {
-        created = await createCustomer(
-          db,
-          { ...fields, passwordDigest: await hashPassword(password) },
-          address,
-        );
-      } catch (err) {
-        // Two sign-ups racing for one email: the unique index decides.
-        if (isEmailUniqueViolation(err)) {
-          throw unprocessable(MESSAGES.emailTaken);
-        }
-        throw err;
-      }
-      const previous = req.session;
-      if (previous) {
-        // A new session (no fixation); the guest's answers and bookings come along to the account.
-        await adoptGuestSession(db, previous, created.user, app.deps.now());
-        await deleteSession(db, previous.id);
-      }
-      await startSession(app, req, reply, created.user.id);
+      const created = await signUpCustomer(db, req.body.user, {
+        previous: req.session,
+        client: sessionClient(req),
+        ttlDays: signedInTtlDays(app),
+        now: app.deps.now(),
+      });
+      sendSession(app, req, reply, created.started);
       reply.status(201);
       return { user: presentUser(created.user), addresses: [presentAddress(created.address)] };
     },
@@ -70,7 +50,8 @@ export async function userRoutes(app: FastifyInstance) {
         tags: ['users'],
         summary: "Update the signed-in user's name, email and phone (account settings)",
         params: z.object({ id: z.string() }),
-        body: z.object({ user: userUpdateSchema.extend({ id: ignoredId }) }),
+        body: userUpdateRequestSchema,
+        response: { 200: userResponseSchema, 422: errorsResponseSchema },
       },
     },
     async (req) => {
@@ -89,7 +70,8 @@ export async function userRoutes(app: FastifyInstance) {
         summary:
           "Change the signed-in user's password; ends the user's other sessions (wrong guesses are throttled like sign-in)",
         params: z.object({ userId: z.string() }),
-        body: passwordUpdateSchema.safeExtend({ userId: ignoredId }),
+        body: passwordUpdateRequestSchema,
+        response: { 200: userResponseSchema, 422: errorsResponseSchema, 429: errorsResponseSchema },
       },
     },
     async (req) => {

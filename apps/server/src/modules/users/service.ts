@@ -1,12 +1,43 @@
-/** Account settings: the general form and the password change (spec §2 Account Settings). */
-import { MESSAGES, type UserUpdate } from '@stg/domain/validation';
+/** Customer sign-up and the account settings: the general form and the password change (spec §2). */
+import { MESSAGES, type AddressInput, type CustomerSignUp, type UserUpdate } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { invalidateResetTokens } from '../password/repo';
 import { checkPasswordThrottled } from '../session/login-throttle';
+import { rotateSession, type Rotation, type StartedSession } from '../session/service';
 import { deleteUserSessions, type UserRow } from '../session/session-repo';
-import { isEmailTaken, isEmailUniqueViolation, updatePasswordDigest, updateUserProfile } from './repo';
+import {
+  createCustomer,
+  isEmailTaken,
+  isEmailUniqueViolation,
+  listAddressInputs,
+  updatePasswordDigest,
+  updateUserAddress,
+  updateUserProfile,
+} from './repo';
+
+/**
+ * Customer sign-up (POST /api/users): the customer and their address in one transaction, then the
+ * request's session rotates to the new account (a guest's answers and bookings come along).
+ */
+export async function signUpCustomer(
+  db: Db,
+  input: CustomerSignUp,
+  rotation: Omit<Rotation, 'user' | 'endUserSessions'>,
+): Promise<Awaited<ReturnType<typeof createCustomer>> & { started: StartedSession }> {
+  const { password, passwordConfirmation: _confirmation, address, ...fields } = input;
+  if (await isEmailTaken(db, fields.email)) throw unprocessable(MESSAGES.emailTaken);
+  let created;
+  try {
+    created = await createCustomer(db, { ...fields, passwordDigest: await hashPassword(password) }, address);
+  } catch (err) {
+    // Two sign-ups racing for one email: the unique index decides.
+    if (isEmailUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
+    throw err;
+  }
+  return { ...created, started: await rotateSession(db, { ...rotation, user: created.user }) };
+}
 
 export async function updateProfile(db: Db, userId: number, fields: UserUpdate, now: Date): Promise<UserRow> {
   if (await isEmailTaken(db, fields.email, userId)) throw unprocessable(MESSAGES.emailTaken);
@@ -71,4 +102,20 @@ export async function confirmPassword(
     verifyPassword(user.passwordDigest, password),
   );
   if (!ok) throw unprocessable(opts.incorrect);
+}
+
+/**
+ * Updates one of the user's addresses, with its saved pricing answers. Only the user's own address
+ * matches: another user's, or a vendor's business address, is "not found" alike.
+ */
+export async function updateAddress(
+  db: Db,
+  addressId: number,
+  userId: number,
+  input: AddressInput,
+  now: Date,
+) {
+  const address = await updateUserAddress(db, addressId, userId, input, now);
+  if (!address) throw notFound();
+  return { address, inputs: await listAddressInputs(db, address.id) };
 }
