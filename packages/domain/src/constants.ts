@@ -82,6 +82,13 @@ export type ReviewType = (typeof REVIEW_TYPES)[number];
 export const CALENDAR_INTEGRATIONS = ['google', 'jobber', 'ics'] as const;
 export type CalendarIntegration = (typeof CALENDAR_INTEGRATIONS)[number];
 
+/** The calendars connected through OAuth (an ICS feed needs none). */
+export const OAUTH_CALENDAR_INTEGRATIONS = [
+  'google',
+  'jobber',
+] as const satisfies readonly CalendarIntegration[];
+export type OAuthCalendarIntegration = (typeof OAUTH_CALENDAR_INTEGRATIONS)[number];
+
 export const DASHBOARD_SECTIONS = ['setup', 'orders', 'general', 'scheduling', 'pricing', 'support'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
@@ -108,10 +115,17 @@ export const LIMITS = {
   bookingLimitDays: { min: 30, max: 180, step: 10 },
   minimumNoticeDays: { min: 0, max: 21 },
   ratePerHourDollars: { min: 20, max: 250 },
+  /** The rate's label says "max 1000" (spec §9); the database accepts rates up to it. */
+  ratePerHourLabelMaxDollars: 1000,
   cancellationPolicyHours: { min: 0, max: 24 },
   workdayStepMinutes: 30,
   calendarWindowDays: 90,
   passwordMinLength: 10,
+  /**
+   * A booking's Additional Instructions, trimmed. The spec sets no limit: this is what the form and the
+   * API have allowed from the start, and the database's check uses it too (migration 0014).
+   */
+  customerNotesMax: 1000,
 } as const;
 
 export const TIME_ZONE = 'America/Denver';

@@ -11,7 +11,7 @@
  * Aliases are the formula's variable names: UPPERCASE, unique among the vendor's questions, never a
  * function name.
  */
-import { INPUT_TYPES, RANGE_OPTION_TYPES } from './constants';
+import { INPUT_TYPES, LIMITS, RANGE_OPTION_TYPES } from './constants';
 import { dollarsToCents } from './money';
 import {
   answersFromSelections,
@@ -32,7 +32,7 @@ export const PRICING_LIMITS = {
   /** Absolute value of an option's number (the database holds less than 1e9). */
   valueMax: 1_000_000_000,
   minPriceMax: 10_000,
-  customerNotesMax: 1000,
+  customerNotesMax: LIMITS.customerNotesMax,
   stagedFormulaMax: FORMULA_LIMITS.maxLength,
 } as const;
 

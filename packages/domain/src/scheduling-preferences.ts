@@ -21,7 +21,7 @@ export const SCHEDULING_MESSAGES = {
 } as const;
 
 /** The label of the rate field: the spec shows both the input's bounds (20-250) and this label. */
-export const RATE_LABEL = 'Dollars per hour (max 1000)';
+export const RATE_LABEL = `Dollars per hour (max ${LIMITS.ratePerHourLabelMaxDollars})`;
 
 /** Defaults of a vendor who has not saved preferences yet (spec §9: "Earliest fallback availability is 2 days from today"). */
 export const DEFAULT_SCHEDULING = {

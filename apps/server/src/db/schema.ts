@@ -21,21 +21,46 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
+import { PAYMENT_PROVIDERS } from '@stg/domain/api/payments';
+import { REVIEW_BODY_MAX } from '@stg/domain/api/reviews';
+import {
+  BOOKING_STATUSES,
+  CALENDAR_INTEGRATIONS,
+  CATEGORIES,
+  FULFILLMENT_STATUSES,
+  INPUT_TYPES,
+  LIMITS,
+  LISTING_STATUSES,
+  OAUTH_CALENDAR_INTEGRATIONS,
+  PAYMENT_STATUSES,
+  RANGE_OPTION_TYPES,
+  REVIEW_TYPES,
+  STATE,
+  STRIPE_INTEGRATION_STATES,
+  USER_TYPES,
+  ZIP_CODES,
+} from '@stg/domain/constants';
+import { ORDER_TEXT_MAX } from '@stg/domain/order-actions';
+import { ALIAS_PATTERN, PRICING_LIMITS } from '@stg/domain/pricing-inputs';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
 const updatedAt = () => timestamp('updated_at', { withTimezone: true }).notNull().defaultNow();
 const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
+/*
+ * Check constraints take their values and limits from the domain (issue 16: one source), so the
+ * database and the API cannot disagree. These helpers write them into the SQL as literals: drizzle-kit
+ * compares the SQL text, so a changed constant shows up as a new migration.
+ */
+const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
 const inList = (column: string, values: readonly string[]) =>
-  sql.raw(`${column} in (${values.map((v) => `'${v}'`).join(', ')})`);
-
-export const CATEGORY_VALUES = [
-  'house_cleaning',
-  'pest_control',
-  'window_cleaning',
-  'garbage_can_cleaning',
-  'carpet_cleaning',
-  'auto_detailing',
-] as const;
+  sql.raw(`${column} in (${values.map(quoted).join(', ')})`);
+/** `values` as a SQL list, for a condition on a qualified column: `col in ${list(values)}`. */
+const list = (values: readonly string[]) => sql.raw(`(${values.map(quoted).join(', ')})`);
+const literal = (value: string) => sql.raw(quoted(value));
+const num = (value: number) => {
+  if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
+  return sql.raw(String(value));
+};
 
 export const vendors = pgTable(
   'vendors',
@@ -75,21 +100,28 @@ export const vendors = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('vendors_category_check', inList('category', CATEGORY_VALUES)),
-    check(
-      'vendors_listing_status_check',
-      inList('listing_status', ['awaiting_submission', 'under_review', 'active', 'inactive']),
-    ),
-    check(
-      'vendors_stripe_integrated_check',
-      inList('stripe_integrated', ['active', 'inactive', 'onboarding']),
-    ),
+    check('vendors_category_check', inList('category', CATEGORIES)),
+    check('vendors_listing_status_check', inList('listing_status', LISTING_STATUSES)),
+    check('vendors_stripe_integrated_check', inList('stripe_integrated', STRIPE_INTEGRATION_STATES)),
     check('vendors_phone_check', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
-    check('vendors_description_length', sql`char_length(${t.serviceDescription}) <= 500`),
-    check('vendors_instructions_length', sql`char_length(${t.appointmentInstructions}) <= 500`),
+    check(
+      'vendors_description_length',
+      sql`char_length(${t.serviceDescription}) <= ${num(LIMITS.serviceDescriptionMax)}`,
+    ),
+    check(
+      'vendors_instructions_length',
+      sql`char_length(${t.appointmentInstructions}) <= ${num(LIMITS.appointmentInstructionsMax)}`,
+    ),
     check('vendors_min_price_check', sql`${t.minPriceCents} >= 0`),
-    check('vendors_rate_check', sql`${t.priceToDurationRateCents} between 2000 and 100000`),
-    check('vendors_policy_hours_check', sql`${t.cancelationPolicyHours} between 0 and 24`),
+    // Cents per hour: from the input's lowest rate to the label's "max 1000" (spec §9 shows both).
+    check(
+      'vendors_rate_check',
+      sql`${t.priceToDurationRateCents} between ${num(LIMITS.ratePerHourDollars.min * 100)} and ${num(LIMITS.ratePerHourLabelMaxDollars * 100)}`,
+    ),
+    check(
+      'vendors_policy_hours_check',
+      sql`${t.cancelationPolicyHours} between ${num(LIMITS.cancellationPolicyHours.min)} and ${num(LIMITS.cancellationPolicyHours.max)}`,
+    ),
     check('vendors_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     index('vendors_listing_status_idx').on(t.listingStatus, t.category),
   ],
@@ -119,7 +151,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`),
     uniqueIndex('users_vendor_id_idx').on(t.vendorId),
-    check('users_user_type_check', inList('user_type', ['customer', 'vendor'])),
+    check('users_user_type_check', inList('user_type', USER_TYPES)),
     check('users_vendor_type_check', sql`(${t.userType} = 'vendor') = (${t.vendorId} is not null)`),
     check('users_phone_check', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
     check('users_service_charge_check', sql`${t.serviceChargeCents} >= 0`),
@@ -143,8 +175,8 @@ export const addresses = pgTable(
   },
   (t) => [
     check('addresses_owner_check', sql`num_nonnulls(${t.userId}, ${t.vendorId}) = 1`),
-    check('addresses_state_check', sql`${t.state} = 'UT'`),
-    check('addresses_zip_check', inList('zip_code', ['84765', '84770', '84780', '84790'])),
+    check('addresses_state_check', sql`${t.state} = ${literal(STATE)}`),
+    check('addresses_zip_check', inList('zip_code', ZIP_CODES)),
     index('addresses_user_idx').on(t.userId),
     uniqueIndex('addresses_vendor_idx').on(t.vendorId),
   ],
@@ -182,8 +214,8 @@ export const pricingInputs = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
-    name: varchar('name', { length: 120 }).notNull(),
-    alias: varchar('alias', { length: 40 }).notNull(),
+    name: varchar('name', { length: PRICING_LIMITS.nameMax }).notNull(),
+    alias: varchar('alias', { length: PRICING_LIMITS.aliasMax }).notNull(),
     inputType: text('input_type').notNull(),
     recurring: boolean('recurring').notNull().default(false),
     position: integer('position').notNull().default(0),
@@ -191,8 +223,8 @@ export const pricingInputs = pgTable(
   },
   (t) => [
     uniqueIndex('pricing_inputs_alias_idx').on(t.vendorId, t.alias),
-    check('pricing_inputs_type_check', inList('input_type', ['radio', 'select', 'range'])),
-    check('pricing_inputs_alias_check', sql`${t.alias} ~ '^[A-Z][A-Z0-9_]*$'`),
+    check('pricing_inputs_type_check', inList('input_type', INPUT_TYPES)),
+    check('pricing_inputs_alias_check', sql`${t.alias} ~ ${literal(ALIAS_PATTERN.source)}`),
   ],
 );
 
@@ -203,7 +235,7 @@ export const pricingInputOptions = pgTable(
     pricingInputId: integer('pricing_input_id')
       .notNull()
       .references(() => pricingInputs.id, { onDelete: 'cascade' }),
-    name: varchar('name', { length: 200 }).notNull(),
+    name: varchar('name', { length: PRICING_LIMITS.optionNameMax }).notNull(),
     value: doublePrecision('value').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
     optionType: text('option_type'),
@@ -212,9 +244,13 @@ export const pricingInputOptions = pgTable(
   (t) => [
     check(
       'pricing_input_options_type_check',
-      sql`${t.optionType} is null or ${t.optionType} in ('max', 'min', 'step', 'tooltip', 'default')`,
+      sql`${t.optionType} is null or ${t.optionType} in ${list(RANGE_OPTION_TYPES)}`,
     ),
-    check('pricing_input_options_value_check', sql`${t.value} = ${t.value} and abs(${t.value}) < 1e9`),
+    // value = value is false for NaN; the bound is written as the migrations have it (1e9).
+    check(
+      'pricing_input_options_value_check',
+      sql`${t.value} = ${t.value} and abs(${t.value}) < ${sql.raw(PRICING_LIMITS.valueMax.toExponential().replace('e+', 'e'))}`,
+    ),
     index('pricing_input_options_input_idx').on(t.pricingInputId, t.position),
   ],
 );
@@ -268,15 +304,24 @@ export const vendorCalendars = pgTable(
     uniqueIndex('vendor_calendars_vendor_idx').on(t.vendorId),
     check(
       'vendor_calendars_integration_check',
-      sql`${t.integrationType} is null or ${t.integrationType} in ('google', 'jobber', 'ics')`,
+      sql`${t.integrationType} is null or ${t.integrationType} in ${list(CALENDAR_INTEGRATIONS)}`,
     ),
     check(
       'vendor_calendars_workday_check',
       sql`${t.workdayStartMinutes} >= 0 and ${t.workdayEndMinutes} <= 1440 and ${t.workdayStartMinutes} < ${t.workdayEndMinutes}`,
     ),
-    check('vendor_calendars_gap_check', sql`${t.driveTimeBufferMins} between 0 and 60`),
-    check('vendor_calendars_notice_check', sql`${t.bookingWindowStartDays} between 0 and 21`),
-    check('vendor_calendars_limit_check', sql`${t.bookingWindowEndDays} between 30 and 180`),
+    check(
+      'vendor_calendars_gap_check',
+      sql`${t.driveTimeBufferMins} between ${num(LIMITS.gapMinutes.min)} and ${num(LIMITS.gapMinutes.max)}`,
+    ),
+    check(
+      'vendor_calendars_notice_check',
+      sql`${t.bookingWindowStartDays} between ${num(LIMITS.minimumNoticeDays.min)} and ${num(LIMITS.minimumNoticeDays.max)}`,
+    ),
+    check(
+      'vendor_calendars_limit_check',
+      sql`${t.bookingWindowEndDays} between ${num(LIMITS.bookingLimitDays.min)} and ${num(LIMITS.bookingLimitDays.max)}`,
+    ),
   ],
 );
 
@@ -321,7 +366,7 @@ export const calendarOauthStates = pgTable(
   (t) => [
     uniqueIndex('calendar_oauth_states_hash_idx').on(t.stateHash),
     index('calendar_oauth_states_vendor_idx').on(t.vendorId),
-    check('calendar_oauth_states_provider_check', inList('provider', ['google', 'jobber'])),
+    check('calendar_oauth_states_provider_check', inList('provider', OAUTH_CALENDAR_INTEGRATIONS)),
   ],
 );
 
@@ -369,10 +414,13 @@ export const bookings = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('bookings_status_check', inList('status', ['priced', 'scheduled', 'pending', 'paid', 'completed'])),
+    check('bookings_status_check', inList('status', BOOKING_STATUSES)),
     check('bookings_price_check', sql`${t.priceCents} >= 0`),
     check('bookings_duration_check', sql`${t.durationMins} > 0`),
-    check('bookings_notes_length', sql`char_length(${t.customerNotes}) <= 2000`),
+    check(
+      'bookings_notes_length',
+      sql`char_length(${t.customerNotes}) <= ${num(PRICING_LIMITS.customerNotesMax)}`,
+    ),
     check('bookings_owner_check', sql`num_nonnulls(${t.userId}, ${t.sessionId}) >= 1`),
     index('bookings_vendor_idx').on(t.vendorId, t.status),
     index('bookings_user_idx').on(t.userId),
@@ -442,17 +490,11 @@ export const orders = pgTable(
       .on(t.vendorId, t.appointmentAt, t.id)
       .where(sql`${t.fulfillmentStatus} in ('fulfilled', 'cancelled')`),
     index('orders_user_idx').on(t.userId, t.createdAt),
-    check(
-      'orders_fulfillment_check',
-      inList('fulfillment_status', ['unfulfilled', 'rescheduled', 'fulfilled', 'cancelled', 'disputed']),
-    ),
-    check(
-      'orders_payment_check',
-      inList('payment_status', ['collected', 'processed', 'refunded', 'partially_refunded', 'pending']),
-    ),
+    check('orders_fulfillment_check', inList('fulfillment_status', FULFILLMENT_STATUSES)),
+    check('orders_payment_check', inList('payment_status', PAYMENT_STATUSES)),
     check('orders_time_check', sql`${t.appointmentEndAt} > ${t.appointmentAt}`),
     check('orders_duration_check', sql`${t.durationMins} > 0`),
-    check('orders_optional_note_length', sql`char_length(${t.optionalNote}) <= 500`),
+    check('orders_optional_note_length', sql`char_length(${t.optionalNote}) <= ${num(ORDER_TEXT_MAX)}`),
     check(
       'orders_amounts_nonnegative',
       sql`${t.totalCollectedCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.commissionCents} >= 0 and ${t.vendorPayoutCents} >= 0 and ${t.refundAmountCents} >= 0`,
@@ -557,13 +599,13 @@ export const reviews = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    check('reviews_score_check', sql`${t.score} between 1 and 5`),
-    check('reviews_type_check', inList('review_type', ['product', 'google'])),
+    check('reviews_score_check', sql`${t.score} between ${num(LIMITS.scoreMin)} and ${num(LIMITS.scoreMax)}`),
+    check('reviews_type_check', inList('review_type', REVIEW_TYPES)),
     check('reviews_product_author_check', sql`${t.reviewType} <> 'product' or ${t.userId} is not null`),
     // The marketplace's form asks for 10 characters; Google's reviews are shown as Google has them.
     check(
       'reviews_body_length',
-      sql`${t.body} is null or char_length(${t.body}) between case when ${t.reviewType} = 'product' then 10 else 1 end and 5000`,
+      sql`${t.body} is null or char_length(${t.body}) between case when ${t.reviewType} = 'product' then ${num(LIMITS.reviewBodyMin)} else 1 end and ${num(REVIEW_BODY_MAX)}`,
     ),
     uniqueIndex('reviews_one_per_customer_idx')
       .on(t.vendorId, t.userId)
@@ -623,7 +665,7 @@ export const payments = pgTable(
     index('payments_hold_idx').on(t.vendorId, t.status, t.holdExpiresAt),
     index('payments_user_idx').on(t.userId),
     check('payments_status_check', inList('status', ['open', 'succeeded', 'conflict', 'canceled', 'failed'])),
-    check('payments_provider_check', inList('provider', ['sandbox', 'stripe'])),
+    check('payments_provider_check', inList('provider', PAYMENT_PROVIDERS)),
     check(
       'payments_amounts_check',
       sql`${t.subtotalCents} >= 0 and ${t.serviceFeeCents} >= 0 and ${t.commissionCents} >= 0 and ${t.vendorPayoutCents} >= 0
@@ -720,7 +762,7 @@ export const paymentMethods = pgTable(
   },
   (t) => [
     uniqueIndex('payment_methods_provider_idx').on(t.provider, t.providerPaymentMethodId),
-    check('payment_methods_provider_check', inList('provider', ['sandbox', 'stripe'])),
+    check('payment_methods_provider_check', inList('provider', PAYMENT_PROVIDERS)),
     check('payment_methods_last4_check', sql`${t.last4} ~ '^[0-9]{4}$'`),
     check('payment_methods_exp_check', sql`${t.expMonth} between 1 and 12`),
   ],

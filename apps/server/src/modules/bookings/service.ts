@@ -5,7 +5,12 @@
  * vendor: pricing again updates it. Guests own bookings through their session until they sign in
  * or up, when bookings and answers move to the account (adoptGuestSession).
  */
-import { checkBookingAnswers, optionsSnapshot, PRICING_MESSAGES } from '@stg/domain/pricing-inputs';
+import {
+  checkBookingAnswers,
+  optionsSnapshot,
+  PRICING_LIMITS,
+  PRICING_MESSAGES,
+} from '@stg/domain/pricing-inputs';
 import { answersFromSelections, durationMinutes, quotePrice } from '@stg/domain/pricing';
 import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { MESSAGES } from '@stg/domain/validation';
@@ -93,7 +98,8 @@ export function priceFor({ vendor, inputs }: BookableVendor, given: Record<strin
 function notesOf(notes: string | null | undefined): string | null | undefined {
   if (notes === undefined || notes === null) return notes;
   const trimmed = notes.trim();
-  if (trimmed.length > 1000) throw unprocessable(PRICING_MESSAGES.customerNotesTooLong);
+  if (trimmed.length > PRICING_LIMITS.customerNotesMax)
+    throw unprocessable(PRICING_MESSAGES.customerNotesTooLong);
   return trimmed === '' ? null : trimmed;
 }
 

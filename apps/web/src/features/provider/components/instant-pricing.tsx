@@ -1,5 +1,5 @@
 import { useId, useMemo, useState, type FormEvent } from 'react';
-import { DEFAULT_PRICE_TO_DURATION_RATE_CENTS, DEFAULT_MIN_PRICE_CENTS } from '@stg/domain/constants';
+import { DEFAULT_PRICE_TO_DURATION_RATE_CENTS, DEFAULT_MIN_PRICE_CENTS, LIMITS } from '@stg/domain/constants';
 import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import {
   answersFromSelections,
@@ -26,7 +26,7 @@ export const ANSWER_EVERY_QUESTION = 'Answer every question to continue.';
 /** The spec's default formula (§5). */
 export const DEFAULT_FORMULA = 'x';
 /** The server's limit on customer notes. */
-export const NOTES_MAX_LENGTH = 1000;
+export const NOTES_MAX_LENGTH = LIMITS.customerNotesMax;
 
 const centsOr = (dollars: number | null | undefined, fallback: Cents): Cents =>
   typeof dollars === 'number' && Number.isFinite(dollars) && dollars >= 0
