@@ -394,33 +394,6 @@ export interface UpdatePricingInputOptionsRequest {
 
 // ---- Scheduling and calendars (issue 5, docs/api/scheduling.md) ----
 
-/** Allowed starts from start_time to end_time, both included, every `stepMinutes` (ISO 8601 with offset). */
-export interface AvailabilityRange {
-  start_time: string;
-  end_time: string;
-}
-
-/** One local date (America/Denver) with at least one allowed start. */
-export interface AvailabilityDay {
-  /** "2026-11-24". */
-  date: string;
-  ranges: AvailabilityRange[];
-}
-
-/** GET /api/vendors/{id}/vendor_calendars?duration=90. */
-export interface Availability {
-  timeZone: string;
-  stepMinutes: number;
-  /** The job length the starts were computed for. */
-  jobMinutes: number;
-  windowDays: number;
-  firstDate: string;
-  lastDate: string;
-  /** A message for the customer when no time can be offered (the vendor's calendar cannot be read). */
-  unavailableReason: string | null;
-  days: AvailabilityDay[];
-}
-
 /** PATCH /api/vendor_calendars/{id}: only the fields that change. */
 export interface VendorCalendarUpdateRequest {
   vendorCalendar: {

@@ -5,18 +5,19 @@
  */
 import { LIMITS } from '@stg/domain/constants';
 import { api } from './api-client';
-import type { Availability } from './api-types';
+import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
 
 /** Every availability answer of a vendor, for refetching after a time was refused or taken. */
 export const availabilityKeyOf = (vendorId: number) => ['vendors', vendorId, 'availability'] as const;
 
 /** The 90-day window (spec §7 "duration=90"), for the caller's booking or order when given. */
-export function fetchAvailability(
+export async function fetchAvailability(
   vendorId: number,
   scope: { bookingId: number } | { orderId: number },
 ): Promise<Availability> {
   const params = new URLSearchParams({ duration: String(LIMITS.calendarWindowDays) });
   if ('bookingId' in scope) params.set('booking_id', String(scope.bookingId));
   else params.set('order_id', String(scope.orderId));
-  return api.get<Availability>(`/api/vendors/${vendorId}/vendor_calendars?${params.toString()}`);
+  const answer = await api.get<unknown>(`/api/vendors/${vendorId}/vendor_calendars?${params.toString()}`);
+  return availabilityResponseSchema.parse(answer);
 }

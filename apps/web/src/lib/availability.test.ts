@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Availability } from './api-types';
+import type { Availability } from '@stg/domain/api/scheduling';
 import {
   groupByHour,
   monthWeeks,

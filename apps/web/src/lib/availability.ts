@@ -7,7 +7,7 @@
  */
 import { TIME_ZONE } from '@stg/domain/constants';
 import { formatLocalDate, localDateTimeOf, parseLocalDate, type LocalDate } from '@stg/domain/zoned-time';
-import type { Availability, AvailabilityDay } from './api-types';
+import type { Availability, AvailabilityDay } from '@stg/domain/api/scheduling';
 
 const MINUTE = 60_000;
 /** More starts than a day has minutes means a broken answer: stop there rather than hang the page. */

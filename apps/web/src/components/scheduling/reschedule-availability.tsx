@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { errorsOf } from '../../lib/api-client';
-import type { Availability } from '../../lib/api-types';
+import type { Availability } from '@stg/domain/api/scheduling';
 import { ErrorList } from '../error-list';
 import { PageLoader } from '../page-loader';
 

@@ -1,4 +1,4 @@
-import type { Availability } from '../../lib/api-types';
+import type { Availability } from '@stg/domain/api/scheduling';
 import { localStartOf } from '../../lib/availability';
 import { useSlotChoice, type Picked } from './use-slot-choice';
 

@@ -4,7 +4,7 @@
  * the job got longer); with no day picked, the first available one is shown.
  */
 import { useMemo, useState } from 'react';
-import type { Availability, AvailabilityDay } from '../../lib/api-types';
+import type { Availability, AvailabilityDay } from '@stg/domain/api/scheduling';
 import { daysByDate, offers, startsOfDay, type Start } from '../../lib/availability';
 
 export interface Picked {

@@ -1,6 +1,6 @@
 /** Orders as GET /api/orders answers them, for this feature's tests (shaped by the shared contract). */
 import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
-import type { Availability } from '../../lib/api-types';
+import type { Availability } from '@stg/domain/api/scheduling';
 import { customerSession } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';

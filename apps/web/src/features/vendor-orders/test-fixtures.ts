@@ -1,7 +1,7 @@
 /** Vendor orders as GET /api/vendors/{id}/orders answers them, for this feature's tests (shaped by the contract). */
 import { vendorOrderSchema, type VendorOrder, type VendorOrdersPage } from '@stg/domain/api/orders';
 import { vi } from 'vitest';
-import type { Availability } from '../../lib/api-types';
+import type { Availability } from '@stg/domain/api/scheduling';
 import { vendorSession } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';

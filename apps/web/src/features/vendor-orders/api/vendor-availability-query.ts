@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { TIME_ZONE } from '@stg/domain/constants';
 import { toZonedIso } from '@stg/domain/zoned-time';
-import type { Availability } from '../../../lib/api-types';
+import type { Availability } from '@stg/domain/api/scheduling';
 import { availabilityKeyOf, fetchAvailability } from '../../../lib/availability-query';
 
 /** Spec §9: the vendor picks times at 15-minute intervals. */
