@@ -8,9 +8,10 @@
  * Every demo account signs in with the password `Password123!`.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_SERVICE_CHARGE_CENTS, PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
+import { DEFAULT_SERVICE_CHARGE_CENTS, PAYOUT_DELAY_HOURS, TIME_ZONE } from '@stg/domain/constants';
 import { durationMinutes, quotePrice } from '@stg/domain/pricing';
 import { parseFormula } from '@stg/domain/pricing-formula';
+import { addDays, instantOfLocal, localDateTimeOf, weekdayOf } from '@stg/domain/zoned-time';
 import type { Db, Tx } from '../client';
 import {
   addresses,
@@ -36,7 +37,6 @@ import {
 import { hashPassword } from '../../modules/auth/password';
 import { Prng } from './prng';
 import { seedSandboxMoney } from './seed-sandbox-money';
-import { atLocalMinutes, localDay } from './denver-time';
 import { bannerSvg, gallerySvg, logoSvg } from './demo-images';
 import type { DemoInput } from './demo-pricing';
 import {
@@ -606,10 +606,11 @@ function findSlot(
   const starts: number[] = [];
   for (let m = ws; m + durationMins <= we; m += 30) starts.push(m);
   for (const offset of rng.shuffle(dayOffsets(when, v.demo))) {
-    const day = localDay(new Date(nowMs), offset);
-    if (day.weekday === 0 || day.weekday === 6) continue;
+    const day = addDays(localDateTimeOf(nowMs, TIME_ZONE), offset);
+    const weekday = weekdayOf(day);
+    if (weekday === 0 || weekday === 6) continue;
     for (const m of rng.shuffle(starts)) {
-      const start = atLocalMinutes(day, m).getTime();
+      const start = instantOfLocal(day, m, TIME_ZONE);
       const end = start + durationMins * MINUTE;
       if (when === 'upcoming' ? start < nowMs + 72 * HOUR : end > nowMs - 2 * HOUR) continue;
       const clash =
