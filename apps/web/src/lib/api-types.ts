@@ -3,7 +3,6 @@
  * Money at the API is in dollars (numbers with two decimals).
  */
 import type {
-  BookingStatus,
   CalendarIntegration,
   Category,
   FulfillmentStatus,
@@ -13,39 +12,13 @@ import type {
   RangeOptionType,
   ReviewType,
   StripeIntegrationState,
-  UserType,
 } from '@stg/domain/constants';
+import type { Answers, Booking } from '@stg/domain/api/bookings';
+import type { AddressJson, UserJson } from '@stg/domain/api/users';
 
-export interface User {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  phoneNumber: string;
-  userType: UserType;
-  vendorId: number | null;
-  /** Dollars added to the customer's bill. */
-  serviceCharge: number;
-  currentAddressId: number | null;
-  /** Marketplace staff who review listings. */
-  operator?: boolean;
-}
-
-export interface UserInput {
-  valueString: string;
-}
-
-export interface Address {
-  id: number;
-  streetAddress: string;
-  streetAddress2: string | null;
-  city: string;
-  state: string;
-  zipCode: string;
-  default: boolean;
-  /** Saved answers, keyed by pricing input id. */
-  userInputs: Record<string, UserInput>;
-}
+/** The user and the address as the account's contract answers them (ARCHITECTURE §3). */
+export type User = UserJson;
+export type Address = AddressJson;
 
 /** A vendor as the category lists show it (GET /api/vendors). */
 export interface VendorCard {
@@ -212,24 +185,6 @@ export interface Order {
   createdAt: string;
 }
 
-export interface Booking {
-  id: number;
-  userId: number | null;
-  addressId: number | null;
-  vendorId: number;
-  status: BookingStatus;
-  price: number;
-  duration: number;
-  appointmentAt: string | null;
-  /** The answers it was priced with: pricing input id → valueString. */
-  answers?: Record<string, string>;
-  /** The chosen options as labels: question name → chosen option name or range value. */
-  optionsSnapshot?: Record<string, string> | null;
-  customerNotes?: string | null;
-  createdAt?: string;
-  updatedAt?: string;
-}
-
 /** GET/POST/DELETE /api/session. */
 export interface Session {
   user: User | null;
@@ -242,97 +197,19 @@ export interface Session {
   guestInputs?: Record<string, string>;
 }
 
-/** POST /api/users. */
-export interface SignUpResponse {
-  user: User;
-  addresses: Address[];
-}
-
 /** Body of every 4xx answer. */
 export interface ApiErrorBody {
   errors: string[];
 }
 
-export interface SignInRequest {
-  user: { email: string; password: string };
-}
-
-export interface CustomerSignUpRequest {
-  user: {
-    firstName: string;
-    lastName: string;
-    email: string;
-    phoneNumber: string;
-    password: string;
-    passwordConfirmation: string;
-    address: {
-      streetAddress: string;
-      street_address_2: string;
-      city: string;
-      state: string;
-      zipCode: string;
-    };
-  };
-}
-
-/** PATCH /api/users/{id}. */
-export interface UserUpdateRequest {
-  user: { id: number; firstName: string; lastName: string; email: string; phoneNumber: string };
-}
-
-/** PATCH /api/addresses/{id}. */
-export interface AddressUpdateRequest {
-  address: { streetAddress: string; street_address_2: string; city: string; state: string; zipCode: string };
-}
-
-/** PATCH /api/users/{userId}/update_password. */
-export interface PasswordUpdateRequest {
-  password: string;
-  newPassword: string;
-  newPasswordConfirmation: string;
-  userId: number;
-}
-
-/** POST /api/password/forgot and POST /api/contact answer with a message. */
+/** POST /api/contact answers with a message (as POST /api/password/forgot, in its contract). */
 export interface MessageResponse {
   message: string;
-}
-
-/** POST /api/password/reset: the user is signed in. */
-export interface ResetPasswordResponse {
-  user: User;
-  vendor: Vendor | null;
 }
 
 /** POST /api/contact. */
 export interface ContactRequest {
   message: { name: string; email: string; subject: string; message: string };
-}
-
-/** Answers keyed by pricing input id, each the valueString (docs/api/pricing-and-bookings.md). */
-export type Answers = Record<string, string>;
-
-/** POST /api/bookings: the server prices it; any price or duration sent would be ignored. */
-export interface BookingCreateRequest {
-  booking: { vendorId: number; answers: Answers; customerNotes?: string | null };
-}
-
-/**
- * PUT /api/bookings/{id}: answers or notes price the booking again; appointmentAt (ISO 8601 with offset)
- * schedules it, null takes it back to priced.
- */
-export interface BookingUpdateRequest {
-  booking: { answers?: Answers; customerNotes?: string | null; appointmentAt?: string | null };
-}
-
-/** POST /api/bookings and PUT /api/bookings/{id}. */
-export interface BookingResponse {
-  booking: Booking;
-}
-
-/** GET /api/user/{id}/bookings. */
-export interface BookingsResponse {
-  bookings: Booking[];
 }
 
 /** POST /api/addresses/{id}/user_inputs and PUT /api/session/guest_inputs. */
@@ -342,7 +219,7 @@ export interface UserInputsRequest {
 
 /** POST /api/addresses/{id}/user_inputs: every saved answer of the address, merged. */
 export interface UserInputsResponse {
-  userInputs: Record<string, UserInput>;
+  userInputs: Address['userInputs'];
 }
 
 /** PUT /api/session/guest_inputs: the session's guest answers, merged. */

@@ -1,4 +1,5 @@
-import type { Address, Booking, Order, Review, Session, User, Vendor, VendorCard } from '../lib/api-types';
+import type { Address, Order, Review, Session, User, Vendor, VendorCard } from '../lib/api-types';
+import type { Booking } from '@stg/domain/api/bookings';
 
 export const customerUser: User = {
   id: 1,
@@ -10,6 +11,7 @@ export const customerUser: User = {
   vendorId: null,
   serviceCharge: 2.55,
   currentAddressId: 10,
+  operator: false,
 };
 
 export const customerAddress: Address = {

@@ -1,8 +1,63 @@
-/** A booking in progress as the API answers it (spec §3; docs/api/pricing-and-bookings.md). */
+/**
+ * Bookings (docs/api/pricing-and-bookings.md; spec §3 Booking, §7): the contract of POST /api/bookings,
+ * PUT /api/bookings/{id} and GET /api/user/{id}/bookings, read by the server's routes and the web app. A
+ * booking is priced by the server from the answers; a client's price or duration is never read.
+ */
 import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants';
+import { parseId } from '../ids';
+import { isoInstantSchema } from '../instants';
+import { SCHEDULING_MESSAGES } from '../scheduling-preferences';
 
-/** Money in dollars, duration in minutes, times ISO 8601; answers and options keyed as priced. */
+/** Answers keyed by pricing input id: each a valueString (a number is taken as its text). */
+export const answersSchema = z
+  .record(
+    z.string().max(20),
+    z
+      .union([z.string().max(200), z.number()], { error: 'Every answer must be text or a number.' })
+      .transform(String),
+    { error: 'Answers must be an object of answers by question id.' },
+  )
+  .refine((a) => Object.keys(a).length <= 100, { error: 'Too many answers.' });
+export type Answers = z.output<typeof answersSchema>;
+
+const notesSchema = z.string({ error: 'Additional instructions must be text.' }).nullable().optional();
+
+/** An ISO 8601 instant with an offset or Z, years 1900 to 2999 (read as a Date); null clears the time. */
+const appointmentSchema = isoInstantSchema(SCHEDULING_MESSAGES.appointmentInvalid)
+  .transform((v) => new Date(v))
+  .nullable()
+  .optional();
+
+/** A vendor id as a number or its text; null when it is not one (the route answers "Vendor not found"). */
+const vendorIdSchema = z
+  .union([z.number().int(), z.string()], { error: 'Vendor is required.' })
+  .transform((v) => parseId(String(v)));
+
+/** POST /api/bookings: price the answers with the vendor (missing answers are unanswered questions). */
+export const createBookingRequestSchema = z.object({
+  booking: z.object({
+    vendorId: vendorIdSchema,
+    answers: answersSchema.optional(),
+    customerNotes: notesSchema,
+  }),
+});
+export type BookingCreateRequest = z.input<typeof createBookingRequestSchema>;
+
+/**
+ * PUT /api/bookings/{id}: answers or notes price the booking again; appointmentAt (ISO 8601 with offset)
+ * schedules it, null takes it back to priced.
+ */
+export const updateBookingRequestSchema = z.object({
+  booking: z.object({
+    answers: answersSchema.optional(),
+    customerNotes: notesSchema,
+    appointmentAt: appointmentSchema,
+  }),
+});
+export type BookingUpdateRequest = z.input<typeof updateBookingRequestSchema>;
+
+/** A booking as the API shows it (money in dollars, duration in minutes). */
 export const bookingSchema = z.object({
   id: z.number().int(),
   vendorId: z.number().int(),
@@ -15,9 +70,17 @@ export const bookingSchema = z.object({
   /** The answers it was priced with: pricing input id → valueString. */
   answers: z.record(z.string(), z.string()),
   /** The chosen options as labels: question name → chosen option name or range value. */
-  optionsSnapshot: z.record(z.string(), z.string()),
+  optionsSnapshot: z.record(z.string(), z.string()).nullable(),
   customerNotes: z.string().nullable(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });
-export type BookingJson = z.output<typeof bookingSchema>;
+export type Booking = z.output<typeof bookingSchema>;
+
+/** POST /api/bookings (201 created, 200 the one in progress updated) and PUT /api/bookings/{id}. */
+export const bookingResponseSchema = z.object({ booking: bookingSchema });
+export type BookingResponse = z.output<typeof bookingResponseSchema>;
+
+/** GET /api/user/{id}/bookings, newest first. */
+export const bookingsResponseSchema = z.object({ bookings: z.array(bookingSchema) });
+export type BookingsResponse = z.output<typeof bookingsResponseSchema>;

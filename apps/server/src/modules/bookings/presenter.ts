@@ -1,14 +1,15 @@
+import type { Booking } from '@stg/domain/api/bookings';
 import { centsToDollars } from '@stg/domain/money';
 import type { BookingRow } from './repo';
 
 /** A booking as the API shows it (money in dollars, duration in minutes). */
-export function presentBooking(b: BookingRow) {
+export function presentBooking(b: BookingRow): Booking {
   return {
     id: b.id,
     vendorId: b.vendorId,
     userId: b.userId,
     addressId: b.addressId,
-    status: b.status as 'priced' | 'scheduled' | 'pending' | 'paid' | 'completed',
+    status: b.status as Booking['status'],
     price: centsToDollars(b.priceCents),
     duration: b.durationMins,
     appointmentAt: b.appointmentAt?.toISOString() ?? null,
@@ -19,4 +20,4 @@ export function presentBooking(b: BookingRow) {
     updatedAt: b.updatedAt.toISOString(),
   };
 }
-export type BookingJson = ReturnType<typeof presentBooking>;
+export type BookingJson = Booking;

@@ -5,24 +5,15 @@ import { MESSAGES } from '@stg/domain/validation';
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { answersSchema } from '../pricing/answers-schema';
-import { isoInstantSchema } from '@stg/domain/instants';
-import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import {
+  bookingResponseSchema,
+  bookingsResponseSchema,
+  createBookingRequestSchema,
+  updateBookingRequestSchema,
+} from '@stg/domain/api/bookings';
 import { busyTimesCheckFor } from '../scheduling/busy-times';
 import { presentBooking } from './presenter';
 import { listUserBookings, priceBooking, updateBooking } from './service';
-
-const notesSchema = z.string({ error: 'Additional instructions must be text.' }).nullable().optional();
-
-/** An ISO 8601 instant with an offset or Z, years 1900 to 2999; null clears the time. */
-const appointmentSchema = isoInstantSchema(SCHEDULING_MESSAGES.appointmentInvalid)
-  .transform((v) => new Date(v))
-  .nullable()
-  .optional();
-
-const vendorIdSchema = z
-  .union([z.number().int(), z.string()], { error: 'Vendor is required.' })
-  .transform((v) => parseId(String(v)));
 
 export async function bookingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -36,14 +27,9 @@ export async function bookingRoutes(app: FastifyInstance) {
         tags: ['bookings'],
         summary:
           "Price the answers and create the caller's booking with the vendor (201), or update the one in progress (200). A client's price and duration are ignored",
-        body: z.object({
-          booking: z.object({
-            vendorId: vendorIdSchema,
-            // Missing answers are unanswered questions (422 "Please answer every question.").
-            answers: answersSchema.optional(),
-            customerNotes: notesSchema,
-          }),
-        }),
+        // Missing answers are unanswered questions (422 "Please answer every question.").
+        body: createBookingRequestSchema,
+        response: { 200: bookingResponseSchema, 201: bookingResponseSchema },
       },
     },
     async (req, reply) => {
@@ -69,13 +55,8 @@ export async function bookingRoutes(app: FastifyInstance) {
         summary:
           "Change a booking's answers or notes (re-priced) and/or its appointment time (checked against the vendor's availability: status scheduled, or null back to priced); only the caller's own booking (404 otherwise), not once paid",
         params: z.object({ id: z.string() }),
-        body: z.object({
-          booking: z.object({
-            answers: answersSchema.optional(),
-            customerNotes: notesSchema,
-            appointmentAt: appointmentSchema,
-          }),
-        }),
+        body: updateBookingRequestSchema,
+        response: { 200: bookingResponseSchema },
       },
     },
     async (req) => {
@@ -101,6 +82,7 @@ export async function bookingRoutes(app: FastifyInstance) {
         tags: ['bookings'],
         summary: "The signed-in user's bookings, newest first (403 for anyone else's)",
         params: z.object({ id: z.string() }),
+        response: { 200: bookingsResponseSchema },
       },
     },
     async (req) => {

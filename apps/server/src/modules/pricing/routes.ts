@@ -10,7 +10,7 @@ import { notFound, unauthorized } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { loadVendorDetail } from '../vendors/repo';
 import { presentVendor } from '../vendors/presenter';
-import { answersSchema } from './answers-schema';
+import { answersSchema } from '@stg/domain/api/bookings';
 import { presentUserInputs } from './presenter';
 import { replacePricingInputs, revertFormula, saveAddressAnswers, saveGuestAnswers } from './service';
 

@@ -6,7 +6,8 @@ import {
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
 } from '@stg/domain/api/payments';
-import type { Booking, Session } from '../../lib/api-types';
+import type { Session } from '../../lib/api-types';
+import type { Booking } from '@stg/domain/api/bookings';
 import { customerSession, makeBooking, makeVendor, signedOut } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';

@@ -4,7 +4,8 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, SESSION_PATH } from '../api-client';
-import type { Booking, Session, User } from '../api-types';
+import type { Session, User } from '../api-types';
+import type { Booking } from '@stg/domain/api/bookings';
 import { readJson, STORAGE_KEYS, writeStorage } from '../browser-storage';
 
 export const SESSION_QUERY_KEY = ['session'] as const;

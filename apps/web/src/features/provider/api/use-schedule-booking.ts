@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import type { Booking, BookingResponse, BookingUpdateRequest } from '../../../lib/api-types';
+import { bookingResponseSchema, type Booking, type BookingUpdateRequest } from '@stg/domain/api/bookings';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
 
 export interface ScheduleBookingInput {
@@ -19,7 +19,7 @@ export function useScheduleBooking() {
   return useMutation({
     mutationFn: async ({ bookingId, appointmentAt }: ScheduleBookingInput): Promise<Booking> => {
       const body: BookingUpdateRequest = { booking: { appointmentAt } };
-      return (await api.put<BookingResponse>(`/api/bookings/${bookingId}`, body)).booking;
+      return bookingResponseSchema.parse(await api.put<unknown>(`/api/bookings/${bookingId}`, body)).booking;
     },
     onSuccess: (booking) => {
       upsertSessionBooking(queryClient, booking);

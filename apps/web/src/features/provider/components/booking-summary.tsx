@@ -3,7 +3,8 @@ import { CATEGORY_LABELS, DEFAULT_SERVICE_CHARGE_CENTS } from '@stg/domain/const
 import { formatAppointment } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
-import type { Booking, Vendor } from '../../../lib/api-types';
+import type { Vendor } from '../../../lib/api-types';
+import type { Booking } from '@stg/domain/api/bookings';
 
 /** What Checkout does with the time (the payment modal says until when). */
 export const CHECKOUT_HOLD_NOTE = 'When you check out, we hold this time for you while you pay.';

@@ -12,7 +12,8 @@ import {
 import { ErrorList } from '../../../components/error-list';
 import { TextareaField } from '../../../components/textarea-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { Answers, Booking, Vendor } from '../../../lib/api-types';
+import type { Vendor } from '../../../lib/api-types';
+import type { Answers, Booking } from '@stg/domain/api/bookings';
 import { useSaveQuote, type SaveQuoteInput } from '../api/use-save-quote';
 import { PricingInputField } from './pricing-input-field';
 import './instant-pricing.css';
