@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { addressResponseSchema, type AddressUpdateRequest } from '@stg/domain/api/users';
 import type { AddressInput } from '@stg/domain/validation';
 import { api } from '../../../lib/api-client';
-import type { Address, AddressUpdateRequest } from '../../../lib/api-types';
 import { updateSession } from '../../../lib/session/session-query';
 
 export function toAddressRequest(values: AddressInput): AddressUpdateRequest {
@@ -17,14 +17,16 @@ export function toAddressRequest(values: AddressInput): AddressUpdateRequest {
 }
 
 /**
- * PATCH /api/addresses/{id}. The saved address replaces its old self in the session cache, so the
- * header's address lines change at once.
+ * PATCH /api/addresses/{id}. The answer is read with the shared contract; the saved address replaces its
+ * old self in the session cache, so the header's address lines change at once.
  */
 export function useUpdateAddress(addressId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (values: AddressInput) =>
-      api.patch<{ address: Address }>(`/api/addresses/${addressId}`, toAddressRequest(values)),
+    mutationFn: async (values: AddressInput) =>
+      addressResponseSchema.parse(
+        await api.patch<unknown>(`/api/addresses/${addressId}`, toAddressRequest(values)),
+      ),
     onSuccess: ({ address }) =>
       updateSession(queryClient, (session) => ({
         ...session,

@@ -1,10 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
+import { messageResponseSchema } from '@stg/domain/api/password';
 import { api } from '../../../lib/api-client';
-import type { MessageResponse } from '../../../lib/api-types';
 
 /** POST /api/password/forgot: always the same answer, whether or not the email has an account. */
 export function useForgotPassword() {
   return useMutation({
-    mutationFn: (email: string) => api.post<MessageResponse>('/api/password/forgot', { email }),
+    mutationFn: async (email: string) =>
+      messageResponseSchema.parse(await api.post<unknown>('/api/password/forgot', { email })),
   });
 }

@@ -1,29 +1,32 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { resetPasswordResponseSchema, type ResetPasswordRequest } from '@stg/domain/api/password';
 import { api } from '../../../lib/api-client';
-import type { ResetPasswordResponse } from '../../../lib/api-types';
+import type { Vendor } from '../../../lib/api-types';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 
-export interface ResetPasswordValues {
-  token: string;
-  password: string;
-  passwordConfirmation: string;
-}
+export type ResetPasswordValues = ResetPasswordRequest;
 
 /**
  * POST /api/password/reset. On success the server has signed the user in (new session cookie and CSRF
- * token): the answer goes into the session cache at once, then the full session (addresses, orders) is
- * fetched again.
+ * token): the answer, read with the shared contract, goes into the session cache at once, then the full
+ * session (addresses, orders) is fetched again.
  */
 export function useResetPassword() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: (values: ResetPasswordValues) =>
-      api.post<ResetPasswordResponse>('/api/password/reset', values),
+    mutationFn: async (values: ResetPasswordValues) =>
+      resetPasswordResponseSchema.parse(await api.post<unknown>('/api/password/reset', values)),
     onSuccess: (data) => {
       resetHomeView();
-      setSession(queryClient, { user: data.user, vendor: data.vendor ?? null, addresses: [], orders: [] });
+      setSession(queryClient, {
+        user: data.user,
+        // The contract's vendor is the full owner's view; the session's type is the web's older shape.
+        vendor: data.vendor as unknown as Vendor | null,
+        addresses: [],
+        orders: [],
+      });
       void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
     },
   });
