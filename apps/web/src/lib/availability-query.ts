@@ -5,7 +5,7 @@
  */
 import { LIMITS } from '@stg/domain/constants';
 import { api } from './api-client';
-import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
+import type { Availability } from '@stg/domain/api/scheduling';
 
 /** Every availability answer of a vendor, for refetching after a time was refused or taken. */
 export const availabilityKeyOf = (vendorId: number) => ['vendors', vendorId, 'availability'] as const;
@@ -19,5 +19,7 @@ export async function fetchAvailability(
   if ('bookingId' in scope) params.set('booking_id', String(scope.bookingId));
   else params.set('order_id', String(scope.orderId));
   const answer = await api.get<unknown>(`/api/vendors/${vendorId}/vendor_calendars?${params.toString()}`);
+  // The contract (and zod) load with the first answer, not with the provider page (ADR 0023).
+  const { availabilityResponseSchema } = await import('@stg/domain/api/scheduling');
   return availabilityResponseSchema.parse(answer);
 }

@@ -1,13 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
 import type { UserInputsRequest } from '../../../lib/api-types';
-import {
-  bookingResponseSchema,
-  type Answers,
-  type Booking,
-  type BookingCreateRequest,
-  type BookingUpdateRequest,
-} from '@stg/domain/api/bookings';
+import type { Answers, Booking, BookingCreateRequest, BookingUpdateRequest } from '@stg/domain/api/bookings';
+import { parseBooking } from './parse-booking';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
 
 export interface SaveQuoteInput {
@@ -29,15 +24,14 @@ async function saveBooking({
   if (existingBookingId !== null) {
     const body: BookingUpdateRequest = { booking: { answers, customerNotes } };
     try {
-      return bookingResponseSchema.parse(await api.put<unknown>(`/api/bookings/${existingBookingId}`, body))
-        .booking;
+      return await parseBooking(await api.put<unknown>(`/api/bookings/${existingBookingId}`, body));
     } catch (error) {
       // The booking is gone (paid and cleared, or another session): price a new one instead.
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
   const body: BookingCreateRequest = { booking: { vendorId, answers, customerNotes } };
-  return bookingResponseSchema.parse(await api.post<unknown>('/api/bookings', body)).booking;
+  return parseBooking(await api.post<unknown>('/api/bookings', body));
 }
 
 /** Saving the answers for next time is a convenience: a failure is only logged (spec §8). */

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
-import { bookingResponseSchema, type Booking, type BookingUpdateRequest } from '@stg/domain/api/bookings';
+import type { Booking, BookingUpdateRequest } from '@stg/domain/api/bookings';
+import { parseBooking } from './parse-booking';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
 
 export interface ScheduleBookingInput {
@@ -19,7 +20,7 @@ export function useScheduleBooking() {
   return useMutation({
     mutationFn: async ({ bookingId, appointmentAt }: ScheduleBookingInput): Promise<Booking> => {
       const body: BookingUpdateRequest = { booking: { appointmentAt } };
-      return bookingResponseSchema.parse(await api.put<unknown>(`/api/bookings/${bookingId}`, body)).booking;
+      return parseBooking(await api.put<unknown>(`/api/bookings/${bookingId}`, body));
     },
     onSuccess: (booking) => {
       upsertSessionBooking(queryClient, booking);
