@@ -18,11 +18,10 @@ import { errorMessages, MESSAGES } from '@stg/domain/validation';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { startSession } from '../../http/session-plugin';
-import { adoptGuestSession } from '../bookings/service';
+import { sendSession, sessionClient, signedInTtlDays } from '../../http/session-plugin';
 import { PRICING_PATCH_KEYS, pricingPatchShape } from '../pricing/patch-schema';
 import { updateVendorPricing } from '../pricing/service';
-import { deleteSession } from '../session/session-repo';
+import { rotateSession } from '../session/service';
 import { presentAddress, presentUser } from '../users/presenter';
 import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './images';
 import { applyPayoutAccount, createAccountSession } from './payouts';
@@ -117,13 +116,15 @@ export async function vendorRoutes(app: FastifyInstance) {
     },
     async (req, reply) => {
       const created = await signUpVendor(db, req.body.vendor, app.deps.now());
-      const previous = req.session;
-      if (previous) {
-        // A new session (no fixation); anything priced as a guest comes along to the account.
-        await adoptGuestSession(db, previous, created.user, app.deps.now());
-        await deleteSession(db, previous.id);
-      }
-      await startSession(app, req, reply, created.user.id);
+      // A new session (no fixation); anything priced as a guest comes along to the account.
+      const started = await rotateSession(db, {
+        previous: req.session,
+        user: created.user,
+        client: sessionClient(req),
+        ttlDays: signedInTtlDays(app),
+        now: app.deps.now(),
+      });
+      sendSession(app, req, reply, started);
       reply.status(201);
       return {
         user: presentUser(created.user),
