@@ -4,7 +4,7 @@
  * vendor's brand colours with an icon for its category. No files, no network.
  */
 import type { Prng } from './prng';
-import type { Category } from './demo-vendors';
+import type { Category } from '@stg/domain/constants';
 
 const FONT = 'DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif';
 

@@ -1,11 +1,13 @@
 /**
- * Pricing questions and formulas of the demo vendors, one builder per category. Every formula is in
- * dollars and uses only numbers, the inputs' UPPERCASE aliases, + - * / ( ), min, max, round, ceil, floor.
+ * Pricing of the demo vendors. Each starts from the domain's default questions for its category
+ * (`defaultPricingFor`, @stg/domain/pricing-defaults), so the demo and a new vendor's starting point
+ * cannot drift apart; a vendor then has its own prices (the formula's numbers, and the choices whose
+ * values are prices) and, for some, a question of its own. Every formula has the domain default's
+ * shape: with the default numbers and no question of its own, a builder gives exactly
+ * `defaultPricingFor(category)` (demo-pricing.test.ts). Formulas are in dollars.
  */
+import type { Category, InputType, RangeOptionType } from '@stg/domain/constants';
 import { defaultPricingFor, type DefaultPricing } from '@stg/domain/pricing-defaults';
-
-export type InputType = 'radio' | 'select' | 'range';
-export type RangeOptionType = 'min' | 'max' | 'step' | 'default' | 'tooltip';
 
 export interface DemoOption {
   name: string;
@@ -27,6 +29,59 @@ export interface DemoPricing {
   inputs: DemoInput[];
 }
 
+/** A pricing of the domain's shape (questions without ids), in the seed's shape. */
+export function fromDefaultPricing(pricing: DefaultPricing): DemoPricing {
+  return {
+    formula: pricing.pricingFormula,
+    inputs: pricing.pricingInputs.map((input) => ({
+      name: input.name,
+      alias: input.alias,
+      inputType: input.inputType as InputType,
+      recurring: input.recurring === true,
+      options: input.pricingInputOptions.map((o) => ({
+        name: o.name,
+        value: Number(o.value),
+        isDefault: o.default === true,
+        ...(o.optionType ? { optionType: o.optionType as RangeOptionType } : {}),
+      })),
+    })),
+  };
+}
+
+/** What a new vendor of `category` starts with (the domain's defaults). */
+export function defaultDemoPricing(category: Category): DemoPricing {
+  return fromDefaultPricing(defaultPricingFor(category));
+}
+
+/** The category's default questions, with `change` applied to the question of each alias it names. */
+function defaultInputs(
+  category: Category,
+  change: Record<string, (input: DemoInput) => DemoInput> = {},
+): DemoInput[] {
+  const inputs = defaultDemoPricing(category).inputs;
+  for (const alias of Object.keys(change)) {
+    if (!inputs.some((i) => i.alias === alias)) throw new Error(`No default ${category} question ${alias}`);
+  }
+  return inputs.map((input) => change[input.alias]?.(input) ?? input);
+}
+
+/** The choices' values replaced by the vendor's prices (in the defaults' order), `more` choices after them. */
+const priced =
+  (values: number[], more: [string, number][] = []) =>
+  (input: DemoInput): DemoInput => {
+    if (values.length !== input.options.length) {
+      throw new Error(`${input.alias}: ${values.length} prices for ${input.options.length} choices`);
+    }
+    return {
+      ...input,
+      options: [
+        ...input.options.map((o, i) => ({ ...o, value: values[i]! })),
+        ...more.map(([name, value]) => ({ name, value, isDefault: false })),
+      ],
+    };
+  };
+
+// A vendor's own questions, beside the defaults.
 const radio = (
   name: string,
   alias: string,
@@ -48,26 +103,6 @@ const select = (name: string, alias: string, choices: [string, number][]): DemoI
   options: choices.map(([label, value]) => ({ name: label, value })),
 });
 
-const range = (
-  name: string,
-  alias: string,
-  r: { min: number; max: number; step: number; default: number; tooltip: string },
-): DemoInput => ({
-  name,
-  alias,
-  inputType: 'range',
-  options: [
-    { name: 'min', value: r.min, optionType: 'min' },
-    { name: 'max', value: r.max, optionType: 'max' },
-    { name: 'step', value: r.step, optionType: 'step' },
-    { name: 'default', value: r.default, optionType: 'default' },
-    { name: r.tooltip, value: 0, optionType: 'tooltip' },
-  ],
-});
-
-const counted = (n: number, one: string, many: string, from = 1): [string, number][] =>
-  Array.from({ length: n - from + 1 }, (_, i) => [`${i + from} ${i + from === 1 ? one : many}`, i + from]);
-
 /**
  * House cleaning. Price = a base visit + a rate per bedroom + a rate per bathroom + a rate per square
  * foot, the square-foot part scaled by the home's condition (1 = tidy … 1.7 = move-out); optionally a
@@ -80,30 +115,7 @@ export function houseCleaning(p: {
   sqft: number;
   pets?: number;
 }): DemoPricing {
-  const inputs = [
-    select('Bedrooms', 'BEDROOMS', counted(6, 'bedroom', 'bedrooms')),
-    select('Bathrooms', 'BATHROOMS', [
-      ['1 bathroom', 1],
-      ['1.5 bathrooms', 1.5],
-      ['2 bathrooms', 2],
-      ['2.5 bathrooms', 2.5],
-      ['3 bathrooms', 3],
-      ['3.5 bathrooms', 3.5],
-      ['4+ bathrooms', 4],
-    ]),
-    range('Home size (sq ft)', 'SQFT', {
-      min: 600,
-      max: 5000,
-      step: 50,
-      default: 1800,
-      tooltip: 'Finished square footage, not counting the garage. Your county record or listing has it.',
-    }),
-    radio('Home condition', 'CONDITION', [
-      ['Tidy - regular upkeep', 1],
-      ['Needs extra attention', 1.3],
-      ['Deep clean / move-out', 1.7],
-    ]),
-  ];
+  const inputs = defaultInputs('house_cleaning');
   let formula = `${p.base} + BEDROOMS * ${p.bed} + BATHROOMS * ${p.bath} + SQFT * ${p.sqft} * CONDITION`;
   if (p.pets) {
     inputs.push(
@@ -118,8 +130,9 @@ export function houseCleaning(p: {
 }
 
 /**
- * Pest control. Price = the chosen plan's visit price + a rate per square foot of home + a surcharge
- * per story above the first (max(0, STORIES - 1)) + a surcharge for the main pest concern.
+ * Pest control. Price = the chosen plan's visit price (one-time, quarterly, with a follow-up) + a rate
+ * per square foot of home + a surcharge per story above the first; optionally a surcharge for the main
+ * pest concern.
  */
 export function pestControl(p: {
   oneTime: number;
@@ -127,69 +140,47 @@ export function pestControl(p: {
   followUp: number;
   sqft: number;
   story: number;
+  concerns?: boolean;
 }): DemoPricing {
-  return {
-    formula: `PLAN + SQFT * ${p.sqft} + max(0, STORIES - 1) * ${p.story} + TARGET`,
-    inputs: [
-      radio('Service plan', 'PLAN', [
-        ['One-time treatment', p.oneTime],
-        ['Quarterly plan (per visit)', p.quarterly],
-        ['Initial treatment + 30-day follow-up', p.followUp],
-      ]),
-      range('Home size (sq ft)', 'SQFT', {
-        min: 800,
-        max: 6000,
-        step: 100,
-        default: 2000,
-        tooltip: 'Include the garage: we treat the whole perimeter and entry points.',
-      }),
-      select('Number of stories', 'STORIES', counted(3, 'story', 'stories')),
+  const inputs = defaultInputs('pest_control', { PLAN: priced([p.oneTime, p.quarterly, p.followUp]) });
+  let formula = `PLAN + SQFT * ${p.sqft} + max(0, STORIES - 1) * ${p.story}`;
+  if (p.concerns) {
+    inputs.push(
       select('Main concern', 'TARGET', [
         ['General insects & spiders', 0],
         ['Ants', 15],
         ['Scorpions', 35],
         ['Rodent exclusion', 85],
       ]),
-    ],
-  };
+    );
+    formula += ' + TARGET';
+  }
+  return { formula, inputs };
 }
 
 /**
  * Window cleaning. Price = a trip charge + a rate per window times the sides cleaned (1 = outside only,
- * 1.8 = inside and outside) + a ladder surcharge per story above the first + screen washing per window.
+ * 1.8 = inside and outside) + a ladder surcharge per story above the first; optionally screen washing
+ * per window.
  */
 export function windowCleaning(p: {
   base: number;
   pane: number;
   story: number;
-  maxWindows?: number;
+  screens?: number;
 }): DemoPricing {
-  return {
-    formula: `${p.base} + WINDOWS * ${p.pane} * SIDES + max(0, STORIES - 1) * ${p.story} + WINDOWS * SCREENS`,
-    inputs: [
-      range('Number of windows', 'WINDOWS', {
-        min: 4,
-        max: p.maxWindows ?? 40,
-        step: 1,
-        default: 16,
-        tooltip: 'Count each separate pane of glass; a slider door counts as two.',
-      }),
-      radio(
-        'Which sides',
-        'SIDES',
-        [
-          ['Outside only', 1],
-          ['Inside & outside', 1.8],
-        ],
-        1,
-      ),
-      select('Stories', 'STORIES', counted(3, 'story', 'stories')),
+  const inputs = defaultInputs('window_cleaning');
+  let formula = `${p.base} + WINDOWS * ${p.pane} * SIDES + max(0, STORIES - 1) * ${p.story}`;
+  if (p.screens) {
+    inputs.push(
       radio('Screen cleaning', 'SCREENS', [
         ['Skip screens', 0],
-        ['Wash screens', 2],
+        ['Wash screens', p.screens],
       ]),
-    ],
-  };
+    );
+    formula += ' + WINDOWS * SCREENS';
+  }
+  return { formula, inputs };
 }
 
 /**
@@ -204,26 +195,7 @@ export function garbageCans(p: {
   grime: number;
   autoRenew?: boolean;
 }): DemoPricing {
-  const inputs = [
-    select('Number of cans', 'CANS', [
-      ['1 can', 1],
-      ['2 cans (trash + recycling)', 2],
-      ['3 cans', 3],
-      ['4 cans', 4],
-    ]),
-    radio('Service', 'FREQUENCY', [
-      ['One-time cleaning', 1],
-      ['3-month package (3 cleanings)', 2.7],
-      ['6-month package (6 cleanings)', 5.1],
-    ]),
-    range('Weeks since last cleaning', 'WEEKS', {
-      min: 0,
-      max: 52,
-      step: 1,
-      default: 8,
-      tooltip: 'Longer gaps mean more buildup to scrub. Never cleaned? Pick 52.',
-    }),
-  ];
+  const inputs = defaultInputs('garbage_can_cleaning');
   let formula = `${p.base} + CANS * ${p.perCan} * FREQUENCY + min(WEEKS, 26) * ${p.grime} * CANS`;
   if (p.autoRenew) {
     inputs.push(
@@ -245,101 +217,50 @@ export function garbageCans(p: {
 
 /**
  * Carpet cleaning. Price = (a trip charge + a rate per room + a rate per carpeted stair) × the
- * treatment multiplier (1 = hot-water extraction … 1.35 = pet odor) + a rate per area rug.
+ * treatment multiplier (1 = hot-water extraction … 1.35 = pet odor); optionally a rate per area rug.
  */
-export function carpetCleaning(p: { base: number; room: number; stair: number; rug: number }): DemoPricing {
-  return {
-    formula: `(${p.base} + ROOMS * ${p.room} + STAIRS * ${p.stair}) * TREATMENT + RUGS * ${p.rug}`,
-    inputs: [
-      select('Rooms to clean', 'ROOMS', counted(8, 'room', 'rooms')),
-      range('Carpeted stairs', 'STAIRS', {
-        min: 0,
-        max: 30,
-        step: 1,
-        default: 0,
-        tooltip: 'Count each carpeted step; a typical flight has 13.',
-      }),
-      radio('Treatment', 'TREATMENT', [
-        ['Hot-water extraction', 1],
-        ['Extraction + stain guard', 1.2],
-        ['Pet odor & stain treatment', 1.35],
+export function carpetCleaning(p: { base: number; room: number; stair: number; rug?: number }): DemoPricing {
+  const inputs = defaultInputs('carpet_cleaning');
+  let formula = `(${p.base} + ROOMS * ${p.room} + STAIRS * ${p.stair}) * TREATMENT`;
+  if (p.rug) {
+    inputs.push(
+      select('Area rugs', 'RUGS', [
+        ['No area rugs', 0],
+        ['1 rug', 1],
+        ['2 rugs', 2],
+        ['3 rugs', 3],
       ]),
-      select(
-        'Area rugs',
-        'RUGS',
-        counted(3, 'rug', 'rugs', 0).map(([l, v]) => [v === 0 ? 'No area rugs' : l, v]),
-      ),
-    ],
-  };
+    );
+    formula += ` + RUGS * ${p.rug}`;
+  }
+  return { formula, inputs };
 }
 
 /**
- * Auto detailing. Price = the package price × the vehicle size factor + a surcharge per dirt level
- * above 2 + pet hair removal.
+ * Auto detailing. Price = the package price (optionally with a ceramic coating package) × the vehicle
+ * size factor + a surcharge per dirt level above 2; optionally pet hair removal.
  */
 export function autoDetailing(p: {
   exterior: number;
   interior: number;
   full: number;
-  ceramic: number;
+  ceramic?: number;
   soil: number;
-  petHair: number;
+  petHair?: number;
 }): DemoPricing {
-  return {
-    formula: `round(PACKAGE * VEHICLE) + max(0, SOIL - 2) * ${p.soil} + PETHAIR`,
-    inputs: [
-      radio(
-        'Package',
-        'PACKAGE',
-        [
-          ['Exterior wash & wax', p.exterior],
-          ['Interior detail', p.interior],
-          ['Full detail (inside & out)', p.full],
-          ['Ceramic coating (1 year)', p.ceramic],
-        ],
-        2,
-      ),
-      select('Vehicle', 'VEHICLE', [
-        ['Sedan / coupe', 1],
-        ['Small SUV / crossover', 1.15],
-        ['Truck', 1.25],
-        ['Large SUV / minivan', 1.35],
-      ]),
-      range('How dirty is it? (1-5)', 'SOIL', {
-        min: 1,
-        max: 5,
-        step: 1,
-        default: 2,
-        tooltip: '1 = weekly commuter, 5 = just back from the sand dunes at Sand Hollow.',
-      }),
+  const ceramic: [string, number][] = p.ceramic ? [['Ceramic coating (1 year)', p.ceramic]] : [];
+  const inputs = defaultInputs('auto_detailing', {
+    PACKAGE: priced([p.exterior, p.interior, p.full], ceramic),
+  });
+  let formula = `round(PACKAGE * VEHICLE) + max(0, SOIL - 2) * ${p.soil}`;
+  if (p.petHair) {
+    inputs.push(
       radio('Pet hair', 'PETHAIR', [
         ['No pet hair', 0],
         ['Pet hair removal', p.petHair],
       ]),
-    ],
-  };
-}
-
-/** A new vendor's starting pricing (what vendor sign-up gives), in the seed's shape. */
-export function fromDefaultPricing(pricing: DefaultPricing): DemoPricing {
-  return {
-    formula: pricing.pricingFormula,
-    inputs: pricing.pricingInputs.map((input) => ({
-      name: input.name,
-      alias: input.alias,
-      inputType: input.inputType as InputType,
-      recurring: input.recurring === true,
-      options: input.pricingInputOptions.map((o) => ({
-        name: o.name,
-        value: Number(o.value),
-        isDefault: o.default === true,
-        ...(o.optionType ? { optionType: o.optionType as RangeOptionType } : {}),
-      })),
-    })),
-  };
-}
-
-/** The not-yet-submitted vendor starts where every new window cleaner does. */
-export function starterWindowPricing(): DemoPricing {
-  return fromDefaultPricing(defaultPricingFor('window_cleaning'));
+    );
+    formula += ' + PETHAIR';
+  }
+  return { formula, inputs };
 }

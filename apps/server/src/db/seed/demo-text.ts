@@ -1,5 +1,5 @@
 /** Words for the demo reviews, notes and reasons. */
-import type { Category } from './demo-vendors';
+import type { Category } from '@stg/domain/constants';
 
 export const REVIEW_BODIES: Record<Category, { good: string[]; mixed: string[] }> = {
   house_cleaning: {

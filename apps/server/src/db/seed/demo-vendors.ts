@@ -4,29 +4,30 @@
  * nothing here reaches a real business.
  */
 import {
+  DEFAULT_COMMISSION_BPS,
+  DEFAULT_MIN_PRICE_CENTS,
+  DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
+  type Category,
+  type ListingStatus,
+  type ZIP_CODES,
+} from '@stg/domain/constants';
+import { DEFAULT_SCHEDULING } from '@stg/domain/scheduling-preferences';
+import {
   autoDetailing,
   carpetCleaning,
+  defaultDemoPricing,
   garbageCans,
   houseCleaning,
   pestControl,
-  starterWindowPricing,
   windowCleaning,
   type DemoPricing,
 } from './demo-pricing';
-
-export type Category =
-  | 'house_cleaning'
-  | 'pest_control'
-  | 'window_cleaning'
-  | 'garbage_can_cleaning'
-  | 'carpet_cleaning'
-  | 'auto_detailing';
 
 export interface DemoAddress {
   street: string;
   street2?: string;
   city: 'St George' | 'Washington' | 'Santa Clara';
-  zip: '84765' | '84770' | '84780' | '84790';
+  zip: (typeof ZIP_CODES)[number];
 }
 
 export interface DemoPerson {
@@ -41,7 +42,7 @@ export interface DemoVendor {
   slug: string;
   name: string;
   category: Category;
-  listingStatus: 'active' | 'awaiting_submission';
+  listingStatus: Extract<ListingStatus, 'active' | 'awaiting_submission'>;
   phone: string;
   email: string;
   tagline: string;
@@ -83,7 +84,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 9500,
     rateCents: 6000,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 30, windowStart: 2, windowEnd: 90 },
     pricing: houseCleaning({ base: 40, bed: 22, bath: 18, sqft: 0.02, pets: 15 }),
     payout: { last4: '6789', bank: 'Zions Bank' },
@@ -115,7 +116,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 8500,
     rateCents: 5500,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 450, end: 990, buffer: 30, windowStart: 2, windowEnd: 60 },
     pricing: houseCleaning({ base: 35, bed: 20, bath: 20, sqft: 0.022 }),
     payout: { last4: '4410', bank: 'Mountain America Credit Union' },
@@ -147,7 +148,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 9000,
     rateCents: 5000,
     cancelationPolicyHours: 12,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 540, end: 1050, buffer: 20, windowStart: 1, windowEnd: 60 },
     pricing: houseCleaning({ base: 45, bed: 18, bath: 22, sqft: 0.018, pets: 20 }),
     payout: { last4: '2231', bank: 'State Bank of Southern Utah' },
@@ -179,7 +180,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 10000,
     rateCents: 5500,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 45, windowStart: 3, windowEnd: 120 },
     pricing: houseCleaning({ base: 50, bed: 24, bath: 16, sqft: 0.02 }),
     payout: { last4: '9034', bank: 'Wells Fargo' },
@@ -211,9 +212,16 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 8900,
     rateCents: 9000,
     cancelationPolicyHours: 12,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 450, end: 960, buffer: 20, windowStart: 1, windowEnd: 90 },
-    pricing: pestControl({ oneTime: 99, quarterly: 79, followUp: 149, sqft: 0.015, story: 25 }),
+    pricing: pestControl({
+      oneTime: 99,
+      quarterly: 79,
+      followUp: 149,
+      sqft: 0.015,
+      story: 25,
+      concerns: true,
+    }),
     payout: { last4: '1187', bank: 'Altabank' },
     galleryCount: 6,
     hasReviews: true,
@@ -243,9 +251,16 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 7500,
     rateCents: 8000,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 30, windowStart: 2, windowEnd: 90 },
-    pricing: pestControl({ oneTime: 95, quarterly: 72, followUp: 139, sqft: 0.014, story: 20 }),
+    pricing: pestControl({
+      oneTime: 95,
+      quarterly: 72,
+      followUp: 139,
+      sqft: 0.014,
+      story: 20,
+      concerns: true,
+    }),
     payout: { last4: '5502', bank: 'America First Credit Union' },
     galleryCount: 5,
     hasReviews: true,
@@ -277,7 +292,14 @@ export const DEMO_VENDORS: DemoVendor[] = [
     cancelationPolicyHours: 6,
     commissionBps: 1200,
     calendar: { start: 420, end: 960, buffer: 15, windowStart: 1, windowEnd: 60 },
-    pricing: pestControl({ oneTime: 105, quarterly: 75, followUp: 155, sqft: 0.012, story: 30 }),
+    pricing: pestControl({
+      oneTime: 105,
+      quarterly: 75,
+      followUp: 155,
+      sqft: 0.012,
+      story: 30,
+      concerns: true,
+    }),
     payout: { last4: '7720', bank: 'Chase' },
     galleryCount: 4,
     hasReviews: true,
@@ -307,9 +329,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 12000,
     rateCents: 7000,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 30, windowStart: 2, windowEnd: 90 },
-    pricing: windowCleaning({ base: 35, pane: 5, story: 30 }),
+    pricing: windowCleaning({ base: 35, pane: 5, story: 30, screens: 2 }),
     payout: { last4: '3345', bank: 'Zions Bank' },
     galleryCount: 7,
     hasReviews: true,
@@ -339,9 +361,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 9900,
     rateCents: 6500,
     cancelationPolicyHours: 12,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 510, end: 1050, buffer: 30, windowStart: 2, windowEnd: 90 },
-    pricing: windowCleaning({ base: 30, pane: 4.5, story: 25, maxWindows: 45 }),
+    pricing: windowCleaning({ base: 30, pane: 4.5, story: 25, screens: 2 }),
     payout: { last4: '8816', bank: 'Mountain America Credit Union' },
     galleryCount: 5,
     hasReviews: true,
@@ -371,9 +393,9 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 11000,
     rateCents: 7500,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 990, buffer: 30, windowStart: 3, windowEnd: 60 },
-    pricing: windowCleaning({ base: 40, pane: 5.5, story: 35, maxWindows: 36 }),
+    pricing: windowCleaning({ base: 40, pane: 5.5, story: 35, screens: 2 }),
     payout: { last4: '0457', bank: 'Rock Canyon Bank' },
     galleryCount: 4,
     hasReviews: false,
@@ -403,7 +425,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 3500,
     rateCents: 9000,
     cancelationPolicyHours: 12,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 420, end: 900, buffer: 15, windowStart: 1, windowEnd: 60 },
     pricing: garbageCans({ base: 10, perCan: 15, grime: 0.5, autoRenew: true }),
     payout: { last4: '2690', bank: 'Wells Fargo' },
@@ -434,7 +456,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 3500,
     rateCents: 8000,
     cancelationPolicyHours: 0,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 960, buffer: 10, windowStart: 1, windowEnd: 45 },
     pricing: garbageCans({ base: 12, perCan: 14, grime: 0.4 }),
     payout: { last4: '6103', bank: 'America First Credit Union' },
@@ -466,7 +488,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 9900,
     rateCents: 8000,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 30, windowStart: 2, windowEnd: 90 },
     pricing: carpetCleaning({ base: 30, room: 38, stair: 2.5, rug: 30 }),
     payout: { last4: '4876', bank: 'Zions Bank' },
@@ -498,7 +520,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 8900,
     rateCents: 7000,
     cancelationPolicyHours: 12,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 540, end: 1080, buffer: 30, windowStart: 2, windowEnd: 90 },
     pricing: carpetCleaning({ base: 25, room: 35, stair: 2.25, rug: 25 }),
     payout: { last4: '1932', bank: 'State Bank of Southern Utah' },
@@ -530,7 +552,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 7900,
     rateCents: 5000,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 45, windowStart: 2, windowEnd: 90 },
     pricing: autoDetailing({ exterior: 89, interior: 129, full: 189, ceramic: 399, soil: 15, petHair: 35 }),
     payout: { last4: '5218', bank: 'Chase' },
@@ -562,7 +584,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 6900,
     rateCents: 5500,
     cancelationPolicyHours: 12,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 480, end: 1020, buffer: 30, windowStart: 2, windowEnd: 90 },
     pricing: autoDetailing({ exterior: 79, interior: 119, full: 179, ceramic: 379, soil: 12, petHair: 30 }),
     payout: { last4: '3004', bank: 'Altabank' },
@@ -593,7 +615,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     minPriceCents: 5900,
     rateCents: 4500,
     cancelationPolicyHours: 6,
-    commissionBps: 1000,
+    commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: { start: 510, end: 1020, buffer: 30, windowStart: 1, windowEnd: 60 },
     pricing: autoDetailing({ exterior: 69, interior: 109, full: 159, ceramic: 349, soil: 10, petHair: 25 }),
     payout: { last4: '7781', bank: 'Rock Canyon Bank' },
@@ -621,12 +643,19 @@ export const DEMO_VENDORS: DemoVendor[] = [
     instructions: 'Please turn off sprinklers the night before your appointment.',
     colors: ['#00695c', '#ffb300', '#e0f2f1'],
     address: { street: '3030 E 850 N', city: 'St George', zip: '84790' },
-    minPriceCents: 6000,
-    rateCents: 6000,
+    // Where every new vendor starts: the domain's defaults.
+    minPriceCents: DEFAULT_MIN_PRICE_CENTS,
+    rateCents: DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
     cancelationPolicyHours: 24,
-    commissionBps: 1000,
-    calendar: { start: 480, end: 1020, buffer: 30, windowStart: 2, windowEnd: 90 },
-    pricing: starterWindowPricing(),
+    commissionBps: DEFAULT_COMMISSION_BPS,
+    calendar: {
+      start: DEFAULT_SCHEDULING.workdayStartMinutes,
+      end: DEFAULT_SCHEDULING.workdayEndMinutes,
+      buffer: DEFAULT_SCHEDULING.gapMinutes,
+      windowStart: DEFAULT_SCHEDULING.minimumNoticeDays,
+      windowEnd: DEFAULT_SCHEDULING.bookingLimitDays,
+    },
+    pricing: defaultDemoPricing('window_cleaning'),
     galleryCount: 0,
     hasReviews: false,
     createdDaysAgo: 3,
