@@ -92,6 +92,14 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
+          paths: [
+            {
+              name: 'react-router',
+              importNames: ['Link', 'NavLink'],
+              message:
+                "Use components/link and components/nav-link: React Router's own weigh about 2 kB gzipped in the landing page's first bundle (ADR 0023).",
+            },
+          ],
           patterns: [
             {
               group: ['@stg/server*', '**/apps/server/**'],

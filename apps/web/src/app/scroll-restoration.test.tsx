@@ -1,5 +1,5 @@
 import { render } from '@testing-library/react';
-import { Link, Route, Routes } from 'react-router';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, type vi } from 'vitest';
 import { KEEP_SCROLL } from '../lib/keep-scroll';
 import { createTestRouter } from '../test/test-router';
@@ -19,7 +19,7 @@ function start(path = '/a') {
     <Router>
       <ScrollRestoration />
       <Routes>
-        <Route path="*" element={<Link to="/b">B</Link>} />
+        <Route path="*" element={<p>Page</p>} />
       </Routes>
     </Router>,
   );

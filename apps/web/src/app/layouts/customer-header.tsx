@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../components/link';
 import { MenuIcon } from '../../components/menu-icon';
 import type { Address } from '../../lib/api-types';
 import { useSession } from '../../lib/session/use-session';

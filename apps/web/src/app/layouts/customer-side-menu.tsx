@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/nav-link';
 import { OPERATOR_LISTINGS, OPERATOR_PAYOUTS } from '@stg/domain/routing';
 import { Drawer } from '../../components/drawer';
 import { useSignOut } from '../../features/auth/api/use-sign-out';

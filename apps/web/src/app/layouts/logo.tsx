@@ -1,5 +1,5 @@
 import type { MouseEvent } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { DASHBOARD_HOME } from '@stg/domain/routing';
 import { useSession } from '../../lib/session/use-session';
 import type { LogoColor } from './logo-color';

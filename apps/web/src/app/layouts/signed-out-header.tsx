@@ -5,8 +5,13 @@ import { LazyUserSessionForm } from '../../features/auth/components/user-session
 import { LazyVendorSignUpForm } from '../../features/vendor-onboarding/components/vendor-sign-up-form-lazy';
 import { Logo } from './logo';
 import { logoColorFor } from './logo-color';
+import { preloadSignedInHeader } from './signed-in-header-loader';
 
 const VENDOR_PAGE = /^\/vendors\/[^/]+$/;
+
+const preloadHeader = () => {
+  preloadSignedInHeader().catch(() => undefined);
+};
 
 /**
  * Spec §2: logo to /, Create Account (on /vendor-onboarding List Your Service, which opens the
@@ -23,7 +28,13 @@ export function SignedOutHeader() {
     <header className={`site-header${overlay ? ' site-header--overlay' : ''}`}>
       <div className="container site-header__inner">
         <Logo to="/" color={logoColorFor(path)} />
-        <div className="site-header__actions">
+        {/* Pointing at Sign In or Create Account starts loading the header a signed-in user gets. */}
+        <div
+          className="site-header__actions"
+          onPointerOver={preloadHeader}
+          onTouchStart={preloadHeader}
+          onFocus={preloadHeader}
+        >
           {path === '/vendor-onboarding' ? (
             <button
               type="button"

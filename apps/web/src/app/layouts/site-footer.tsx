@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../components/link';
 import { useSession } from '../../lib/session/use-session';
 
 /** Spec §2: About, Businesses (Sign Up, or Learn More for vendors) and Get in Touch columns. */

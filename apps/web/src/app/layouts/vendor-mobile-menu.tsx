@@ -1,4 +1,4 @@
-import { NavLink } from 'react-router';
+import { NavLink } from '../../components/nav-link';
 import { Drawer } from '../../components/drawer';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { dashboardPath, mobileMenuFor } from '../../features/dashboard/dashboard-sections';

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../link';
 
 /** Stripe's Connected Account Agreement, which its embedded onboarding has the vendor accept. */
 export const STRIPE_CONNECTED_ACCOUNT_AGREEMENT = 'https://stripe.com/connect-account/legal/full';

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { signInSchema, type SignIn } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';

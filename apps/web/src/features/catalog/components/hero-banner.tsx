@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { CITY_LABEL } from '@stg/domain/constants';
 
 export function HeroBanner() {

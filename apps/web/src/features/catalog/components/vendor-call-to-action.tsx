@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 
 /** The landing page's invitation to businesses, leading to /vendor-onboarding. */
 export function VendorCallToAction() {

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { CARD_COVER_SIZES } from '@stg/domain/cover-images';
 import { VendorCover } from '../../../components/vendor-cover';
 import { VendorLogo } from '../../../components/vendor-logo';

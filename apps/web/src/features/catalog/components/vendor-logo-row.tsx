@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { VendorLogo } from '../../../components/vendor-logo';
 import { vendorsQueryOptions } from '../api/vendors-query';
 

@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { LISTED_CATEGORIES } from '@stg/domain/constants';
 import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session/use-session';

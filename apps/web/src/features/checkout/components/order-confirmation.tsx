@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import { cardLabel } from '@stg/domain/checkout';
 import { formatAppointment } from '@stg/domain/dates';

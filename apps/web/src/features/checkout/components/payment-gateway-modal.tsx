@@ -1,5 +1,5 @@
 import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import type {

@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
-import { NavLink, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { NavLink } from '../../../components/nav-link';
 import type { ListingStatus } from '@stg/domain/constants';
 import { dashboardPath, tabsFor } from '../dashboard-sections';
 

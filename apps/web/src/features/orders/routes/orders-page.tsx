@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { useQuery } from '@tanstack/react-query';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import { ErrorList } from '../../../components/error-list';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
+import { Link } from '../../../components/link';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { formatAppointment, formatCalendarDate, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
-import { Link, useLocation, useParams } from 'react-router';
+import { useLocation, useParams } from 'react-router';
+import { Link } from '../../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { workOrderUrl } from '@stg/domain/api/payouts';

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { formatPhone } from '@stg/domain/phone';
 import { ACCOUNT_MANAGER, PURCHASE_ORDERS, THANK_YOU, type SupportContact } from '../support-contacts';
 import '../vendor-settings.css';

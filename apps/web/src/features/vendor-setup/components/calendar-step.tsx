@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { Vendor } from '../../../lib/api-types';
 import { useUpdateVendor } from '../../../lib/vendor-api';
 // The calendar connection of Scheduling Preferences, reused as it is (state, Google, Jobber, iCal feed).

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import { VENDOR_MESSAGES, submitForReviewProblems, type SetupFacts } from '@stg/domain/api/vendors';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '../../../lib/api-types';

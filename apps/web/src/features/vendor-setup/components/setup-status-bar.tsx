@@ -1,4 +1,4 @@
-import { Link } from 'react-router';
+import { Link } from '../../../components/link';
 import type { SetupProgress } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
 import { SETUP_STEPS, setupPageLink, type SetupPageName } from '../setup-pages';

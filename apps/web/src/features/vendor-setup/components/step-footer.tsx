@@ -1,5 +1,6 @@
 import { useId, type ReactNode } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Link } from '../../../components/link';
 import { nextPageOf, previousPageOf, setupPageLink, type SetupPageName } from '../setup-pages';
 
 /**
