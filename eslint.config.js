@@ -97,7 +97,7 @@ export default tseslint.config(
               name: 'react-router',
               importNames: ['Link', 'NavLink'],
               message:
-                "Use components/link and components/nav-link: React Router's own weigh about 2 kB gzipped in the landing page's first bundle (ADR 0023).",
+                "Use components/link and components/nav-link: React Router's own weigh close to 3 kB gzipped in the landing page's first bundle (ADR 0023).",
             },
           ],
           patterns: [
