@@ -14,6 +14,7 @@ import type {
   StripeIntegrationState,
 } from '@stg/domain/constants';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
+import type { CustomerOrder } from '@stg/domain/api/orders';
 import type { AddressJson, UserJson } from '@stg/domain/api/users';
 
 /** The user and the address as the account's contract answers them (ARCHITECTURE §3). */
@@ -140,50 +141,10 @@ export interface Vendor extends VendorCard {
   googlePlaceId?: string | null;
 }
 
-export interface PaymentMethodSummary {
-  last4: string | null;
-  /** The card brand or bank name. */
-  bankName?: string | null;
-  brand?: string | null;
-}
-
-/** The vendor as a customer's order carries it. */
-export interface OrderVendor {
-  id: number;
-  name: string;
-  category: Category;
-  phoneNumber: string | null;
-  logoImageUrl: string | null;
-  cancelationPolicyHours: number;
-}
-
-/** A customer's order as GET /api/session lists it (newest first). Money in dollars. */
-export interface Order {
-  id: number;
-  confirmationId: string;
-  vendorId: number;
-  userId: number;
-  addressId: number | null;
-  vendor: OrderVendor;
-  /** ISO 8601. */
-  appointmentAt: string;
-  /** Minutes. */
-  duration: number;
-  customerNotes: string | null;
-  /** The chosen options: question label → choice. */
-  optionsSnapshot: Record<string, string> | null;
-  fulfillmentStatus: FulfillmentStatus;
-  paymentStatus: PaymentStatus;
-  paymentMethod: PaymentMethodSummary | null;
-  totalCollected: number;
-  serviceFee: number;
-  refundAmount: number;
-  refundReason: string | null;
-  cancelReason: string | null;
-  previousAppointmentAt: string | null;
-  rescheduleCount: number;
-  createdAt: string;
-}
+/** A customer's order as GET /api/session lists it (newest first), money in dollars: the contract's. */
+export type Order = CustomerOrder;
+export type OrderVendor = CustomerOrder['vendor'];
+export type PaymentMethodSummary = NonNullable<CustomerOrder['paymentMethod']>;
 
 /** GET/POST/DELETE /api/session. */
 export interface Session {
@@ -290,32 +251,4 @@ export interface VendorSchedulingUpdateRequest {
     cancelationPolicyHours?: number;
     appointmentInstructions?: string | null;
   };
-}
-
-export type CalendarProviderType = 'google' | 'jobber' | 'ics';
-
-/** GET /api/calendar_providers. */
-export interface CalendarProvidersResponse {
-  providers: { type: CalendarProviderType; configured: boolean }[];
-}
-
-/** POST /api/auth/{google|jobber}/authorize: the provider's consent page. */
-export interface AuthorizeResponse {
-  url: string;
-}
-
-/** POST /api/auth/{google|jobber}/callback. */
-export interface OAuthCallbackRequest {
-  code: string;
-  state: string;
-}
-
-/** POST /api/vendor_calendars/{id}/ics. */
-export interface IcsFeedRequest {
-  icsUrl: string;
-}
-
-/** DELETE /api/vendor_calendars/{id}. */
-export interface DisconnectCalendarRequest {
-  password: string;
 }

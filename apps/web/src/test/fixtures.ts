@@ -42,6 +42,7 @@ export function makeVendor(patch: Partial<Vendor> = {}): Vendor {
     name: 'Sparkle Cleaning',
     category: 'house_cleaning',
     logoImageUrl: '/uploads/logo.png',
+    bannerImageUrl: null,
     thumbnailImageUrl: '/uploads/banner.png',
     avgRating: 4.8,
     reviewCount: 12,
@@ -71,6 +72,7 @@ export function makeCard(patch: Partial<VendorCard> = {}): VendorCard {
     name: 'Card Vendor',
     category: 'house_cleaning',
     logoImageUrl: null,
+    bannerImageUrl: null,
     thumbnailImageUrl: null,
     avgRating: null,
     reviewCount: 0,
@@ -78,18 +80,29 @@ export function makeCard(patch: Partial<VendorCard> = {}): VendorCard {
   };
 }
 
-export const signedOut: Session = { user: null, addresses: [], orders: [], vendor: null };
+export const signedOut: Session = {
+  user: null,
+  addresses: [],
+  orders: [],
+  vendor: null,
+  bookings: [],
+  guestInputs: {},
+};
 export const customerSession: Session = {
   user: customerUser,
   addresses: [customerAddress],
   orders: [],
   vendor: null,
+  bookings: [],
+  guestInputs: {},
 };
 export const vendorSession = (patch: Partial<Vendor> = {}): Session => ({
   user: vendorUser,
   addresses: [],
   orders: [],
   vendor: makeVendor(patch),
+  bookings: [],
+  guestInputs: {},
 });
 
 export function makeOrder(patch: Partial<Order> = {}): Order {
@@ -104,8 +117,17 @@ export function makeOrder(patch: Partial<Order> = {}): Order {
       name: 'Sparkle Cleaning',
       category: 'house_cleaning',
       phoneNumber: '4355550000',
+      email: 'hello@sparkle.example',
       logoImageUrl: null,
       cancelationPolicyHours: 24,
+      appointmentInstructions: null,
+    },
+    address: {
+      streetAddress: '123 Main St',
+      streetAddress2: null,
+      city: 'St George',
+      state: 'UT',
+      zipCode: '84770',
     },
     appointmentAt: '2025-11-24T16:00:00.000Z',
     duration: 150,
@@ -113,7 +135,8 @@ export function makeOrder(patch: Partial<Order> = {}): Order {
     optionsSnapshot: { Bedrooms: '3', Bathrooms: '2' },
     fulfillmentStatus: 'unfulfilled',
     paymentStatus: 'collected',
-    paymentMethod: { last4: '4242', bankName: 'visa' },
+    paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
+    subtotal: 120,
     totalCollected: 122.55,
     serviceFee: 2.55,
     refundAmount: 0,
@@ -122,6 +145,9 @@ export function makeOrder(patch: Partial<Order> = {}): Order {
     previousAppointmentAt: null,
     rescheduleCount: 0,
     createdAt: '2025-11-01T12:00:00.000Z',
+    canCancel: true,
+    canReschedule: true,
+    changeBlockedReason: null,
     ...patch,
   };
 }

@@ -37,13 +37,8 @@ const MAX_REDIRECTS = 3;
 const MAX_OCCURRENCES = 5_000;
 const MAX_RECURRENCE_STEPS = 200_000;
 
-export const ICS_MESSAGES = {
-  badAddress: "Please enter the calendar's secret address in iCal format (https://…).",
-  privateAddress: 'That calendar address points to a private network and cannot be used.',
-  unreachable: 'The calendar feed could not be read. Check the address and try again.',
-  notCalendar: 'That address does not answer with an iCal calendar.',
-  tooLarge: 'That calendar feed is too large to read.',
-} as const;
+export { ICS_MESSAGES } from '@stg/domain/api/calendars';
+import { ICS_MESSAGES } from '@stg/domain/api/calendars';
 
 /** The feed's address as http(s), or null when it is not a usable web address. */
 export function normaliseIcsUrl(raw: string): URL | null {

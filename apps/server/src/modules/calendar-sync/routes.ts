@@ -2,18 +2,23 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../http/auth';
-import { unprocessable } from '../../http/errors';
 import { ownedCalendar } from './owned-calendar';
 import { presentCalendar } from '../vendors/presenter';
-import { ICS_MESSAGES } from '../../adapters/calendars/ics';
 import {
-  CALENDAR_MESSAGES,
+  authorizeResponseSchema,
+  calendarProvidersResponseSchema,
+  disconnectCalendarRequestSchema,
+  icsFeedRequestSchema,
+  oauthCallbackRequestSchema,
+  ownedCalendarResponseSchema,
+} from '@stg/domain/api/calendars';
+import {
   calendarProviders,
   completeAuthorization,
   connectIcs,
   disconnectCalendar,
   startAuthorization,
-  syncCalendar,
+  syncNow,
 } from './service';
 
 const params = z.object({ id: z.string() });
@@ -27,7 +32,13 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
 
   r.get(
     '/api/calendar_providers',
-    { schema: { tags: ['calendars'], summary: 'Which calendar connections this server offers' } },
+    {
+      schema: {
+        tags: ['calendars'],
+        summary: 'Which calendar connections this server offers',
+        response: { 200: calendarProvidersResponseSchema },
+      },
+    },
     async () => ({ providers: calendarProviders(app.deps.calendarSync) }),
   );
 
@@ -40,6 +51,7 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
         schema: {
           tags: ['calendars'],
           summary: `Start connecting ${name}: the consent page to send the vendor to (state prefixed "${provider}:")`,
+          response: { 200: authorizeResponseSchema },
         },
       },
       async (req) => startAuthorization(app.deps, provider, signedInUser(req), app.deps.now()),
@@ -51,16 +63,8 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
         schema: {
           tags: ['calendars'],
           summary: `Finish connecting ${name} with the code and state it returned; the calendar, read once`,
-          body: z.object({
-            code: z
-              .string({ error: CALENDAR_MESSAGES.codeMissing })
-              .min(1, { error: CALENDAR_MESSAGES.codeMissing })
-              .max(4096, { error: CALENDAR_MESSAGES.codeMissing }),
-            state: z
-              .string({ error: CALENDAR_MESSAGES.stateInvalid })
-              .min(1, { error: CALENDAR_MESSAGES.stateInvalid })
-              .max(512, { error: CALENDAR_MESSAGES.stateInvalid }),
-          }),
+          body: oauthCallbackRequestSchema,
+          response: { 200: ownedCalendarResponseSchema },
         },
       },
       async (req) =>
@@ -77,9 +81,8 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
         summary:
           "Connect an iCal feed (the calendar's secret address); read once before it is saved; owner only",
         params,
-        body: z.object({
-          icsUrl: z.string({ error: ICS_MESSAGES.badAddress }).max(2048, { error: ICS_MESSAGES.badAddress }),
-        }),
+        body: icsFeedRequestSchema,
+        response: { 200: ownedCalendarResponseSchema },
       },
     },
     async (req) => {
@@ -92,12 +95,16 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
     '/api/vendor_calendars/:id/sync',
     {
       preValidation: requireUser,
-      schema: { tags: ['calendars'], summary: 'Read the connected calendar again now; owner only', params },
+      schema: {
+        tags: ['calendars'],
+        summary: 'Read the connected calendar again now; owner only',
+        params,
+        response: { 200: ownedCalendarResponseSchema },
+      },
     },
     async (req) => {
       const calendar = await ownCalendar(req);
-      if (!calendar.apiIntegrated) throw unprocessable(CALENDAR_MESSAGES.notConnected);
-      return present(await syncCalendar(app.deps, calendar, app.deps.now()));
+      return present(await syncNow(app.deps, calendar, app.deps.now()));
     },
   );
 
@@ -110,7 +117,8 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
         summary:
           'Disconnect the calendar (busy times and secrets removed, preferences kept); needs the password; owner only',
         params,
-        body: z.object({ password: z.string().max(1000).optional() }).optional(),
+        body: disconnectCalendarRequestSchema,
+        response: { 200: ownedCalendarResponseSchema },
       },
     },
     async (req) => {

@@ -72,20 +72,8 @@ const SYNC_LEASE_MS = 2 * MINUTE;
 /** How long a vendor has to come back from the provider's consent page. */
 export const OAUTH_STATE_TTL_MS = 15 * MINUTE;
 
-export const CALENDAR_MESSAGES = {
-  notConfiguredGoogle: 'Google Calendar is not configured on this server.',
-  notConfiguredJobber: 'Jobber is not configured on this server.',
-  passwordRequired: 'Password is required.',
-  passwordIncorrect: 'Password is incorrect.',
-  notConnected: 'No calendar is connected.',
-  stateInvalid: 'This calendar connection request has expired or is not valid. Please try connecting again.',
-  codeMissing: 'The authorization code is missing. Please try connecting again.',
-  refusedGoogle: 'Google did not accept the authorization. Please try connecting again.',
-  refusedJobber: 'Jobber did not accept the authorization. Please try connecting again.',
-  unreachableGoogle: 'Google Calendar could not be reached. Please try again.',
-  unreachableJobber: 'Jobber could not be reached. Please try again.',
-  unreadable: 'This calendar connection can no longer be read. Please connect it again.',
-} as const;
+export { CALENDAR_MESSAGES } from '@stg/domain/api/calendars';
+import { CALENDAR_MESSAGES } from '@stg/domain/api/calendars';
 
 const PROVIDER_MESSAGES = {
   google: {
@@ -459,6 +447,12 @@ export async function ensureFreshBusyTimes(
     deps.log.error({ err, calendarId: calendar.id }, 'calendar freshness check failed');
     return verdict(calendar);
   }
+}
+
+/** The owner's "sync now": read the connected calendar again (422 when none is connected). */
+export async function syncNow(deps: AppDeps, calendar: VendorCalendarRow, now: Date) {
+  if (!calendar.apiIntegrated) throw unprocessable(CALENDAR_MESSAGES.notConnected);
+  return syncCalendar(deps, calendar, now);
 }
 
 /** The recurring job: every connected calendar that can be read, one after another. */

@@ -1,16 +1,21 @@
 /**
  * The vendor's scheduling and calendar calls (docs/api/scheduling.md). Each answer (the calendar, or the
  * vendor as its owner sees it) goes into the session cache at once, and the session is then refetched,
- * since the vendor and its calendar live in the session.
+ * since the vendor and its calendar live in the session. Answers are read with the shared contracts
+ * (@stg/domain/api/calendars, scheduling, vendors).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { api } from '../../../lib/api-client';
+import {
+  authorizeResponseSchema,
+  calendarProvidersResponseSchema,
+  ownedCalendarResponseSchema,
+  type DisconnectCalendarRequest,
+  type IcsFeedRequest,
+  type OAuthCallbackRequest,
+} from '@stg/domain/api/calendars';
+import { vendorSchema } from '@stg/domain/api/vendors';
 import type {
-  AuthorizeResponse,
-  CalendarProvidersResponse,
-  DisconnectCalendarRequest,
-  IcsFeedRequest,
-  OAuthCallbackRequest,
   Vendor,
   VendorCalendar,
   VendorCalendarUpdateRequest,
@@ -21,18 +26,25 @@ import { SESSION_QUERY_KEY, updateSession } from '../../../lib/session/session-q
 export type OAuthProvider = 'google' | 'jobber';
 
 /** Puts the calendar the server answered into the session's vendor, then refetches the session. */
-async function applyCalendar(queryClient: QueryClient, calendar: VendorCalendar | null): Promise<void> {
-  if (calendar && typeof calendar === 'object' && 'id' in calendar) {
-    updateSession(queryClient, (session) =>
-      session.vendor ? { ...session, vendor: { ...session.vendor, calendar } } : session,
-    );
-  }
+async function applyCalendar(queryClient: QueryClient, calendar: VendorCalendar): Promise<void> {
+  updateSession(queryClient, (session) =>
+    session.vendor ? { ...session, vendor: { ...session.vendor, calendar } } : session,
+  );
   await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
-function applyVendor(queryClient: QueryClient, data: Vendor | { vendor: Vendor } | null): void {
-  const vendor = data && 'vendor' in data ? data.vendor : data;
-  if (!vendor || typeof vendor !== 'object' || !('id' in vendor)) return;
+/*
+ * Answers are checked with the contract (a mismatch throws a clear error); the session's vendor and calendar
+ * are still typed by lib/api-types.ts until the web's Vendor type comes from the contract (issue 16).
+ */
+function calendarOf(answer: unknown): VendorCalendar {
+  ownedCalendarResponseSchema.parse(answer);
+  return answer as VendorCalendar;
+}
+
+function applyVendor(queryClient: QueryClient, answer: unknown): void {
+  vendorSchema.parse(answer);
+  const vendor = answer as Vendor;
   updateSession(queryClient, (session) =>
     session.vendor && session.vendor.id === vendor.id
       ? { ...session, vendor: { ...session.vendor, ...vendor } }
@@ -56,17 +68,14 @@ export function useSaveScheduling(vendorId: number) {
     mutationFn: async ({ calendarId, calendar, vendor }: SchedulingChanges) => {
       if (calendarId !== null && Object.keys(calendar).length > 0) {
         const body: VendorCalendarUpdateRequest = { vendorCalendar: calendar };
-        const answer = await api.patch<VendorCalendar>(`/api/vendor_calendars/${calendarId}`, body);
+        const answer = calendarOf(await api.patch<unknown>(`/api/vendor_calendars/${calendarId}`, body));
         updateSession(queryClient, (session) =>
           session.vendor ? { ...session, vendor: { ...session.vendor, calendar: answer } } : session,
         );
       }
       if (Object.keys(vendor).length > 0) {
         const body: VendorSchedulingUpdateRequest = { vendor: { id: vendorId, ...vendor } };
-        applyVendor(
-          queryClient,
-          await api.patch<Vendor | { vendor: Vendor }>(`/api/vendors/${vendorId}`, body),
-        );
+        applyVendor(queryClient, await api.patch<unknown>(`/api/vendors/${vendorId}`, body));
       }
     },
     // Also after a failure: the calendar half may have been saved before the vendor half was refused.
@@ -78,7 +87,8 @@ export function useSaveScheduling(vendorId: number) {
 export function useCalendarProviders() {
   return useQuery({
     queryKey: ['calendar-providers'],
-    queryFn: () => api.get<CalendarProvidersResponse>('/api/calendar_providers'),
+    queryFn: async () =>
+      calendarProvidersResponseSchema.parse(await api.get<unknown>('/api/calendar_providers')),
     staleTime: 5 * 60_000,
   });
 }
@@ -93,7 +103,8 @@ export const externalNavigation = {
 /** POST /api/auth/{provider}/authorize, then the browser goes to the provider's consent page. */
 export function useAuthorizeCalendar() {
   return useMutation({
-    mutationFn: (provider: OAuthProvider) => api.post<AuthorizeResponse>(`/api/auth/${provider}/authorize`),
+    mutationFn: async (provider: OAuthProvider) =>
+      authorizeResponseSchema.parse(await api.post<unknown>(`/api/auth/${provider}/authorize`)),
     onSuccess: ({ url }) => externalNavigation.assign(url),
   });
 }
@@ -102,8 +113,10 @@ export function useAuthorizeCalendar() {
 export function useOAuthCallback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ provider, ...body }: OAuthCallbackRequest & { provider: OAuthProvider }) =>
-      api.post<VendorCalendar>(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest),
+    mutationFn: async ({ provider, ...body }: OAuthCallbackRequest & { provider: OAuthProvider }) =>
+      calendarOf(
+        await api.post<unknown>(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest),
+      ),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -112,10 +125,12 @@ export function useOAuthCallback() {
 export function useConnectIcsFeed(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (icsUrl: string) =>
-      api.post<VendorCalendar>(`/api/vendor_calendars/${calendarId}/ics`, {
-        icsUrl,
-      } satisfies IcsFeedRequest),
+    mutationFn: async (icsUrl: string) =>
+      calendarOf(
+        await api.post<unknown>(`/api/vendor_calendars/${calendarId}/ics`, {
+          icsUrl,
+        } satisfies IcsFeedRequest),
+      ),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -124,7 +139,7 @@ export function useConnectIcsFeed(calendarId: number) {
 export function useSyncCalendar(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<VendorCalendar>(`/api/vendor_calendars/${calendarId}/sync`),
+    mutationFn: async () => calendarOf(await api.post<unknown>(`/api/vendor_calendars/${calendarId}/sync`)),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -133,10 +148,12 @@ export function useSyncCalendar(calendarId: number) {
 export function useDisconnectCalendar(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (password: string) =>
-      api.delete<VendorCalendar>(`/api/vendor_calendars/${calendarId}`, {
-        password,
-      } satisfies DisconnectCalendarRequest),
+    mutationFn: async (password: string) =>
+      calendarOf(
+        await api.delete<unknown>(`/api/vendor_calendars/${calendarId}`, {
+          password,
+        } satisfies DisconnectCalendarRequest),
+      ),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
