@@ -5,10 +5,8 @@
 import type {
   CalendarIntegration,
   Category,
-  FulfillmentStatus,
   InputType,
   ListingStatus,
-  PaymentStatus,
   RangeOptionType,
   ReviewType,
   StripeIntegrationState,
