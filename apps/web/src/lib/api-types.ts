@@ -161,16 +161,6 @@ export interface ApiErrorBody {
   errors: string[];
 }
 
-/** POST /api/contact answers with a message (as POST /api/password/forgot, in its contract). */
-export interface MessageResponse {
-  message: string;
-}
-
-/** POST /api/contact. */
-export interface ContactRequest {
-  message: { name: string; email: string; subject: string; message: string };
-}
-
 /** POST /api/addresses/{id}/user_inputs and PUT /api/session/guest_inputs. */
 export interface UserInputsRequest {
   userInputs: Answers;

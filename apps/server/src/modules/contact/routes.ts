@@ -1,7 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { contactMessageSchema } from '@stg/domain/validation';
+import { contactRequestSchema, messageResponseSchema } from '@stg/domain/api/support';
 import { submitContactMessage } from './service';
 
 export async function contactRoutes(app: FastifyInstance) {
@@ -13,7 +12,8 @@ export async function contactRoutes(app: FastifyInstance) {
       schema: {
         tags: ['contact'],
         summary: 'Send a message to support (at most 5 per address per hour)',
-        body: z.object({ message: contactMessageSchema }),
+        body: contactRequestSchema,
+        response: { 201: messageResponseSchema },
       },
     },
     async (req, reply) => {

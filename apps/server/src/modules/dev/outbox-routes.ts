@@ -5,6 +5,7 @@
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { outboxResponseSchema } from '@stg/domain/api/support';
 import { listOutboxMessages } from '../../adapters/mail/outbox-repo';
 import { notFound } from '../../http/errors';
 
@@ -30,6 +31,7 @@ export async function devOutboxRoutes(app: FastifyInstance) {
         tags: ['dev'],
         summary:
           'The latest 50 mails of the embedded outbox; only without SMTP_URL and TRUST_PROXY, and only from this machine',
+        response: { 200: outboxResponseSchema },
       },
     },
     async (req, reply) => {

@@ -1,12 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
 import type { ContactMessage } from '@stg/domain/validation';
 import { api } from '../../../lib/api-client';
-import type { ContactRequest, MessageResponse } from '../../../lib/api-types';
+import { messageResponseSchema, type ContactRequest } from '@stg/domain/api/support';
 
 /** POST /api/contact: 201 { message: 'Message Sent' }; 422 field errors; 429 too many messages. */
 export function useSendContactMessage() {
   return useMutation({
-    mutationFn: (message: ContactMessage) =>
-      api.post<MessageResponse>('/api/contact', { message } satisfies ContactRequest),
+    mutationFn: async (message: ContactMessage) =>
+      messageResponseSchema.parse(
+        await api.post<unknown>('/api/contact', { message } satisfies ContactRequest),
+      ),
   });
 }

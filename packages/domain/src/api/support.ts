@@ -1,0 +1,34 @@
+/**
+ * The small routes' contracts: POST /api/contact (spec §7 Contact Us), GET /api/health (liveness and the
+ * database) and, in development only, GET /api/dev/outbox (the embedded mail outbox).
+ */
+import { z } from 'zod';
+import { contactMessageSchema } from '../validation';
+
+/** POST /api/contact. */
+export const contactRequestSchema = z.object({ message: contactMessageSchema });
+export type ContactRequest = z.input<typeof contactRequestSchema>;
+
+/** A plain confirmation ("Message Sent"). */
+export const messageResponseSchema = z.object({ message: z.string() });
+export type MessageResponse = z.output<typeof messageResponseSchema>;
+
+/** GET /api/health: 200 ok, 503 unavailable (the database did not answer). */
+export const healthResponseSchema = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  database: z.enum(['pglite', 'postgres']),
+});
+
+/** GET /api/dev/outbox: the latest mails, newest first. */
+export const outboxResponseSchema = z.object({
+  messages: z.array(
+    z.object({
+      id: z.number().int(),
+      to: z.string(),
+      subject: z.string(),
+      text: z.string(),
+      attachments: z.array(z.object({ filename: z.string(), contentType: z.string(), content: z.string() })),
+      createdAt: z.string(),
+    }),
+  ),
+});
