@@ -30,7 +30,7 @@ import { SESSION_QUERY_KEY, updateSession } from './session/session-query';
 export async function applyOwnVendor(queryClient: QueryClient, vendor: VendorJson): Promise<void> {
   updateSession(queryClient, (session) =>
     session.vendor && session.vendor.id === vendor.id
-      ? { ...session, vendor: { ...session.vendor, ...(vendor as unknown as Vendor) } }
+      ? { ...session, vendor: { ...session.vendor, ...vendor } }
       : session,
   );
   await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });

@@ -10,6 +10,7 @@ import {
   INPUT_TYPES,
   LIMITS,
   LISTING_STATUSES,
+  RANGE_OPTION_TYPES,
   REVIEW_TYPES,
   STATE,
   STRIPE_INTEGRATION_STATES,
@@ -84,7 +85,7 @@ export const pricingInputOptionSchema = z.object({
   name: z.string(),
   value: z.union([z.number(), z.string()]),
   default: z.boolean(),
-  optionType: z.string().nullable(),
+  optionType: z.enum(RANGE_OPTION_TYPES).nullable(),
 });
 
 export const pricingInputSchema = z.object({

@@ -1,23 +1,28 @@
+import type { z } from 'zod';
+import type { pricingInputSchema } from '@stg/domain/api/vendors';
+import type { InputType, RangeOptionType } from '@stg/domain/constants';
 import type { InputWithOptions } from './repo';
 
+export type PricingInputJson = z.output<typeof pricingInputSchema>;
+
 /** A question as the API shows it (and as the domain's pricing functions read it). */
-export function presentPricingInput({ input, options }: InputWithOptions) {
+export function presentPricingInput({ input, options }: InputWithOptions): PricingInputJson {
   return {
     id: input.id,
     name: input.name,
     alias: input.alias,
-    inputType: input.inputType,
+    // The database's check constraints hold these to the domain's lists.
+    inputType: input.inputType as InputType,
     recurring: input.recurring,
     pricingInputOptions: options.map((o) => ({
       id: o.id,
       name: o.name,
       value: o.value,
       default: o.isDefault,
-      optionType: o.optionType,
+      optionType: o.optionType as RangeOptionType | null,
     })),
   };
 }
-export type PricingInputJson = ReturnType<typeof presentPricingInput>;
 
 /** Saved answers as the API shows them: `{ [pricingInputId]: { valueString } }`. */
 export function presentUserInputs(rows: { pricingInputId: number; valueString: string }[]) {

@@ -90,4 +90,6 @@ export const operatorSession: Session = {
   addresses: [customerAddress],
   orders: [],
   vendor: null,
+  bookings: [],
+  guestInputs: {},
 };

@@ -35,4 +35,6 @@ export const operatorSession: Session = {
   addresses: [customerAddress],
   orders: [],
   vendor: null,
+  bookings: [],
+  guestInputs: {},
 };

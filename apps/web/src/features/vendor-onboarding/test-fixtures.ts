@@ -1,6 +1,6 @@
 /** Answers of the vendor API as the shared contract has them (the web parses them strictly). */
 import type { VendorJson } from '@stg/domain/api/vendors';
-import type { Session, User, Vendor } from '../../lib/api-types';
+import type { Session, User } from '../../lib/api-types';
 
 export function contractVendor(patch: Partial<VendorJson> = {}): VendorJson {
   return {
@@ -77,7 +77,9 @@ export const signUpAnswer = {
 /** GET /api/session once the new vendor is signed in. */
 export const newVendorSession: Session = {
   user: newVendorUser,
-  vendor: contractVendor() as unknown as Vendor,
+  vendor: contractVendor(),
   addresses: [newVendorAddress],
   orders: [],
+  bookings: [],
+  guestInputs: {},
 };

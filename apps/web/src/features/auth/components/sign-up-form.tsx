@@ -38,15 +38,24 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
 
   useEffect(() => setFocus('firstName'), [setFocus]);
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((values) => {
     signUp.mutate(values, {
       onSuccess: (data) =>
-        onSignedUp({ user: data.user, addresses: data.addresses, orders: [], vendor: null }),
+        onSignedUp({
+          user: data.user,
+          addresses: data.addresses,
+          orders: [],
+          vendor: null,
+          bookings: [],
+          guestInputs: {},
+        }),
     });
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={signUp.isPending}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={signUp.isPending}>
       <ErrorList errors={signUp.isError ? errorsOf(signUp.error) : []} />
       <div className="form__row">
         <TextField

@@ -1,7 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { resetPasswordResponseSchema, type ResetPasswordRequest } from '@stg/domain/api/password';
 import { api } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 
@@ -23,7 +22,7 @@ export function useResetPassword() {
       setSession(queryClient, {
         user: data.user,
         // The contract's vendor is the full owner's view; the session's type is the web's older shape.
-        vendor: data.vendor as unknown as Vendor | null,
+        vendor: data.vendor,
         addresses: [],
         orders: [],
       });

@@ -23,6 +23,7 @@ const select = (id: number, name: string, alias: string, labels: string[]): Pric
     name: label,
     value: i + 1,
     default: false,
+    optionType: null,
   })),
 });
 

@@ -16,9 +16,9 @@ const bedrooms: PricingInput = {
   inputType: 'radio',
   recurring: false,
   pricingInputOptions: [
-    { id: 11, name: 'One', value: 1, default: false },
-    { id: 12, name: 'Two', value: 2, default: true },
-    { id: 13, name: 'Three', value: 3, default: false },
+    { id: 11, name: 'One', value: 1, default: false, optionType: null },
+    { id: 12, name: 'Two', value: 2, default: true, optionType: null },
+    { id: 13, name: 'Three', value: 3, default: false, optionType: null },
   ],
 };
 const sqft: PricingInput = {
@@ -42,8 +42,8 @@ const cleaningType: PricingInput = {
   inputType: 'select',
   recurring: false,
   pricingInputOptions: [
-    { id: 31, name: 'Standard', value: 1, default: false },
-    { id: 32, name: 'Deep', value: 1.5, default: false },
+    { id: 31, name: 'Standard', value: 1, default: false, optionType: null },
+    { id: 32, name: 'Deep', value: 1.5, default: false, optionType: null },
   ],
 };
 const weekly: PricingInput = {
@@ -52,7 +52,7 @@ const weekly: PricingInput = {
   alias: 'WEEKLY',
   inputType: 'radio',
   recurring: true,
-  pricingInputOptions: [{ id: 41, name: 'Every week', value: 0.9, default: true }],
+  pricingInputOptions: [{ id: 41, name: 'Every week', value: 0.9, default: true, optionType: null }],
 };
 
 const FORMULA = '(40 + BEDROOMS * 20 + SQFT * 0.05) * TYPE';

@@ -17,7 +17,7 @@ function showVendor(patch: Partial<Vendor> = {}) {
 }
 
 const gallery = [1, 2, 3].map((n) => ({
-  blobId: n,
+  blobId: String(n),
   url: `/uploads/g${n}.png`,
   thumbnailUrl: `/uploads/g${n}-thumb.png`,
 }));

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vendorSignUpResponseSchema } from '@stg/domain/api/vendors';
 import { api } from '../../../lib/api-client';
-import type { Session, User, Vendor } from '../../../lib/api-types';
+import type { Session } from '../../../lib/api-types';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 import { toVendorSignUpRequest, type VendorSignUpValues } from '../vendor-sign-up-values';
@@ -24,9 +24,8 @@ export function useVendorSignUp() {
       resetHomeView();
       const previous = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);
       setSession(queryClient, {
-        user: data.user as User,
-        // The contract's vendor is the full owner's view; the session's type is the web's older shape.
-        vendor: data.vendor as unknown as Vendor,
+        user: data.user,
+        vendor: data.vendor,
         addresses: data.addresses,
         orders: [],
         // Anything a guest priced comes along to the account (the server moves it).

@@ -29,7 +29,7 @@ const SANDBOX_SESSION = {
 let serverVendor: Vendor;
 
 /** The vendor as the API answers it (the shared contract's shape). */
-const vendorJson = (vendor: Vendor) => ({ bannerImageUrl: null, payoutDestination: null, ...vendor });
+const vendorJson = (vendor: Vendor) => ({ payoutDestination: null, ...vendor });
 
 /** PATCH /api/vendors/7 as the server does it: the changes are kept and the vendor answered. */
 const patchVendor: Handler = (call) => {
