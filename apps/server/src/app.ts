@@ -2,12 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyServerOptions,
-  type RouteOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
@@ -24,7 +19,7 @@ import { SecretBox } from './adapters/calendars/secret-box';
 import type { Storage } from './adapters/storage/storage';
 import { uploadsFromStorage } from './adapters/storage/uploads-routes';
 import type { Database } from './db/client';
-import type { Db } from './db/client';
+import type { AppDeps, CalendarSyncConfig, RouteEntry } from './deps';
 import { BackgroundTasks } from './http/background';
 import { registerErrorHandling } from './http/errors';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
@@ -34,7 +29,6 @@ import { sessionPlugin } from './http/session-plugin';
 import { registerWebPages } from './http/web-pages';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
-import type { CalendarSyncConfig } from './modules/calendar-sync/service';
 import { contactRoutes } from './modules/contact/routes';
 import { CABLE_PROTOCOL, cableRoutes } from './modules/order-confirmations/cable';
 import { OrderConfirmations } from './modules/order-confirmations/notifier';
@@ -43,7 +37,6 @@ import { paymentRoutes } from './modules/payments/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { deliverSandboxEvent } from './modules/payments/service';
 import { busyTimesCheckFor } from './modules/scheduling/busy-times';
-import type { BusyTimesCheck } from './modules/scheduling/service';
 import { DEFAULT_HOLD_MINUTES } from '@stg/domain/checkout';
 import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
@@ -58,44 +51,6 @@ import { reviewRoutes } from './modules/reviews/routes';
 import type { PlacesReviewsSource } from './adapters/reviews/google-places';
 import { UPLOAD_LIMITS } from './modules/vendors/images';
 import { vendorRoutes } from './modules/vendors/routes';
-
-export interface AppDeps {
-  database: Database;
-  db: Db;
-  storage: Storage;
-  now: () => Date;
-  mailer: Mailer;
-  /** Work started by a request that the answer does not wait for (mail). */
-  background: BackgroundTasks;
-  /** Where users reach the app: the base of links in mails. */
-  publicUrl: string;
-  /** Where contact-form messages are mailed. */
-  supportEmail: string;
-  /** How vendors' calendars are read (secrets' key, feed fetching rules). */
-  calendarSync: CalendarSyncConfig;
-  log: FastifyBaseLogger;
-  /** Card payments: the sandbox (default) or Stripe. */
-  payments: PaymentProvider;
-  /** The sandbox, when it is the provider in use (its browser-side endpoints exist only then). */
-  sandbox: SandboxPayments | null;
-  /** How long checkout holds a customer's time (minutes). */
-  holdMinutes: number;
-  /** Whether a vendor's synced calendar can be trusted now (reads it when stale). */
-  busyTimesCheck: BusyTimesCheck;
-  /** Google reviews' source (the Places API); null when GOOGLE_PLACES_API_KEY is not set. */
-  googlePlaces: PlacesReviewsSource | null;
-  /** Hears that an order was confirmed, from any instance. */
-  orderConfirmations: OrderConfirmations;
-  /** Multiplies every request rate limit (1 in production; tests and e2e journeys raise it). */
-  rateLimitScale: number;
-}
-
-/** One route of the app as registered: the fuzz and authorization suites are generated from these. */
-export interface RouteEntry {
-  method: string;
-  url: string;
-  schema: RouteOptions['schema'];
-}
 
 export interface BuildAppOptions {
   database: Database;
@@ -133,14 +88,6 @@ export interface BuildAppOptions {
    * main.ts turns them on only in development and tests (NODE_ENV), never in production; default on.
    */
   devTools?: boolean;
-}
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    deps: AppDeps;
-    /** Every route registered, in order (HEAD routes Fastify adds for GETs left out). */
-    routeTable: RouteEntry[];
-  }
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {

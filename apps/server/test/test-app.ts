@@ -7,7 +7,7 @@ import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { SecretBox } from '../src/adapters/calendars/secret-box';
 import { randomBytes } from 'node:crypto';
-import type { CalendarSyncConfig } from '../src/modules/calendar-sync/service';
+import type { CalendarSyncConfig } from '../src/deps';
 import { createTestDatabase } from './test-db';
 
 export async function createTestApp(

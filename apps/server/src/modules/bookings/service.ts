@@ -25,7 +25,8 @@ import {
   upsertAddressInputs,
 } from '../pricing/repo';
 import { fittingAnswers } from '../pricing/service';
-import { checkStart, type BusyTimesCheck } from '../scheduling/service';
+import type { BusyTimesCheck } from '../../deps';
+import { checkStart } from '../scheduling/service';
 import type { SessionRow, UserRow } from '../session/session-repo';
 import {
   findOwnedBooking,

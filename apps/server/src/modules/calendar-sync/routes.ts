@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { requireUser, signedInUser } from '../../http/auth';
 import { ownedCalendar } from './owned-calendar';
-import { presentCalendar } from '../vendors/presenter';
+import { presentCalendar } from '../vendor-calendars/presenter';
 import {
   authorizeResponseSchema,
   calendarProvidersResponseSchema,

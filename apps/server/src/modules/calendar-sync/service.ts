@@ -7,28 +7,20 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import type { AppDeps } from '../../app';
+import type { AppDeps, CalendarSyncConfig } from '../../deps';
 import {
   CalendarReadError,
   type BusyEntry,
   type CalendarWindow,
 } from '../../adapters/calendars/calendar-provider';
-import {
-  fetchIcs,
-  ICS_MESSAGES,
-  maskIcsUrl,
-  normaliseIcsUrl,
-  parseIcs,
-  type IcsOptions,
-} from '../../adapters/calendars/ics';
+import { fetchIcs, ICS_MESSAGES, maskIcsUrl, normaliseIcsUrl, parseIcs } from '../../adapters/calendars/ics';
 import {
   readBusyWithTokens,
   type OAuthCalendarAdapter,
   type OAuthProviderType,
   type OAuthTokens,
 } from '../../adapters/calendars/oauth';
-import type { SecretBox } from '../../adapters/calendars/secret-box';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
 import { forbidden, unprocessable } from '../../http/errors';
 import { confirmPassword } from '../users/service';
 import {
@@ -48,16 +40,6 @@ import {
   type CalendarChanges,
   type VendorCalendarRow,
 } from './repo';
-
-/** How calendars are read: configuration of the app (see config.ts and main.ts). */
-export interface CalendarSyncConfig {
-  secretBox: SecretBox;
-  ics: IcsOptions;
-  /** Null or absent: "Google Calendar is not configured on this server." */
-  google?: OAuthCalendarAdapter | null;
-  /** Null or absent: "Jobber is not configured on this server." */
-  jobber?: OAuthCalendarAdapter | null;
-}
 
 const MINUTE = 60_000;
 const DAY = 86_400_000;
@@ -167,7 +149,9 @@ export async function completeAuthorization(
   }
 
   const calendar = await findOrCreateCalendarOfVendor(deps.db, user.vendorId);
-  await running.get(calendar.id)?.catch(() => null);
+  await runningSyncs(deps)
+    .get(calendar.id)
+    ?.catch(() => null);
   const box = deps.calendarSync.secretBox;
   const connected = await deps.db.transaction(async (tx) => {
     await deleteBusyEntries(tx, calendar.id);
@@ -197,7 +181,9 @@ export async function connectIcs(deps: AppDeps, calendar: VendorCalendarRow, raw
     if (err instanceof CalendarReadError) throw unprocessable(err.message);
     throw err;
   }
-  await running.get(calendar.id)?.catch(() => null);
+  await runningSyncs(deps)
+    .get(calendar.id)
+    ?.catch(() => null);
   const updated = await deps.db.transaction(async (tx) => {
     await deleteBusyEntries(tx, calendar.id);
     await replaceBusyEntries(tx, calendar.id, window, entries);
@@ -317,7 +303,20 @@ function hintOf(deps: AppDeps, calendar: VendorCalendarRow): string | null {
   }
 }
 
-const running = new Map<number, Promise<VendorCalendarRow>>();
+/**
+ * The syncs running in this app, by calendar id: one map per app (keyed by its database), so two apps in
+ * one process (tests, two instances) do not share each other's syncs.
+ */
+const runningByApp = new WeakMap<Database, Map<number, Promise<VendorCalendarRow>>>();
+
+function runningSyncs(deps: Pick<AppDeps, 'database'>): Map<number, Promise<VendorCalendarRow>> {
+  let running = runningByApp.get(deps.database);
+  if (!running) {
+    running = new Map();
+    runningByApp.set(deps.database, running);
+  }
+  return running;
+}
 
 /**
  * Reads the calendar's provider and replaces its busy entries. A failure is recorded on the calendar
@@ -330,6 +329,7 @@ export function syncCalendar(
   calendar: VendorCalendarRow,
   now: Date,
 ): Promise<VendorCalendarRow> {
+  const running = runningSyncs(deps);
   const pending = running.get(calendar.id);
   if (pending) return pending;
   const work = runSync(deps, calendar, now).finally(() => running.delete(calendar.id));

@@ -3,7 +3,7 @@ import { GoogleCalendarAdapter } from '../../adapters/calendars/google';
 import { JobberAdapter } from '../../adapters/calendars/jobber';
 import { SecretBox } from '../../adapters/calendars/secret-box';
 import type { Config } from '../../config';
-import type { CalendarSyncConfig } from './service';
+import type { CalendarSyncConfig } from '../../deps';
 
 /** Where Google and Jobber send the vendor back after consent (the web app finishes the connection). */
 export const oauthRedirectUri = (publicUrl: string) =>

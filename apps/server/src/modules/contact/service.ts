@@ -1,6 +1,6 @@
 /** The contact form: stored, then mailed to support with the sender as Reply-To. */
 import { MESSAGES, type ContactMessage } from '@stg/domain/validation';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { escapeHtml, oneLine, type MailMessage } from '../../adapters/mail/mailer';
 import { HttpError } from '../../http/errors';
 import { insertContactMessageWithinLimit, type ContactMessageRow } from './repo';

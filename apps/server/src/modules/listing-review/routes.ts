@@ -10,7 +10,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { listListingsUnderReview, loadVendorDetail } from '../vendors/repo';
+import { listListingsUnderReview, loadVendorDetail } from '../vendors/service';
 import { presentVendor } from '../vendors/presenter';
 import { decideListing, type ReviewDeps } from './service';
 

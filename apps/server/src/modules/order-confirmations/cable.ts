@@ -9,9 +9,9 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
-import { findCustomerOrder } from '../orders/repo';
+import { findCustomerOrder } from '../orders/service';
 import { presentCustomerOrder } from '../orders/presenter';
-import { findPaymentByConfirmation } from '../payments/repo';
+import { findPaymentByConfirmation } from '../payments/service';
 import type { PaymentsDeps } from '../payments/deps';
 import type { OrderConfirmations } from './notifier';
 
@@ -164,7 +164,8 @@ export async function cableRoutes(
     socket.on('message', (data) => {
       let msg: { command?: unknown; identifier?: unknown };
       try {
-        msg = JSON.parse(String(data)) as typeof msg;
+        // The websocket's default binaryType ('nodebuffer'): a message arrives as one Buffer.
+        msg = JSON.parse((data as Buffer).toString('utf8')) as typeof msg;
       } catch {
         return;
       }

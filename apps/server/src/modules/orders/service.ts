@@ -31,6 +31,9 @@ import {
   updateOrder,
   type OrderRow,
 } from './repo';
+
+/** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
+export { findCustomerOrder } from './repo';
 import { decodeCursor, encodeCursor } from './cursor';
 
 const HOUR_MS = 3_600_000;

@@ -1,6 +1,6 @@
 /** Forgot and reset password: single-use, hashed, one-hour tokens mailed as a link. */
 import type { FastifyBaseLogger } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { MESSAGES } from '@stg/domain/validation';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
 import { unprocessable } from '../../http/errors';

@@ -6,7 +6,7 @@ import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
 import type { Storage } from '../../adapters/storage/storage';
 import type { Db } from '../../db/client';
 import type { BackgroundTasks } from '../../http/background';
-import type { BusyTimesCheck } from '../scheduling/service';
+import type { BusyTimesCheck } from '../../deps';
 
 export interface PaymentsDeps {
   db: Db;

@@ -20,6 +20,9 @@ import { REMINDER_JOB, settleIntent } from './settle';
 import { SANDBOX_EVENT_JOB } from '../../adapters/payments/sandbox-provider';
 import { handlePaymentEvent } from './settle';
 
+/** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
+export { findPaymentByConfirmation } from './repo';
+
 const STATUS_MESSAGES: Record<string, string> = {
   succeeded: CHECKOUT_MESSAGES.succeeded,
   processing: CHECKOUT_MESSAGES.processing,

@@ -8,7 +8,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { notFound, unauthorized } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { loadVendorDetail } from '../vendors/repo';
+import { loadVendorDetail } from '../vendors/service';
 import { presentVendor } from '../vendors/presenter';
 import { answersSchema } from '@stg/domain/api/bookings';
 import { presentUserInputs } from './presenter';

@@ -10,7 +10,7 @@ import { LIMITS, TIME_ZONE } from '@stg/domain/constants';
 import { durationMinutes } from '@stg/domain/pricing';
 import { MESSAGES } from '@stg/domain/validation';
 import { toZonedIso } from '@stg/domain/zoned-time';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { findOwnedBooking, findRepriceableBooking, OPEN_STATUSES } from '../bookings/repo';

@@ -1,6 +1,5 @@
-import type { AppDeps } from '../../app';
+import type { AppDeps, BusyTimesCheck } from '../../deps';
 import { busyTimesFreshUntil, ensureFreshBusyTimes } from '../calendar-sync/service';
-import type { BusyTimesCheck } from './service';
 
 /** The app's check that a synced calendar can be trusted (calendar sync reads the provider when stale). */
 export function busyTimesCheckFor(deps: AppDeps): BusyTimesCheck {

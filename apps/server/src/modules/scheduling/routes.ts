@@ -10,7 +10,7 @@ import {
 import { requireUser } from '../../http/auth';
 import { ownedCalendar } from '../calendar-sync/owned-calendar';
 import { sendRepresentation } from '../public-read-cache/cache';
-import { presentCalendar } from '../vendors/presenter';
+import { presentCalendar } from '../vendor-calendars/presenter';
 import { availabilityReader } from './availability';
 import { updateSchedulingPreferences } from './service';
 

@@ -18,23 +18,12 @@ import {
   type SchedulingPreferencesPatch,
 } from '@stg/domain/scheduling-preferences';
 import type { Db, Tx } from '../../db/client';
+import type { BusyTimesCheck } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import { findCalendarOfVendor, listBusyRanges, loadBusyTimes, type VendorCalendarRow } from './repo';
 import { lockCalendar, updateCalendar } from '../calendar-sync/repo';
 
 const DAY_MS = 86_400_000;
-
-/**
- * Whether the synced calendar's busy entries can be trusted now: null when they can, else the message
- * for the customer (the calendar needs reconnecting, or has not been read for too long).
- */
-export type BusyTimesCheck = ((calendar: VendorCalendarRow, now: Date) => Promise<string | null>) & {
-  /**
-   * Until when (epoch ms) the calendar's entries may be used without running the check again; without it,
-   * an answer that used a synced calendar is never cached.
-   */
-  freshUntil?: (calendar: VendorCalendarRow) => number;
-};
 
 export function rulesOf(calendar: VendorCalendarRow | null): AvailabilityRules {
   if (!calendar) return FALLBACK_RULES;

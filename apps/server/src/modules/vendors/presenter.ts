@@ -1,50 +1,11 @@
 import type { VendorJson } from '@stg/domain/api/vendors';
-import type {
-  CalendarIntegration,
-  Category,
-  InputType,
-  ListingStatus,
-  ReviewType,
-  StripeIntegrationState,
-} from '@stg/domain/constants';
+import type { Category, ListingStatus, ReviewType, StripeIntegrationState } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
 import { presentPricingInput } from '../pricing/presenter';
 import type { VendorCardRow, VendorDetail } from './repo';
-import type { vendorCalendars } from '../../db/schema';
-
-type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
+import { presentCalendar } from '../vendor-calendars/presenter';
 
 export type UrlFor = (key: string) => string;
-
-const hhmm = (minutes: number) =>
-  `${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
-
-/** A vendor's calendar and scheduling preferences; `owner` adds the integration's state. */
-export function presentCalendar(
-  cal: VendorCalendarRow,
-  opts: { owner: boolean },
-): NonNullable<VendorJson['calendar']> {
-  return {
-    id: cal.id,
-    apiIntegrated: cal.apiIntegrated,
-    integrationType: cal.integrationType as CalendarIntegration | null,
-    workdayStartTime: hhmm(cal.workdayStartMinutes),
-    workdayEndTime: hhmm(cal.workdayEndMinutes),
-    driveTimeBufferMins: cal.driveTimeBufferMins,
-    bookingWindowStartDays: cal.bookingWindowStartDays,
-    bookingWindowEndDays: cal.bookingWindowEndDays,
-    ...(opts.owner
-      ? {
-          integratedCalendarId: cal.integratedCalendarId,
-          needsReconnect: cal.needsReconnect,
-          lastSyncedAt: cal.lastSyncedAt?.toISOString() ?? null,
-          syncError: cal.syncError,
-          // The connected feed's address with its secret part masked.
-          icsUrlHint: cal.integrationType === 'ics' ? cal.icsUrlHint : null,
-        }
-      : {}),
-  };
-}
 
 export function presentVendorCard(row: VendorCardRow, urlFor: UrlFor) {
   const v = row.vendor;
@@ -81,10 +42,7 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
     })),
     minPrice: centsToDollars(v.minPriceCents),
     pricingFormula: v.pricingFormula,
-    pricingInputs: d.inputs.map((i) => {
-      const input = presentPricingInput(i);
-      return { ...input, inputType: input.inputType as InputType };
-    }),
+    pricingInputs: d.inputs.map(presentPricingInput),
     priceToDurationRate: centsToDollars(v.priceToDurationRateCents),
     cancelationPolicyHours: v.cancelationPolicyHours,
     appointmentInstructions: v.appointmentInstructions,

@@ -28,6 +28,9 @@ import {
   type VendorRow,
 } from './repo';
 
+/** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
+export { listListingsUnderReview, loadVendorDetail } from './repo';
+
 /** POST /api/vendors: the account admin (a vendor user) and the vendor, awaiting submission, in one transaction. */
 export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
   const admin = input.users_attributes;
