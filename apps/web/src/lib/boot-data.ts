@@ -38,8 +38,8 @@ export function readBootData(doc: Document | undefined = globalThis.document): B
 
 /**
  * The query key of an API path the first render reads, and how its answer is read (as the query's own
- * queryFn reads it): the session (session-query), the vendor list (catalog/api/vendors-query) and one
- * vendor (provider/api/vendor-query). A test holds these keys equal to the hooks' own.
+ * queryFn reads it): the session (session-query), the vendor list (lib/vendors/vendors-query) and one
+ * vendor (lib/vendors/vendor-query). A test holds these keys equal to the hooks' own.
  */
 function querySlot(path: string): { key: readonly unknown[]; read: (answer: unknown) => unknown } | null {
   if (path === SESSION_PATH)

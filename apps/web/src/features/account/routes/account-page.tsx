@@ -4,7 +4,7 @@ import { PageHeader } from '../../../components/page-header';
 import { useSession } from '../../../lib/session/use-session';
 import { AddressForm } from '../components/address-form';
 import { GeneralForm } from '../components/general-form';
-import { UpdatePasswordForm } from '../components/update-password-form';
+import { UpdatePasswordForm } from '../../../components/update-password/update-password-form';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 
 /** /account (signed in): the General form, the Address form and the Update Password modal (spec §2). */

@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import type { Category } from '@stg/domain/constants';
 import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
-import { vendorsQueryOptions } from '../api/vendors-query';
+import { vendorsQueryOptions } from '../../../lib/vendors/vendors-query';
 import { CategorySection, CategorySectionSkeleton } from './category-section';
 
 /** Card outlines per category while loading: one row on a desktop (the demo has 3 to 5 per category). */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from '../../../components/link';
 import { VendorLogo } from '../../../components/vendor-logo';
-import { vendorsQueryOptions } from '../api/vendors-query';
+import { vendorsQueryOptions } from '../../../lib/vendors/vendors-query';
 
 export const LOGO_ROW_SIZE = 15;
 

@@ -10,7 +10,7 @@ import { useSession } from '../../../lib/session/use-session';
 import { CheckoutButton } from '../../checkout/components/checkout-button';
 import { useCheckout } from '../../checkout/components/use-checkout';
 import type { SaveQuoteInput } from '../api/use-save-quote';
-import { vendorQueryOptions } from '../api/vendor-query';
+import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 import { BookingPanels, type BookingPanel } from './booking-panels';
 import { BookingSummary } from './booking-summary';
 import { InstantPricing } from './instant-pricing';

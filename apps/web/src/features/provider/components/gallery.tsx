@@ -1,6 +1,6 @@
 import { useModal } from '../../../components/modal/modal-provider';
 import type { GalleryImage } from '../../../lib/api-types';
-import { CarouselModal, galleryImageAlt } from './carousel-modal';
+import { CarouselModal, galleryImageAlt } from '../../../components/carousel/carousel-modal';
 
 /** The gallery thumbnails of a provider page; each opens the carousel at its image. */
 export function Gallery({ vendorName, images }: { vendorName: string; images: GalleryImage[] }) {

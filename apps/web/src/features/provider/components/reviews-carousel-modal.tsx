@@ -1,6 +1,6 @@
 import { Modal } from '../../../components/modal/modal';
 import type { Review } from '../../../lib/api-types';
-import { CarouselControls } from './carousel-controls';
+import { CarouselControls } from '../../../components/carousel/carousel-controls';
 import {
   formatReviewDate,
   REVIEW_SOURCE_LABELS,
@@ -8,7 +8,7 @@ import {
   reviewAuthor,
   ReviewStars,
 } from './review-parts';
-import { useCarousel } from './use-carousel';
+import { useCarousel } from '../../../components/carousel/use-carousel';
 
 /** The reviews-carousel modal (spec §2): reviews newest first, one at a time, with wraparound. */
 export function ReviewsCarouselModal({ reviews, startIndex }: { reviews: Review[]; startIndex: number }) {

@@ -11,7 +11,7 @@ import { VendorLogo } from '../../../components/vendor-logo';
 import { VendorRating } from '../../../components/vendor-rating';
 import type { Vendor } from '../../../lib/api-types';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
-import { vendorQueryOptions } from '../api/vendor-query';
+import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 import { BookingSection } from '../components/booking-section';
 import { Gallery } from '../components/gallery';
 import { ReviewsSection } from '../components/reviews-section';

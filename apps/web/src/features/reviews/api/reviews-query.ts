@@ -1,8 +1,8 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { VendorReviewsResponse } from '@stg/domain/api/reviews';
 import { api } from '../../../lib/api-client';
-import { vendorsQueryOptions } from '../../catalog/api/vendors-query';
-import { vendorQueryOptions } from '../../provider/api/vendor-query';
+import { vendorsQueryOptions } from '../../../lib/vendors/vendors-query';
+import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 
 /** Every reviews query of one vendor (whoever asked). */
 export const reviewsKeyOf = (vendorId: number) => ['reviews', vendorId] as const;

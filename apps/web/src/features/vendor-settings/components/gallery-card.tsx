@@ -8,7 +8,7 @@ import { errorsOf } from '../../../lib/api-client';
 import type { GalleryImage, Vendor } from '../../../lib/api-types';
 import { useDeleteVendorImage, useUploadVendorImages } from '../../../lib/vendor-api';
 // The one carousel modal of the product (spec §2 Modals: carousel), as the provider page opens it.
-import { CarouselModal, galleryImageAlt } from '../../provider/components/carousel-modal';
+import { CarouselModal, galleryImageAlt } from '../../../components/carousel/carousel-modal';
 
 /**
  * The gallery of Visual Content (spec §2, §9: 4 to 20 images): the thumbnails, each opening the

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useModal } from '../../../components/modal/modal-provider';
 import { useSession } from '../../../lib/session/use-session';
 // The one update-password-form modal of the product (spec §2 Modals), as the account page opens it.
-import { UpdatePasswordForm } from '../../account/components/update-password-form';
+import { UpdatePasswordForm } from '../../../components/update-password/update-password-form';
 
 /** The Update Password link of General Settings (spec §2): opens the update-password-form modal. */
 export function UpdatePasswordLink() {

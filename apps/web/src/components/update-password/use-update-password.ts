@@ -1,8 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { userResponseSchema, type PasswordUpdateRequest } from '@stg/domain/api/users';
 import type { PasswordUpdate } from '@stg/domain/validation';
-import { api } from '../../../lib/api-client';
-import { updateSession } from '../../../lib/session/session-query';
+import { api } from '../../lib/api-client';
+import { updateSession } from '../../lib/session/session-query';
 
 /**
  * PATCH /api/users/{userId}/update_password. The server ends the user's other sessions; this one stays

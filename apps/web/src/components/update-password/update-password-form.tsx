@@ -4,13 +4,13 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { visibleServerErrors } from '@stg/domain/error-filters';
 import { MESSAGES, passwordUpdateSchema, type PasswordUpdate } from '@stg/domain/validation';
 import type { z } from 'zod';
-import { ErrorList } from '../../../components/error-list';
-import { Modal } from '../../../components/modal/modal';
-import { useModal } from '../../../components/modal/modal-provider';
-import { PasswordTips } from '../../../components/password-tips';
-import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
-import { useUpdatePassword } from '../api/use-update-password';
+import { ErrorList } from '../error-list';
+import { Modal } from '../modal/modal';
+import { useModal } from '../modal/modal-provider';
+import { PasswordTips } from '../password-tips';
+import { TextField } from '../text-field';
+import { errorsOf } from '../../lib/api-client';
+import { useUpdatePassword } from './use-update-password';
 
 type PasswordUpdateInput = z.input<typeof passwordUpdateSchema>;
 type Field = keyof PasswordUpdateInput;
@@ -74,6 +74,8 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
   const mismatch =
     newPasswordConfirmation !== '' && newPasswordConfirmation !== newPassword && confirmationDone;
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((values) => {
     setEditedSinceError(new Set());
     update.mutate(values, {
@@ -91,7 +93,12 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
 
   return (
     <Modal title="Update Password" size="small">
-      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+      <form
+        className="form"
+        onSubmit={(event) => void onSubmit(event)}
+        noValidate
+        aria-busy={update.isPending}
+      >
         <ErrorList errors={serverErrors} />
         <TextField
           label="Current Password"

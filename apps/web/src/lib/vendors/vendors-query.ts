@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { VendorCard } from '../../../lib/api-types';
+import { api } from '../api-client';
+import type { VendorCard } from '../api-types';
 
 /** GET /api/vendors: the active vendors, as cards. */
 export const vendorsQueryOptions = () =>

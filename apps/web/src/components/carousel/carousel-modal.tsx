@@ -1,5 +1,5 @@
-import { Modal } from '../../../components/modal/modal';
-import type { GalleryImage } from '../../../lib/api-types';
+import { Modal } from '../modal/modal';
+import type { GalleryImage } from '../../lib/api-types';
 import { CarouselControls } from './carousel-controls';
 import { useCarousel } from './use-carousel';
 

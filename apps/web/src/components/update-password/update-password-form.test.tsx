@@ -1,9 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
-import { customerSession, customerUser } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
-import { LAZY, renderApp } from '../../../test/render-app';
+import { customerSession, customerUser } from '../../test/fixtures';
+import { mockApi, type MockResponse } from '../../test/mock-api';
+import { LAZY, renderApp } from '../../test/render-app';
 
 function start(updatePassword: MockResponse | MockResponse[]) {
   const api = mockApi({
