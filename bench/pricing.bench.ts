@@ -112,6 +112,6 @@ measure(
     quotePrice({
       formula: FORMULA,
       minPriceCents: 3500,
-      answers: answersFromSelections(inputs, selections[i & 1023]!),
+      answers: answersFromSelections(inputs, selections[i & 1023]),
     }).priceCents,
 );

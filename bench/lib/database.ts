@@ -54,7 +54,7 @@ export async function freshDatabase(name: string): Promise<BenchDatabase> {
   const version = await (async () => {
     try {
       await admin.db.execute(sql.raw(`create database ${dbName}`));
-      const rows = (await admin.db.execute(sql`show server_version`)) as unknown as {
+      const rows = (await admin.db.execute<Record<string, unknown>>(sql`show server_version`)) as {
         rows: { server_version: string }[];
       };
       return rows.rows[0]?.server_version.split(' ')[0] ?? '';

@@ -109,7 +109,7 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const cleanUp = async () => {
-  await chrome?.kill();
+  chrome?.kill();
   await stopServer(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
 };

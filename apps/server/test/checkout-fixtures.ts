@@ -103,6 +103,6 @@ export async function ledger(app: FastifyInstance) {
       (select coalesce(sum(amount_cents), 0) from refunds where kind = 'conflict')::text as conflict_refunds,
       (select coalesce(sum(refund_amount_cents), 0) from orders)::text as refunds_owed,
       (select coalesce(sum(amount_cents), 0) from refunds where order_id is not null)::text as refunds_recorded`);
-  const row = (result as unknown as { rows: Record<string, string>[] }).rows[0]!;
+  const row = (result as { rows: Record<string, string>[] }).rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
 }

@@ -185,7 +185,7 @@ function check(c: FuzzCase, res: Awaited<ReturnType<typeof send>>) {
   const isPage = !c.url.startsWith('/api/') && type.startsWith('text/html');
   if (res.statusCode >= 400 && !isPage) {
     if (!isJson) throw fail(`a ${res.statusCode} that is not JSON (${type})`);
-    const json = res.json() as { errors?: unknown };
+    const json = res.json<{ errors?: unknown }>();
     if (
       !Array.isArray(json.errors) ||
       json.errors.length === 0 ||

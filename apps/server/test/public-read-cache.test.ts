@@ -80,8 +80,7 @@ describe('public reads on one app', () => {
       url: `/api/vendors/${vendorId}`,
       payload: { vendor, ...(password ? { password } : {}) },
     });
-  const cardOf = async () =>
-    (await get('/api/vendors')).json<Json[]>().find((c) => c.id === vendorId) as Json | undefined;
+  const cardOf = async () => (await get('/api/vendors')).json<Json[]>().find((c) => c.id === vendorId);
 
   beforeAll(async () => {
     app = await createTestApp();
@@ -146,7 +145,7 @@ describe('public reads on one app', () => {
     for (let i = 1; i <= 5; i++) {
       const before = await get(`/api/vendors/${vendorId}`);
       expect((await patch({ minPrice: 40 + i })).statusCode).toBe(200);
-      const after = await get(`/api/vendors/${vendorId}`, before.headers.etag as string);
+      const after = await get(`/api/vendors/${vendorId}`, before.headers.etag);
       expect(after.statusCode).toBe(200);
       expect(after.json().minPrice).toBe(40 + i);
       expect(after.headers.etag).not.toBe(before.headers.etag);

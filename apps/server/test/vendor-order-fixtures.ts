@@ -175,7 +175,7 @@ export async function expectLedgerBalanced(app: FastifyInstance) {
       coalesce((select sum(r.amount_cents) from refunds r where r.order_id = o.id and r.status <> 'failed'), 0)::int as recorded
     from orders o`);
   const rows = (
-    result as unknown as {
+    result as {
       rows: { id: number; collected: number; parts: number; refunded: number; recorded: number }[];
     }
   ).rows;

@@ -149,6 +149,6 @@ export async function openDatabase(opts: { databaseUrl?: string; dataDir: string
 
 /** Runs raw SQL and returns its rows (both drivers answer with `{ rows }`). */
 export async function queryRows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  const result = (await db.execute(query)) as unknown as { rows: T[] };
+  const result = (await db.execute(query)) as { rows: T[] };
   return result.rows;
 }

@@ -49,10 +49,16 @@ export const LONG_PARAM_MESSAGE = 'The address of this request is too long.';
  * server's `frameworkErrors` option (`Fastify({ frameworkErrors })` in app.ts), they answer in the API's
  * error shape like every other 4xx.
  */
-export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply) {
-  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH')
-    return reply.status(414).send({ errors: [LONG_PARAM_MESSAGE] });
-  if (err.code === 'FST_ERR_BAD_URL') return reply.status(400).send({ errors: [BAD_URL_MESSAGE] });
+export function frameworkErrors(err: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  // Fastify ignores what this returns: the reply is sent, not returned (a reply is a thenable).
+  if (err.code === 'FST_ERR_MAX_PARAM_LENGTH') {
+    reply.status(414).send({ errors: [LONG_PARAM_MESSAGE] });
+    return;
+  }
+  if (err.code === 'FST_ERR_BAD_URL') {
+    reply.status(400).send({ errors: [BAD_URL_MESSAGE] });
+    return;
+  }
   const status = err.statusCode && err.statusCode >= 400 && err.statusCode < 500 ? err.statusCode : 400;
-  return reply.status(status).send({ errors: ['Bad request'] });
+  reply.status(status).send({ errors: ['Bad request'] });
 }

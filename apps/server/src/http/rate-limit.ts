@@ -5,7 +5,7 @@
  * read. A refused request answers 429 with Retry-After and the policy's message. Password guesses
  * have their own throttle (modules/session/login-throttle.ts).
  */
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '@stg/domain/validation';
 import { hit } from '../modules/rate-limits/repo';
 import { tooManyRequests } from './errors';
@@ -55,7 +55,7 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RatePolicy[]>
   'PATCH /api/vendors/:id': [uploads],
 };
 
-function limiter(app: FastifyInstance, policies: readonly RatePolicy[]): onRequestHookHandler {
+function limiter(app: FastifyInstance, policies: readonly RatePolicy[]): onRequestAsyncHookHandler {
   return async (req) => {
     const { db, now: clock, rateLimitScale } = app.deps;
     for (const policy of policies) {

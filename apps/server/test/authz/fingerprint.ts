@@ -18,9 +18,7 @@ export async function tableNames(app: FastifyInstance): Promise<string[]> {
     sql`select table_name as name from information_schema.tables
         where table_schema = 'public' and table_type = 'BASE TABLE' order by table_name`,
   );
-  return (result as unknown as { rows: { name: string }[] }).rows
-    .map((r) => r.name)
-    .filter((t) => !NOT_STATE.has(t));
+  return (result as { rows: { name: string }[] }).rows.map((r) => r.name).filter((t) => !NOT_STATE.has(t));
 }
 
 /** Every table's rows (count and md5 of their text, in a stable order). */
@@ -32,9 +30,7 @@ export async function fingerprint(app: FastifyInstance, tables: string[]): Promi
       `select '${t}' as name, count(*)::text || ':' || md5(coalesce(string_agg(x::text, '|' order by x::text), '')) as h from "${t}" x`,
   );
   const result = await app.deps.db.execute<{ name: string; h: string }>(sql.raw(parts.join(' union all ')));
-  return new Map(
-    (result as unknown as { rows: { name: string; h: string }[] }).rows.map((r) => [r.name, r.h]),
-  );
+  return new Map((result as { rows: { name: string; h: string }[] }).rows.map((r) => [r.name, r.h]));
 }
 
 /** The tables whose rows differ between two fingerprints. */

@@ -140,7 +140,7 @@ async function pendingListing(app: FastifyInstance): Promise<Fixtures['P']> {
     }),
     'vendor sign-up',
     201,
-  ).json() as { user: { id: number }; vendor: { id: number } };
+  ).json<{ user: { id: number }; vendor: { id: number } }>();
   const vendorId = created.vendor.id;
   const upload = async (files: { field: string; data: Buffer }[]) => {
     const { payload, headers } = await multipartBody(files.map((f, i) => ({ ...f, name: `p-${i}.png` })));
@@ -359,11 +359,11 @@ export async function customerWithScheduledBooking(fx: Fixtures, slot: number) {
 export async function customerWithIntent(fx: Fixtures, slot: number) {
   const customer = await customerWithScheduledBooking(fx, slot);
   const intent = must(await createIntent(customer.client, customer.bookingId), 'payment intent');
-  const { clientSecret, paymentIntentId, confirmationId } = intent.json() as {
+  const { clientSecret, paymentIntentId, confirmationId } = intent.json<{
     clientSecret: string;
     paymentIntentId: string;
     confirmationId: string;
-  };
+  }>();
   return { ...customer, clientSecret, paymentIntentId, confirmationId };
 }
 

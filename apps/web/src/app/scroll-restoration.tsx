@@ -1,5 +1,5 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
-import { useLocation, useNavigationType, type Location } from 'react-router';
+import { NavigationType, useLocation, useNavigationType, type Location } from 'react-router';
 import { keepsScroll } from '../lib/keep-scroll';
 
 const STORAGE_KEY = 'stg.scrollPositions';
@@ -74,10 +74,10 @@ export function ScrollRestoration() {
 
   useLayoutEffect(() => {
     currentKey.current = location.key;
-    const saved = navigationType === 'POP' ? savedPositions()[location.key] : undefined;
+    const saved = navigationType === NavigationType.Pop ? savedPositions()[location.key] : undefined;
     if (typeof saved === 'number') window.scrollTo(0, saved);
     else if (scrollToHash(location)) return;
-    else if (navigationType !== 'POP' && keepsScroll(location.state)) return;
+    else if (navigationType !== NavigationType.Pop && keepsScroll(location.state)) return;
     else window.scrollTo(0, 0);
   }, [location, navigationType]);
 

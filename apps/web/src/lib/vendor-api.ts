@@ -23,7 +23,6 @@ import {
   refreshCsrfToken,
   UNEXPECTED_ERROR,
 } from './api-client';
-import type { Vendor } from './api-types';
 import { SESSION_QUERY_KEY, updateSession } from './session/session-query';
 
 /** Puts the vendor the server just answered into the session cache, then refetches GET /api/session. */

@@ -9,7 +9,7 @@ configure({ asyncUtilTimeout: 3000 });
 
 beforeEach(() => {
   // jsdom does not implement scrolling.
-  window.scrollTo = vi.fn() as unknown as typeof window.scrollTo;
+  window.scrollTo = vi.fn();
 });
 
 afterEach(() => {

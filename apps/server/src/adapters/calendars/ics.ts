@@ -218,7 +218,7 @@ function isFree(component: ICAL.Component): boolean {
 export function parseIcs(text: string, window: CalendarWindow): BusyEntry[] {
   let root: ICAL.Component;
   try {
-    root = new ICAL.Component(ICAL.parse(text));
+    root = new ICAL.Component(ICAL.parse(text) as unknown[]);
   } catch {
     throw new CalendarReadError(ICS_MESSAGES.notCalendar, 'invalid');
   }

@@ -179,7 +179,7 @@ export class SandboxPayments implements PaymentProvider {
     const rows = await tx.execute<{ data: T }>(
       sql`select data from ${sandboxObjects} where id = ${id} and object = ${object} ${lock ? sql`for update` : sql``}`,
     );
-    const row = (rows as unknown as { rows: { data: T | string }[] }).rows[0];
+    const row = (rows as { rows: { data: T | string }[] }).rows[0];
     if (!row) return null;
     return (typeof row.data === 'string' ? JSON.parse(row.data) : row.data) as T;
   }
@@ -191,13 +191,13 @@ export class SandboxPayments implements PaymentProvider {
       .values({
         id: obj.id,
         object: obj.object,
-        data: obj as unknown as Record<string, unknown>,
+        data: obj,
         createdAt: now,
         updatedAt: now,
       })
       .onConflictDoUpdate({
         target: sandboxObjects.id,
-        set: { data: obj as unknown as Record<string, unknown>, updatedAt: now },
+        set: { data: obj, updatedAt: now },
       });
   }
 
@@ -243,7 +243,7 @@ export class SandboxPayments implements PaymentProvider {
       if (key)
         await tx.insert(sandboxIdempotencyKeys).values({
           key,
-          response: { value } as unknown as Record<string, unknown>,
+          response: { value },
           createdAt: this.opts.now(),
         });
       return value;

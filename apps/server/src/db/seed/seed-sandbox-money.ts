@@ -20,7 +20,7 @@ export async function seedSandboxMoney(tx: Tx, now: Date) {
     objects.push({
       id: obj.id,
       object: obj.object,
-      data: obj as unknown as Record<string, unknown>,
+      data: obj,
       createdAt: at,
       updatedAt: at,
     });

@@ -66,7 +66,7 @@ const availability = async () =>
       method: 'GET',
       url: `/api/vendors/${vendorId}/vendor_calendars?duration=30&minutes=60`,
     })
-  ).json() as { unavailableReason: string | null; days: unknown[] };
+  ).json<{ unavailableReason: string | null; days: unknown[] }>();
 
 describe('Google Calendar and Jobber connections', () => {
   it('says both providers are configured', async () => {

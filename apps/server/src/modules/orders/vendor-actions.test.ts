@@ -73,7 +73,7 @@ const sandboxRefunded = async (id: number) => {
     // The sandbox keeps Stripe's amount_refunded on the intent object.
     sql`select (data->>'amount_refunded')::int as refunded from sandbox_objects where id = ${(await orderRow(id)).paymentIntentId}`,
   );
-  return Number((row as unknown as { rows: { refunded: number }[] }).rows[0]!.refunded);
+  return Number((row as { rows: { refunded: number }[] }).rows[0]!.refunded);
 };
 
 describe('who may act', () => {

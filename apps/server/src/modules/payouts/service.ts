@@ -230,7 +230,7 @@ export async function runPayout(deps: PayoutDeps, orderId: number): Promise<Payo
   }
 
   // Step 3: recorded once, whoever gets here first.
-  const made: ProviderTransfer = transfer!;
+  const made: ProviderTransfer = transfer;
   const recorded = await deps.db.transaction(async (tx) => {
     await lockOrder(tx, orderId);
     const current = await findPayoutOfOrder(tx, orderId);

@@ -51,7 +51,7 @@ async function ask(query = '?duration=7&minutes=60', id = vendorId) {
     url: `/api/vendors/${id}/vendor_calendars${query}`,
   });
   expect(res.statusCode).toBe(200);
-  return { body: res.json() as Answer, etag: res.headers.etag as string, res };
+  return { body: res.json<Answer>(), etag: res.headers.etag as string, res };
 }
 const rangesOn = (body: Answer, date: string) => body.days.find((d) => d.date === date)?.ranges ?? [];
 const FULL_WED = [{ start_time: '2026-11-25T08:00:00-07:00', end_time: '2026-11-25T16:00:00-07:00' }];

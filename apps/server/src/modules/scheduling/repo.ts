@@ -69,7 +69,7 @@ export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTime
     sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges, ${epochMs(sql`min(b.h)`)} as hold
       from (${sql.join(parts, sql` union all `)}) b`,
   );
-  const row = (result as unknown as { rows: { ranges: string; hold: string | null }[] }).rows[0];
+  const row = (result as { rows: { ranges: string; hold: string | null }[] }).rows[0];
   const text = row?.ranges ?? '';
   const busy =
     text === ''

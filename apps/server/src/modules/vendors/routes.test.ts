@@ -29,7 +29,7 @@ describe('GET /api/vendors', () => {
   it('lists only active vendors, with what a card needs', async () => {
     const res = await app.inject({ method: 'GET', url: '/api/vendors' });
     expect(res.statusCode).toBe(200);
-    const list = res.json() as Record<string, unknown>[];
+    const list = res.json<Record<string, unknown>[]>();
     expect(list.length).toBeGreaterThanOrEqual(15);
     const active = await app.deps.db
       .select({ id: vendors.id })

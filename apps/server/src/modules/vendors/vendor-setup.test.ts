@@ -77,7 +77,7 @@ async function signUp(email: string) {
   await client.session();
   const res = await client.request({ method: 'POST', url: '/api/vendors', payload: signUpPayload(email) });
   expect(res.statusCode).toBe(201);
-  const body = res.json() as { user: { id: number; vendorId: number }; vendor: { id: number } };
+  const body = res.json<{ user: { id: number; vendorId: number }; vendor: { id: number } }>();
   return { client, vendorId: body.vendor.id, userId: body.user.id, body };
 }
 
@@ -171,7 +171,7 @@ describe('POST /api/vendors (vendor sign-up)', () => {
     expect(calendar).toBeDefined();
     expect((await events(vendorId)).map((e) => e.action)).toEqual(['signed_up']);
     // Not in the catalog, and unknown to others.
-    const list = (await app.inject({ method: 'GET', url: '/api/vendors' })).json() as { id: number }[];
+    const list = (await app.inject({ method: 'GET', url: '/api/vendors' })).json<{ id: number }[]>();
     expect(list.some((v) => v.id === vendorId)).toBe(false);
     expect((await app.inject({ method: 'GET', url: `/api/vendors/${vendorId}` })).statusCode).toBe(404);
   });
@@ -527,7 +527,7 @@ describe('submit for review and the operator decision', () => {
     expect((await events(vendorId)).filter((e) => e.action === 'approved')).toHaveLength(1);
     const mail = (await outbox(app)).find((m) => m.to === 'approved@example.com');
     expect(mail?.subject).toBe('Zion Window Pros is live');
-    const list = (await app.inject({ method: 'GET', url: '/api/vendors' })).json() as { id: number }[];
+    const list = (await app.inject({ method: 'GET', url: '/api/vendors' })).json<{ id: number }[]>();
     expect(list.some((v) => v.id === vendorId)).toBe(true);
     const page = await app.inject({ method: 'GET', url: `/api/vendors/${vendorId}` });
     expect(page.statusCode).toBe(200);
@@ -545,7 +545,7 @@ describe('submit for review and the operator decision', () => {
     res = await patch({ vendor: { listingStatus: 'inactive' }, password: PASSWORD });
     expect(res.statusCode).toBe(200);
     expect(res.json().listingStatus).toBe('inactive');
-    const after = (await app.inject({ method: 'GET', url: '/api/vendors' })).json() as { id: number }[];
+    const after = (await app.inject({ method: 'GET', url: '/api/vendors' })).json<{ id: number }[]>();
     expect(after.some((v) => v.id === vendorId)).toBe(false);
     expect((await app.inject({ method: 'GET', url: `/api/vendors/${vendorId}` })).statusCode).toBe(404);
     // Reactivate needs no password; under review or awaiting cannot be set by the vendor.

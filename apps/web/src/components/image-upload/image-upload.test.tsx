@@ -51,10 +51,10 @@ describe('ImageUpload', () => {
     expect(onUploadingChange).toHaveBeenLastCalledWith(true);
     expect(button).toBeDisabled();
     expect(screen.getByRole('status')).toHaveTextContent('Uploading image…');
-    await upload.progress(0.45);
+    upload.progress(0.45);
     expect(screen.getByRole('progressbar', { name: 'Upload logo: upload progress' })).toHaveValue(45);
     expect(screen.getByRole('status')).toHaveTextContent('45%');
-    await upload.progress(1);
+    upload.progress(1);
     expect(screen.getByRole('status')).toHaveTextContent('Processing image…');
 
     await upload.finish();

@@ -124,7 +124,8 @@ export function SandboxOnboardingForm({
       className="payouts-sandbox"
       aria-labelledby={`${id}-title`}
       noValidate
-      onSubmit={submit}
+      // submit catches its own failures and shows them; the form does not wait for it.
+      onSubmit={(event) => void submit(event)}
     >
       <p className="payouts-sandbox__header">
         <span className="payouts-sandbox__badge">Test mode</span>

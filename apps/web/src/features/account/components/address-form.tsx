@@ -43,13 +43,15 @@ export function AddressForm({ address }: { address: Address }) {
   const values = useWatch({ control });
   const anyEmpty = [values.streetAddress, values.city, values.zipCode].some((v) => (v ?? '').trim() === '');
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((form) => {
     update.mutate(form, { onSuccess: ({ address: saved }) => reset(valuesOf(saved)) });
   });
 
   const serverErrors = update.isError ? addressFormErrors(errorsOf(update.error)) : [];
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={update.isPending}>
       <ErrorList errors={serverErrors} />
       <TextField
         label="Street Address"

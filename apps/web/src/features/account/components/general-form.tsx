@@ -37,13 +37,15 @@ export function GeneralForm({ user }: { user: User }) {
     (v) => (v ?? '').trim() === '',
   );
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((form) => {
     update.mutate(form, { onSuccess: ({ user: saved }) => reset(valuesOf(saved)) });
   });
 
   const serverErrors = update.isError ? generalFormErrors(errorsOf(update.error)) : [];
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={update.isPending}>
       <ErrorList errors={serverErrors} />
       <div className="form__row">
         <TextField

@@ -29,12 +29,14 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
 
   useEffect(() => setFocus('email'), [setFocus]);
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((values) => {
     signIn.mutate(values, { onSuccess: onSignedIn });
   });
 
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={signIn.isPending}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={signIn.isPending}>
       <ErrorList errors={signIn.isError ? errorsOf(signIn.error) : []} />
       <TextField
         label="Email"

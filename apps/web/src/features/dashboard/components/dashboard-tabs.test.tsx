@@ -89,7 +89,7 @@ describe('DashboardTabs at 375 px wide', () => {
       if (this.classList.contains('dashboard-tabs__tab')) {
         let left = BAR.left - scrollLeft;
         for (const tab of this.closest('ul')!.querySelectorAll('.dashboard-tabs__tab')) {
-          const width = WIDTHS[tab.textContent!]!;
+          const width = WIDTHS[tab.textContent]!;
           if (tab === this) return rect(left, width);
           left += width + 4;
         }

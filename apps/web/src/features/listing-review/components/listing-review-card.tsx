@@ -167,13 +167,14 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
           type="button"
           className="button button--primary"
           disabled={approve.isPending}
-          onClick={() =>
-            // mutateAsync: the card leaves the list on success, before a mutate callback would run.
-            approve.mutateAsync({ kind: 'approve' }).then(
+          onClick={() => {
+            // mutateAsync: the card leaves the list on success, before a mutate callback would run. Not
+            // awaited (`void`): both outcomes are handled here.
+            void approve.mutateAsync({ kind: 'approve' }).then(
               () => onDecided(`${vendor.name} is approved and now live.`),
               () => undefined, // shown in the card from the mutation's state
-            )
-          }
+            );
+          }}
         >
           Approve
         </button>

@@ -27,6 +27,8 @@ export function ForgotPasswordPage() {
   });
   const email = useWatch({ control, name: 'email' }) ?? '';
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit(({ email: address }) => forgot.mutate(address));
 
   return (
@@ -36,7 +38,12 @@ export function ForgotPasswordPage() {
         lead="Enter the email address of your account and we will email you a link to choose a new password."
       />
       <div className="card">
-        <form className="form" onSubmit={onSubmit} noValidate aria-busy={forgot.isPending}>
+        <form
+          className="form"
+          onSubmit={(event) => void onSubmit(event)}
+          noValidate
+          aria-busy={forgot.isPending}
+        >
           <ErrorList errors={forgot.isError ? errorsOf(forgot.error) : []} />
           <TextField
             label="Email"

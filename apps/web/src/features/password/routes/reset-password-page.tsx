@@ -65,6 +65,8 @@ function ResetPasswordForm({ token }: { token: string }) {
   const showMismatch =
     passwordConfirmation !== '' && differ && passwordConfirmation.length >= password.length;
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((values) => {
     reset.mutate(values, { onSuccess: () => void navigate(PASSWORD_UPDATED_PATH, { replace: true }) });
   });
@@ -72,7 +74,7 @@ function ResetPasswordForm({ token }: { token: string }) {
   const serverErrors = reset.isError ? errorsOf(reset.error) : [];
   const linkExpired = serverErrors.includes(MESSAGES.resetTokenInvalid);
   return (
-    <form className="form" onSubmit={onSubmit} noValidate aria-busy={reset.isPending}>
+    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={reset.isPending}>
       <ErrorList errors={serverErrors} />
       {linkExpired && (
         <p>

@@ -19,7 +19,7 @@ type VendorAnswer = OwnedVendor | { vendor: OwnedVendor } | null;
 function vendorOf(data: VendorAnswer): OwnedVendor | null {
   if (!data || typeof data !== 'object') return null;
   if ('vendor' in data && data.vendor && typeof data.vendor === 'object') return data.vendor;
-  return 'id' in data ? (data as OwnedVendor) : null;
+  return 'id' in data ? data : null;
 }
 
 /** Puts a vendor the server just answered into the session cache, then refetches GET /api/session. */

@@ -27,7 +27,7 @@ export function QuestionsEditor({ vendor }: { vendor: OwnedVendor }) {
   const save = useSavePricingInputs(vendor.id);
   const inputs = vendor.pricingInputs;
   const signature = JSON.stringify(inputs);
-  const savedDrafts = useMemo(() => draftsFromInputs(JSON.parse(signature)), [signature]);
+  const savedDrafts = useMemo(() => draftsFromInputs(JSON.parse(signature) as typeof inputs), [signature]);
   // Edits of the saved set; a new saved set (after Save Questions) starts a fresh copy.
   const [edit, setEdit] = useState<{ base: string; drafts: QuestionDraft[] } | null>(null);
   const drafts = edit && edit.base === signature ? edit.drafts : savedDrafts;

@@ -65,6 +65,8 @@ export function ContactUsPage() {
     if (state === 'sent') sentHeading.current?.focus();
   }, [state]);
 
+  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
+  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
   const onSubmit = handleSubmit((values) => send.mutate(values));
 
   const startOver = () => {
@@ -93,7 +95,7 @@ export function ContactUsPage() {
         ) : (
           <form
             className="form"
-            onSubmit={onSubmit}
+            onSubmit={(event) => void onSubmit(event)}
             noValidate
             aria-busy={state === 'loading'}
             aria-label="Contact form"

@@ -1,0 +1,127 @@
+// @ts-check
+/**
+ * Module boundaries (issue 16, ADR 0026), as two small ESLint rules with no dependency: each resolves a
+ * relative import against the importing file and checks which module or feature it lands in.
+ *
+ * - `boundaries/no-other-module-repo`: a server module's routes (routes.ts, *-routes.ts, cable.ts) never
+ *   import another module's repo (repo.ts, *-repo.ts): they call that module's service.
+ * - `boundaries/no-cross-feature-import`: a web feature (src/features/X) imports nothing from another
+ *   feature (src/features/Y) except the entry points Y declares public (option `publicEntries`).
+ */
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+/** The repository's root: paths are checked relative to it, wherever eslint is started. */
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const WEB_FEATURES = 'apps/web/src/features/';
+
+/** @param {string} file */
+const posix = (file) => file.split(path.sep).join('/');
+
+/**
+ * The repository-relative path an import names, or null when it is a package.
+ * @param {string} filename @param {string} source
+ */
+function resolved(filename, source) {
+  if (!source.startsWith('.')) return null;
+  return posix(path.relative(ROOT, path.resolve(path.dirname(filename), source))).replace(
+    /\.(tsx?|jsx?)$/,
+    '',
+  );
+}
+
+/**
+ * Calls `check` with every import, re-export and dynamic import of a string.
+ * @param {import('eslint').Rule.RuleContext} context
+ * @param {(node: import('estree').Node, target: string) => void} check
+ */
+function eachImport(context, check) {
+  const filename = context.physicalFilename ?? context.filename;
+  /** @param {any} node */
+  const visit = (node) => {
+    const source = node.source;
+    if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+    const target = resolved(filename, source.value);
+    if (target) check(source, target);
+  };
+  return {
+    ImportDeclaration: visit,
+    ExportNamedDeclaration: visit,
+    ExportAllDeclaration: visit,
+    ImportExpression: visit,
+  };
+}
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noOtherModuleRepo = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A server module's routes do not import another module's repo." },
+    schema: [],
+    messages: {
+      repo:
+        "Routes of module '{{from}}' import the repo of module '{{to}}' ({{target}}). Call the '{{to}}' " +
+        "module's service (modules/{{to}}/service.ts) instead, adding the function there if it is missing: a " +
+        "module's repo is private to it; other modules use its service (ADR 0026).",
+    },
+  },
+  create(context) {
+    const file = posix(path.relative(ROOT, context.physicalFilename ?? context.filename));
+    const from = file.match(/^apps\/server\/src\/modules\/([^/]+)\/(?:routes|[^/]+-routes|cable)\.ts$/);
+    if (!from) return {};
+    return eachImport(context, (node, target) => {
+      const to = target.match(/^apps\/server\/src\/modules\/([^/]+)\/(?:repo|[^/]+-repo)$/);
+      if (to && to[1] !== from[1])
+        context.report({ node, messageId: 'repo', data: { from: from[1], to: to[1], target } });
+    });
+  },
+};
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noCrossFeatureImport = {
+  meta: {
+    type: 'problem',
+    docs: { description: "A web feature does not import another feature's internals." },
+    schema: [
+      {
+        type: 'object',
+        properties: {
+          publicEntries: { type: 'array', items: { type: 'string' } },
+          routers: { type: 'array', items: { type: 'string' } },
+        },
+        additionalProperties: false,
+      },
+    ],
+    messages: {
+      feature:
+        "features/{{from}} imports '{{target}}', an internal of features/{{to}}. Move what both features use " +
+        'to apps/web/src/components (UI) or apps/web/src/lib (queries, hooks, helpers) and import it from ' +
+        "there; or, if it is features/{{to}}'s door for others (a lazy entry point), declare it in " +
+        'publicEntries in eslint.config.js with its reason (ADR 0026).',
+    },
+  },
+  create(context) {
+    const file = posix(path.relative(ROOT, context.physicalFilename ?? context.filename));
+    if (!file.startsWith(WEB_FEATURES)) return {};
+    const from = file.slice(WEB_FEATURES.length).split('/')[0];
+    const options = context.options[0] ?? {};
+    /** @type {string[]} */
+    const publicEntries = options.publicEntries ?? [];
+    /** @type {string[]} files (relative to features/) that mount other features' route pages */
+    const routers = options.routers ?? [];
+    const isRouter = routers.includes(file.slice(WEB_FEATURES.length).replace(/\.(tsx?)$/, ''));
+    return eachImport(context, (node, target) => {
+      if (!target.startsWith(WEB_FEATURES)) return;
+      const inFeatures = target.slice(WEB_FEATURES.length);
+      const to = inFeatures.split('/')[0];
+      if (to === from || publicEntries.includes(inFeatures)) return;
+      if (isRouter && inFeatures.split('/')[1] === 'routes') return;
+      context.report({ node, messageId: 'feature', data: { from, to, target: `features/${inFeatures}` } });
+    });
+  },
+};
+
+export default {
+  meta: { name: 'boundaries' },
+  rules: { 'no-other-module-repo': noOtherModuleRepo, 'no-cross-feature-import': noCrossFeatureImport },
+};
