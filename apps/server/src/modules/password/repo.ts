@@ -2,6 +2,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
+import { invalidateResetTokens } from '../users/repo';
 
 /** First key of the advisory locks that serialise reset requests per account. */
 const RESET_LOCK_CLASS = 7301;
@@ -44,14 +45,6 @@ export async function issueResetToken(
     });
     return true;
   });
-}
-
-/** Ends every unused token of a user (a newer token, a changed password). */
-export async function invalidateResetTokens(db: Db | Tx, userId: number, now: Date) {
-  await db
-    .update(passwordResetTokens)
-    .set({ usedAt: now })
-    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }
 
 /** The user a token may reset, when the token is known, unused and unexpired; one indexed lookup. */

@@ -9,9 +9,9 @@ import { hashPassword } from '../auth/password';
 import { clearPasswordFailures } from '../session/login-throttle';
 import { rotateSession, type Rotation, type StartedSession } from '../session/service';
 import type { UserRow } from '../session/session-repo';
-import { findUserByEmail, updatePasswordDigest } from '../users/repo';
+import { findUserByEmail, invalidateResetTokens, updatePasswordDigest } from '../users/repo';
 import { loadVendorDetail } from '../vendors/repo';
-import { consumeResetToken, findUsableResetToken, invalidateResetTokens, issueResetToken } from './repo';
+import { consumeResetToken, findUsableResetToken, issueResetToken } from './repo';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;
 export const MAX_RESET_MAILS_PER_HOUR = 3;

@@ -1,6 +1,6 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { addresses, userInputs, users } from '../../db/schema';
+import { addresses, passwordResetTokens, userInputs, users } from '../../db/schema';
 import type { AddressInput, UserUpdate } from '@stg/domain/validation';
 
 export async function findUserByEmail(db: Db, email: string) {
@@ -118,4 +118,15 @@ export async function updateUserAddress(
 /** The saved pricing answers of one address. */
 export async function listAddressInputs(db: Db, addressId: number) {
   return db.select().from(userInputs).where(eq(userInputs.addressId, addressId));
+}
+
+/**
+ * Ends every unused password-reset token of a user (a newer token, a changed password). Here, below the
+ * password module, because a password change (users) ends them too (ADR 0026).
+ */
+export async function invalidateResetTokens(db: Db | Tx, userId: number, now: Date) {
+  await db
+    .update(passwordResetTokens)
+    .set({ usedAt: now })
+    .where(and(eq(passwordResetTokens.userId, userId), isNull(passwordResetTokens.usedAt)));
 }

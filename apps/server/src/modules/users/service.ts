@@ -3,13 +3,13 @@ import { MESSAGES, type AddressInput, type CustomerSignUp, type UserUpdate } fro
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { invalidateResetTokens } from '../password/repo';
 import { checkPasswordThrottled } from '../session/login-throttle';
 import { rotateSession, type Rotation, type StartedSession } from '../session/service';
 import { deleteUserSessions, type UserRow } from '../session/session-repo';
 import {
   createCustomer,
   isEmailTaken,
+  invalidateResetTokens,
   isEmailUniqueViolation,
   listAddressInputs,
   updatePasswordDigest,
