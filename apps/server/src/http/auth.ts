@@ -4,7 +4,7 @@
  */
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@stg/domain/validation';
-import type { UserRow } from '../modules/session/session-repo';
+import type { UserRow } from '../db/rows';
 import { forbidden, notFound, unauthorized } from './errors';
 import { parseId } from './params';
 

@@ -27,7 +27,7 @@ import {
 import { fittingAnswers } from '../pricing/service';
 import type { BusyTimesCheck } from '../../deps';
 import { checkStart } from '../scheduling/service';
-import type { SessionRow, UserRow } from '../session/session-repo';
+import type { SessionRow, UserRow } from '../../db/rows';
 import {
   findOwnedBooking,
   findRepriceableBooking,

@@ -16,7 +16,7 @@ import { enqueueJobInTx, lockVendorTime } from '../payments/repo';
 import { REMINDER_JOB } from '../payments/settle';
 import { findVendor } from '../pricing/repo';
 import { checkStart } from '../scheduling/service';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import { sendOrderChangedMails } from './mails';
 import { presentCustomerOrder, presentVendorOrder } from './presenter';
 import {

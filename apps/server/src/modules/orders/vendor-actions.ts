@@ -30,7 +30,7 @@ import { executeRefund, recordRefund } from '../payments/refunds';
 import { findRefund, lockVendorTime, type RefundRow } from '../payments/repo';
 import { payoutDueAt, schedulePayout } from '../payouts/schedule';
 import { checkStart } from '../scheduling/service';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import { sendOrderChangedMails, sendPartialRefundMail } from './mails';
 import { presentVendorOrder } from './presenter';
 import {

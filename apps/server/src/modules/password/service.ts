@@ -8,7 +8,7 @@ import { newToken, sha256 } from '../../http/tokens';
 import { hashPassword } from '../auth/password';
 import { clearPasswordFailures } from '../session/login-throttle';
 import { rotateSession, type Rotation, type StartedSession } from '../session/service';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import { findUserByEmail, invalidateResetTokens, updatePasswordDigest } from '../users/repo';
 import { loadVendorDetail } from '../vendors/repo';
 import { consumeResetToken, findUsableResetToken, issueResetToken } from './repo';

@@ -17,7 +17,7 @@ import { HttpError } from '../../http/errors';
 import { bookableVendor, priceFor } from '../bookings/service';
 import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/repo';
 import { checkStart } from '../scheduling/service';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from './deps';
 import {
   enqueueJobInTx,

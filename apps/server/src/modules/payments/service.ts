@@ -6,7 +6,7 @@
 import type { ConfirmPaymentResponse, PaymentResultStatus } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { HttpError } from '../../http/errors';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import { findCustomerOrder } from '../orders/repo';
 import { presentCustomerOrder } from '../orders/presenter';
 import { sendReminderMail } from '../orders/mails';

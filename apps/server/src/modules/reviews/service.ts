@@ -8,7 +8,7 @@ import type { ReviewType } from '@stg/domain/constants';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { forbidden, HttpError, notFound, unauthorized, unprocessable } from '../../http/errors';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import {
   deleteOwnReview,
   findOwnReview,

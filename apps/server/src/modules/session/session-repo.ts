@@ -1,11 +1,11 @@
 /** Server-side session rows: the cookie holds a random token, the table holds only its hash. */
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SessionRow, UserRow } from '../../db/rows';
 import { bookings, sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
 
-export type UserRow = typeof users.$inferSelect;
-export type SessionRow = typeof sessions.$inferSelect;
+export type { SessionRow, UserRow } from '../../db/rows';
 
 export interface LoadedSession {
   session: SessionRow;

@@ -5,7 +5,8 @@ import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkPasswordThrottled } from '../session/login-throttle';
 import { rotateSession, type Rotation, type StartedSession } from '../session/service';
-import { deleteUserSessions, type UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
+import { deleteUserSessions } from '../session/session-repo';
 import {
   createCustomer,
   isEmailTaken,

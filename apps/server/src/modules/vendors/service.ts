@@ -15,7 +15,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword } from '../auth/password';
-import type { UserRow } from '../session/session-repo';
+import type { UserRow } from '../../db/rows';
 import { isEmailTaken, isEmailUniqueViolation } from '../users/repo';
 import { confirmPassword } from '../users/service';
 import { addVendorEvent } from './events';
