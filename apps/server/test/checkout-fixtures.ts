@@ -13,7 +13,12 @@ export async function signedUpCustomer(app: FastifyInstance, name = 'cust') {
   const email = `${name}-${++customerCount}-${Math.random().toString(36).slice(2, 8)}@example.com`;
   const res = await client.request({ method: 'POST', url: '/api/users', payload: signUpPayload({ email }) });
   if (res.statusCode !== 201) throw new Error(`sign-up failed: ${res.body}`);
-  return { client, email, userId: res.json().user.id as number };
+  return {
+    client,
+    email,
+    userId: res.json<{ user: { id: number } }>().user.id,
+    addressId: res.json<{ addresses: { id: number }[] }>().addresses[0]!.id,
+  };
 }
 
 /** The client's booking with the vendor, priced and scheduled at `start`. */

@@ -7,7 +7,8 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { calendarBusyEntries, orders, payments, vendorCalendars } from '../../db/schema';
-import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
+import { signedUpCustomer } from '../../../test/checkout-fixtures';
+import { createTestApp, TestClient } from '../../../test/test-app';
 import { createPricedVendor } from '../../../test/pricing-fixtures';
 import { availabilityCache, type AvailabilityCache } from './availability-cache';
 
@@ -56,18 +57,7 @@ async function ask(query = '?duration=7&minutes=60', id = vendorId) {
 const rangesOn = (body: Answer, date: string) => body.days.find((d) => d.date === date)?.ranges ?? [];
 const FULL_WED = [{ start_time: '2026-11-25T08:00:00-07:00', end_time: '2026-11-25T16:00:00-07:00' }];
 
-let customers = 0;
-async function customer() {
-  const client = new TestClient(app);
-  await client.session();
-  customers += 1;
-  const res = await client.request({
-    method: 'POST',
-    url: '/api/users',
-    payload: signUpPayload({ email: `cache-c${customers}@example.com` }),
-  });
-  return { userId: res.json().user.id as number, addressId: res.json().addresses[0].id as number };
-}
+const customer = () => signedUpCustomer(app, 'cache');
 
 describe('the availability cache', () => {
   it('answers a repeated question from memory, with an ETag that a revalidation answers with 304', async () => {
