@@ -1,6 +1,7 @@
 /** Vendors ready to be paid, customers with scheduled bookings, and paying through the sandbox. */
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import { payments } from '../src/db/schema';
 import { houseAnswers, type PayableVendor } from './payable-vendor';
 import { signUpPayload, TestClient } from './test-app';
 
@@ -110,4 +111,36 @@ export async function ledger(app: FastifyInstance) {
       (select coalesce(sum(amount_cents), 0) from refunds where order_id is not null)::text as refunds_recorded`);
   const row = (result as { rows: Record<string, string>[] }).rows[0]!;
   return Object.fromEntries(Object.entries(row).map(([k, v]) => [k, Number(v)])) as Record<string, number>;
+}
+
+/**
+ * A checkout in progress written straight to the table: an open payment that holds its time with the
+ * vendor until `holdExpiresAt` ($62.55 for a one-hour job unless said).
+ */
+export async function insertCheckoutHold(
+  app: FastifyInstance,
+  hold: {
+    vendorId: number;
+    userId: number;
+    addressId: number;
+    appointmentAt: Date;
+    durationMins?: number;
+    holdExpiresAt: Date;
+  },
+) {
+  const [row] = await app.deps.db
+    .insert(payments)
+    .values({
+      provider: 'sandbox',
+      confirmationId: `C-${Math.random().toString(36).slice(2)}`,
+      subtotalCents: 6000,
+      serviceFeeCents: 255,
+      commissionCents: 600,
+      vendorPayoutCents: 5400,
+      totalCents: 6255,
+      durationMins: 60,
+      ...hold,
+    })
+    .returning();
+  return row!;
 }

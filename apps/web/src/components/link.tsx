@@ -13,7 +13,7 @@ export interface LinkProps extends Omit<AnchorHTMLAttributes<HTMLAnchorElement>,
 
 /**
  * A link to a page of the app, navigating in place (a plain left click; a modified click or another
- * target opens the address as any link would). The app's own rather than React Router's <Link>, whose
+ * target opens the address like every other link). The app's own rather than React Router's <Link>, whose
  * framework-mode prefetching, view transitions and absolute-URL handling the app does not use and the
  * landing page's first bundle would carry (close to 3 kB gzipped, ADR 0023). Built on React Router's
  * public hooks, with the same click rules.

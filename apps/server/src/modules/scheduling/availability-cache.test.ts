@@ -6,8 +6,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { calendarBusyEntries, orders, payments, vendorCalendars } from '../../db/schema';
-import { signedUpCustomer } from '../../../test/checkout-fixtures';
+import { calendarBusyEntries, orders, vendorCalendars } from '../../db/schema';
+import { insertCheckoutHold, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createTestApp, TestClient } from '../../../test/test-app';
 import { createPricedVendor } from '../../../test/pricing-fixtures';
 import { availabilityCache, type AvailabilityCache } from './availability-cache';
@@ -162,19 +162,11 @@ describe('the availability cache', () => {
 
   it('frees a checkout hold when it expires, with no write in between', async () => {
     const { userId, addressId } = await customer();
-    await app.deps.db.insert(payments).values({
+    await insertCheckoutHold(app, {
       userId,
       vendorId,
       addressId,
-      provider: 'sandbox',
-      confirmationId: `C-${Math.random().toString(36).slice(2)}`,
-      subtotalCents: 6000,
-      serviceFeeCents: 255,
-      commissionCents: 600,
-      vendorPayoutCents: 5400,
-      totalCents: 6255,
       appointmentAt: new Date('2026-11-25T15:00:00Z'), // Wed 8:00-9:00
-      durationMins: 60,
       holdExpiresAt: new Date(START.getTime() + 600_000),
     });
     const held = rangesOn((await ask()).body, '2026-11-25');

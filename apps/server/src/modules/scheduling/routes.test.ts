@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { bookings, calendarBusyEntries, orders, payments, vendorCalendars, vendors } from '../../db/schema';
+import { insertCheckoutHold } from '../../../test/checkout-fixtures';
 import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
 import { createPricedVendor, inputOf } from '../../../test/pricing-fixtures';
 
@@ -160,24 +161,13 @@ describe('GET /api/vendors/{id}/vendor_calendars', () => {
     });
     // A customer paying for Mon Nov 30 8:00: the checkout's payment holds the time until it expires.
     const { userId, addressId } = await customerIds();
-    const [held] = await app.deps.db
-      .insert(payments)
-      .values({
-        userId,
-        vendorId: vendor.vendorId,
-        addressId,
-        provider: 'sandbox',
-        confirmationId: `C-${Math.random().toString(36).slice(2)}`,
-        subtotalCents: 6000,
-        serviceFeeCents: 255,
-        commissionCents: 600,
-        vendorPayoutCents: 5400,
-        totalCents: 6255,
-        appointmentAt: new Date('2026-11-30T15:00:00Z'),
-        durationMins: 60,
-        holdExpiresAt: new Date(NOW.getTime() + 600_000),
-      })
-      .returning();
+    const held = await insertCheckoutHold(app, {
+      userId,
+      vendorId: vendor.vendorId,
+      addressId,
+      appointmentAt: new Date('2026-11-30T15:00:00Z'),
+      holdExpiresAt: new Date(NOW.getTime() + 600_000),
+    });
 
     const body = (await availability(new TestClient(app), '?duration=7&minutes=60')).json();
     expect(body.jobMinutes).toBe(60);
@@ -196,7 +186,7 @@ describe('GET /api/vendors/{id}/vendor_calendars', () => {
     await app.deps.db
       .update(payments)
       .set({ holdExpiresAt: new Date(NOW.getTime() - 1) })
-      .where(eq(payments.id, held!.id));
+      .where(eq(payments.id, held.id));
     const after = (await availability(new TestClient(app), '?duration=7&minutes=60')).json();
     expect(dayOf(after, '2026-11-30')!.ranges[0]!.start_time).toBe('2026-11-30T08:00:00-07:00');
     await app.deps.db.delete(orders).where(eq(orders.id, order.id));
