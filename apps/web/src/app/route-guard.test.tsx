@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Session } from '../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../test/fixtures';
 import { mockApi } from '../test/mock-api';
 import { locationOf, renderApp } from '../test/render-app';

@@ -11,7 +11,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_PATH } from './api-client';
-import type { Session } from './api-types';
+import type { Session } from '@stg/domain/api/session';
 import { normalizeSession, SESSION_QUERY_KEY, storeSessionUser } from './session/session-query';
 
 export const BOOT_DATA_ID = 'boot-data';

@@ -1,4 +1,7 @@
-import type { Address, Order, Review, Session, User, Vendor, VendorCard } from '../lib/api-types';
+import type { CustomerOrder } from '@stg/domain/api/orders';
+import type { Session } from '@stg/domain/api/session';
+import type { Address, User } from '@stg/domain/api/users';
+import type { Review, Vendor, VendorCard } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 
 export const customerUser: User = {
@@ -105,7 +108,7 @@ export const vendorSession = (patch: Partial<Vendor> = {}): Session => ({
   guestInputs: {},
 });
 
-export function makeOrder(patch: Partial<Order> = {}): Order {
+export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
   return {
     id: 100,
     confirmationId: 'SRV-1001',

@@ -66,6 +66,8 @@ export const schedulingPreferencesRequestSchema = z.object({
   }),
 });
 
+export type SchedulingPreferencesRequest = z.input<typeof schedulingPreferencesRequestSchema>;
+
 /** 200 of PATCH /api/vendor_calendars/{id}: the calendar as its owner sees it. */
 export const vendorCalendarResponseSchema = vendorCalendarSchema;
 export type VendorCalendarJson = z.output<typeof vendorCalendarSchema>;

@@ -30,3 +30,6 @@ export const sessionResponseSchema = z.object({
   guestInputs: z.record(z.string(), z.string()),
 });
 export type SessionResponse = z.output<typeof sessionResponseSchema>;
+
+/** The web's name for the session's answer. */
+export type Session = SessionResponse;

@@ -80,3 +80,7 @@ export type AddressUpdateRequest = z.input<typeof addressUpdateRequestSchema>;
 
 export const addressResponseSchema = z.object({ address: addressSchema });
 export type AddressResponse = z.output<typeof addressResponseSchema>;
+
+/** The names the web uses for the account's answers. */
+export type User = UserJson;
+export type Address = AddressJson;

@@ -26,6 +26,7 @@ import {
   newPasswordSchema,
   phoneSchema,
 } from '../validation';
+import { vendorPricingPatchShape } from './pricing';
 import { addressSchema, userSchema } from './users';
 
 /** The user and the address moved to the account's contract (users.ts); still exported from here. */
@@ -301,6 +302,21 @@ export const vendorBusinessPatchSchema = z.object({
   googlePlaceId: z.string().trim().max(255).nullable().optional(),
 });
 
+/**
+ * PATCH /api/vendors/{id} as JSON: any of the vendor's own fields (business details, listing status,
+ * calendar skipped, Google place, and the pricing and scheduling screens' fields), and the password when a
+ * change needs it (vendorPatchNeedsPassword). Images go as multipart/form-data to the same path.
+ */
+export const vendorPatchRequestSchema = z.object({
+  vendor: vendorBusinessPatchSchema.extend({
+    /** The spec's payload may carry the id too; the path decides. */
+    id: z.union([z.number(), z.string()]).optional(),
+    ...vendorPricingPatchShape,
+  }),
+  password: z.string().max(200).optional(),
+});
+export type VendorPatchRequest = z.input<typeof vendorPatchRequestSchema>;
+
 /** Which changes need the vendor's password: the business contact details and deactivating. */
 export function vendorPatchNeedsPassword(
   patch: { name?: string; phoneNumber?: string; email?: string; listingStatus?: ListingStatus },
@@ -455,3 +471,12 @@ export const listingDecisionResponseSchema = z.object({
   id: z.number().int(),
   listingStatus: z.enum(LISTING_STATUSES),
 });
+
+/** The vendor and its parts as answered (the web's names for them). */
+export type Vendor = z.output<typeof vendorSchema>;
+export type VendorCard = z.output<typeof vendorCardSchema>;
+export type GalleryImage = Vendor['galleryImageUrls'][number];
+export type PricingInput = Vendor['pricingInputs'][number];
+export type PricingInputOption = PricingInput['pricingInputOptions'][number];
+export type VendorCalendar = NonNullable<Vendor['calendar']>;
+export type Review = Vendor['reviews'][number];

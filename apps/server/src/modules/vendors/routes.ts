@@ -9,7 +9,7 @@ import {
   sandboxOnboardingResponseSchema,
   SANDBOX_BANK,
   VENDOR_MESSAGES,
-  vendorBusinessPatchSchema,
+  vendorPatchRequestSchema,
   vendorSchema,
   vendorSignUpRequestSchema,
   vendorSignUpResponseSchema,
@@ -19,7 +19,7 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../../http/session-plugin';
-import { PRICING_PATCH_KEYS, pricingPatchShape } from '../pricing/patch-schema';
+import { VENDOR_PRICING_PATCH_KEYS } from '@stg/domain/api/pricing';
 import { updateVendorPricing } from '../pricing/service';
 import { rotateSession } from '../session/service';
 import { presentAddress, presentUser } from '../users/presenter';
@@ -33,16 +33,6 @@ import { publicVendor, publicVendorCards, serializeVendor, vendorCardsSchema } f
 import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
 
 const idParams = z.object({ id: z.string() });
-
-/** PATCH /api/vendors/{id} as JSON: any of the vendor's own fields, and the password when a change needs it. */
-const vendorPatchBodySchema = z.object({
-  vendor: vendorBusinessPatchSchema.extend({
-    /** The spec's payload may carry the id too; the path decides. */
-    id: z.union([z.number(), z.string()]).optional(),
-    ...pricingPatchShape,
-  }),
-  password: z.string().max(200).optional(),
-});
 
 export async function vendorRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -154,11 +144,11 @@ export async function vendorRoutes(app: FastifyInstance) {
         await uploadVendorImages(app.deps, { vendorId: id, actorUserId: user.id, uploads });
         return ownerView(id);
       }
-      const parsed = vendorPatchBodySchema.safeParse(req.body);
+      const parsed = vendorPatchRequestSchema.safeParse(req.body);
       if (!parsed.success) throw unprocessable(...errorMessages(parsed.error));
       const { id: _ignored, ...fields } = parsed.data.vendor;
       const pricing = Object.fromEntries(
-        PRICING_PATCH_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]),
+        VENDOR_PRICING_PATCH_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]),
       );
       const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped, googlePlaceId } =
         fields;

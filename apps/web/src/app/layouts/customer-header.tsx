@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { Link } from '../../components/link';
 import { MenuIcon } from '../../components/menu-icon';
-import type { Address } from '../../lib/api-types';
+import type { Address } from '@stg/domain/api/users';
 import { useSession } from '../../lib/session/use-session';
 import { CustomerSideMenu } from './customer-side-menu';
 import { CustomerViewBanner } from './customer-view-banner';

@@ -1,5 +1,5 @@
 import { Modal } from '../modal/modal';
-import type { GalleryImage } from '../../lib/api-types';
+import type { GalleryImage } from '@stg/domain/api/vendors';
 import { CarouselControls } from './carousel-controls';
 import { useCarousel } from './use-carousel';
 

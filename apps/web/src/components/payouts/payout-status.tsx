@@ -1,4 +1,4 @@
-import type { Vendor } from '../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import './payouts.css';
 
 export type PayoutFacts = Pick<Vendor, 'stripeIntegrated' | 'payoutDestination'>;

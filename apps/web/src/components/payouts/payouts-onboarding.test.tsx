@@ -4,7 +4,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
-import type { Vendor } from '../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { sessionQueryOptions } from '../../lib/session/session-query';
 import { vendorSession } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';

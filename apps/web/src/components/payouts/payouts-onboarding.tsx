@@ -2,7 +2,7 @@ import { Suspense, lazy, useCallback, useEffect, useRef, useState } from 'react'
 import { useQueryClient } from '@tanstack/react-query';
 import type { AccountSessionResponse } from '@stg/domain/api/vendors';
 import { PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
-import type { Vendor } from '../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { updateSession } from '../../lib/session/session-query';
 import { createAccountSession, refreshOwnVendor } from '../../lib/vendor-api';
 import { PageLoader } from '../page-loader';

@@ -6,7 +6,7 @@ import {
   type ConfirmPaymentResponse,
   type CreatePaymentIntentResponse,
 } from '@stg/domain/api/payments';
-import type { Session } from '../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import type { Booking } from '@stg/domain/api/bookings';
 import { customerSession, makeBooking, makeVendor, signedOut } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';

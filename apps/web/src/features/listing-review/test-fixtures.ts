@@ -1,6 +1,6 @@
 /** Review queue answers as the shared contract has them (the page parses them strictly). */
 import type { ReviewQueueItem, VendorJson } from '@stg/domain/api/vendors';
-import type { Session } from '../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { customerAddress, customerUser } from '../../test/fixtures';
 
 export function queueVendor(patch: Partial<VendorJson> = {}): VendorJson {

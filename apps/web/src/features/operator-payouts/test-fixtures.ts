@@ -1,6 +1,6 @@
 /** Paper Check answers as the shared contract has them (the page parses them strictly). */
 import type { PaperCheckOwed } from '@stg/domain/api/payouts';
-import type { Session } from '../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { customerAddress, customerUser } from '../../test/fixtures';
 
 export function paperCheck(patch: Partial<PaperCheckOwed> = {}): PaperCheckOwed {

@@ -9,7 +9,7 @@ import {
 } from '@stg/domain/pricing';
 import { errorColumn, parseFormula, type FormulaError } from '@stg/domain/pricing-formula';
 import { validateFormula } from '@stg/domain/pricing-inputs';
-import type { PricingInput } from '../../lib/api-types';
+import type { PricingInput } from '@stg/domain/api/vendors';
 
 /** Spec §5: the default formula is x. */
 export const DEFAULT_FORMULA = 'x';

@@ -6,7 +6,8 @@
 import type { InputType } from '@stg/domain/constants';
 import { isReservedFormulaName, parseFormula } from '@stg/domain/pricing-formula';
 import { ALIAS_PATTERN, PRICING_LIMITS, validatePricingInputs } from '@stg/domain/pricing-inputs';
-import type { PricingInput, PricingInputOptionPayload, PricingInputPayload } from '../../lib/api-types';
+import type { PricingInputOptionPayload, PricingInputPayload } from '@stg/domain/api/pricing';
+import type { PricingInput } from '@stg/domain/api/vendors';
 
 export const RANGE_FIELDS = ['min', 'max', 'step', 'default'] as const;
 export type RangeField = (typeof RANGE_FIELDS)[number];

@@ -1,5 +1,5 @@
 /** A vendor with one question of each kind (and a recurring one), for the pricing-admin tests. */
-import type { OwnedVendor, PricingInput } from '../../lib/api-types';
+import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
 
 export const PRICING_INPUTS: PricingInput[] = [
   {
@@ -52,7 +52,7 @@ export const PRICING_INPUTS: PricingInput[] = [
 /** 40 + 25×2 + 15×1 (no bathroom answer) + 0.02×1500 = 135 dollars; 135 / 35 × 60 = 231 min. */
 export const FORMULA = '40 + 25 * BEDROOMS + 15 * BATHROOMS + 0.02 * SQFT';
 
-export function pricingVendor(patch: Partial<OwnedVendor> = {}): Partial<OwnedVendor> {
+export function pricingVendor(patch: Partial<Vendor> = {}): Partial<Vendor> {
   return {
     minPrice: 35,
     pricingFormula: FORMULA,

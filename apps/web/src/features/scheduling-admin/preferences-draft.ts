@@ -13,7 +13,7 @@ import {
   validateVendorSchedulingFields,
   type SchedulingPreferences,
 } from '@stg/domain/scheduling-preferences';
-import type { Vendor } from '../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import type { SchedulingChanges } from './api/scheduling-admin-api';
 
 export interface PreferencesDraft {

@@ -1,6 +1,7 @@
 /** Answers of the vendor API as the shared contract has them (the web parses them strictly). */
 import type { VendorJson } from '@stg/domain/api/vendors';
-import type { Session, User } from '../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { User } from '@stg/domain/api/users';
 
 export function contractVendor(patch: Partial<VendorJson> = {}): VendorJson {
   return {

@@ -1,5 +1,5 @@
 import type { SetupFacts } from '@stg/domain/api/vendors';
-import type { Vendor } from '../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 
 /** The pages of /dashboard/setup?page=… in order (spec §2 Setup). */
 export const SETUP_PAGES = ['logo', 'images', 'calendar', 'payouts', 'next-steps'] as const;

@@ -4,7 +4,8 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { api, SESSION_PATH } from '../api-client';
-import type { Session, User } from '../api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { User } from '@stg/domain/api/users';
 import type { Booking } from '@stg/domain/api/bookings';
 import { readJson, STORAGE_KEYS, writeStorage } from '../browser-storage';
 

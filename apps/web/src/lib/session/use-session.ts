@@ -1,7 +1,8 @@
 import { useQuery } from '@tanstack/react-query';
 import { useLocation } from 'react-router';
 import { defaultHomeView, isDashboardPath, isInVendorView, type HomeView } from '@stg/domain/routing';
-import type { Address, Session } from '../api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { Address } from '@stg/domain/api/users';
 import { useHomeViewChoice } from './home-view-provider';
 import { sessionQueryOptions } from './session-query';
 

@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
-import type { Vendor } from '../api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 
 /** GET /api/vendors/{id}; 404 { errors: ["Vendor not found"] } for an unknown id. */
 export const vendorQueryOptions = (id: number) =>

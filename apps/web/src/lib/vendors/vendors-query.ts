@@ -1,6 +1,6 @@
 import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
-import type { VendorCard } from '../api-types';
+import type { VendorCard } from '@stg/domain/api/vendors';
 
 /** GET /api/vendors: the active vendors, as cards. */
 export const vendorsQueryOptions = () =>

@@ -8,7 +8,7 @@ import { ErrorList } from '../../../components/error-list';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { Address } from '../../../lib/api-types';
+import type { Address } from '@stg/domain/api/users';
 import { useUpdateAddress } from '../api/use-update-address';
 import { SaveRow } from './save-row';
 

@@ -6,7 +6,7 @@ import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { User } from '../../../lib/api-types';
+import type { User } from '@stg/domain/api/users';
 import { useUpdateUser } from '../api/use-update-user';
 import { SaveRow } from './save-row';
 

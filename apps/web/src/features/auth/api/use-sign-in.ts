@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInRequest } from '@stg/domain/api/session';
 import type { SignIn } from '@stg/domain/validation';
 import { api, SESSION_PATH } from '../../../lib/api-client';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { setSession } from '../../../lib/session/session-query';
 

@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
 import { api, errorsOf, SESSION_PATH } from '../../../lib/api-client';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { useErrorStore } from '../../../lib/error-store';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession, SIGNED_OUT_SESSION } from '../../../lib/session/session-query';

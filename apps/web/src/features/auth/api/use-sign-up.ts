@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerSignUpRequest, SignUpResponse } from '@stg/domain/api/users';
 import type { CustomerSignUp } from '@stg/domain/validation';
 import { api } from '../../../lib/api-client';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 

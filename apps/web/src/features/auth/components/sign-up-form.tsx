@@ -7,7 +7,7 @@ import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { useSignUp } from '../api/use-sign-up';
 import { PasswordTips } from '../../../components/password-tips';
 

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { afterSignInTarget } from '@stg/domain/routing';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
 import './user-session-form.css';

@@ -1,5 +1,5 @@
 import { CATEGORY_LABELS, type Category } from '@stg/domain/constants';
-import type { VendorCard as VendorCardData } from '../../../lib/api-types';
+import type { VendorCard as VendorCardData } from '@stg/domain/api/vendors';
 import { VendorCard, VendorCardSkeleton } from './vendor-card';
 
 /**

@@ -1,7 +1,7 @@
 import { render, screen } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import type { VendorCard as VendorCardData } from '../../../lib/api-types';
+import type { VendorCard as VendorCardData } from '@stg/domain/api/vendors';
 import { makeCard } from '../../../test/fixtures';
 import { VendorCard } from './vendor-card';
 

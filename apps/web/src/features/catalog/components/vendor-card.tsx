@@ -3,7 +3,7 @@ import { CARD_COVER_SIZES } from '@stg/domain/cover-images';
 import { VendorCover } from '../../../components/vendor-cover';
 import { VendorLogo } from '../../../components/vendor-logo';
 import { VendorRating } from '../../../components/vendor-rating';
-import type { VendorCard as VendorCardData } from '../../../lib/api-types';
+import type { VendorCard as VendorCardData } from '@stg/domain/api/vendors';
 
 /**
  * Spec §2 Vendor card: cover, logo, name, rating or New Service!; opens /vendors/{id}. The name is text

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { VendorCard } from '../../../lib/api-types';
+import type { VendorCard } from '@stg/domain/api/vendors';
 import { makeCard, makeVendor, signedOut } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { locationOf, renderApp } from '../../../test/render-app';

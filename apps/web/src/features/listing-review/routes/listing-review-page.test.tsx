@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';

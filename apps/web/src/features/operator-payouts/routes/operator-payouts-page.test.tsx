@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PAYOUT_MESSAGES, type PaperCheckOwed } from '@stg/domain/api/payouts';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';

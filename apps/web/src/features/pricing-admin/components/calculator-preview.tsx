@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { formatDollars } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
-import type { PricingInput } from '../../../lib/api-types';
+import type { PricingInput } from '@stg/domain/api/vendors';
 import { previewPrice } from '../pricing-preview';
 import { PricingAnswers, type AnswerMap } from './pricing-answers';
 

@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { rangeSettings, snapToRange } from '@stg/domain/pricing';
 import { SelectField } from '../../../components/select-field';
 import { Tooltip } from '../../../components/tooltip';
-import type { PricingInput } from '../../../lib/api-types';
+import type { PricingInput } from '@stg/domain/api/vendors';
 
 export type AnswerMap = Record<string, string>;
 

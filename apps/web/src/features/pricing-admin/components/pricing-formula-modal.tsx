@@ -4,7 +4,7 @@ import { formatDurationHours } from '@stg/domain/pricing';
 import { formatDollars } from '@stg/domain/money';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
-import type { PricingInput } from '../../../lib/api-types';
+import type { PricingInput } from '@stg/domain/api/vendors';
 import { checkFormula, previewPrice, type Preview } from '../pricing-preview';
 import { PricingAnswers, type AnswerMap } from './pricing-answers';
 

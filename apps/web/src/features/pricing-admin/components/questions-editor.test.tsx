@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { OwnedVendor, Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { pricingVendor } from '../test-fixtures';
 
-function start(patch: Partial<OwnedVendor> = {}, routes: Record<string, MockResponse | MockResponse[]> = {}) {
+function start(patch: Partial<Vendor> = {}, routes: Record<string, MockResponse | MockResponse[]> = {}) {
   const session: Session = vendorSession(pricingVendor(patch));
   const api = mockApi({
     'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },

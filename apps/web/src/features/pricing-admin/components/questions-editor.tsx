@@ -3,7 +3,7 @@ import { INPUT_TYPES, type InputType } from '@stg/domain/constants';
 import { ErrorList } from '../../../components/error-list';
 import { SelectField } from '../../../components/select-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { OwnedVendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useSavePricingInputs } from '../api/pricing-admin-api';
 import {
   draftsFromInputs,
@@ -21,7 +21,7 @@ const TYPE_OPTIONS = INPUT_TYPES.map((type) => ({ value: type, label: INPUT_TYPE
  * The vendor's pricing questions (spec §3 Pricing input and option): edit, add and remove, checked on
  * the client, then saved as the WHOLE set with PATCH /api/vendors/{id}/update_pricing_input_options.
  */
-export function QuestionsEditor({ vendor }: { vendor: OwnedVendor }) {
+export function QuestionsEditor({ vendor }: { vendor: Vendor }) {
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const save = useSavePricingInputs(vendor.id);

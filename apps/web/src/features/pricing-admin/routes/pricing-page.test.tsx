@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { OwnedVendor, Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { FORMULA, pricingVendor } from '../test-fixtures';
 
-function start(patch: Partial<OwnedVendor> = {}, routes: Record<string, MockResponse | MockResponse[]> = {}) {
+function start(patch: Partial<Vendor> = {}, routes: Record<string, MockResponse | MockResponse[]> = {}) {
   const session: Session = vendorSession(pricingVendor(patch));
   const api = mockApi({
     'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
@@ -221,7 +222,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
   });
 
   it('refuses unknown variables with one verdict: only the problem, Test and Apply disabled', async () => {
-    const { user } = start({}, { 'PATCH /api/vendors/7': { body: {} } });
+    const { user } = start({}, { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } });
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     const modal = dialog();
@@ -254,7 +255,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
     ['40 / 0', 'Formula gives no number for these answers (division by zero?)'],
     ['-50', 'Formula gives a negative price for these answers'],
   ])('never calls %s valid: the server would refuse it', async (formula, problem) => {
-    const { user } = start({}, { 'PATCH /api/vendors/7': { body: {} } });
+    const { user } = start({}, { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } });
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     const modal = dialog();
@@ -268,7 +269,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
   });
 
   it('lists the variables and inserts one at the caret', async () => {
-    const { user } = start({}, { 'PATCH /api/vendors/7': { body: {} } });
+    const { user } = start({}, { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } });
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     const modal = dialog();
@@ -306,7 +307,10 @@ describe('pricing preferences: the pricing-formula modal', () => {
   });
 
   it('keeps the unapplied edit when a navigation closes the modal', async () => {
-    const { user, calls, router } = start({}, { 'PATCH /api/vendors/7': { body: {} } });
+    const { user, calls, router } = start(
+      {},
+      { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } },
+    );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     await user.type(dialog().getByRole('textbox', { name: 'Formula' }), ' - 5');

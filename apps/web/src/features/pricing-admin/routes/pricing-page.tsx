@@ -5,7 +5,7 @@ import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { OwnedVendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import {
   stageFormula,
   useRevertFormula,
@@ -24,15 +24,7 @@ import '../pricing-admin.css';
  * /dashboard/pricing, "Pricing Preferences" (spec §2): the calculator preview, the Options panel (Min
  * Price, Edit Formula, Revert to Previous Save, Save) and the questions editor.
  */
-export function PricingPage({
-  vendor,
-  title,
-  summary,
-}: {
-  vendor: OwnedVendor;
-  title: string;
-  summary: string;
-}) {
+export function PricingPage({ vendor, title, summary }: { vendor: Vendor; title: string; summary: string }) {
   const queryClient = useQueryClient();
   const { openModal } = useModal();
   const ids = { options: useId() };

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api } from '../../../lib/api-client';
-import type { UserInputsRequest } from '../../../lib/api-types';
+import type { UserInputsRequest } from '@stg/domain/api/pricing';
 import type { Answers, Booking, BookingCreateRequest, BookingUpdateRequest } from '@stg/domain/api/bookings';
 import { parseBooking } from './parse-booking';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';

@@ -1,6 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Address, PricingInput, Session, Vendor } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { Address } from '@stg/domain/api/users';
+import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
 import {
   customerAddress,
   customerSession,

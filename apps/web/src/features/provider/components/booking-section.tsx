@@ -2,7 +2,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { initialSelections, type Selections } from '@stg/domain/pricing';
 import { PageLoader } from '../../../components/page-loader';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { SESSION_QUERY_KEY } from '../../../lib/session/session-query';

@@ -3,7 +3,7 @@ import { CATEGORY_LABELS, DEFAULT_SERVICE_CHARGE_CENTS } from '@stg/domain/const
 import { formatAppointment } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 
 /** What Checkout does with the time (the payment modal says until when). */

@@ -1,5 +1,5 @@
 import { useModal } from '../../../components/modal/modal-provider';
-import type { GalleryImage } from '../../../lib/api-types';
+import type { GalleryImage } from '@stg/domain/api/vendors';
 import { CarouselModal, galleryImageAlt } from '../../../components/carousel/carousel-modal';
 
 /** The gallery thumbnails of a provider page; each opens the carousel at its image. */

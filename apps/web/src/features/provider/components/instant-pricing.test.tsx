@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { PricingInput, Session, Vendor } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { customerAddress, customerSession, makeBooking, makeVendor, signedOut } from '../../../test/fixtures';

@@ -12,7 +12,7 @@ import {
 import { ErrorList } from '../../../components/error-list';
 import { TextareaField } from '../../../components/textarea-field';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
 import { useSaveQuote, type SaveQuoteInput } from '../api/use-save-quote';
 import { PricingInputField } from './pricing-input-field';

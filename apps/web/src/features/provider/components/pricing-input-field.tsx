@@ -2,7 +2,7 @@ import { useId } from 'react';
 import { rangeSettings, selectionValue, snapToRange } from '@stg/domain/pricing';
 import { SelectField } from '../../../components/select-field';
 import { Tooltip } from '../../../components/tooltip';
-import type { PricingInput, PricingInputOption } from '../../../lib/api-types';
+import type { PricingInput, PricingInputOption } from '@stg/domain/api/vendors';
 
 export const SELECT_PLACEHOLDER = 'Select One';
 

@@ -1,5 +1,5 @@
 import { TIME_ZONE } from '@stg/domain/constants';
-import type { Review } from '../../../lib/api-types';
+import type { Review } from '@stg/domain/api/vendors';
 
 const reviewDate = new Intl.DateTimeFormat('en-US', {
   timeZone: TIME_ZONE,

@@ -1,5 +1,5 @@
 import { Modal } from '../../../components/modal/modal';
-import type { Review } from '../../../lib/api-types';
+import type { Review } from '@stg/domain/api/vendors';
 import { CarouselControls } from '../../../components/carousel/carousel-controls';
 import {
   formatReviewDate,

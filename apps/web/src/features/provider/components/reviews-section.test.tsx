@@ -1,7 +1,8 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { REVIEW_MESSAGES } from '@stg/domain/api/reviews';
-import type { Review, Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { Review } from '@stg/domain/api/vendors';
 import { customerSession, makeReview, makeVendor, signedOut, vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { LiveNotice } from '../../../components/live-notice';
 import { useModal } from '../../../components/modal/modal-provider';
-import type { Review } from '../../../lib/api-types';
+import type { Review } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
 import { LazyUserSessionForm } from '../../auth/components/user-session-form-lazy';
 import { vendorReviewsQueryOptions } from '../../reviews/api/reviews-query';

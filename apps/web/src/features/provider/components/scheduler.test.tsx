@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Session, Vendor } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';

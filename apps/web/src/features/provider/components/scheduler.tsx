@@ -8,7 +8,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { MonthCalendar } from '../../../components/scheduling/month-calendar';
 import { TimePicker } from '../../../components/scheduling/time-picker';
 import { ApiError, errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 import { localStartOf, startLabel } from '../../../lib/availability';
 import { useSlotChoice } from '../../../components/scheduling/use-slot-choice';

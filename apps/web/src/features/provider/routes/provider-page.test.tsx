@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { makeCard, makeReview, makeVendor, signedOut } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { locationOf, renderApp } from '../../../test/render-app';

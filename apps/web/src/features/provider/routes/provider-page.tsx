@@ -9,7 +9,7 @@ import { PageLoader } from '../../../components/page-loader';
 import { VendorCover } from '../../../components/vendor-cover';
 import { VendorLogo } from '../../../components/vendor-logo';
 import { VendorRating } from '../../../components/vendor-rating';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 import { BookingSection } from '../components/booking-section';

@@ -14,13 +14,8 @@ import {
   type IcsFeedRequest,
   type OAuthCallbackRequest,
 } from '@stg/domain/api/calendars';
-import { vendorSchema } from '@stg/domain/api/vendors';
-import type {
-  Vendor,
-  VendorCalendar,
-  VendorCalendarUpdateRequest,
-  VendorSchedulingUpdateRequest,
-} from '../../../lib/api-types';
+import type { SchedulingPreferencesRequest } from '@stg/domain/api/scheduling';
+import { vendorSchema, type VendorCalendar, type VendorPatchRequest } from '@stg/domain/api/vendors';
 import { SESSION_QUERY_KEY, updateSession } from '../../../lib/session/session-query';
 
 export type OAuthProvider = 'google' | 'jobber';
@@ -33,18 +28,14 @@ async function applyCalendar(queryClient: QueryClient, calendar: VendorCalendar)
   await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
-/*
- * Answers are checked with the contract (a mismatch throws a clear error); the session's vendor and calendar
- * are still typed by lib/api-types.ts until the web's Vendor type comes from the contract (issue 16).
- */
+/** The calendar an answer carries, read with the contract (a mismatch throws a clear error). */
 function calendarOf(answer: unknown): VendorCalendar {
-  ownedCalendarResponseSchema.parse(answer);
-  return answer as VendorCalendar;
+  return ownedCalendarResponseSchema.parse(answer);
 }
 
+/** Reads the vendor an answer carries with the contract and puts it into the session cache. */
 function applyVendor(queryClient: QueryClient, answer: unknown): void {
-  vendorSchema.parse(answer);
-  const vendor = answer as Vendor;
+  const vendor = vendorSchema.parse(answer);
   updateSession(queryClient, (session) =>
     session.vendor && session.vendor.id === vendor.id
       ? { ...session, vendor: { ...session.vendor, ...vendor } }
@@ -54,8 +45,8 @@ function applyVendor(queryClient: QueryClient, answer: unknown): void {
 
 export interface SchedulingChanges {
   calendarId: number | null;
-  calendar: VendorCalendarUpdateRequest['vendorCalendar'];
-  vendor: Omit<VendorSchedulingUpdateRequest['vendor'], 'id'>;
+  calendar: SchedulingPreferencesRequest['vendorCalendar'];
+  vendor: Omit<VendorPatchRequest['vendor'], 'id'>;
 }
 
 /**
@@ -67,14 +58,14 @@ export function useSaveScheduling(vendorId: number) {
   return useMutation({
     mutationFn: async ({ calendarId, calendar, vendor }: SchedulingChanges) => {
       if (calendarId !== null && Object.keys(calendar).length > 0) {
-        const body: VendorCalendarUpdateRequest = { vendorCalendar: calendar };
+        const body: SchedulingPreferencesRequest = { vendorCalendar: calendar };
         const answer = calendarOf(await api.patch<unknown>(`/api/vendor_calendars/${calendarId}`, body));
         updateSession(queryClient, (session) =>
           session.vendor ? { ...session, vendor: { ...session.vendor, calendar: answer } } : session,
         );
       }
       if (Object.keys(vendor).length > 0) {
-        const body: VendorSchedulingUpdateRequest = { vendor: { id: vendorId, ...vendor } };
+        const body: VendorPatchRequest = { vendor: { id: vendorId, ...vendor } };
         applyVendor(queryClient, await api.patch<unknown>(`/api/vendors/${vendorId}`, body));
       }
     },

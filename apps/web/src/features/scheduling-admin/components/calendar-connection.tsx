@@ -3,7 +3,7 @@ import { formatAppointment } from '@stg/domain/dates';
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor, VendorCalendar } from '../../../lib/api-types';
+import type { Vendor, VendorCalendar } from '@stg/domain/api/vendors';
 import {
   useAuthorizeCalendar,
   useCalendarProviders,

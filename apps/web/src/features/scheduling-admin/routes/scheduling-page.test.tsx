@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { RATE_LABEL, SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import type { Session, VendorCalendar } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
+import type { VendorCalendar } from '@stg/domain/api/vendors';
 import { vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';

@@ -1,4 +1,4 @@
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { CalendarConnection } from '../components/calendar-connection';
 import { PreferencesForm } from '../components/preferences-form';
 import '../scheduling-admin.css';

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { vendorSignUpResponseSchema } from '@stg/domain/api/vendors';
 import { api } from '../../../lib/api-client';
-import type { Session } from '../../../lib/api-types';
+import type { Session } from '@stg/domain/api/session';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 import { toVendorSignUpRequest, type VendorSignUpValues } from '../vendor-sign-up-values';

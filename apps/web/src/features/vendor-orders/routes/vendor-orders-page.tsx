@@ -8,7 +8,7 @@ import { LiveNotice } from '../../../components/live-notice';
 import { useModal } from '../../../components/modal/modal-provider';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { KEEP_SCROLL } from '../../../lib/keep-scroll';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { vendorOrdersQueryOptions } from '../api/vendor-orders-query';

@@ -12,7 +12,7 @@ import { ErrorList } from '../../../components/error-list';
 import { PageLoader } from '../../../components/page-loader';
 import { StatusBadge } from '../../../components/status-badge';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { vendorOrderQueryOptions } from '../api/vendor-order-query';

@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUploadVendorImages } from '../../../lib/vendor-api';
 
 const KINDS = {

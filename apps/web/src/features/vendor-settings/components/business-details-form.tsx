@@ -3,7 +3,7 @@ import { vendorBusinessPatchSchema, vendorPatchNeedsPassword } from '@stg/domain
 import { ConfirmPasswordModal } from '../../../components/confirm-password-modal/confirm-password-modal';
 import { useModal } from '../../../components/modal/modal-provider';
 import { TextField } from '../../../components/text-field';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUpdateVendor, type VendorChanges } from '../../../lib/vendor-api';
 import { UpdatePasswordLink } from './update-password-link';
 

@@ -1,4 +1,4 @@
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { BusinessDetailsForm } from './business-details-form';
 import { DirectDepositCard } from './direct-deposit-card';
 import { GoogleReviewsCard } from './google-reviews-card';

@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { PayoutsOnboarding } from '../../../components/payouts/payouts-onboarding';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 
 /**
  * Payouts of General Settings (spec §2 Business): Direct Deposit Connected or Not Connected with the bank

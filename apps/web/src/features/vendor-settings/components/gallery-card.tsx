@@ -5,7 +5,7 @@ import { ErrorList } from '../../../components/error-list';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
 import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
-import type { GalleryImage, Vendor } from '../../../lib/api-types';
+import type { GalleryImage, Vendor } from '@stg/domain/api/vendors';
 import { useDeleteVendorImage, useUploadVendorImages } from '../../../lib/vendor-api';
 // The one carousel modal of the product (spec §2 Modals: carousel), as the provider page opens it.
 import { CarouselModal, galleryImageAlt } from '../../../components/carousel/carousel-modal';

@@ -3,7 +3,7 @@ import { useQuery } from '@tanstack/react-query';
 import { googleReviewsStatusSchema } from '@stg/domain/api/reviews';
 import { ErrorList } from '../../../components/error-list';
 import { api, errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUpdateVendor } from '../../../lib/vendor-api';
 
 /** GET /api/google-reviews: whether this server fetches Google reviews, and why not. */

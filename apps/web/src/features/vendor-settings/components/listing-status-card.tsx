@@ -4,7 +4,7 @@ import { ConfirmPasswordModal } from '../../../components/confirm-password-modal
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUpdateVendor } from '../../../lib/vendor-api';
 
 const STATUS: Record<ListingStatus, { label: string; tone: string; text: string }> = {

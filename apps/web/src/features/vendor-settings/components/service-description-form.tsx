@@ -2,7 +2,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { LIMITS } from '@stg/domain/constants';
 import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUpdateVendor } from '../../../lib/vendor-api';
 
 const MAX = LIMITS.serviceDescriptionMax;

@@ -1,4 +1,4 @@
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { BrandImageCard } from './brand-image-card';
 import { GalleryCard } from './gallery-card';
 

@@ -1,6 +1,6 @@
 import { useEffect, useId } from 'react';
 import { useSearchParams } from 'react-router';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { KEEP_SCROLL } from '../../../lib/keep-scroll';
 import { BusinessTab } from '../components/business-tab';
 import { SettingsTabList, tabIds } from '../components/settings-tab-list';

@@ -1,5 +1,5 @@
 import { Link } from '../../../components/link';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUpdateVendor } from '../../../lib/vendor-api';
 // The calendar connection of Scheduling Preferences, reused as it is (state, Google, Jobber, iCal feed).
 import { CalendarConnection } from '../../scheduling-admin/components/calendar-connection';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { VENDOR_MESSAGES, galleryAddProblem, galleryDeleteProblem } from '@stg/domain/api/vendors';
 import { LIMITS } from '@stg/domain/constants';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
-import type { GalleryImage, Vendor } from '../../../lib/api-types';
+import type { GalleryImage, Vendor } from '@stg/domain/api/vendors';
 import { useDeleteVendorImage, useUploadVendorImages } from '../../../lib/vendor-api';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepFooter } from './step-footer';

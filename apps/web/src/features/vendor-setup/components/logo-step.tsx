@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useUploadVendorImages, type ImageSlot } from '../../../lib/vendor-api';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepFooter } from './step-footer';

@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../../components/link';
 import { VENDOR_MESSAGES, submitForReviewProblems, type SetupFacts } from '@stg/domain/api/vendors';
 import { errorsOf } from '../../../lib/api-client';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { useSubmitForReview, useUpdateVendor } from '../../../lib/vendor-api';
 import { NEXT_STEPS_TITLE, setupPageLink, type SetupStepName } from '../setup-pages';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';

@@ -1,5 +1,5 @@
 import { PayoutsOnboarding } from '../../../components/payouts/payouts-onboarding';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepFooter } from './step-footer';
 

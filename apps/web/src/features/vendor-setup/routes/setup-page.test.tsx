@@ -1,7 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
-import type { GalleryImage, Vendor, VendorCalendar } from '../../../lib/api-types';
+import type { GalleryImage, Vendor, VendorCalendar } from '@stg/domain/api/vendors';
 import { STORAGE_KEYS } from '../../../lib/browser-storage';
 import { makeVendor, vendorUser } from '../../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { setupProgress } from '@stg/domain/api/vendors';
-import type { Vendor } from '../../../lib/api-types';
+import type { Vendor } from '@stg/domain/api/vendors';
 import { CalendarStep } from '../components/calendar-step';
 import { ImagesStep } from '../components/images-step';
 import { LogoStep } from '../components/logo-step';
