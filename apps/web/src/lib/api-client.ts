@@ -139,35 +139,36 @@ export async function refreshCsrfToken(): Promise<void> {
   await send('GET', SESSION_PATH, undefined, {});
 }
 
-export async function apiRequest<T>(
+/**
+ * One call. The answer is `unknown` on purpose: each caller reads it with its contract
+ * (`schema.parse(answer)`, @stg/domain/api/*), so a drifted answer is a clear error, never a silent cast.
+ */
+export async function apiRequest(
   method: HttpMethod,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<unknown> {
   if (method !== 'GET' && csrfToken === null) {
     // No token seen yet (first call of the page): get one rather than fail once for certain.
     await refreshCsrfToken().catch(() => undefined);
   }
   try {
-    return (await send(method, path, body, options)) as T;
+    return await send(method, path, body, options);
   } catch (error) {
     const csrfFailure =
       error instanceof ApiError && error.errors.includes(INVALID_AUTHENTICITY_TOKEN) && method !== 'GET';
     if (!csrfFailure || options.noRetry) throw error;
     await refreshCsrfToken();
-    return (await send(method, path, body, options)) as T;
+    return await send(method, path, body, options);
   }
 }
 
 export const api = {
-  get: <T>(path: string, options?: RequestOptions) => apiRequest<T>('GET', path, undefined, options),
-  post: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('POST', path, body, options),
-  put: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PUT', path, body, options),
-  patch: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('PATCH', path, body, options),
-  delete: <T>(path: string, body?: unknown, options?: RequestOptions) =>
-    apiRequest<T>('DELETE', path, body, options),
+  get: (path: string, options?: RequestOptions) => apiRequest('GET', path, undefined, options),
+  post: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('POST', path, body, options),
+  put: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PUT', path, body, options),
+  patch: (path: string, body?: unknown, options?: RequestOptions) => apiRequest('PATCH', path, body, options),
+  delete: (path: string, body?: unknown, options?: RequestOptions) =>
+    apiRequest('DELETE', path, body, options),
 };

@@ -18,7 +18,7 @@ export async function fetchAvailability(
   const params = new URLSearchParams({ duration: String(LIMITS.calendarWindowDays) });
   if ('bookingId' in scope) params.set('booking_id', String(scope.bookingId));
   else params.set('order_id', String(scope.orderId));
-  const answer = await api.get<unknown>(`/api/vendors/${vendorId}/vendor_calendars?${params.toString()}`);
+  const answer = await api.get(`/api/vendors/${vendorId}/vendor_calendars?${params.toString()}`);
   // The contract (and zod) load with the first answer, not with the provider page (ADR 0023).
   const { availabilityResponseSchema } = await import('@stg/domain/api/scheduling');
   return availabilityResponseSchema.parse(answer);

@@ -60,7 +60,7 @@ export function useUpdateVendor(vendorId: number) {
   return useMutation({
     mutationFn: async ({ changes, password }: { changes: VendorChanges; password?: string }) =>
       vendorSchema.parse(
-        await api.patch<unknown>(`/api/vendors/${vendorId}`, {
+        await api.patch(`/api/vendors/${vendorId}`, {
           vendor: changes,
           ...(password !== undefined ? { password } : {}),
         }),
@@ -146,7 +146,7 @@ export function useDeleteVendorImage(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (blobId: string) =>
-      vendorSchema.parse(await api.delete<unknown>(`/api/vendors/${vendorId}/images`, { blob_id: blobId })),
+      vendorSchema.parse(await api.delete(`/api/vendors/${vendorId}/images`, { blob_id: blobId })),
     onSuccess: (vendor) => applyOwnVendor(queryClient, vendor),
   });
 }
@@ -155,8 +155,7 @@ export function useDeleteVendorImage(vendorId: number) {
 export function useSubmitForReview(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      vendorSchema.parse(await api.post<unknown>(`/api/vendors/${vendorId}/submit-for-review`)),
+    mutationFn: async () => vendorSchema.parse(await api.post(`/api/vendors/${vendorId}/submit-for-review`)),
     onSuccess: (vendor) => applyOwnVendor(queryClient, vendor),
   });
 }
@@ -164,13 +163,13 @@ export function useSubmitForReview(vendorId: number) {
 /** POST /api/vendors/create_account_session {id}: the client secret for the embedded components. */
 export async function createAccountSession(vendorId: number): Promise<AccountSessionResponse> {
   return accountSessionResponseSchema.parse(
-    await api.post<unknown>('/api/vendors/create_account_session', { id: vendorId }),
+    await api.post('/api/vendors/create_account_session', { id: vendorId }),
   );
 }
 
 /** The sandbox's onboarding form (sandbox mode only). */
 export async function submitSandboxOnboarding(request: SandboxOnboardingRequest) {
   return sandboxOnboardingResponseSchema.parse(
-    await api.post<unknown>('/api/payments/sandbox/account-onboarding', request),
+    await api.post('/api/payments/sandbox/account-onboarding', request),
   );
 }

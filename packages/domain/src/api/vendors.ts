@@ -148,6 +148,9 @@ export const vendorCardSchema = z.object({
   reviewCount: z.number().int(),
 });
 
+/** GET /api/vendors: the active vendors, as cards. */
+export const vendorCardsResponseSchema = z.array(vendorCardSchema);
+
 export const vendorSchema = vendorCardSchema.extend({
   phoneNumber: z.string(),
   email: z.string(),

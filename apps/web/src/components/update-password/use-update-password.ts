@@ -13,7 +13,7 @@ export function useUpdatePassword(userId: number) {
   return useMutation({
     mutationFn: async (values: PasswordUpdate) =>
       userResponseSchema.parse(
-        await api.patch<unknown>(`/api/users/${userId}/update_password`, {
+        await api.patch(`/api/users/${userId}/update_password`, {
           ...values,
           userId,
         } satisfies PasswordUpdateRequest),

@@ -41,8 +41,22 @@ export function storedSessionUser(): User | null {
   return readJson<User>(STORAGE_KEYS.user);
 }
 
+/**
+ * A session answer (GET, POST and DELETE /api/session) read with the session contract. The contract (and
+ * zod) load with the first answer, not with the first bundle (ADR 0023, 0027); the first render reads the
+ * session from the page's boot data (ADR 0025).
+ */
+export async function readSession(answer: unknown): Promise<Session> {
+  const { sessionResponseSchema } = await import('@stg/domain/api/session');
+  return sessionResponseSchema.parse(answer);
+}
+
 export async function fetchSession(): Promise<Session> {
-  const session = normalizeSession(await api.get<Partial<Session>>(SESSION_PATH));
+  const [answer, { sessionResponseSchema }] = await Promise.all([
+    api.get(SESSION_PATH),
+    import('@stg/domain/api/session'),
+  ]);
+  const session = sessionResponseSchema.parse(answer);
   storeSessionUser(session.user);
   return session;
 }

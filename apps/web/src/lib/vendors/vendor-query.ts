@@ -2,10 +2,17 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 
-/** GET /api/vendors/{id}; 404 { errors: ["Vendor not found"] } for an unknown id. */
+/**
+ * GET /api/vendors/{id}, read with the vendors contract (loaded beside the request, not with the page's
+ * chunk: ADR 0023, 0027); 404 { errors: ["Vendor not found"] } for an unknown id.
+ */
+export async function fetchVendor(id: number): Promise<Vendor> {
+  const [answer, { vendorSchema }] = await Promise.all([
+    api.get(`/api/vendors/${id}`),
+    import('@stg/domain/api/vendors'),
+  ]);
+  return vendorSchema.parse(answer);
+}
+
 export const vendorQueryOptions = (id: number) =>
-  queryOptions({
-    queryKey: ['vendors', id],
-    queryFn: () => api.get<Vendor>(`/api/vendors/${id}`),
-    staleTime: 30_000,
-  });
+  queryOptions({ queryKey: ['vendors', id], queryFn: () => fetchVendor(id), staleTime: 30_000 });

@@ -2,10 +2,18 @@ import { queryOptions } from '@tanstack/react-query';
 import { api } from '../api-client';
 import type { VendorCard } from '@stg/domain/api/vendors';
 
-/** GET /api/vendors: the active vendors, as cards. */
+/**
+ * GET /api/vendors: the active vendors, as cards, read with the vendors contract. The contract (and zod)
+ * load beside the request, not with the landing page's first bundle (ADR 0023, 0027); the first render
+ * reads the same answer from the page's boot data (ADR 0025).
+ */
+export async function fetchVendorCards(): Promise<VendorCard[]> {
+  const [answer, { vendorCardsResponseSchema }] = await Promise.all([
+    api.get('/api/vendors'),
+    import('@stg/domain/api/vendors'),
+  ]);
+  return vendorCardsResponseSchema.parse(answer);
+}
+
 export const vendorsQueryOptions = () =>
-  queryOptions({
-    queryKey: ['vendors'],
-    queryFn: () => api.get<VendorCard[]>('/api/vendors'),
-    staleTime: 60_000,
-  });
+  queryOptions({ queryKey: ['vendors'], queryFn: fetchVendorCards, staleTime: 60_000 });

@@ -25,7 +25,7 @@ export function useUpdateAddress(addressId: number) {
   return useMutation({
     mutationFn: async (values: AddressInput) =>
       addressResponseSchema.parse(
-        await api.patch<unknown>(`/api/addresses/${addressId}`, toAddressRequest(values)),
+        await api.patch(`/api/addresses/${addressId}`, toAddressRequest(values)),
       ),
     onSuccess: ({ address }) =>
       updateSession(queryClient, (session) => ({

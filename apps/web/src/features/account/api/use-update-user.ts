@@ -13,7 +13,7 @@ export function useUpdateUser(userId: number) {
   return useMutation({
     mutationFn: async (values: UserUpdate) =>
       userResponseSchema.parse(
-        await api.patch<unknown>(`/api/users/${userId}`, {
+        await api.patch(`/api/users/${userId}`, {
           user: { id: userId, ...values },
         } satisfies UserUpdateRequest),
       ),

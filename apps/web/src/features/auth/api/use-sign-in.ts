@@ -2,9 +2,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInRequest } from '@stg/domain/api/session';
 import type { SignIn } from '@stg/domain/validation';
 import { api, SESSION_PATH } from '../../../lib/api-client';
-import type { Session } from '@stg/domain/api/session';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
-import { setSession } from '../../../lib/session/session-query';
+import { readSession, setSession } from '../../../lib/session/session-query';
 
 /**
  * POST /api/session. The API client refreshes the CSRF token and retries once on
@@ -14,8 +13,8 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: (credentials: SignIn) =>
-      api.post<Session>(SESSION_PATH, { user: credentials } satisfies SignInRequest),
+    mutationFn: async (credentials: SignIn) =>
+      readSession(await api.post(SESSION_PATH, { user: credentials } satisfies SignInRequest)),
     onSuccess: (data) => {
       resetHomeView();
       setSession(queryClient, data);

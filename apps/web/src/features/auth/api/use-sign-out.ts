@@ -2,10 +2,9 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
 import { api, errorsOf, SESSION_PATH } from '../../../lib/api-client';
-import type { Session } from '@stg/domain/api/session';
 import { useErrorStore } from '../../../lib/error-store';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
-import { SESSION_QUERY_KEY, setSession, SIGNED_OUT_SESSION } from '../../../lib/session/session-query';
+import { readSession, SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 
 /** DELETE /api/session, then / (spec §2). Failures go to the shared error store (spec §8). */
 export function useSignOut() {
@@ -14,12 +13,12 @@ export function useSignOut() {
   const { resetHomeView } = useHomeViewChoice();
   const { showErrors, clearErrors } = useErrorStore();
   return useMutation({
-    mutationFn: () => api.delete<Session>(SESSION_PATH),
+    mutationFn: async () => readSession(await api.delete(SESSION_PATH)),
     onSuccess: (data) => {
       clearErrors();
       resetHomeView();
       void navigate(AFTER_SIGN_OUT_PATH);
-      setSession(queryClient, data ?? SIGNED_OUT_SESSION);
+      setSession(queryClient, data);
       queryClient.removeQueries({
         predicate: (query) => query.queryKey[0] !== 'session' && query.queryKey[0] !== 'vendors',
       });

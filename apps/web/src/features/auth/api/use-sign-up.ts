@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CustomerSignUpRequest, SignUpResponse } from '@stg/domain/api/users';
+import type { CustomerSignUpRequest } from '@stg/domain/api/users';
 import type { CustomerSignUp } from '@stg/domain/validation';
 import { api } from '../../../lib/api-client';
 import type { Session } from '@stg/domain/api/session';
@@ -32,7 +32,13 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: (values: CustomerSignUp) => api.post<SignUpResponse>('/api/users', toSignUpRequest(values)),
+    mutationFn: async (values: CustomerSignUp) => {
+      const [answer, { signUpResponseSchema }] = await Promise.all([
+        api.post('/api/users', toSignUpRequest(values)),
+        import('@stg/domain/api/users'),
+      ]);
+      return signUpResponseSchema.parse(answer);
+    },
     onSuccess: (data) => {
       resetHomeView();
       const previous = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);

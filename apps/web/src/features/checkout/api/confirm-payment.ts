@@ -11,5 +11,5 @@ import { api } from '../../../lib/api-client';
  */
 export async function confirmPayment(paymentIntentId: string): Promise<ConfirmPaymentResponse> {
   const body: ConfirmPaymentRequest = { paymentIntentId };
-  return confirmPaymentResponseSchema.parse(await api.post<unknown>('/api/payments/confirm', body));
+  return confirmPaymentResponseSchema.parse(await api.post('/api/payments/confirm', body));
 }

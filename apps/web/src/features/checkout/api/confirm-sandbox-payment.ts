@@ -10,5 +10,5 @@ import { api } from '../../../lib/api-client';
  * test card or a saved card (docs/api/checkout.md "Confirming the card").
  */
 export async function confirmSandboxPayment(body: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {
-  return sandboxConfirmResponseSchema.parse(await api.post<unknown>('/api/payments/sandbox/confirm', body));
+  return sandboxConfirmResponseSchema.parse(await api.post('/api/payments/sandbox/confirm', body));
 }

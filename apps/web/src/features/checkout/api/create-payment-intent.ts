@@ -19,7 +19,7 @@ export async function createPaymentIntent(
     booking: { id: bookingId },
     ...(saveCard === undefined ? {} : { saveCard }),
   };
-  const answer = await api.post<unknown>('/api/payments/create-payment-intent', body);
+  const answer = await api.post('/api/payments/create-payment-intent', body);
   return createPaymentIntentResponseSchema.parse(answer);
 }
 

@@ -6,6 +6,6 @@ import { api } from '../../../lib/api-client';
 export const paymentsConfigQueryOptions = () =>
   queryOptions({
     queryKey: ['payments', 'config'] as const,
-    queryFn: async () => paymentsConfigResponseSchema.parse(await api.get<unknown>('/api/payments/config')),
+    queryFn: async () => paymentsConfigResponseSchema.parse(await api.get('/api/payments/config')),
     staleTime: Infinity,
   });

@@ -24,7 +24,7 @@ export const reviewQueueQueryOptions = () =>
   queryOptions({
     queryKey: REVIEW_QUEUE_KEY,
     queryFn: async () =>
-      oldestFirst(reviewQueueResponseSchema.parse(await api.get<unknown>('/api/operator/listings')).listings),
+      oldestFirst(reviewQueueResponseSchema.parse(await api.get('/api/operator/listings')).listings),
     // Other operators decide too: fetch again on each visit.
     staleTime: 0,
   });
@@ -42,8 +42,8 @@ export function useListingDecision(vendorId: number) {
     mutationFn: async (decision: ListingDecision) =>
       listingDecisionResponseSchema.parse(
         decision.kind === 'approve'
-          ? await api.post<unknown>(`/api/operator/listings/${vendorId}/approve`)
-          : await api.post<unknown>(`/api/operator/listings/${vendorId}/reject`, { reason: decision.reason }),
+          ? await api.post(`/api/operator/listings/${vendorId}/approve`)
+          : await api.post(`/api/operator/listings/${vendorId}/reject`, { reason: decision.reason }),
       ),
     onSuccess: () => {
       queryClient.setQueryData<ReviewQueueItem[]>(REVIEW_QUEUE_KEY, (current) =>

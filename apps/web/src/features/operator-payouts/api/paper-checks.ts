@@ -20,7 +20,7 @@ export const PAPER_CHECKS_PATH = '/api/operator/payouts/paper-checks';
 export const paperChecksQueryOptions = () =>
   queryOptions({
     queryKey: PAPER_CHECKS_KEY,
-    queryFn: async () => paperChecksOwedResponseSchema.parse(await api.get<unknown>(PAPER_CHECKS_PATH)),
+    queryFn: async () => paperChecksOwedResponseSchema.parse(await api.get(PAPER_CHECKS_PATH)),
     // Payouts fall due and other operators record checks: fetch again on each visit.
     staleTime: 0,
   });
@@ -45,7 +45,7 @@ export function useMarkPaperCheckPaid(orderId: number) {
   return useMutation({
     mutationFn: async (request: MarkPaperCheckPaidRequest) =>
       markPaperCheckPaidResponseSchema.parse(
-        await api.post<unknown>(`${PAPER_CHECKS_PATH}/${orderId}/mark-paid`, request),
+        await api.post(`${PAPER_CHECKS_PATH}/${orderId}/mark-paid`, request),
       ),
     onSuccess: () => {
       queryClient.setQueryData<PaperChecksOwedResponse>(PAPER_CHECKS_KEY, (current) =>

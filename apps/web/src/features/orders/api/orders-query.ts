@@ -10,7 +10,7 @@ export const ORDERS_QUERY_KEY = ['orders'] as const;
  * here rather than somewhere in the page.
  */
 export async function fetchOrders(): Promise<CustomerOrder[]> {
-  const answer = await api.get<unknown>('/api/orders');
+  const answer = await api.get('/api/orders');
   return customerOrdersResponseSchema.parse(answer).orders;
 }
 

@@ -16,7 +16,7 @@ export function useCancelOrder(orderId: number) {
   return useMutation({
     mutationFn: async (cancelReason: string) => {
       const body: CancelOrderRequest = cancelOrderRequestSchema.parse({ cancelReason });
-      const answer = await api.patch<unknown>(`/api/orders/${orderId}/cancel-order`, body);
+      const answer = await api.patch(`/api/orders/${orderId}/cancel-order`, body);
       return orderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterOrderChange(queryClient, order),

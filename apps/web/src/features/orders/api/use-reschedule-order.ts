@@ -13,7 +13,7 @@ export function useRescheduleOrder(orderId: number) {
   return useMutation({
     mutationFn: async (appointmentAt: string) => {
       const body: RescheduleOrderRequest = rescheduleOrderRequestSchema.parse({ order: { appointmentAt } });
-      const answer = await api.patch<unknown>(`/api/orders/${orderId}/reschedule`, body);
+      const answer = await api.patch(`/api/orders/${orderId}/reschedule`, body);
       return orderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterOrderChange(queryClient, order),

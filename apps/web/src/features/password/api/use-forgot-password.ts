@@ -6,6 +6,6 @@ import { api } from '../../../lib/api-client';
 export function useForgotPassword() {
   return useMutation({
     mutationFn: async (email: string) =>
-      messageResponseSchema.parse(await api.post<unknown>('/api/password/forgot', { email })),
+      messageResponseSchema.parse(await api.post('/api/password/forgot', { email })),
   });
 }

@@ -16,7 +16,7 @@ export function useResetPassword() {
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
     mutationFn: async (values: ResetPasswordValues) =>
-      resetPasswordResponseSchema.parse(await api.post<unknown>('/api/password/reset', values)),
+      resetPasswordResponseSchema.parse(await api.post('/api/password/reset', values)),
     onSuccess: (data) => {
       resetHomeView();
       setSession(queryClient, {

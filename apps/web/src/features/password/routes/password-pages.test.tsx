@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
-import { customerSession, customerUser, makeVendor, signedOut, vendorUser } from '../../../test/fixtures';
+import { customerSession, customerUser, signedOut, vendorSession } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
@@ -118,7 +118,7 @@ describe('reset password', () => {
 describe('password updated', () => {
   it('sends a vendor to the dashboard', async () => {
     mockApi({
-      'GET /api/session': { body: { user: vendorUser, addresses: [], orders: [], vendor: makeVendor() } },
+      'GET /api/session': { body: vendorSession() },
     });
     renderApp('/password/reset/complete');
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' }, LAZY)).toHaveAttribute(

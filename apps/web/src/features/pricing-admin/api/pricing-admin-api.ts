@@ -28,7 +28,7 @@ export function useSavePricing(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: PricingChanges) =>
-      api.patch<unknown>(`/api/vendors/${vendorId}`, {
+      api.patch(`/api/vendors/${vendorId}`, {
         vendor: changes,
       } satisfies VendorPatchRequest),
     onSuccess: (data) => applyVendorAnswer(queryClient, data),
@@ -39,7 +39,7 @@ export function useSavePricing(vendorId: number) {
 export function useRevertFormula(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post<unknown>(`/api/vendors/${vendorId}/revert_formula`),
+    mutationFn: () => api.post(`/api/vendors/${vendorId}/revert_formula`),
     onSuccess: (data) => applyVendorAnswer(queryClient, data),
   });
 }
@@ -49,7 +49,7 @@ export function useSavePricingInputs(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inputs: PricingInputPayload[]) =>
-      api.patch<unknown>(`/api/vendors/${vendorId}/update_pricing_input_options`, {
+      api.patch(`/api/vendors/${vendorId}/update_pricing_input_options`, {
         pricing_input_options: inputs,
       } satisfies UpdatePricingInputOptionsRequest),
     onSuccess: (data) => applyVendorAnswer(queryClient, data),
@@ -66,7 +66,7 @@ export function stageFormula(
   stagedFormula: string | null,
 ): Promise<void> {
   return api
-    .patch<unknown>(`/api/vendors/${vendorId}`, {
+    .patch(`/api/vendors/${vendorId}`, {
       vendor: { stagedFormula },
     } satisfies VendorPatchRequest)
     .then((answer) => {

@@ -24,14 +24,14 @@ async function saveBooking({
   if (existingBookingId !== null) {
     const body: BookingUpdateRequest = { booking: { answers, customerNotes } };
     try {
-      return await parseBooking(await api.put<unknown>(`/api/bookings/${existingBookingId}`, body));
+      return await parseBooking(await api.put(`/api/bookings/${existingBookingId}`, body));
     } catch (error) {
       // The booking is gone (paid and cleared, or another session): price a new one instead.
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
   const body: BookingCreateRequest = { booking: { vendorId, answers, customerNotes } };
-  return parseBooking(await api.post<unknown>('/api/bookings', body));
+  return parseBooking(await api.post('/api/bookings', body));
 }
 
 /** Saving the answers for next time is a convenience: a failure is only logged (spec §8). */

@@ -20,7 +20,7 @@ export function useScheduleBooking() {
   return useMutation({
     mutationFn: async ({ bookingId, appointmentAt }: ScheduleBookingInput): Promise<Booking> => {
       const body: BookingUpdateRequest = { booking: { appointmentAt } };
-      return parseBooking(await api.put<unknown>(`/api/bookings/${bookingId}`, body));
+      return parseBooking(await api.put(`/api/bookings/${bookingId}`, body));
     },
     onSuccess: (booking) => {
       upsertSessionBooking(queryClient, booking);

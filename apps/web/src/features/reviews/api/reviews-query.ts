@@ -18,7 +18,7 @@ export const vendorReviewsQueryOptions = (vendorId: number, userId: number | nul
     queryFn: async (): Promise<VendorReviewsResponse> => {
       const [contract, answer] = await Promise.all([
         import('@stg/domain/api/reviews'),
-        api.get<unknown>(`/api/vendors/${vendorId}/reviews`),
+        api.get(`/api/vendors/${vendorId}/reviews`),
       ]);
       return contract.vendorReviewsResponseSchema.parse(answer);
     },

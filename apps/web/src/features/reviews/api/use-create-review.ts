@@ -9,7 +9,7 @@ export function useCreateReview(vendorId: number) {
   return useMutation({
     mutationFn: async (review: { body: string; score: number }) => {
       const request: CreateReviewRequest = { review };
-      const answer = await api.post<unknown>(`/api/vendors/${vendorId}/reviews`, request);
+      const answer = await api.post(`/api/vendors/${vendorId}/reviews`, request);
       return reviewResponseSchema.parse(answer).review;
     },
     onSuccess: () => {

@@ -6,7 +6,7 @@ import { refreshAfterReview } from './reviews-query';
 export function useDeleteReview(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (reviewId: number) => api.delete<unknown>(`/api/reviews/${reviewId}`),
+    mutationFn: (reviewId: number) => api.delete(`/api/reviews/${reviewId}`),
     onSuccess: () => {
       void refreshAfterReview(queryClient, vendorId);
     },

@@ -59,14 +59,14 @@ export function useSaveScheduling(vendorId: number) {
     mutationFn: async ({ calendarId, calendar, vendor }: SchedulingChanges) => {
       if (calendarId !== null && Object.keys(calendar).length > 0) {
         const body: SchedulingPreferencesRequest = { vendorCalendar: calendar };
-        const answer = calendarOf(await api.patch<unknown>(`/api/vendor_calendars/${calendarId}`, body));
+        const answer = calendarOf(await api.patch(`/api/vendor_calendars/${calendarId}`, body));
         updateSession(queryClient, (session) =>
           session.vendor ? { ...session, vendor: { ...session.vendor, calendar: answer } } : session,
         );
       }
       if (Object.keys(vendor).length > 0) {
         const body: VendorPatchRequest = { vendor: { id: vendorId, ...vendor } };
-        applyVendor(queryClient, await api.patch<unknown>(`/api/vendors/${vendorId}`, body));
+        applyVendor(queryClient, await api.patch(`/api/vendors/${vendorId}`, body));
       }
     },
     // Also after a failure: the calendar half may have been saved before the vendor half was refused.
@@ -79,7 +79,7 @@ export function useCalendarProviders() {
   return useQuery({
     queryKey: ['calendar-providers'],
     queryFn: async () =>
-      calendarProvidersResponseSchema.parse(await api.get<unknown>('/api/calendar_providers')),
+      calendarProvidersResponseSchema.parse(await api.get('/api/calendar_providers')),
     staleTime: 5 * 60_000,
   });
 }
@@ -95,7 +95,7 @@ export const externalNavigation = {
 export function useAuthorizeCalendar() {
   return useMutation({
     mutationFn: async (provider: OAuthProvider) =>
-      authorizeResponseSchema.parse(await api.post<unknown>(`/api/auth/${provider}/authorize`)),
+      authorizeResponseSchema.parse(await api.post(`/api/auth/${provider}/authorize`)),
     onSuccess: ({ url }) => externalNavigation.assign(url),
   });
 }
@@ -106,7 +106,7 @@ export function useOAuthCallback() {
   return useMutation({
     mutationFn: async ({ provider, ...body }: OAuthCallbackRequest & { provider: OAuthProvider }) =>
       calendarOf(
-        await api.post<unknown>(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest),
+        await api.post(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest),
       ),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
@@ -118,7 +118,7 @@ export function useConnectIcsFeed(calendarId: number) {
   return useMutation({
     mutationFn: async (icsUrl: string) =>
       calendarOf(
-        await api.post<unknown>(`/api/vendor_calendars/${calendarId}/ics`, {
+        await api.post(`/api/vendor_calendars/${calendarId}/ics`, {
           icsUrl,
         } satisfies IcsFeedRequest),
       ),
@@ -130,7 +130,7 @@ export function useConnectIcsFeed(calendarId: number) {
 export function useSyncCalendar(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => calendarOf(await api.post<unknown>(`/api/vendor_calendars/${calendarId}/sync`)),
+    mutationFn: async () => calendarOf(await api.post(`/api/vendor_calendars/${calendarId}/sync`)),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -141,7 +141,7 @@ export function useDisconnectCalendar(calendarId: number) {
   return useMutation({
     mutationFn: async (password: string) =>
       calendarOf(
-        await api.delete<unknown>(`/api/vendor_calendars/${calendarId}`, {
+        await api.delete(`/api/vendor_calendars/${calendarId}`, {
           password,
         } satisfies DisconnectCalendarRequest),
       ),

@@ -8,7 +8,7 @@ export function useSendContactMessage() {
   return useMutation({
     mutationFn: async (message: ContactMessage) =>
       messageResponseSchema.parse(
-        await api.post<unknown>('/api/contact', { message } satisfies ContactRequest),
+        await api.post('/api/contact', { message } satisfies ContactRequest),
       ),
   });
 }

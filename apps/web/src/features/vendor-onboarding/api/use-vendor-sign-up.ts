@@ -17,7 +17,7 @@ export function useVendorSignUp() {
   return useMutation({
     mutationFn: async (values: VendorSignUpValues) =>
       vendorSignUpResponseSchema.parse(
-        await api.post<unknown>('/api/vendors', toVendorSignUpRequest(values)),
+        await api.post('/api/vendors', toVendorSignUpRequest(values)),
       ),
     onSuccess: (data) => {
       // A new vendor starts in vendor view.

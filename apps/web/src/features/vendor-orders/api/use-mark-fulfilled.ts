@@ -19,7 +19,7 @@ export function useMarkFulfilled(orderId: number, vendorId: number) {
         order: { confirmed: true, optionalNote },
         vendorId,
       });
-      const answer = await api.patch<unknown>(`/api/orders/${orderId}/mark-as-fulfilled`, body);
+      const answer = await api.patch(`/api/orders/${orderId}/mark-as-fulfilled`, body);
       return vendorOrderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterVendorAction(queryClient, order),

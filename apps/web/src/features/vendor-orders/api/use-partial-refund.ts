@@ -20,7 +20,7 @@ export function usePartialRefund(orderId: number) {
   return useMutation({
     mutationFn: async (refund: PartialRefundRequest) => {
       const body = partialRefundRequestSchema.parse(refund);
-      const answer = await api.post<unknown>(`/api/orders/${orderId}/create-partial-refund`, body, {
+      const answer = await api.post(`/api/orders/${orderId}/create-partial-refund`, body, {
         headers: { 'Idempotency-Key': key.current },
       });
       return vendorOrderResponseSchema.parse(answer).order;

@@ -16,7 +16,7 @@ export function useVendorCancel(orderId: number) {
   return useMutation({
     mutationFn: async (cancelReason: string) => {
       const body: CancelOrderRequest = cancelOrderRequestSchema.parse({ cancelReason, confirmed: true });
-      const answer = await api.patch<unknown>(`/api/orders/${orderId}/cancel-order`, body);
+      const answer = await api.patch(`/api/orders/${orderId}/cancel-order`, body);
       return vendorOrderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterVendorAction(queryClient, order),

@@ -18,7 +18,7 @@ export function useVendorReschedule(orderId: number) {
       const body: RescheduleOrderRequest = rescheduleOrderRequestSchema.parse({
         order: { appointmentAt, confirmed: true },
       });
-      const answer = await api.patch<unknown>(`/api/orders/${orderId}/reschedule`, body);
+      const answer = await api.patch(`/api/orders/${orderId}/reschedule`, body);
       return vendorOrderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterVendorAction(queryClient, order),

@@ -14,7 +14,7 @@ export async function findVendorOrder(
   orderId: number,
   signal?: AbortSignal,
 ): Promise<VendorOrder> {
-  const answer = await api.get<unknown>(`/api/vendors/${vendorId}/orders/${orderId}`, { signal });
+  const answer = await api.get(`/api/vendors/${vendorId}/orders/${orderId}`, { signal });
   return vendorOrderResponseSchema.parse(answer).order;
 }
 

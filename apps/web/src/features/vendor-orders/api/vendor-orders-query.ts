@@ -27,7 +27,7 @@ export async function fetchVendorOrdersPage(
 ): Promise<VendorOrdersPage> {
   const params = new URLSearchParams({ filter, limit: String(limit) });
   if (cursor) params.set('cursor', cursor);
-  const answer = await api.get<unknown>(`/api/vendors/${vendorId}/orders?${params.toString()}`, { signal });
+  const answer = await api.get(`/api/vendors/${vendorId}/orders?${params.toString()}`, { signal });
   return vendorOrdersPageSchema.parse(answer);
 }
 

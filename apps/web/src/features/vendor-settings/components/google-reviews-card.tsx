@@ -9,7 +9,7 @@ import { useUpdateVendor } from '../../../lib/vendor-api';
 /** GET /api/google-reviews: whether this server fetches Google reviews, and why not. */
 export const googleReviewsStatusQueryOptions = () => ({
   queryKey: ['google-reviews-status'] as const,
-  queryFn: async () => googleReviewsStatusSchema.parse(await api.get<unknown>('/api/google-reviews')),
+  queryFn: async () => googleReviewsStatusSchema.parse(await api.get('/api/google-reviews')),
 });
 
 /**

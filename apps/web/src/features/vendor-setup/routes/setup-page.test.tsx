@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import type { GalleryImage, Vendor, VendorCalendar } from '@stg/domain/api/vendors';
+import type { Session } from '@stg/domain/api/session';
 import { STORAGE_KEYS } from '../../../lib/browser-storage';
 import { makeVendor, vendorUser } from '../../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
@@ -121,7 +122,14 @@ function fakeXhr() {
 
 function start(path: string, vendor: Vendor, routes: Record<string, Handler | Handler[]> = {}) {
   let server = vendor;
-  const session = () => ({ user: vendorUser, addresses: [], orders: [], vendor: server });
+  const session = (): Session => ({
+    user: vendorUser,
+    addresses: [],
+    orders: [],
+    vendor: server,
+    bookings: [],
+    guestInputs: {},
+  });
   const api = mockApi({
     'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
     'GET /api/calendar_providers': {
