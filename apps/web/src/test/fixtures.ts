@@ -1,10 +1,22 @@
-import type { CustomerOrder } from '@stg/domain/api/orders';
-import type { Session } from '@stg/domain/api/session';
-import type { Address, User } from '@stg/domain/api/users';
-import type { Review, Vendor, VendorCard } from '@stg/domain/api/vendors';
-import type { Booking } from '@stg/domain/api/bookings';
+/**
+ * The web's shared test fixtures, built through the API contract (@stg/domain/api): each is parsed with
+ * the schema of the answer it stands for, so a fixture the server could not send fails where it is made,
+ * and a change of an answer's shape on the server fails the web tests too (issue 16).
+ */
+import { bookingSchema, type Booking } from '@stg/domain/api/bookings';
+import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
+import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
+import { addressSchema, userSchema, type Address, type User } from '@stg/domain/api/users';
+import {
+  reviewSchema,
+  vendorCardSchema,
+  vendorSchema,
+  type Review,
+  type Vendor,
+  type VendorCard,
+} from '@stg/domain/api/vendors';
 
-export const customerUser: User = {
+export const customerUser: User = userSchema.parse({
   id: 1,
   firstName: 'Ann',
   lastName: 'Lee',
@@ -15,9 +27,9 @@ export const customerUser: User = {
   serviceCharge: 2.55,
   currentAddressId: 10,
   operator: false,
-};
+});
 
-export const customerAddress: Address = {
+export const customerAddress: Address = addressSchema.parse({
   id: 10,
   streetAddress: '1 Main St',
   streetAddress2: 'Apt 2',
@@ -26,9 +38,9 @@ export const customerAddress: Address = {
   zipCode: '84770',
   default: true,
   userInputs: {},
-};
+});
 
-export const vendorUser: User = {
+export const vendorUser: User = userSchema.parse({
   ...customerUser,
   id: 2,
   firstName: 'Vic',
@@ -37,10 +49,10 @@ export const vendorUser: User = {
   userType: 'vendor',
   vendorId: 7,
   currentAddressId: null,
-};
+});
 
 export function makeVendor(patch: Partial<Vendor> = {}): Vendor {
-  return {
+  return vendorSchema.parse({
     id: 7,
     name: 'Sparkle Cleaning',
     category: 'house_cleaning',
@@ -66,11 +78,11 @@ export function makeVendor(patch: Partial<Vendor> = {}): Vendor {
     reviews: [],
     services: [{ vendorId: 7, category: 'house_cleaning' }],
     ...patch,
-  };
+  });
 }
 
 export function makeCard(patch: Partial<VendorCard> = {}): VendorCard {
-  return {
+  return vendorCardSchema.parse({
     id: 1,
     name: 'Card Vendor',
     category: 'house_cleaning',
@@ -80,36 +92,37 @@ export function makeCard(patch: Partial<VendorCard> = {}): VendorCard {
     avgRating: null,
     reviewCount: 0,
     ...patch,
-  };
+  });
 }
 
-export const signedOut: Session = {
+export const signedOut: Session = sessionResponseSchema.parse({
   user: null,
   addresses: [],
   orders: [],
   vendor: null,
   bookings: [],
   guestInputs: {},
-};
-export const customerSession: Session = {
+});
+export const customerSession: Session = sessionResponseSchema.parse({
   user: customerUser,
   addresses: [customerAddress],
   orders: [],
   vendor: null,
   bookings: [],
   guestInputs: {},
-};
-export const vendorSession = (patch: Partial<Vendor> = {}): Session => ({
-  user: vendorUser,
-  addresses: [],
-  orders: [],
-  vendor: makeVendor(patch),
-  bookings: [],
-  guestInputs: {},
 });
+export const vendorSession = (patch: Partial<Vendor> = {}): Session =>
+  sessionResponseSchema.parse({
+    user: vendorUser,
+    addresses: [],
+    orders: [],
+    vendor: makeVendor(patch),
+    bookings: [],
+    guestInputs: {},
+  });
 
 export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
-  return {
+  return customerOrderSchema.parse({
     id: 100,
     confirmationId: 'SRV-1001',
     vendorId: 7,
@@ -152,11 +165,11 @@ export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
     canReschedule: true,
     changeBlockedReason: null,
     ...patch,
-  };
+  });
 }
 
 export function makeReview(patch: Partial<Review> = {}): Review {
-  return {
+  return reviewSchema.parse({
     id: 1,
     userId: 1,
     body: 'Great work, very thorough.',
@@ -167,12 +180,12 @@ export function makeReview(patch: Partial<Review> = {}): Review {
     url: null,
     createdAt: '2025-10-01T12:00:00.000Z',
     ...patch,
-  };
+  });
 }
 
 /** A guest's priced booking with vendor 7 (the pricing and scheduling panels' tests). */
 export function makeBooking(patch: Partial<Booking> = {}): Booking {
-  return {
+  return bookingSchema.parse({
     id: 55,
     vendorId: 7,
     userId: null,
@@ -187,5 +200,5 @@ export function makeBooking(patch: Partial<Booking> = {}): Booking {
     createdAt: '2025-11-01T12:00:00.000Z',
     updatedAt: '2025-11-01T12:00:00.000Z',
     ...patch,
-  };
+  });
 }

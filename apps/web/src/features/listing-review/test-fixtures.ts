@@ -1,11 +1,16 @@
 /** Review queue answers as the shared contract has them (the page parses them strictly). */
-import type { ReviewQueueItem, VendorJson } from '@stg/domain/api/vendors';
-import type { Session } from '@stg/domain/api/session';
+import {
+  reviewQueueItemSchema,
+  vendorSchema,
+  type ReviewQueueItem,
+  type VendorJson,
+} from '@stg/domain/api/vendors';
+import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
 import { customerAddress, customerUser } from '../../test/fixtures';
 
 export function queueVendor(patch: Partial<VendorJson> = {}): VendorJson {
   const id = patch.id ?? 31;
-  return {
+  return vendorSchema.parse({
     id,
     name: 'Red Rock Windows',
     category: 'window_cleaning',
@@ -71,25 +76,25 @@ export function queueVendor(patch: Partial<VendorJson> = {}): VendorJson {
     submittedAt: '2026-11-20T17:30:00.000Z',
     reviewNote: null,
     ...patch,
-  };
+  });
 }
 
 export function queueItem(
   patch: Partial<VendorJson> = {},
   submittedAt = '2026-11-20T17:30:00.000Z',
 ): ReviewQueueItem {
-  return {
+  return reviewQueueItemSchema.parse({
     vendor: queueVendor({ ...patch, submittedAt }),
     admin: { firstName: 'Rita', lastName: 'Rock', email: 'rita@redrock.example', phoneNumber: '4355550188' },
     submittedAt,
-  };
+  });
 }
 
-export const operatorSession: Session = {
+export const operatorSession: Session = sessionResponseSchema.parse({
   user: { ...customerUser, id: 3, firstName: 'Olive', email: 'operator@example.com', operator: true },
   addresses: [customerAddress],
   orders: [],
   vendor: null,
   bookings: [],
   guestInputs: {},
-};
+});

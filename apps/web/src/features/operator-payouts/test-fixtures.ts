@@ -1,10 +1,10 @@
 /** Paper Check answers as the shared contract has them (the page parses them strictly). */
-import type { PaperCheckOwed } from '@stg/domain/api/payouts';
-import type { Session } from '@stg/domain/api/session';
+import { paperCheckOwedSchema, type PaperCheckOwed } from '@stg/domain/api/payouts';
+import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
 import { customerAddress, customerUser } from '../../test/fixtures';
 
 export function paperCheck(patch: Partial<PaperCheckOwed> = {}): PaperCheckOwed {
-  return {
+  return paperCheckOwedSchema.parse({
     orderId: 41,
     confirmationId: 'STG-7K2Q9',
     vendor: {
@@ -27,14 +27,14 @@ export function paperCheck(patch: Partial<PaperCheckOwed> = {}): PaperCheckOwed 
     reason: 'no_payout_account',
     failureMessage: null,
     ...patch,
-  };
+  });
 }
 
-export const operatorSession: Session = {
+export const operatorSession: Session = sessionResponseSchema.parse({
   user: { ...customerUser, id: 3, firstName: 'Olive', email: 'operator@example.com', operator: true },
   addresses: [customerAddress],
   orders: [],
   vendor: null,
   bookings: [],
   guestInputs: {},
-};
+});

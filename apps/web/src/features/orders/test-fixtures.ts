@@ -1,6 +1,6 @@
 /** Orders as GET /api/orders answers them, for this feature's tests (shaped by the shared contract). */
 import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
-import type { Availability } from '@stg/domain/api/scheduling';
+import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
 import { customerSession } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -63,7 +63,7 @@ export function makeCustomerOrder(patch: Partial<CustomerOrder> = {}): CustomerO
  * is one of them) and 1:00-1:02 PM; Thu Dec 3 10:00 only.
  */
 export function makeOrderAvailability(patch: Partial<Availability> = {}): Availability {
-  return {
+  return availabilityResponseSchema.parse({
     timeZone: 'America/Denver',
     stepMinutes: 1,
     jobMinutes: 150,
@@ -85,7 +85,7 @@ export function makeOrderAvailability(patch: Partial<Availability> = {}): Availa
       },
     ],
     ...patch,
-  };
+  });
 }
 
 type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);

@@ -1,10 +1,10 @@
 /** Answers of the vendor API as the shared contract has them (the web parses them strictly). */
-import type { VendorJson } from '@stg/domain/api/vendors';
-import type { Session } from '@stg/domain/api/session';
-import type { User } from '@stg/domain/api/users';
+import { vendorSchema, vendorSignUpResponseSchema, type VendorJson } from '@stg/domain/api/vendors';
+import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
+import { addressSchema, userSchema, type User } from '@stg/domain/api/users';
 
 export function contractVendor(patch: Partial<VendorJson> = {}): VendorJson {
-  return {
+  return vendorSchema.parse({
     id: 31,
     name: 'Red Rock Windows',
     category: 'window_cleaning',
@@ -41,10 +41,10 @@ export function contractVendor(patch: Partial<VendorJson> = {}): VendorJson {
     submittedAt: null,
     reviewNote: null,
     ...patch,
-  };
+  });
 }
 
-export const newVendorUser: User & { operator: boolean } = {
+export const newVendorUser: User = userSchema.parse({
   id: 41,
   firstName: 'Rita',
   lastName: 'Rock',
@@ -55,9 +55,9 @@ export const newVendorUser: User & { operator: boolean } = {
   serviceCharge: 2.55,
   currentAddressId: 91,
   operator: false,
-};
+});
 
-export const newVendorAddress = {
+export const newVendorAddress = addressSchema.parse({
   id: 91,
   streetAddress: '200 N Main St',
   streetAddress2: 'Suite 4',
@@ -66,21 +66,21 @@ export const newVendorAddress = {
   zipCode: '84790',
   default: true,
   userInputs: {},
-};
+});
 
 /** The answer of POST /api/vendors. */
-export const signUpAnswer = {
+export const signUpAnswer = vendorSignUpResponseSchema.parse({
   user: newVendorUser,
   vendor: contractVendor(),
   addresses: [newVendorAddress],
-};
+});
 
 /** GET /api/session once the new vendor is signed in. */
-export const newVendorSession: Session = {
+export const newVendorSession: Session = sessionResponseSchema.parse({
   user: newVendorUser,
   vendor: contractVendor(),
   addresses: [newVendorAddress],
   orders: [],
   bookings: [],
   guestInputs: {},
-};
+});

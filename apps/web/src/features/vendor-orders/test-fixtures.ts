@@ -1,7 +1,12 @@
 /** Vendor orders as GET /api/vendors/{id}/orders answers them, for this feature's tests (shaped by the contract). */
-import { vendorOrderSchema, type VendorOrder, type VendorOrdersPage } from '@stg/domain/api/orders';
+import {
+  vendorOrderSchema,
+  vendorOrdersPageSchema,
+  type VendorOrder,
+  type VendorOrdersPage,
+} from '@stg/domain/api/orders';
 import { vi } from 'vitest';
-import type { Availability } from '@stg/domain/api/scheduling';
+import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
 import { vendorSession } from '../../test/fixtures';
 import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
@@ -63,10 +68,8 @@ export const queryOf = (call: RecordedCall) =>
 export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
   calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
 
-export const page = (orders: VendorOrder[], nextCursor: string | null = null): VendorOrdersPage => ({
-  orders,
-  nextCursor,
-});
+export const page = (orders: VendorOrder[], nextCursor: string | null = null): VendorOrdersPage =>
+  vendorOrdersPageSchema.parse({ orders, nextCursor });
 
 export const ORDERS_PATH = 'GET /api/vendors/7/orders';
 
@@ -75,7 +78,7 @@ export const ORDERS_PATH = 'GET /api/vendors/7/orders';
  * time, 16:00 UTC, is one of them) and 1:00 PM; Thu Dec 3 10:00-10:15.
  */
 export function makeVendorAvailability(patch: Partial<Availability> = {}): Availability {
-  return {
+  return availabilityResponseSchema.parse({
     timeZone: 'America/Denver',
     stepMinutes: 15,
     jobMinutes: 150,
@@ -97,7 +100,7 @@ export function makeVendorAvailability(patch: Partial<Availability> = {}): Avail
       },
     ],
     ...patch,
-  };
+  });
 }
 
 /**
