@@ -21,7 +21,7 @@ import { sql } from 'drizzle-orm';
 import { LocalStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
 import { addresses, calendarBusyEntries, orders, users, vendorCalendars } from '../apps/server/src/db/schema';
-import { seedDemoData } from '../apps/server/src/db/seed/seed-demo-data';
+import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
 import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
 import { freshDatabase } from './lib/database';
 import { compare, machineLine, printTable, probe, type Target } from './lib/measure';

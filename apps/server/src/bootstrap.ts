@@ -10,7 +10,7 @@ import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { vendors } from './db/schema';
-import { seedDemoData } from './db/seed/seed-demo-data';
+import { seedDemoData } from './seed/seed-demo-data';
 
 export async function openAndMigrate(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });

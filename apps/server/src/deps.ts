@@ -40,6 +40,26 @@ export type BusyTimesCheck = ((calendar: VendorCalendarRow, now: Date) => Promis
   freshUntil?: (calendar: VendorCalendarRow) => number;
 };
 
+/**
+ * What checkout, settlement, refunds, order changes and payouts need from the app (a part of AppDeps);
+ * here, not in the payments module, because orders, payouts, vendors and order confirmations name it too.
+ */
+export interface PaymentsDeps {
+  db: Db;
+  now: () => Date;
+  payments: PaymentProvider;
+  /** The sandbox provider when it is the one in use (its browser-side endpoints exist only then). */
+  sandbox: SandboxPayments | null;
+  /** How long create-payment-intent holds the time. */
+  holdMinutes: number;
+  busyTimesCheck: BusyTimesCheck;
+  background: BackgroundTasks;
+  mailer: Mailer;
+  storage: Storage;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+}
+
 export interface AppDeps {
   database: Database;
   db: Db;

@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { refunds, vendors } from '../src/db/schema';
-import { seedDemoData } from '../src/db/seed/seed-demo-data';
+import { seedDemoData } from '../src/seed/seed-demo-data';
 import { TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
 import { CARDS, confirmPayment, createIntent, ledger, sandboxConfirm } from './checkout-fixtures';

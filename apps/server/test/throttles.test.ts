@@ -12,7 +12,7 @@ import { buildApp } from '../src/app';
 import { wrapPostgres } from '../src/db/client';
 import { vendorCalendars } from '../src/db/schema';
 import { RATE_LIMITED_ROUTES } from '../src/http/rate-limit';
-import { PASSWORD_THROTTLE } from '../src/modules/session/login-throttle';
+import { PASSWORD_THROTTLE } from '../src/modules/auth/login-throttle';
 import { createPricedVendor } from './pricing-fixtures';
 import { createTestApp, signUpPayload, TestClient } from './test-app';
 import { createTestDatabase } from './test-db';

@@ -19,7 +19,7 @@ import { SecretBox } from '../src/adapters/calendars/secret-box';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { images, vendors } from '../src/db/schema';
-import { bannerImage, chunkPreloads, escapeJsonForHtml, negotiateEncoding } from '../src/http/web-pages';
+import { bannerImage, chunkPreloads, escapeJsonForHtml, negotiateEncoding } from '../src/web-pages';
 import { signedUpCustomer } from './checkout-fixtures';
 import { createPricedVendor } from './pricing-fixtures';
 import { TestClient } from './test-app';

@@ -3,7 +3,7 @@
  * one table of policies by route, attached to the routes as they are registered, checked after the
  * session and CSRF checks (so a forged request cannot spend a user's allowance) and before the body is
  * read. A refused request answers 429 with Retry-After and the policy's message. Password guesses
- * have their own throttle (modules/session/login-throttle.ts).
+ * have their own throttle (modules/auth/login-throttle.ts).
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
 import { MESSAGES } from '@stg/domain/validation';

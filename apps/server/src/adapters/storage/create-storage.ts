@@ -1,21 +1,20 @@
 /** The storage the configuration asks for: the local folder DATA_DIR/uploads (default) or an S3 bucket. */
 import path from 'node:path';
-import type { Config } from '../../config';
 import { LocalStorage } from './local-storage';
 import type { Storage } from './storage';
 
-export type StorageConfig = Pick<
-  Config,
-  | 'dataDir'
-  | 'STORAGE_DRIVER'
-  | 'S3_BUCKET'
-  | 'S3_REGION'
-  | 'S3_ENDPOINT'
-  | 'S3_ACCESS_KEY_ID'
-  | 'S3_SECRET_ACCESS_KEY'
-  | 'S3_FORCE_PATH_STYLE'
-  | 'S3_PUBLIC_URL'
->;
+/** The part of the configuration (config.ts's Config) storage reads; written out so adapters need not import config. */
+export interface StorageConfig {
+  dataDir: string;
+  STORAGE_DRIVER: 'local' | 's3';
+  S3_BUCKET?: string | undefined;
+  S3_REGION: string;
+  S3_ENDPOINT?: string | undefined;
+  S3_ACCESS_KEY_ID?: string | undefined;
+  S3_SECRET_ACCESS_KEY?: string | undefined;
+  S3_FORCE_PATH_STYLE: boolean;
+  S3_PUBLIC_URL?: string | undefined;
+}
 
 /** The AWS SDK is loaded only when S3 is configured (it costs about 100 ms at start-up). */
 export async function createStorage(config: StorageConfig): Promise<Storage> {

@@ -2,7 +2,7 @@
 import { lt, sql } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
 import { deleteGuestBookingsOfExpiredSessions } from '../bookings/repo';
-import { deleteExpiredSessions } from '../session/session-repo';
+import { deleteExpiredSessions } from '../auth/session-repo';
 import { pruneRateLimits } from '../rate-limits/repo';
 import { pruneFinishedJobs } from './repo';
 import type { JobHandler, Recurring } from './worker';

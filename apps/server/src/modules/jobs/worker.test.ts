@@ -3,7 +3,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, jobs, sessions, vendors } from '../../db/schema';
 import { createTestDatabase } from '../../../test/test-db';
-import { createSession } from '../session/session-repo';
+import { createSession } from '../auth/session-repo';
 import { MAINTENANCE, runMaintenance } from './maintenance';
 import { enqueueJob } from './repo';
 import { JobWorker, type JobHandler } from './worker';

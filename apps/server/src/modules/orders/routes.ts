@@ -19,7 +19,7 @@ import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { HttpError, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
-import type { PaymentsDeps } from '../payments/deps';
+import type { PaymentsDeps } from '../../deps';
 import { cancelByCustomer, listOrdersOf, listVendorOrdersOf, rescheduleByCustomer } from './service';
 import {
   cancelByVendor,

@@ -10,7 +10,7 @@ import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import type { VendorOrderFilter, VendorOrdersPage } from '@stg/domain/api/orders';
 import type { Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
-import type { PaymentsDeps } from '../payments/deps';
+import type { PaymentsDeps } from '../../deps';
 import { executeRefund, recordRefund } from '../payments/refunds';
 import { enqueueJobInTx, lockVendorTime } from '../payments/repo';
 import { REMINDER_JOB } from '../payments/settle';

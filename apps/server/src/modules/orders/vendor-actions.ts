@@ -25,7 +25,7 @@ import {
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import type { Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
-import type { PaymentsDeps } from '../payments/deps';
+import type { PaymentsDeps } from '../../deps';
 import { executeRefund, recordRefund } from '../payments/refunds';
 import { findRefund, lockVendorTime, type RefundRow } from '../payments/repo';
 import { payoutDueAt, schedulePayout } from '../payouts/schedule';

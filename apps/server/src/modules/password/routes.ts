@@ -8,7 +8,7 @@ import {
   resetPasswordResponseSchema,
 } from '@stg/domain/api/password';
 import { MESSAGES } from '@stg/domain/validation';
-import { sendSession, sessionClient, signedInTtlDays } from '../../http/session-plugin';
+import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
 import { presentUser } from '../users/presenter';
 import { presentVendor } from '../vendors/presenter';
 import { requestPasswordReset, resetPasswordAndSignIn } from './service';

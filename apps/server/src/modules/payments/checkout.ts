@@ -18,7 +18,7 @@ import { bookableVendor, priceFor } from '../bookings/service';
 import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/repo';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
-import type { PaymentsDeps } from './deps';
+import type { PaymentsDeps } from '../../deps';
 import {
   enqueueJobInTx,
   findPayment,

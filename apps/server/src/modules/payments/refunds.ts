@@ -7,7 +7,7 @@ import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
 import { addOrderEvent } from '../orders/repo';
 import { revertPartialRefundInTx } from '../orders/refund-rollback';
-import type { PaymentsDeps } from './deps';
+import type { PaymentsDeps } from '../../deps';
 import { enqueueJobInTx, findRefund, insertRefund, updateRefund, type RefundRow } from './repo';
 
 export const REFUND_JOB = 'payment-refund';

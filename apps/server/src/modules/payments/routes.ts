@@ -21,7 +21,7 @@ import { createPaymentIntent } from './checkout';
 import { findPaymentByIntent, updatePayment } from './repo';
 import { confirmPayment } from './service';
 import { handlePaymentEvent } from './settle';
-import type { PaymentsDeps } from './deps';
+import type { PaymentsDeps } from '../../deps';
 
 /** A return address on this site only (a path, or an absolute URL of PUBLIC_URL's origin): no open redirect. */
 export function sameSiteUrl(raw: string, publicUrl: string): string | null {

@@ -12,7 +12,7 @@ import { presentCustomerOrder } from '../orders/presenter';
 import { sendReminderMail } from '../orders/mails';
 import type { ClaimedJob } from '../jobs/repo';
 import { RetryLater } from '../jobs/worker';
-import type { PaymentsDeps } from './deps';
+import type { PaymentsDeps } from '../../deps';
 import { HOLD_EXPIRY_JOB, releaseHold } from './checkout';
 import { executeRefund, giveUpRefund, PENDING_REFUND_RECHECK_MS, REFUND_JOB } from './refunds';
 import { findPayment, findPaymentByIntent, findRefund, type PaymentRow } from './repo';

@@ -14,7 +14,7 @@ import { notifyOrderConfirmation } from '../order-confirmations/notifier';
 import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateOrder } from '../orders/repo';
 import { closeDisputeInTx } from '../payouts/disputes';
 import { findVendor } from '../pricing/repo';
-import type { PaymentsDeps } from './deps';
+import type { PaymentsDeps } from '../../deps';
 import { sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
 import { executeRefund, recordRefund } from './refunds';
 import {

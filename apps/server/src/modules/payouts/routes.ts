@@ -10,7 +10,7 @@ import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../http/params';
-import type { PaymentsDeps } from '../payments/deps';
+import type { PaymentsDeps } from '../../deps';
 import { findWorkOrder } from './repo';
 import { markPaperCheckPaid, paperChecksOwed } from './service';
 import { renderWorkOrder } from './work-order';

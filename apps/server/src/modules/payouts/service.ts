@@ -23,7 +23,7 @@ import { HttpError, unprocessable } from '../../http/errors';
 import type { ClaimedJob } from '../jobs/repo';
 import { RetryLater } from '../jobs/worker';
 import { addOrderEvent, lockOrder, updateOrder, type OrderRow } from '../orders/repo';
-import type { PaymentsDeps } from '../payments/deps';
+import type { PaymentsDeps } from '../../deps';
 import {
   findPayoutOfOrder,
   findPayoutVendor,

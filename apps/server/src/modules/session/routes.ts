@@ -8,7 +8,7 @@ import {
   sessionClient,
   signedInTtlDays,
   startSession,
-} from '../../http/session-plugin';
+} from '../auth/session-plugin';
 import { sessionPayload, signIn, signOut } from './service';
 
 export async function sessionRoutes(app: FastifyInstance) {

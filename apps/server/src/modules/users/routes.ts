@@ -11,7 +11,7 @@ import {
 } from '@stg/domain/api/users';
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { unauthorized } from '../../http/errors';
-import { sendSession, sessionClient, signedInTtlDays } from '../../http/session-plugin';
+import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
 import { presentAddress, presentUser } from './presenter';
 import { changePassword, signUpCustomer, updateProfile } from './service';
 

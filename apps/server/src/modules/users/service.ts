@@ -3,10 +3,10 @@ import { MESSAGES, type AddressInput, type CustomerSignUp, type UserUpdate } fro
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
-import { checkPasswordThrottled } from '../session/login-throttle';
-import { rotateSession, type Rotation, type StartedSession } from '../session/service';
+import { checkPasswordThrottled } from '../auth/login-throttle';
+import { rotateSession, type Rotation, type StartedSession } from '../auth/rotate-session';
 import type { UserRow } from '../../db/rows';
-import { deleteUserSessions } from '../session/session-repo';
+import { deleteUserSessions } from '../auth/session-repo';
 import {
   createCustomer,
   isEmailTaken,

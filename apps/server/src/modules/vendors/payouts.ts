@@ -14,7 +14,7 @@ import {
 import type { Db, Tx } from '../../db/client';
 import { vendors } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import type { PaymentsDeps } from '../payments/deps';
+import type { PaymentsDeps } from '../../deps';
 import { addVendorEvent } from './events';
 import { lockVendorRow } from './repo';
 

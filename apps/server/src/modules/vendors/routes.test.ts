@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import { MemoryStorage } from '../../adapters/storage/local-storage';
 import { buildApp } from '../../app';
 import { users, vendors } from '../../db/schema';
-import { seedDemoData } from '../../db/seed/seed-demo-data';
+import { seedDemoData } from '../../seed/seed-demo-data';
 import { createTestDatabase } from '../../../test/test-db';
 import { TestClient } from '../../../test/test-app';
 

@@ -12,7 +12,7 @@ import { DEFAULT_SERVICE_CHARGE_CENTS, PAYOUT_DELAY_HOURS, TIME_ZONE } from '@st
 import { durationMinutes, quotePrice } from '@stg/domain/pricing';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import { addDays, instantOfLocal, localDateTimeOf, weekdayOf } from '@stg/domain/zoned-time';
-import type { Db, Tx } from '../client';
+import type { Db, Tx } from '../db/client';
 import {
   addresses,
   bookings,
@@ -25,16 +25,11 @@ import {
   users,
   vendorCalendars,
   vendors,
-} from '../schema';
-import type { Storage } from '../../adapters/storage/storage';
-import { schedulePayout } from '../../modules/payouts/schedule';
-import {
-  processImage,
-  rasterizeOwnSvg,
-  storeImage,
-  type ImageKind,
-} from '../../modules/images/image-service';
-import { hashPassword } from '../../modules/auth/password';
+} from '../db/schema';
+import type { Storage } from '../adapters/storage/storage';
+import { schedulePayout } from '../modules/payouts/schedule';
+import { processImage, rasterizeOwnSvg, storeImage, type ImageKind } from '../modules/images/image-service';
+import { hashPassword } from '../modules/auth/password';
 import { Prng } from './prng';
 import { seedSandboxMoney } from './seed-sandbox-money';
 import { bannerSvg, gallerySvg, logoSvg } from './demo-images';

@@ -11,8 +11,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { loadConfig } from '../config';
-import { pgliteExtensions } from './client';
-import { acquireDataDirLock, DataDirLockedError } from './lock';
+import { pgliteExtensions } from '../db/client';
+import { acquireDataDirLock, DataDirLockedError } from '../db/lock';
 
 const DUMP = 'database.tar.gz';
 const MOVABLE = ['db', 'uploads', 'calendar-token.key'] as const;
@@ -78,7 +78,7 @@ async function restore(dataDir: string, source: string) {
 async function main() {
   const [command, folder] = process.argv.slice(2);
   if (command !== 'backup' && command !== 'restore') {
-    console.error('usage: tsx src/db/backup-cli.ts backup [FOLDER] | restore FOLDER');
+    console.error('usage: tsx src/cli/backup.ts backup [FOLDER] | restore FOLDER');
     return 2;
   }
   const config = loadConfig();

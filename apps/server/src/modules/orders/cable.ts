@@ -9,11 +9,11 @@ import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
-import { findCustomerOrder } from '../orders/service';
-import { presentCustomerOrder } from '../orders/presenter';
+import { findCustomerOrder } from './service';
+import { presentCustomerOrder } from './presenter';
 import { findPaymentByConfirmation } from '../payments/service';
-import type { PaymentsDeps } from '../payments/deps';
-import type { OrderConfirmations } from './notifier';
+import type { PaymentsDeps } from '../../deps';
+import type { OrderConfirmations } from '../order-confirmations/notifier';
 
 export const CABLE_PATH = '/api/cable';
 export const CABLE_PROTOCOL = 'actioncable-v1-json';

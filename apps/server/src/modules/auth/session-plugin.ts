@@ -5,7 +5,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@stg/domain/validation';
-import type { Db } from '../db/client';
+import type { Db } from '../../db/client';
 import {
   createSession,
   findSession,
@@ -13,9 +13,9 @@ import {
   type LoadedSession,
   type SessionRow,
   type UserRow,
-} from '../modules/session/session-repo';
-import { HttpError } from './errors';
-import { safeEqual } from './tokens';
+} from './session-repo';
+import { HttpError } from '../../http/errors';
+import { safeEqual } from '../../http/tokens';
 
 export const SESSION_COOKIE = 'stg_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -62,7 +62,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 
 /**
  * Matches the request's session cookie to its row (req.session, req.user) and extends its life, as every
- * /api request does; the web app's pages (http/web-pages.ts) do the same for the session they carry.
+ * /api request does; the web app's pages (src/web-pages.ts) do the same for the session they carry.
  */
 export async function loadRequestSession(opts: SessionPluginOptions, req: FastifyRequest): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { loadConfig } from '../config';
 import { openAndMigrate, seedIfEmpty, isEmpty } from '../bootstrap';
-import { acquireDataDirLock } from './lock';
+import { acquireDataDirLock } from '../db/lock';
 
 const command = process.argv[2];
 const config = loadConfig();
@@ -40,6 +40,6 @@ if (command === 'reset') {
   }
   await database.close();
 } else {
-  console.error('usage: tsx src/db/cli.ts reset|seed');
+  console.error('usage: tsx src/cli/db.ts reset|seed');
   process.exit(2);
 }

@@ -1,5 +1,5 @@
 /**
- * npm run db:backup / db:restore for the embedded database (src/db/backup-cli.ts, run as its own process
+ * npm run db:backup / db:restore for the embedded database (src/cli/backup.ts, run as its own process
  * as npm runs it): refused while a server holds the data folder; a backup holds the database, the uploads
  * and the calendar key; a restore into a new folder and over a changed one brings back exactly the backed
  * up rows (what was there is moved aside), and the server starts on the restored folder.
@@ -11,16 +11,16 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { freePort, startServerProcess } from '../../test/server-process';
-import { openDatabase } from './client';
-import { acquireDataDirLock } from './lock';
-import { vendors } from './schema';
+import { openDatabase } from '../db/client';
+import { acquireDataDirLock } from '../db/lock';
+import { vendors } from '../db/schema';
 
 const serverDir = path.resolve(import.meta.dirname, '../..');
 let folder: string;
 let dataDir: string;
 
 function cli(args: string[], dir = dataDir) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/db/backup-cli.ts', ...args], {
+  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], {
     cwd: serverDir,
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', INIT_CWD: folder },
     encoding: 'utf8',

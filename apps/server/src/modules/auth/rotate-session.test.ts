@@ -12,7 +12,7 @@ import { bookings, sessions, userInputs, users } from '../../db/schema';
 import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
 import { houseAnswers } from '../../../test/payable-vendor';
 import { createPricedVendor, inputOf } from '../../../test/pricing-fixtures';
-import { rotateSession, type Rotation } from './service';
+import { rotateSession, type Rotation } from './rotate-session';
 
 let app: FastifyInstance;
 let vendor: Awaited<ReturnType<typeof createPricedVendor>>;

@@ -4,9 +4,9 @@
  * refunding a demo order moves money in the sandbox like any other order.
  */
 import { eq, inArray, isNotNull } from 'drizzle-orm';
-import { sandboxSeedObjects } from '../../adapters/payments/sandbox-provider';
-import type { Tx } from '../client';
-import { orders, refunds, sandboxObjects, users, vendors } from '../schema';
+import { sandboxSeedObjects } from '../adapters/payments/sandbox-provider';
+import type { Tx } from '../db/client';
+import { orders, refunds, sandboxObjects, users, vendors } from '../db/schema';
 
 export async function seedSandboxMoney(tx: Tx, now: Date) {
   const objects: {

@@ -31,11 +31,11 @@ import {
   coverSource,
   type CoverSource,
 } from '@stg/domain/cover-images';
-import { parseId } from './params';
-import { loadRequestSession } from './session-plugin';
-import { matches, publicReadCache, type Representation } from '../modules/public-read-cache/cache';
-import { sessionPayload } from '../modules/session/service';
-import { publicVendor, publicVendorCards, type PublicReadsContext } from '../modules/vendors/public-reads';
+import { parseId } from './http/params';
+import { loadRequestSession } from './modules/auth/session-plugin';
+import { matches, publicReadCache, type Representation } from './modules/public-read-cache/cache';
+import { sessionPayload } from './modules/session/service';
+import { publicVendor, publicVendorCards, type PublicReadsContext } from './modules/vendors/public-reads';
 
 export const BOOT_DATA_ID = 'boot-data';
 

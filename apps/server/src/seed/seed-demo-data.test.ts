@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { asc, count, eq } from 'drizzle-orm';
 import { TZDate } from '@date-fns/tz';
-import type { Database } from '../client';
+import type { Database } from '../db/client';
 import {
   addresses,
   bookings,
@@ -15,10 +15,10 @@ import {
   users,
   vendorCalendars,
   vendors,
-} from '../schema';
-import { createTestDatabase } from '../../../test/test-db';
-import { MemoryStorage } from '../../adapters/storage/local-storage';
-import { verifyPassword } from '../../modules/auth/password';
+} from '../db/schema';
+import { createTestDatabase } from '../../test/test-db';
+import { MemoryStorage } from '../adapters/storage/local-storage';
+import { verifyPassword } from '../modules/auth/password';
 import { seedDemoData, type SeedSummary } from './seed-demo-data';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import {
