@@ -27,6 +27,7 @@ import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { registerWebPages } from './web-pages';
+import { availabilityRoutes } from './modules/bookings/availability-routes';
 import { bookingRoutes } from './modules/bookings/routes';
 import { calendarSyncRoutes } from './modules/calendar-sync/routes';
 import { contactRoutes } from './modules/contact/routes';
@@ -50,6 +51,7 @@ import { listingReviewRoutes } from './modules/listing-review/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import type { PlacesReviewsSource } from './adapters/reviews/google-places';
 import { UPLOAD_LIMITS } from './modules/vendors/images';
+import { vendorPricingRoutes } from './modules/vendors/pricing-routes';
 import { vendorRoutes } from './modules/vendors/routes';
 
 export interface BuildAppOptions {
@@ -184,8 +186,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(vendorRoutes);
   await app.register(listingReviewRoutes);
   await app.register(reviewRoutes, { googlePlaces: deps.googlePlaces });
+  await app.register(vendorPricingRoutes);
   await app.register(pricingRoutes);
   await app.register(bookingRoutes);
+  await app.register(availabilityRoutes);
   await app.register(schedulingRoutes);
   await app.register(calendarSyncRoutes);
   await app.register(addressRoutes);

@@ -11,14 +11,13 @@ import {
   createBookingRequestSchema,
   updateBookingRequestSchema,
 } from '@stg/domain/api/bookings';
-import { busyTimesCheckFor } from '../scheduling/busy-times';
 import { presentBooking } from './presenter';
 import { listUserBookings, priceBooking, updateBooking } from './service';
 
 export async function bookingRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const ctx = { busyTimesCheck: busyTimesCheckFor(app.deps) };
+  const ctx = { busyTimesCheck: app.deps.busyTimesCheck };
 
   r.post(
     '/api/bookings',

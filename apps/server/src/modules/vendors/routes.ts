@@ -19,18 +19,14 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
-import { VENDOR_PRICING_PATCH_KEYS } from '@stg/domain/api/pricing';
-import { updateVendorPricing } from '../pricing/service';
-import { rotateSession } from '../auth/rotate-session';
 import { presentAddress, presentUser } from '../users/presenter';
 import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './images';
 import { applyPayoutAccount, createAccountSession } from './payouts';
-import { findVendorRow, loadVendorDetail } from './repo';
+import { findVendorRow } from './repo';
 import { presentVendor } from './presenter';
-import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
 import { publicReadCache, representation, sendRepresentation } from '../public-read-cache/cache';
 import { publicVendor, publicVendorCards, serializeVendor, vendorCardsSchema } from './public-reads';
-import { signUpVendor, submitForReview, updateVendorBusiness } from './service';
+import { loadOwnerVendor, signUpVendorAndSignIn, submitForReview, updateVendor } from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -44,9 +40,7 @@ export async function vendorRoutes(app: FastifyInstance) {
 
   /** The vendor as its owner sees it (as GET /api/vendors/{id} answers them). */
   async function ownerView(vendorId: number) {
-    const detail = await loadVendorDetail(db, vendorId);
-    if (!detail) throw notFound(MESSAGES.vendorNotFound);
-    return presentVendor(detail, urlFor, { owner: true });
+    return presentVendor(await loadOwnerVendor(db, vendorId), urlFor, { owner: true });
   }
   const vendorIdOf = (raw: string) => {
     const id = parseId(raw);
@@ -105,20 +99,18 @@ export async function vendorRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const created = await signUpVendor(db, req.body.vendor, app.deps.now());
       // A new session (no fixation); anything priced as a guest comes along to the account.
-      const started = await rotateSession(db, {
+      const created = await signUpVendorAndSignIn(db, req.body.vendor, {
         previous: req.session,
-        user: created.user,
         client: sessionClient(req),
         ttlDays: signedInTtlDays(app),
         now: app.deps.now(),
       });
-      sendSession(app, req, reply, started);
+      sendSession(app, req, reply, created.started);
       reply.status(201);
       return {
         user: presentUser(created.user),
-        vendor: await ownerView(created.vendor.id),
+        vendor: presentVendor(created.detail, urlFor, { owner: true }),
         addresses: created.addresses.map((a) => presentAddress(a)),
       };
     },
@@ -147,30 +139,14 @@ export async function vendorRoutes(app: FastifyInstance) {
       const parsed = vendorPatchRequestSchema.safeParse(req.body);
       if (!parsed.success) throw unprocessable(...errorMessages(parsed.error));
       const { id: _ignored, ...fields } = parsed.data.vendor;
-      const pricing = Object.fromEntries(
-        VENDOR_PRICING_PATCH_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]),
-      );
-      const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped, googlePlaceId } =
-        fields;
-      await updateVendorBusiness(db, {
+      const detail = await updateVendor(app.deps, {
         user,
         vendorId: id,
-        patch: { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped },
+        fields,
         password: parsed.data.password,
         ip: req.ip,
-        now: app.deps.now(),
       });
-      if (googlePlaceId !== undefined) {
-        await setVendorGooglePlaceId(db, id, googlePlaceId);
-        // The new place's reviews now, not at tomorrow's refresh.
-        const places = app.deps.googlePlaces;
-        if (places && googlePlaceId)
-          app.deps.background.run('google reviews', async () => {
-            await refreshVendorGoogleReviews(db, places, id, app.deps.now());
-          });
-      }
-      if (Object.keys(pricing).length > 0) await updateVendorPricing(db, id, pricing, app.deps.now());
-      return ownerView(id);
+      return presentVendor(detail, urlFor, { owner: true });
     },
   );
 

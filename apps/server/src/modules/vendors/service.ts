@@ -3,12 +3,16 @@
  * Submit for Review. Every change takes the vendor row's lock in one transaction and is logged in
  * vendor_events.
  */
+import type { z } from 'zod';
+import { VENDOR_PRICING_PATCH_KEYS } from '@stg/domain/api/pricing';
+import type { PricingInputDraft } from '@stg/domain/pricing-inputs';
 import {
   listingStatusChangeProblem,
   submitForReviewProblems,
   VENDOR_MESSAGES,
   vendorPatchNeedsPassword,
   type VendorSignUp,
+  type vendorPatchRequestSchema,
 } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
 import { MESSAGES } from '@stg/domain/validation';
@@ -16,12 +20,17 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword } from '../auth/password';
 import type { UserRow } from '../../db/rows';
+import type { AppDeps } from '../../deps';
+import { rotateSession, type Rotation, type StartedSession } from '../auth/rotate-session';
+import { replacePricingInputs, revertFormula, updateVendorPricing } from '../pricing/service';
+import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
 import { isEmailTaken, isEmailUniqueViolation } from '../users/repo';
 import { confirmPassword } from '../users/service';
 import { addVendorEvent } from './events';
 import {
   findVendorRow,
   insertVendorWithAdmin,
+  loadVendorDetail,
   lockVendorRow,
   setupFactsOf,
   updateVendorRow,
@@ -30,6 +39,13 @@ import {
 
 /** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
 export { listListingsUnderReview, loadVendorDetail } from './repo';
+
+/** The vendor with what its owner sees (as GET /api/vendors/{id} answers them); 404 when it is gone. */
+export async function loadOwnerVendor(db: Db, vendorId: number) {
+  const detail = await loadVendorDetail(db, vendorId);
+  if (!detail) throw notFound(MESSAGES.vendorNotFound);
+  return detail;
+}
 
 /** POST /api/vendors: the account admin (a vendor user) and the vendor, awaiting submission, in one transaction. */
 export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
@@ -177,4 +193,79 @@ export async function submitForReview(db: Db, opts: { vendorId: number; actorUse
       createdAt: opts.now,
     });
   });
+}
+
+/**
+ * POST /api/vendors: the sign-up (signUpVendor), then the request's session rotates to the new vendor
+ * user (no fixation; anything priced as a guest comes along), then the vendor as its owner sees it.
+ * Two transactions, in this order, as before: the sign-up commits even if the rotation fails.
+ */
+export async function signUpVendorAndSignIn(
+  db: Db,
+  input: VendorSignUp,
+  rotation: Omit<Rotation, 'user' | 'endUserSessions'>,
+): Promise<
+  Awaited<ReturnType<typeof signUpVendor>> & {
+    started: StartedSession;
+    detail: Awaited<ReturnType<typeof loadOwnerVendor>>;
+  }
+> {
+  const created = await signUpVendor(db, input, rotation.now);
+  const started = await rotateSession(db, { ...rotation, user: created.user });
+  return { ...created, started, detail: await loadOwnerVendor(db, created.vendor.id) };
+}
+
+/** The fields of PATCH /api/vendors/{id}'s JSON body (the path decides the id). */
+export type VendorPatch = Omit<z.output<typeof vendorPatchRequestSchema>['vendor'], 'id'>;
+
+/**
+ * PATCH /api/vendors/{id} (JSON): the business fields (updateVendorBusiness: password check, then its
+ * transaction), the Google place id (its reviews refreshed in the background), then the pricing fields
+ * (updateVendorPricing: its own transaction), then the vendor as its owner sees it. Not one transaction:
+ * the password check must commit its throttle count whatever follows, and each part opens its own
+ * transaction on the vendor row today; the order is the one the route had, so an invalid pricing field
+ * still leaves the business fields saved, as before.
+ */
+export async function updateVendor(
+  deps: Pick<AppDeps, 'db' | 'now' | 'googlePlaces' | 'background'>,
+  opts: { user: UserRow; vendorId: number; fields: VendorPatch; password?: string; ip: string },
+) {
+  const { db } = deps;
+  const { vendorId: id, fields } = opts;
+  const pricing = Object.fromEntries(
+    VENDOR_PRICING_PATCH_KEYS.filter((k) => fields[k] !== undefined).map((k) => [k, fields[k]]),
+  );
+  const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped, googlePlaceId } =
+    fields;
+  await updateVendorBusiness(db, {
+    user: opts.user,
+    vendorId: id,
+    patch: { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped },
+    password: opts.password,
+    ip: opts.ip,
+    now: deps.now(),
+  });
+  if (googlePlaceId !== undefined) {
+    await setVendorGooglePlaceId(db, id, googlePlaceId);
+    // The new place's reviews now, not at tomorrow's refresh.
+    const places = deps.googlePlaces;
+    if (places && googlePlaceId)
+      deps.background.run('google reviews', async () => {
+        await refreshVendorGoogleReviews(db, places, id, deps.now());
+      });
+  }
+  if (Object.keys(pricing).length > 0) await updateVendorPricing(db, id, pricing, deps.now());
+  return loadOwnerVendor(db, id);
+}
+
+/** POST /api/vendors/{id}/revert_formula: the pricing module's revert, then the vendor as its owner sees it. */
+export async function revertVendorFormula(db: Db, vendorId: number, now: Date) {
+  await revertFormula(db, vendorId, now);
+  return loadOwnerVendor(db, vendorId);
+}
+
+/** PATCH /api/vendors/{id}/update_pricing_input_options: the questions replaced, then the owner's vendor. */
+export async function replaceVendorPricingInputs(db: Db, vendorId: number, items: PricingInputDraft[]) {
+  await replacePricingInputs(db, vendorId, items);
+  return loadOwnerVendor(db, vendorId);
 }

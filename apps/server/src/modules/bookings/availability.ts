@@ -2,6 +2,8 @@
  * The vendor's availability as the API answers it (GET /api/vendors/{id}/vendor_calendars,
  * docs/api/scheduling.md): who asks decides the job (their booking, the order they move, `minutes`, or the
  * vendor's minimum-price job) and the step; the answer comes from the availability cache (ADR 0024).
+ * In the bookings module because the caller's booking sets the job: it uses the scheduling module's
+ * engine and cache, and scheduling never reads bookings' code (no two-way dependency).
  */
 import { CUSTOMER_STEP_MINUTES, VENDOR_STEP_MINUTES } from '@stg/domain/availability';
 import type { Availability } from '@stg/domain/api/scheduling';
@@ -13,7 +15,7 @@ import { toZonedIso } from '@stg/domain/zoned-time';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { findOwnedBooking, findRepriceableBooking, OPEN_STATUSES } from '../bookings/repo';
+import { findOwnedBooking, findRepriceableBooking, OPEN_STATUSES } from './repo';
 import { findVendor } from '../pricing/repo';
 import {
   publicReadCache,
@@ -21,10 +23,10 @@ import {
   serializeWith,
   type Representation,
 } from '../public-read-cache/cache';
-import { availabilityCache } from './availability-cache';
-import { busyTimesCheckFor } from './busy-times';
-import { findVendorOrder } from './repo';
-import { vendorAvailability, type AvailabilityAnswer, type AvailabilityRequest } from './service';
+import { availabilityCache } from '../scheduling/availability-cache';
+import { busyTimesCheckFor } from '../scheduling/busy-times';
+import { findVendorOrder } from '../scheduling/repo';
+import { vendorAvailability, type AvailabilityAnswer, type AvailabilityRequest } from '../scheduling/service';
 
 /** Who asks: the signed-in user (and the vendor they belong to), else the guest's session. */
 export interface AvailabilityCaller {
