@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { jobs, orders, payouts, vendorCalendars, vendors } from '../src/db/schema';
 import { JobWorker } from '../src/modules/jobs/worker';
 import { paymentJobHandlers } from '../src/modules/payments/service';
-import { schedulePayout } from '../src/modules/payouts/schedule';
+import { schedulePayout } from '../src/modules/orders/payout-schedule';
 import { payoutJobHandlers, payoutKey } from '../src/modules/payouts/service';
 import { confirmPayment, createIntent, scheduledBooking, signedUpCustomer } from './checkout-fixtures';
 import { signedWebhook, startFakeStripe, type FakeStripe, type FakeStripeEvent } from './fake-stripe';

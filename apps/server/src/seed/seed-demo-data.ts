@@ -27,7 +27,7 @@ import {
   vendors,
 } from '../db/schema';
 import type { Storage } from '../adapters/storage/storage';
-import { schedulePayout } from '../modules/payouts/schedule';
+import { schedulePayout } from '../modules/orders/payout-schedule';
 import { processImage, rasterizeOwnSvg, storeImage, type ImageKind } from '../modules/images/image-service';
 import { hashPassword } from '../modules/auth/password';
 import { Prng } from './prng';

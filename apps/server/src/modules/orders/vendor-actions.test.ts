@@ -17,7 +17,7 @@ import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { expectRefundsRecorded, vendorActions } from '../../../test/vendor-order-fixtures';
-import { PAYOUT_JOB } from '../payouts/schedule';
+import { PAYOUT_JOB } from './payout-schedule';
 import { executeRefund } from '../payments/refunds';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).

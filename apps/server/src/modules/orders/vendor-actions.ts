@@ -28,7 +28,7 @@ import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../../deps';
 import { executeRefund, recordRefund } from '../payments/refunds';
 import { findRefund, lockVendorTime, type RefundRow } from '../payments/repo';
-import { payoutDueAt, schedulePayout } from '../payouts/schedule';
+import { payoutDueAt, schedulePayout } from './payout-schedule';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import { sendOrderChangedMails, sendPartialRefundMail } from './mails';

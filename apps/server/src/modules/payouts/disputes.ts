@@ -8,7 +8,7 @@
 import type { Tx } from '../../db/client';
 import { addOrderEvent, findOrderByIntent, updateOrder } from '../orders/repo';
 import { findPayoutOfOrder } from './repo';
-import { payoutDueAt, reschedulePayout } from './schedule';
+import { payoutDueAt, reschedulePayout } from '../orders/payout-schedule';
 import { unpaidPaymentStatus } from './service';
 
 /** Stripe's final dispute statuses that leave the money with the merchant. */

@@ -16,7 +16,7 @@ import { createPayableVendor, type PayableVendor } from '../../../test/payable-v
 import { JobWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../payments/service';
 import { handlePaymentEvent } from '../payments/settle';
-import { PAYOUT_JOB, schedulePayout } from './schedule';
+import { PAYOUT_JOB, schedulePayout } from '../orders/payout-schedule';
 import { payoutJobHandlers, payoutKey, runPayout } from './service';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).

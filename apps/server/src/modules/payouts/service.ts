@@ -32,7 +32,7 @@ import {
   updatePayout,
   type PayoutRow,
 } from './repo';
-import { PAYOUT_JOB, payoutDueAt } from './schedule';
+import { PAYOUT_JOB, payoutDueAt } from '../orders/payout-schedule';
 
 export type PayoutDeps = Pick<PaymentsDeps, 'db' | 'now' | 'payments' | 'log'>;
 

@@ -1,7 +1,8 @@
 /**
  * Payouts are due 72 hours after an order is fulfilled (spec §1, §9). Marking an order fulfilled
  * schedules its payout in the same transaction: one job per order (the jobs table's unique key), run by
- * the payout handler when it falls due.
+ * the payout handler when it falls due. In the orders module (fulfilment schedules it); the payouts
+ * module, which runs the job, reads it from here.
  */
 import { PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
 import type { Tx } from '../../db/client';
