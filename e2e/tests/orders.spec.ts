@@ -189,12 +189,14 @@ test('the customer reschedules an upcoming order to another free time', async ({
     7,
   );
   const grid = dialog.getByRole('grid');
-  const enabled = await grid
-    .locator('button:enabled')
-    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
-  expect(enabled).toEqual(
-    answer.days.filter((d) => d.date.startsWith(shownMonth)).map((d) => dayLabel(d.date)),
-  );
+  // Polled: the calendar fills in when the modal's own availability answer arrives.
+  await expect
+    .poll(() =>
+      grid
+        .locator('button:enabled')
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+    )
+    .toEqual(answer.days.filter((d) => d.date.startsWith(shownMonth)).map((d) => dayLabel(d.date)));
 
   // Another free time in that month, off the five-minute marks when there is one.
   const candidates = answer.days

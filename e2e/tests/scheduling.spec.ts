@@ -90,12 +90,14 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
 
   // The first month's enabled days are exactly the free dates of that month.
   const grid = scheduling.getByRole('grid').first();
-  const enabled = await grid
-    .locator('button:enabled')
-    .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label')));
-  expect(enabled).toEqual(
-    answer.days.filter((d) => d.date.startsWith(firstMonth)).map((d) => dayLabel(d.date)),
-  );
+  // Polled: the calendar fills in when the panel's own availability answer arrives.
+  await expect
+    .poll(() =>
+      grid
+        .locator('button:enabled')
+        .evaluateAll((buttons) => buttons.map((b) => b.getAttribute('aria-label'))),
+    )
+    .toEqual(answer.days.filter((d) => d.date.startsWith(firstMonth)).map((d) => dayLabel(d.date)));
 
   // The first free date is shown: its hours, and each hour's minutes, are exactly its free starts.
   const day = answer.days[0]!;
