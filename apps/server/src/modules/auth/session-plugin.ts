@@ -102,7 +102,7 @@ export const sessionClient = (req: FastifyRequest) => ({
 });
 
 /**
- * Hands a session created elsewhere (rotateSession in the session module) to the browser: its cookie,
+ * Hands a session created elsewhere (rotateSession, signOut) to the browser: its cookie,
  * its CSRF token in the answer's header; the request goes on with it.
  */
 export function sendSession(

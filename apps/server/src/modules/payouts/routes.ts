@@ -11,9 +11,7 @@ import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PaymentsDeps } from '../../deps';
-import { findWorkOrder } from './repo';
-import { markPaperCheckPaid, paperChecksOwed } from './service';
-import { renderWorkOrder } from './work-order';
+import { markPaperCheckPaid, paperChecksOwed, vendorWorkOrderPdf } from './service';
 
 const errorsSchema = z.object({ errors: z.array(z.string()) });
 const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
@@ -85,16 +83,12 @@ export async function payoutRoutes(app: FastifyInstance, opts: { deps: PaymentsD
     },
     async (req, reply) => {
       const id = orderIdOf(req.params.id);
-      const user = signedInUser(req);
-      const row = await findWorkOrder(deps.db, id);
-      // Another vendor's order, or a customer's (even their own): not told that it exists.
-      if (!row || user.vendorId === null || row.order.vendorId !== user.vendorId) throw notFoundOrder();
-      const pdf = await renderWorkOrder(row, deps.now());
+      const { pdf, confirmationId } = await vendorWorkOrderPdf(deps, signedInUser(req), id);
       return reply
         .header('Content-Type', 'application/pdf')
         .header(
           'Content-Disposition',
-          `inline; filename="work-order-${row.order.confirmationId.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`,
+          `inline; filename="work-order-${confirmationId.replace(/[^A-Za-z0-9-]/g, '')}.pdf"`,
         )
         .header('Cache-Control', 'private, no-store')
         .header('X-Content-Type-Options', 'nosniff')

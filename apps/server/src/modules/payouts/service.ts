@@ -27,12 +27,14 @@ import type { PaymentsDeps } from '../../deps';
 import {
   findPayoutOfOrder,
   findPayoutVendor,
+  findWorkOrder,
   insertPayout,
   listPaperChecksOwed,
   updatePayout,
   type PayoutRow,
 } from './repo';
 import { PAYOUT_JOB, payoutDueAt } from '../orders/payout-schedule';
+import { renderWorkOrder } from './work-order';
 
 export type PayoutDeps = Pick<PaymentsDeps, 'db' | 'now' | 'payments' | 'log'>;
 
@@ -425,4 +427,19 @@ export async function markPaperCheckPaid(
       recorded: result.recorded,
     },
   };
+}
+
+/**
+ * GET /api/orders/{id}/work-order.pdf: the order's work order as a PDF, for the order's vendor only;
+ * another vendor's order, or a customer's (even their own), is not told to exist (404).
+ */
+export async function vendorWorkOrderPdf(
+  deps: Pick<PaymentsDeps, 'db' | 'now'>,
+  user: { vendorId: number | null },
+  orderId: number,
+): Promise<{ pdf: Buffer; confirmationId: string }> {
+  const row = await findWorkOrder(deps.db, orderId);
+  if (!row || user.vendorId === null || row.order.vendorId !== user.vendorId)
+    throw new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
+  return { pdf: await renderWorkOrder(row, deps.now()), confirmationId: row.order.confirmationId };
 }

@@ -9,7 +9,7 @@ import {
   signedInTtlDays,
   startSession,
 } from '../auth/session-plugin';
-import { sessionPayload, signIn, signOut } from './service';
+import { sessionPayload, signInAndAnswer, signOutAndAnswer } from './service';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -50,16 +50,17 @@ export async function sessionRoutes(app: FastifyInstance) {
       },
     },
     async (req, reply) => {
-      const { user, started } = await signIn(db, {
+      const { user, started, answer } = await signInAndAnswer(db, {
         ...req.body.user,
         previous: req.session,
         client: sessionClient(req),
         ttlDays: signedInTtlDays(app),
         now: app.deps.now(),
+        urlFor,
       });
       sendSession(app, req, reply, started);
       req.user = user;
-      return sessionPayload(db, user, req.session, urlFor, app.deps.now());
+      return answer;
     },
   );
 
@@ -67,15 +68,16 @@ export async function sessionRoutes(app: FastifyInstance) {
     '/api/session',
     { schema: { tags: ['session'], summary: 'Sign out', response: { 200: sessionResponseSchema } } },
     async (req, reply) => {
-      const started = await signOut(db, {
+      const { started, answer } = await signOutAndAnswer(db, {
         previous: req.session,
         client: sessionClient(req),
         ttlDays: GUEST_SESSION_TTL_DAYS,
         now: app.deps.now(),
+        urlFor,
       });
       req.user = null;
       sendSession(app, req, reply, started);
-      return sessionPayload(db, null, req.session, urlFor, app.deps.now());
+      return answer;
     },
   );
 }

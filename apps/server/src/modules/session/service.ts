@@ -94,3 +94,26 @@ export async function sessionPayload(
     guestInputs: {},
   };
 }
+
+/**
+ * POST /api/session: sign-in (signIn), then the session answer for the new session. One request time
+ * for both (the route used to read the clock twice, a few microseconds apart).
+ */
+export async function signInAndAnswer(
+  db: Db,
+  opts: Parameters<typeof signIn>[1] & { urlFor: (key: string) => string },
+) {
+  const { urlFor, ...signInOpts } = opts;
+  const { user, started } = await signIn(db, signInOpts);
+  return { user, started, answer: await sessionPayload(db, user, started.session, urlFor, opts.now) };
+}
+
+/** DELETE /api/session: sign-out (signOut), then the session answer for the new guest session. */
+export async function signOutAndAnswer(
+  db: Db,
+  opts: Parameters<typeof signOut>[1] & { urlFor: (key: string) => string },
+) {
+  const { urlFor, ...signOutOpts } = opts;
+  const started = await signOut(db, signOutOpts);
+  return { started, answer: await sessionPayload(db, null, started.session, urlFor, opts.now) };
+}

@@ -8,7 +8,6 @@ import {
   sandboxOnboardingRequestSchema,
   sandboxOnboardingResponseSchema,
   SANDBOX_BANK,
-  VENDOR_MESSAGES,
   vendorPatchRequestSchema,
   vendorSchema,
   vendorSignUpRequestSchema,
@@ -20,13 +19,20 @@ import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
 import { presentAddress, presentUser } from '../users/presenter';
-import { deleteGalleryImage, readImageUploads, uploadVendorImages } from './images';
-import { applyPayoutAccount, createAccountSession } from './payouts';
-import { findVendorRow } from './repo';
+import { readImageUploads } from './images';
+import { createAccountSession } from './payouts';
 import { presentVendor } from './presenter';
 import { publicReadCache, representation, sendRepresentation } from '../public-read-cache/cache';
 import { publicVendor, publicVendorCards, serializeVendor, vendorCardsSchema } from './public-reads';
-import { loadOwnerVendor, signUpVendorAndSignIn, submitForReview, updateVendor } from './service';
+import {
+  completeSandboxOnboarding,
+  loadOwnerVendor,
+  removeGalleryImage,
+  signUpVendorAndSignIn,
+  submitForReviewAndLoad,
+  updateVendor,
+  updateVendorImages,
+} from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -133,8 +139,8 @@ export async function vendorRoutes(app: FastifyInstance) {
       const user = signedInUser(req);
       if (req.isMultipart()) {
         const uploads = await readImageUploads(req);
-        await uploadVendorImages(app.deps, { vendorId: id, actorUserId: user.id, uploads });
-        return ownerView(id);
+        const detail = await updateVendorImages(app.deps, { vendorId: id, actorUserId: user.id, uploads });
+        return presentVendor(detail, urlFor, { owner: true });
       }
       const parsed = vendorPatchRequestSchema.safeParse(req.body);
       if (!parsed.success) throw unprocessable(...errorMessages(parsed.error));
@@ -165,12 +171,12 @@ export async function vendorRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const id = vendorIdOf(req.params.id);
-      await deleteGalleryImage(app.deps, {
+      const detail = await removeGalleryImage(app.deps, {
         vendorId: id,
         actorUserId: signedInUser(req).id,
         blobId: req.body.blob_id,
       });
-      return ownerView(id);
+      return presentVendor(detail, urlFor, { owner: true });
     },
   );
 
@@ -215,22 +221,16 @@ export async function vendorRoutes(app: FastifyInstance) {
       if (!sandbox) throw notFound();
       const user = signedInUser(req);
       if (!user.vendorId) throw forbidden();
-      const accountId = (await findVendorRow(db, user.vendorId))?.paymentAccountId;
-      if (!accountId) throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
-      let account;
-      try {
-        account = await sandbox.submitAccountOnboarding({
+      const detail = await completeSandboxOnboarding(
+        { db, now: app.deps.now, log: req.log, sandbox },
+        {
+          vendorId: user.vendorId,
           clientSecret: req.body.clientSecret,
-          accountId,
-          bank: { last4: req.body.accountNumber.slice(-4), bankName: SANDBOX_BANK.bankName },
-        });
-      } catch (err) {
-        req.log.warn({ err, vendorId: user.vendorId }, 'sandbox onboarding refused');
-        throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
-      }
-      // The account.updated event says the same; applying it here too answers with the state at once.
-      await db.transaction((tx) => applyPayoutAccount(tx, account, app.deps.now()));
-      const fresh = await ownerView(user.vendorId);
+          accountNumber: req.body.accountNumber,
+          bankName: SANDBOX_BANK.bankName,
+        },
+      );
+      const fresh = presentVendor(detail, urlFor, { owner: true });
       return { stripeIntegrated: fresh.stripeIntegrated, payoutDestination: fresh.payoutDestination ?? null };
     },
   );
@@ -249,8 +249,12 @@ export async function vendorRoutes(app: FastifyInstance) {
     },
     async (req) => {
       const id = vendorIdOf(req.params.id);
-      await submitForReview(db, { vendorId: id, actorUserId: signedInUser(req).id, now: app.deps.now() });
-      return ownerView(id);
+      const detail = await submitForReviewAndLoad(db, {
+        vendorId: id,
+        actorUserId: signedInUser(req).id,
+        now: app.deps.now(),
+      });
+      return presentVendor(detail, urlFor, { owner: true });
     },
   );
 }

@@ -26,7 +26,10 @@ import { replacePricingInputs, revertFormula, updateVendorPricing } from '../pri
 import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
 import { isEmailTaken, isEmailUniqueViolation } from '../users/repo';
 import { confirmPassword } from '../users/service';
+import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
 import { addVendorEvent } from './events';
+import { deleteGalleryImage, uploadVendorImages, type ImageUpload } from './images';
+import { applyPayoutAccount } from './payouts';
 import {
   findVendorRow,
   insertVendorWithAdmin,
@@ -268,4 +271,58 @@ export async function revertVendorFormula(db: Db, vendorId: number, now: Date) {
 export async function replaceVendorPricingInputs(db: Db, vendorId: number, items: PricingInputDraft[]) {
   await replacePricingInputs(db, vendorId, items);
   return loadOwnerVendor(db, vendorId);
+}
+
+/** PATCH /api/vendors/{id} (multipart): the images stored (vendors/images.ts), then the owner's vendor. */
+export async function updateVendorImages(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'now'>,
+  opts: { vendorId: number; actorUserId: number; uploads: ImageUpload[] },
+) {
+  await uploadVendorImages(deps, opts);
+  return loadOwnerVendor(deps.db, opts.vendorId);
+}
+
+/** DELETE /api/vendors/{id}/images: the gallery image removed, then the owner's vendor. */
+export async function removeGalleryImage(
+  deps: Pick<AppDeps, 'db' | 'storage' | 'now'>,
+  opts: { vendorId: number; actorUserId: number; blobId: string },
+) {
+  await deleteGalleryImage(deps, opts);
+  return loadOwnerVendor(deps.db, opts.vendorId);
+}
+
+/** POST /api/vendors/{id}/submit-for-review: submitted (submitForReview), then the owner's vendor. */
+export async function submitForReviewAndLoad(
+  db: Db,
+  opts: { vendorId: number; actorUserId: number; now: Date },
+) {
+  await submitForReview(db, opts);
+  return loadOwnerVendor(db, opts.vendorId);
+}
+
+/**
+ * The sandbox's embedded onboarding form (POST /api/payments/sandbox/account-onboarding): the bank
+ * account put on the vendor's connected account, the account applied at once (the account.updated
+ * event says the same later), then the owner's vendor. An unknown or expired session: 422.
+ */
+export async function completeSandboxOnboarding(
+  deps: Pick<AppDeps, 'db' | 'now' | 'log'> & { sandbox: SandboxPayments },
+  opts: { vendorId: number; clientSecret: string; accountNumber: string; bankName: string },
+) {
+  const { db } = deps;
+  const accountId = (await findVendorRow(db, opts.vendorId))?.paymentAccountId;
+  if (!accountId) throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
+  let account;
+  try {
+    account = await deps.sandbox.submitAccountOnboarding({
+      clientSecret: opts.clientSecret,
+      accountId,
+      bank: { last4: opts.accountNumber.slice(-4), bankName: opts.bankName },
+    });
+  } catch (err) {
+    deps.log.warn({ err, vendorId: opts.vendorId }, 'sandbox onboarding refused');
+    throw unprocessable(VENDOR_MESSAGES.sandboxSessionInvalid);
+  }
+  await db.transaction((tx) => applyPayoutAccount(tx, account, deps.now()));
+  return loadOwnerVendor(db, opts.vendorId);
 }
