@@ -11,7 +11,7 @@ import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { findCustomerOrder } from './service';
 import { presentCustomerOrder } from './presenter';
-import { findPaymentByConfirmation } from '../payments/service';
+import { findPaymentByConfirmation } from '../payment-records/service';
 import type { PaymentsDeps } from '../../deps';
 import type { OrderConfirmations } from '../order-confirmations/notifier';
 

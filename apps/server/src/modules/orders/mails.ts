@@ -15,6 +15,9 @@ import type { Db } from '../../db/client';
 import { findUserById } from '../users/repo';
 import { findCustomerOrder, type CustomerOrderRow } from './repo';
 
+/** The job that mails an order's reminder before its appointment (made at settlement, moved by a reschedule). */
+export const REMINDER_JOB = 'order-reminder';
+
 export interface OrderMailDeps {
   db: Db;
   mailer: { send(msg: MailMessage): Promise<void> };

@@ -12,7 +12,7 @@ import { orderEvents, orders, refunds, vendors } from '../../db/schema';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { JobWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../payments/service';
-import { executeRefund, recordRefund } from '../payments/refunds';
+import { executeRefund, recordRefund } from './refunds';
 import { ledger, payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 

@@ -2,7 +2,7 @@
  * A customer's own orders (spec §4 Customer reschedule, Customer cancel; §6): the list, moving an order
  * to another time the vendor has free, and cancelling with a full refund. Each change is one transaction
  * with the order row locked, checked again there, and written to order_events; the refund is recorded in
- * the same transaction and carried out at the provider after it (see payments/refunds.ts).
+ * the same transaction and carried out at the provider after it (see orders/refunds.ts).
  */
 import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from '@stg/domain/order-actions';
@@ -11,9 +11,9 @@ import type { VendorOrderFilter, VendorOrdersPage } from '@stg/domain/api/orders
 import type { Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../../deps';
-import { executeRefund, recordRefund } from '../payments/refunds';
-import { enqueueJobInTx, lockVendorTime } from '../payments/repo';
-import { REMINDER_JOB } from '../payments/settle';
+import { executeRefund, recordRefund } from './refunds';
+import { enqueueJobInTx, lockVendorTime } from '../payment-records/repo';
+import { REMINDER_JOB } from './mails';
 import { findVendor } from '../pricing/repo';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';

@@ -18,7 +18,7 @@ import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checko
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { expectRefundsRecorded, vendorActions } from '../../../test/vendor-order-fixtures';
 import { PAYOUT_JOB } from './payout-schedule';
-import { executeRefund } from '../payments/refunds';
+import { executeRefund } from './refunds';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
 const START = new Date('2026-11-23T15:00:00Z');

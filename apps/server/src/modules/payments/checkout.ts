@@ -29,7 +29,7 @@ import {
   markPaymentsCanceled,
   updatePayment,
   type PaymentRow,
-} from './repo';
+} from '../payment-records/repo';
 
 export const HOLD_EXPIRY_JOB = 'checkout-hold-expiry';
 

@@ -15,26 +15,12 @@ import { formatDollars } from '@stg/domain/money';
 import { escapeHtml } from '../../adapters/mail/mailer';
 import { PaymentProviderError, WebhookSignatureError } from '../../adapters/payments/payment-provider';
 import { requireUser, signedInUser } from '../../http/auth';
-import { HttpError, notFound, unprocessable } from '../../http/errors';
+import { HttpError } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { createPaymentIntent } from './checkout';
-import { findPaymentByIntent, updatePayment } from './repo';
-import { confirmPayment } from './service';
+import { confirmPayment, confirmSandboxCard } from './service';
 import { handlePaymentEvent } from './settle';
 import type { PaymentsDeps } from '../../deps';
-
-/** A return address on this site only (a path, or an absolute URL of PUBLIC_URL's origin): no open redirect. */
-export function sameSiteUrl(raw: string, publicUrl: string): string | null {
-  const base = new URL(publicUrl);
-  try {
-    const url = new URL(raw, base);
-    if (url.origin !== base.origin) return null;
-    if (raw.startsWith('//')) return null;
-    return url.toString();
-  } catch {
-    return null;
-  }
-}
 
 export async function paymentRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -100,25 +86,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
         },
       },
       async (req) => {
-        const user = signedInUser(req);
-        const { clientSecret } = req.body;
-        const intentId = clientSecret.split('_secret_')[0] ?? '';
-        const payment = await findPaymentByIntent(deps.db, 'sandbox', intentId);
-        if (!payment || payment.userId !== user.id) throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
-        const returnUrl = sameSiteUrl(req.body.returnUrl, deps.publicUrl);
-        if (!returnUrl) throw unprocessable('The return address must be on this site.');
-        try {
-          const { intent, redirectUrl } = await sandbox.confirm(intentId, { ...req.body, returnUrl });
-          // The customer's save choice is kept with the attempt (the modal reopens with it after 3-D Secure).
-          if (req.body.saveCard !== undefined && req.body.saveCard !== payment.saveCard)
-            await updatePayment(deps.db, payment.id, { saveCard: req.body.saveCard, updatedAt: deps.now() });
-          const status =
-            intent.status === 'requires_confirmation' ? 'requires_payment_method' : intent.status;
-          return { status, error: intent.lastError, redirectUrl };
-        } catch (err) {
-          if (err instanceof PaymentProviderError) throw unprocessable(err.message);
-          throw err;
-        }
+        return confirmSandboxCard(deps, sandbox, signedInUser(req), req.body);
       },
     );
 

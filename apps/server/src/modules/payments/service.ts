@@ -3,9 +3,14 @@
  * background jobs of payments: what the provider says is the truth; the client's word is only a hint to
  * ask it now rather than wait for the event.
  */
-import type { ConfirmPaymentResponse, PaymentResultStatus } from '@stg/domain/api/payments';
+import type {
+  ConfirmPaymentResponse,
+  PaymentResultStatus,
+  SandboxConfirmRequest,
+} from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
-import { HttpError } from '../../http/errors';
+import { HttpError, notFound, unprocessable } from '../../http/errors';
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { UserRow } from '../../db/rows';
 import { findCustomerOrder } from '../orders/repo';
 import { presentCustomerOrder } from '../orders/presenter';
@@ -14,14 +19,20 @@ import type { ClaimedJob } from '../jobs/repo';
 import { RetryLater } from '../jobs/worker';
 import type { PaymentsDeps } from '../../deps';
 import { HOLD_EXPIRY_JOB, releaseHold } from './checkout';
-import { executeRefund, giveUpRefund, PENDING_REFUND_RECHECK_MS, REFUND_JOB } from './refunds';
-import { findPayment, findPaymentByIntent, findRefund, type PaymentRow } from './repo';
-import { REMINDER_JOB, settleIntent } from './settle';
-import { SANDBOX_EVENT_JOB } from '../../adapters/payments/sandbox-provider';
+import { executeRefund, giveUpRefund, PENDING_REFUND_RECHECK_MS, REFUND_JOB } from '../orders/refunds';
+import {
+  findPayment,
+  findPaymentByIntent,
+  findRefund,
+  updatePayment,
+  type PaymentRow,
+} from '../payment-records/repo';
+import { REMINDER_JOB } from '../orders/mails';
+import { settleIntent } from './settle';
+import { SANDBOX_EVENT_JOB, type SandboxPayments } from '../../adapters/payments/sandbox-provider';
 import { handlePaymentEvent } from './settle';
 
 /** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
-export { findPaymentByConfirmation } from './repo';
 
 const STATUS_MESSAGES: Record<string, string> = {
   succeeded: CHECKOUT_MESSAGES.succeeded,
@@ -161,4 +172,46 @@ export async function deliverSandboxEvent(deps: PaymentsDeps, eventId: string) {
   if (!deps.sandbox) return;
   const event = await deps.sandbox.loadEvent(eventId);
   if (event) await handlePaymentEvent(deps, event);
+}
+
+/** A return address on this site only (a path, or an absolute URL of PUBLIC_URL's origin): no open redirect. */
+export function sameSiteUrl(raw: string, publicUrl: string): string | null {
+  const base = new URL(publicUrl);
+  try {
+    const url = new URL(raw, base);
+    if (url.origin !== base.origin) return null;
+    if (raw.startsWith('//')) return null;
+    return url.toString();
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * POST /api/payments/sandbox/confirm: the sandbox's card confirmation (what Stripe.js does against
+ * Stripe) for the caller's own payment; the customer's save choice kept with the attempt.
+ */
+export async function confirmSandboxCard(
+  deps: PaymentsDeps,
+  sandbox: SandboxPayments,
+  user: UserRow,
+  body: SandboxConfirmRequest,
+) {
+  const { clientSecret } = body;
+  const intentId = clientSecret.split('_secret_')[0] ?? '';
+  const payment = await findPaymentByIntent(deps.db, 'sandbox', intentId);
+  if (!payment || payment.userId !== user.id) throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
+  const returnUrl = sameSiteUrl(body.returnUrl, deps.publicUrl);
+  if (!returnUrl) throw unprocessable('The return address must be on this site.');
+  try {
+    const { intent, redirectUrl } = await sandbox.confirm(intentId, { ...body, returnUrl });
+    // The customer's save choice is kept with the attempt (the modal reopens with it after 3-D Secure).
+    if (body.saveCard !== undefined && body.saveCard !== payment.saveCard)
+      await updatePayment(deps.db, payment.id, { saveCard: body.saveCard, updatedAt: deps.now() });
+    const status = intent.status === 'requires_confirmation' ? 'requires_payment_method' : intent.status;
+    return { status, error: intent.lastError, redirectUrl };
+  } catch (err) {
+    if (err instanceof PaymentProviderError) throw unprocessable(err.message);
+    throw err;
+  }
 }

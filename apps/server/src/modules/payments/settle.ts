@@ -15,8 +15,8 @@ import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateO
 import { closeDisputeInTx } from '../payouts/disputes';
 import { findVendor } from '../pricing/repo';
 import type { PaymentsDeps } from '../../deps';
-import { sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
-import { executeRefund, recordRefund } from './refunds';
+import { REMINDER_JOB, sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
+import { executeRefund, recordRefund } from '../orders/refunds';
 import {
   enqueueJobInTx,
   findPaymentByIntent,
@@ -26,9 +26,8 @@ import {
   rememberCard,
   updatePayment,
   type PaymentRow,
-} from './repo';
+} from '../payment-records/repo';
 
-export const REMINDER_JOB = 'order-reminder';
 const HOUR_MS = 3_600_000;
 
 export type SettleOutcome =

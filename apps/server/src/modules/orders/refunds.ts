@@ -5,10 +5,16 @@
  */
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
-import { addOrderEvent } from '../orders/repo';
-import { revertPartialRefundInTx } from '../orders/refund-rollback';
+import { addOrderEvent } from './repo';
+import { revertPartialRefundInTx } from './refund-rollback';
 import type { PaymentsDeps } from '../../deps';
-import { enqueueJobInTx, findRefund, insertRefund, updateRefund, type RefundRow } from './repo';
+import {
+  enqueueJobInTx,
+  findRefund,
+  insertRefund,
+  updateRefund,
+  type RefundRow,
+} from '../payment-records/repo';
 
 export const REFUND_JOB = 'payment-refund';
 export const REFUND_MAX_ATTEMPTS = 12;
