@@ -4,7 +4,8 @@
 // depend on each other both ways through different files (bookings/routes -> scheduling/busy-times and
 // scheduling/availability -> bookings/repo): no file cycle, but neither module can be understood,
 // tested or moved without the other. This script groups the server's files into modules and fails on
-// any pair of modules that import each other both ways, naming one file edge each way.
+// any pair of modules that import each other both ways, naming one file edge each way, and on any longer
+// loop of modules (A -> B -> C -> A), naming one file edge per step.
 //
 // Modules: src/modules/<name>/** is `modules/<name>`; any other top-level folder (http, db, adapters,
 // seed, ...) is that folder; a top-level file (app.ts, config.ts, deps.ts, main.ts, ...) is itself.
@@ -30,8 +31,7 @@ const isTest = (file) => /\.test\.tsx?$/.test(file);
 function moduleOf(file) {
   const parts = file.split('/');
   if (parts[0] === 'modules' && parts.length > 2) return `modules/${parts[1]}`;
-  if (parts.length > 1) return parts[0];
-  return parts[0];
+  return parts[0]; // a top-level folder (http, db, ...) or a top-level file (app.ts, config.ts, ...)
 }
 
 const result = await madge(srcDir, {
@@ -79,6 +79,67 @@ for (const [key, files] of edges) {
   failures.push(`  ${pair}\n    ${files[0]}\n    ${back[0]}`);
 }
 
+// Longer loops: strongly connected groups of modules (Tarjan), left aside what the two-way pairs above
+// already name. An allowed pair is taken out of the graph first, so it does not hide or cause a loop.
+const next = new Map();
+for (const key of edges.keys()) {
+  const [a, b] = key.split('\0');
+  if (ALLOWED.has([a, b].sort().join(' <-> '))) continue;
+  if (edges.has(`${b}\0${a}`)) continue; // a two-way pair, reported (or allowed) above
+  if (!next.has(a)) next.set(a, []);
+  next.get(a).push(b);
+}
+const index = new Map();
+const low = new Map();
+const stack = [];
+const onStack = new Set();
+let counter = 0;
+function strongConnect(v) {
+  index.set(v, counter);
+  low.set(v, counter);
+  counter += 1;
+  stack.push(v);
+  onStack.add(v);
+  for (const w of next.get(v) ?? []) {
+    if (!index.has(w)) {
+      strongConnect(w);
+      low.set(v, Math.min(low.get(v), low.get(w)));
+    } else if (onStack.has(w)) low.set(v, Math.min(low.get(v), index.get(w)));
+  }
+  if (low.get(v) !== index.get(v)) return;
+  const group = new Set();
+  let w;
+  do {
+    w = stack.pop();
+    onStack.delete(w);
+    group.add(w);
+  } while (w !== v);
+  if (group.size < 2) return;
+  // One loop through the group, by breadth-first search from v back to v.
+  const from = new Map([[v, null]]);
+  const queue = [v];
+  let end = null;
+  while (queue.length > 0 && end === null) {
+    const x = queue.shift();
+    for (const y of next.get(x) ?? []) {
+      if (!group.has(y)) continue;
+      if (y === v) {
+        end = x;
+        break;
+      }
+      if (!from.has(y)) {
+        from.set(y, x);
+        queue.push(y);
+      }
+    }
+  }
+  const loop = [v];
+  for (let x = end; x !== v; x = from.get(x)) loop.splice(1, 0, x);
+  const steps = loop.map((x, i) => `    ${edges.get(`${x}\0${loop[(i + 1) % loop.length]}`)[0]}`);
+  failures.push(`  ${[...loop, v].join(' -> ')}\n${steps.join('\n')}`);
+}
+for (const v of next.keys()) if (!index.has(v)) strongConnect(v);
+
 for (const pair of ALLOWED.keys()) {
   if (!allowedSeen.has(pair)) {
     failures.push(`  ${pair} is allowed in scripts/check-module-cycles.mjs but no longer tangled: remove it`);
@@ -87,14 +148,14 @@ for (const pair of ALLOWED.keys()) {
 
 if (failures.length > 0) {
   console.error(
-    `Server modules that depend on each other both ways (apps/server/src, ADR 0026):\n${failures.join('\n')}\n` +
+    `Server modules that depend on each other, both ways or round a loop (apps/server/src, ADR 0026):\n${failures.join('\n')}\n` +
       'Move the shared piece down into the lower module (or a neutral file such as src/deps.ts) so the ' +
       'dependency has one direction.',
   );
   process.exit(1);
 }
 console.log(
-  `No two server modules depend on each other both ways (${new Set([...edges.keys()].map((k) => k.split('\0')[0])).size} modules` +
+  `No server modules depend on each other both ways or round a loop (${new Set([...edges.keys()].map((k) => k.split('\0')[0])).size} modules` +
     (ALLOWED.size > 0 ? `, ${ALLOWED.size} pair(s) allowed` : '') +
     ').',
 );

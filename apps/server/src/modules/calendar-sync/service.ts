@@ -22,7 +22,7 @@ import {
 } from '../../adapters/calendars/oauth';
 import type { Database, Db } from '../../db/client';
 import { forbidden, unprocessable } from '../../http/errors';
-import { confirmPassword } from '../users/service';
+import { confirmPassword } from '../auth/confirm-password';
 import {
   claimSync,
   deleteBusyEntries,

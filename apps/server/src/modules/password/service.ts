@@ -7,7 +7,7 @@ import { unprocessable } from '../../http/errors';
 import { newToken, sha256 } from '../../http/tokens';
 import { hashPassword } from '../auth/password';
 import { clearPasswordFailures } from '../auth/login-throttle';
-import { rotateSession, type Rotation, type StartedSession } from '../auth/rotate-session';
+import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
 import type { UserRow } from '../../db/rows';
 import { findUserByEmail, invalidateResetTokens, updatePasswordDigest } from '../users/repo';
 import { loadVendorDetail } from '../vendors/repo';

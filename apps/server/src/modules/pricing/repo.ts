@@ -226,3 +226,8 @@ export async function findGuestInputs(db: Db | Tx, sessionId: number): Promise<R
     .limit(1);
   return row?.guestInputs ?? {};
 }
+
+/** An address's saved pricing answers (the users' address answer shows them too). */
+export async function listAddressInputs(db: Db, addressId: number) {
+  return db.select().from(userInputs).where(eq(userInputs.addressId, addressId));
+}

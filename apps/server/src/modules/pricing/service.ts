@@ -35,8 +35,8 @@ import {
   upsertAddressInputs,
   type InputPlan,
   type VendorRow,
+  listAddressInputs,
 } from './repo';
-import { listAddressInputs } from '../users/repo';
 
 export interface PricingPatch extends VendorSchedulingFields {
   minPrice?: number;

@@ -16,7 +16,7 @@ import { payFor, scheduledBooking } from '../../../test/checkout-fixtures';
 import { createPayableVendor, houseAnswers, type PayableVendor } from '../../../test/payable-vendor';
 import { inputOf } from '../../../test/pricing-fixtures';
 import { presentAddress, presentUser } from '../users/presenter';
-import { listAddressInputs } from '../users/repo';
+import { listAddressInputs } from '../pricing/repo';
 import { loadVendorDetail } from '../vendors/repo';
 import { presentVendor } from '../vendors/presenter';
 import { sessionPayload } from './service';

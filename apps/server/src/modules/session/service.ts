@@ -21,7 +21,7 @@ import {
   type Rotation,
   type SessionClient,
   type StartedSession,
-} from '../auth/rotate-session';
+} from '../session-rotation/rotate-session';
 import { createSession, deleteSession, type SessionRow, type UserRow } from '../auth/session-repo';
 
 /**

@@ -116,10 +116,6 @@ export async function updateUserAddress(
 }
 
 /** The saved pricing answers of one address. */
-export async function listAddressInputs(db: Db, addressId: number) {
-  return db.select().from(userInputs).where(eq(userInputs.addressId, addressId));
-}
-
 /**
  * Ends every unused password-reset token of a user (a newer token, a changed password). Here, below the
  * password module, because a password change (users) ends them too (ADR 0026).

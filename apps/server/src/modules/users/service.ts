@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { hashPassword, verifyPassword } from '../auth/password';
 import { checkPasswordThrottled } from '../auth/login-throttle';
-import { rotateSession, type Rotation, type StartedSession } from '../auth/rotate-session';
+import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
 import type { UserRow } from '../../db/rows';
 import { deleteUserSessions } from '../auth/session-repo';
 import {
@@ -12,11 +12,11 @@ import {
   isEmailTaken,
   invalidateResetTokens,
   isEmailUniqueViolation,
-  listAddressInputs,
   updatePasswordDigest,
   updateUserAddress,
   updateUserProfile,
 } from './repo';
+import { listAddressInputs } from '../pricing/repo';
 
 /**
  * Customer sign-up (POST /api/users): the customer and their address in one transaction, then the
@@ -79,30 +79,6 @@ export async function changePassword(
   await deleteUserSessions(db, user.id, opts.keepSessionId);
   await invalidateResetTokens(db, user.id, now);
   return updated;
-}
-
-/**
- * Confirms a signed-in user's password before a sensitive change (a vendor's business details,
- * deactivating a listing). Wrong guesses count as failed sign-ins and are throttled the same way.
- */
-export async function confirmPassword(
-  db: Db,
-  opts: {
-    user: UserRow;
-    password: string | undefined;
-    ip: string;
-    now: Date;
-    required: string;
-    incorrect: string;
-  },
-): Promise<void> {
-  const { user, ip, now } = opts;
-  if (!opts.password) throw unprocessable(opts.required);
-  const password = opts.password;
-  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
-    verifyPassword(user.passwordDigest, password),
-  );
-  if (!ok) throw unprocessable(opts.incorrect);
 }
 
 /**

@@ -12,7 +12,7 @@ import {
   deleteUserSessions,
   type SessionRow,
   type UserRow,
-} from './session-repo';
+} from '../auth/session-repo';
 
 /** A session just created: the cookie's token (never stored) and its row. */
 export interface StartedSession {
