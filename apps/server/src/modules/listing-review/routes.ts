@@ -10,9 +10,8 @@ import { MESSAGES } from '@stg/domain/validation';
 import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
-import { listListingsUnderReview, loadVendorDetail } from '../vendors/service';
 import { presentVendor } from '../vendors/presenter';
-import { decideListing, type ReviewDeps } from './service';
+import { decideListing, listReviewQueue, type ReviewDeps } from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -45,22 +44,16 @@ export async function listingReviewRoutes(app: FastifyInstance) {
       },
     },
     async () => {
-      const rows = await listListingsUnderReview(db);
-      const listings = [];
-      for (const row of rows) {
-        const detail = await loadVendorDetail(db, row.vendorId);
-        if (!detail) continue;
-        listings.push({
-          vendor: presentVendor(detail, urlFor, { owner: true }),
-          admin: {
-            firstName: row.admin?.firstName ?? '',
-            lastName: row.admin?.lastName ?? '',
-            email: row.admin?.email ?? '',
-            phoneNumber: row.admin?.phoneNumber ?? '',
-          },
-          submittedAt: row.submittedAt?.toISOString() ?? null,
-        });
-      }
+      const listings = (await listReviewQueue(db)).map(({ row, detail }) => ({
+        vendor: presentVendor(detail, urlFor, { owner: true }),
+        admin: {
+          firstName: row.admin?.firstName ?? '',
+          lastName: row.admin?.lastName ?? '',
+          email: row.admin?.email ?? '',
+          phoneNumber: row.admin?.phoneNumber ?? '',
+        },
+        submittedAt: row.submittedAt?.toISOString() ?? null,
+      }));
       return { listings };
     },
   );

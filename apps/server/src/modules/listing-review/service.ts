@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { addVendorEvent } from '../vendors/events';
 import { findVendorAdmin, lockVendorRow, updateVendorRow } from '../vendors/repo';
+import { listListingsUnderReview, loadVendorDetail } from '../vendors/service';
 import { listingApprovedMail, listingRejectedMail } from './mails';
 
 export interface ReviewDeps {
@@ -77,4 +78,18 @@ export async function decideListing(
     id: result.vendor.id,
     listingStatus: decision.kind === 'approve' ? 'active' : 'awaiting_submission',
   };
+}
+
+/**
+ * GET /api/operator/listings: the listings under review, oldest submission first, each with its vendor
+ * as its owner sees it (one read after another, as before); a vendor gone meanwhile is left out.
+ */
+export async function listReviewQueue(db: Db) {
+  const rows = await listListingsUnderReview(db);
+  const queue = [];
+  for (const row of rows) {
+    const detail = await loadVendorDetail(db, row.vendorId);
+    if (detail) queue.push({ row, detail });
+  }
+  return queue;
 }

@@ -14,23 +14,10 @@ import { requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PlacesReviewsSource } from '../../adapters/reviews/google-places';
-import {
-  publicReadCache,
-  representation,
-  sendRepresentation,
-  serializeWith,
-} from '../public-read-cache/cache';
+import { sendRepresentation } from '../public-read-cache/cache';
 import { GOOGLE_REVIEWS_MESSAGES } from './google';
-import {
-  createReview,
-  deleteReview,
-  eligibilityOf,
-  GUEST_ELIGIBILITY,
-  loadReviewsPage,
-  reviewsAnswer,
-  visiblePage,
-  type ReviewsPage,
-} from './service';
+import { reviewsReader } from './public-reads';
+import { createReview, deleteReview } from './service';
 
 const idParams = z.object({ id: z.string() });
 
@@ -42,10 +29,7 @@ export interface ReviewRoutesOptions {
 export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptions = {}) {
   const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
-  const cache = await publicReadCache(app.deps.database);
-  const serializeReviews = serializeWith(vendorReviewsResponseSchema);
-  /** A guest's whole answer, made once per cached page. */
-  const guestAnswers = new WeakMap<ReviewsPage, ReturnType<typeof representation>>();
+  const readReviews = await reviewsReader(app.deps);
   const vendorIdOf = (raw: string) => {
     const id = parseId(raw);
     if (id === null) throw notFound(MESSAGES.vendorNotFound);
@@ -65,23 +49,9 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
     },
     async (req, reply) => {
       const vendorId = vendorIdOf(req.params.id);
-      const user = req.user ?? null;
       // The part every visitor sees alike is cached (ADR 0022); eligibility is the visitor's own.
-      const page = visiblePage(
-        await cache.get(`reviews:${vendorId}`, () => loadReviewsPage(db, vendorId)),
-        vendorId,
-        user,
-      );
-      if (!user) {
-        let guest = guestAnswers.get(page);
-        if (!guest) {
-          guest = representation(serializeReviews(reviewsAnswer(page, GUEST_ELIGIBILITY)));
-          guestAnswers.set(page, guest);
-        }
-        return sendRepresentation(req, reply, guest, { personal: false });
-      }
-      const answer = reviewsAnswer(page, await eligibilityOf(db, vendorId, user));
-      return sendRepresentation(req, reply, representation(serializeReviews(answer)), { personal: true });
+      const { rep, personal } = await readReviews(vendorId, req.user ?? null);
+      return sendRepresentation(req, reply, rep, { personal });
     },
   );
 
