@@ -1,3 +1,4 @@
+import { errorsResponseSchema } from '@stg/domain/api/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -178,7 +179,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
             "Stripe's webhook endpoint: the Stripe-Signature is verified on the raw body; each event id is processed at most once",
           response: {
             200: z.object({ received: z.boolean(), duplicate: z.boolean() }),
-            400: z.object({ errors: z.array(z.string()) }),
+            400: errorsResponseSchema,
           },
         },
       },

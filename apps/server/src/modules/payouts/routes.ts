@@ -7,13 +7,13 @@ import {
   paperChecksOwedResponseSchema,
 } from '@stg/domain/api/payouts';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { errorsResponseSchema } from '@stg/domain/api/errors';
 import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PaymentsDeps } from '../../deps';
 import { markPaperCheckPaid, paperChecksOwed, vendorWorkOrderPdf } from './service';
 
-const errorsSchema = z.object({ errors: z.array(z.string()) });
 const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
 const orderIdOf = (raw: string) => {
   const id = parseId(raw);
@@ -52,7 +52,11 @@ export async function payoutRoutes(app: FastifyInstance, opts: { deps: PaymentsD
           'Record that the Paper Check owed for an order was sent (the order becomes processed; the operator is logged on it). A repeat changes nothing; operators only',
         params: z.object({ orderId: z.string() }),
         body: markPaperCheckPaidRequestSchema,
-        response: { 200: markPaperCheckPaidResponseSchema, 404: errorsSchema, 409: errorsSchema },
+        response: {
+          200: markPaperCheckPaidResponseSchema,
+          404: errorsResponseSchema,
+          409: errorsResponseSchema,
+        },
       },
     },
     async (req) =>

@@ -24,9 +24,7 @@ export function useUpdateAddress(addressId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async (values: AddressInput) =>
-      addressResponseSchema.parse(
-        await api.patch(`/api/addresses/${addressId}`, toAddressRequest(values)),
-      ),
+      addressResponseSchema.parse(await api.patch(`/api/addresses/${addressId}`, toAddressRequest(values))),
     onSuccess: ({ address }) =>
       updateSession(queryClient, (session) => ({
         ...session,

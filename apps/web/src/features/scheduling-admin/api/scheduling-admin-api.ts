@@ -78,8 +78,7 @@ export function useSaveScheduling(vendorId: number) {
 export function useCalendarProviders() {
   return useQuery({
     queryKey: ['calendar-providers'],
-    queryFn: async () =>
-      calendarProvidersResponseSchema.parse(await api.get('/api/calendar_providers')),
+    queryFn: async () => calendarProvidersResponseSchema.parse(await api.get('/api/calendar_providers')),
     staleTime: 5 * 60_000,
   });
 }
@@ -105,9 +104,7 @@ export function useOAuthCallback() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: async ({ provider, ...body }: OAuthCallbackRequest & { provider: OAuthProvider }) =>
-      calendarOf(
-        await api.post(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest),
-      ),
+      calendarOf(await api.post(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest)),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }

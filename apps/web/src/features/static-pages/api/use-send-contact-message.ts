@@ -7,8 +7,6 @@ import { messageResponseSchema, type ContactRequest } from '@stg/domain/api/supp
 export function useSendContactMessage() {
   return useMutation({
     mutationFn: async (message: ContactMessage) =>
-      messageResponseSchema.parse(
-        await api.post('/api/contact', { message } satisfies ContactRequest),
-      ),
+      messageResponseSchema.parse(await api.post('/api/contact', { message } satisfies ContactRequest)),
   });
 }

@@ -16,9 +16,7 @@ export function useVendorSignUp() {
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
     mutationFn: async (values: VendorSignUpValues) =>
-      vendorSignUpResponseSchema.parse(
-        await api.post('/api/vendors', toVendorSignUpRequest(values)),
-      ),
+      vendorSignUpResponseSchema.parse(await api.post('/api/vendors', toVendorSignUpRequest(values))),
     onSuccess: (data) => {
       // A new vendor starts in vendor view.
       resetHomeView();
