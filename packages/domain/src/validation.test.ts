@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
+  retryAfterSeconds,
+  tooManyLoginsMessage,
   contactMessageSchema,
   passwordUpdateSchema,
   customerSignUpSchema,
@@ -122,5 +124,20 @@ describe('cross-field confirmation', () => {
       'Subject is required.',
       'Message is required.',
     ]);
+  });
+});
+
+describe('the password throttle names its wait', () => {
+  it('in seconds under a minute, in minutes beyond, rounded up, as Retry-After counts it', () => {
+    const now = new Date('2026-11-23T12:00:00.000Z');
+    const wait = (ms: number) => tooManyLoginsMessage(retryAfterSeconds(new Date(now.getTime() + ms), now));
+    expect(wait(1_000)).toBe('Too many sign-in attempts. Please wait 1 second and try again.');
+    expect(wait(1)).toBe('Too many sign-in attempts. Please wait 1 second and try again.');
+    expect(wait(-5_000)).toBe('Too many sign-in attempts. Please wait 1 second and try again.');
+    expect(wait(3_200)).toBe('Too many sign-in attempts. Please wait 4 seconds and try again.');
+    expect(wait(59_000)).toBe('Too many sign-in attempts. Please wait 59 seconds and try again.');
+    expect(wait(60_000)).toBe('Too many sign-in attempts. Please wait 1 minute and try again.');
+    expect(wait(61_000)).toBe('Too many sign-in attempts. Please wait 2 minutes and try again.');
+    expect(wait(15 * 60_000)).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
   });
 });

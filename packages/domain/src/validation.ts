@@ -30,7 +30,6 @@ export const MESSAGES = {
   unexpected: 'An unexpected error occurred',
   notSignedIn: 'You must be signed in to do that.',
   forbidden: 'You are not allowed to do that.',
-  tooManyLogins: 'Too many sign-in attempts. Please wait a few minutes and try again.',
   vendorNotFound: 'Vendor not found',
   notFound: 'Not found',
   currentPasswordRequired: 'Current password is required.',
@@ -43,6 +42,22 @@ export const MESSAGES = {
   tooManyMessages: 'Too many messages. Please try again later.',
   tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;
+
+/** Whole seconds until `retryAt`, at least 1: what a 429's Retry-After header says. */
+export function retryAfterSeconds(retryAt: Date, now: Date): number {
+  return Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
+}
+
+/**
+ * The password throttle's refusal, naming the wait the Retry-After header gives (rounded up): seconds
+ * under a minute (the account's backoff: 1 s, 2 s, 4 s…), minutes beyond (an address's 15-minute window).
+ */
+export function tooManyLoginsMessage(waitSeconds: number): string {
+  const s = Math.max(1, Math.ceil(waitSeconds));
+  const minutes = Math.ceil(s / 60);
+  const wait = s < 60 ? `${s} second${s === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
+  return `Too many sign-in attempts. Please wait ${wait} and try again.`;
+}
 
 const trimmed = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true });

@@ -1,7 +1,7 @@
 /** The API's error shape (ARCHITECTURE §3): 4xx `{ errors: [...] }`; 5xx only says it was unexpected. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES } from '@stg/domain/validation';
+import { MESSAGES, retryAfterSeconds } from '@stg/domain/validation';
 
 export class HttpError extends Error {
   constructor(
@@ -22,12 +22,7 @@ export const notFound = (message: string = MESSAGES.notFound) => new HttpError(4
 export const unauthorized = (message: string = MESSAGES.notSignedIn) => new HttpError(401, [message]);
 /** A 429 with the time to wait, in whole seconds (at least 1). */
 export const tooManyRequests = (message: string, retryAt: Date, now: Date) =>
-  new HttpError(
-    429,
-    [message],
-    {},
-    { 'retry-after': String(Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000))) },
-  );
+  new HttpError(429, [message], {}, { 'retry-after': String(retryAfterSeconds(retryAt, now)) });
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, [message]);
 
 export function registerErrorHandling(app: FastifyInstance) {

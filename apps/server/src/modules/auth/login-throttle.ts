@@ -12,7 +12,7 @@
  * Each counter changes atomically with its row locked, so simultaneous guesses cannot all pass.
  * A correct password gives the address its attempt back and clears the pair's and the account's counts.
  */
-import { MESSAGES } from '@stg/domain/validation';
+import { retryAfterSeconds, tooManyLoginsMessage } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/errors';
 import { claimWithBackoff, clear, hit, refund, type Backoff, type Window } from '../rate-limits/repo';
@@ -49,7 +49,8 @@ export async function checkPasswordThrottled(
 ): Promise<boolean> {
   const { now } = attempt;
   const b = buckets(attempt.email, attempt.ip);
-  const refused = (retryAt: Date) => tooManyRequests(MESSAGES.tooManyLogins, retryAt, now);
+  const refused = (retryAt: Date) =>
+    tooManyRequests(tooManyLoginsMessage(retryAfterSeconds(retryAt, now)), retryAt, now);
 
   const address = await hit(db, b.address, PASSWORD_THROTTLE.perAddress, now);
   if (!address.allowed) throw refused(address.resetAt);

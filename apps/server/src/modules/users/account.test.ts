@@ -2,6 +2,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
+import { tooManyLoginsMessage } from '@stg/domain/validation';
 import { addresses, pricingInputs, userInputs, users, vendors } from '../../db/schema';
 import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
 
@@ -406,7 +407,7 @@ describe('PATCH /api/users/{userId}/update_password', () => {
     });
     expect(blocked.statusCode).toBe(429);
     expect(blocked.json()).toEqual({
-      errors: ['Too many sign-in attempts. Please wait a few minutes and try again.'],
+      errors: [tooManyLoginsMessage(Number(blocked.headers['retry-after']))],
     });
     const signIn = new TestClient(app);
     expect((await signIn.signIn('other@example.com', 'Password123!')).statusCode).toBe(429);
