@@ -59,16 +59,30 @@ const questionsOf = async (db: Db | Tx, vendorId: number): Promise<PricingInputJ
  * the vendor's aliases; saving one keeps the one it replaces as the previous save (for Revert) and
  * clears the draft. The draft is stored as typed, unvalidated. Nothing is saved unless all is valid.
  */
+/**
+ * What a pricing patch would be refused with (empty: it may be saved). updateVendorPricing checks it again
+ * with the vendor locked; PATCH /api/vendors/{id} also asks first, so a request that changes business
+ * details too is refused whole rather than saved in part.
+ */
+export async function pricingPatchProblems(
+  db: Db | Tx,
+  vendorId: number,
+  patch: PricingPatch,
+): Promise<string[]> {
+  const errors: string[] = [];
+  if (patch.minPrice !== undefined) errors.push(...validateMinPrice(patch.minPrice));
+  if (patch.pricingFormula !== undefined)
+    errors.push(...validateFormula(patch.pricingFormula, await questionsOf(db, vendorId)));
+  if (typeof patch.stagedFormula === 'string' && patch.stagedFormula.length > 2000)
+    errors.push(PRICING_MESSAGES.stagedFormulaTooLong);
+  errors.push(...validateVendorSchedulingFields(patch));
+  return errors;
+}
+
 export async function updateVendorPricing(db: Db, vendorId: number, patch: PricingPatch, now: Date) {
   await db.transaction(async (tx) => {
     const vendor = await lockedVendor(tx, vendorId);
-    const errors: string[] = [];
-    if (patch.minPrice !== undefined) errors.push(...validateMinPrice(patch.minPrice));
-    if (patch.pricingFormula !== undefined)
-      errors.push(...validateFormula(patch.pricingFormula, await questionsOf(tx, vendorId)));
-    if (typeof patch.stagedFormula === 'string' && patch.stagedFormula.length > 2000)
-      errors.push(PRICING_MESSAGES.stagedFormulaTooLong);
-    errors.push(...validateVendorSchedulingFields(patch));
+    const errors = await pricingPatchProblems(tx, vendorId, patch);
     if (errors.length > 0) throw unprocessable(...errors);
 
     const fields: Parameters<typeof updateVendorPricingRow>[2] = { updatedAt: now };

@@ -31,10 +31,16 @@ export function googlePlacesFromConfig(c: {
  * Sets (or, with null or '', clears) the vendor's Google place; for PATCH /api/vendors/{id}
  * `{vendor: {googlePlaceId}}`, the owner's own vendor. A new place drops the old place's reviews.
  */
+/** What a Google place id would be refused with, or null when it may be stored (null clears it). */
+export function googlePlaceIdProblem(raw: string | null): string | null {
+  const placeId = raw?.trim() || null;
+  return placeId !== null && !PLACE_ID_PATTERN.test(placeId) ? GOOGLE_REVIEWS_MESSAGES.badPlaceId : null;
+}
+
 export async function setVendorGooglePlaceId(db: Db, vendorId: number, raw: string | null): Promise<void> {
   const placeId = raw?.trim() || null;
-  if (placeId !== null && !PLACE_ID_PATTERN.test(placeId))
-    throw unprocessable(GOOGLE_REVIEWS_MESSAGES.badPlaceId);
+  const problem = googlePlaceIdProblem(raw);
+  if (problem) throw unprocessable(problem);
   await db.transaction(async (tx) => {
     const [before] = await tx
       .select({ placeId: vendors.googlePlaceId })

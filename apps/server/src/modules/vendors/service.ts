@@ -22,8 +22,13 @@ import { hashPassword } from '../auth/password';
 import type { UserRow } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
-import { replacePricingInputs, revertFormula, updateVendorPricing } from '../pricing/service';
-import { refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
+import {
+  pricingPatchProblems,
+  replacePricingInputs,
+  revertFormula,
+  updateVendorPricing,
+} from '../pricing/service';
+import { googlePlaceIdProblem, refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
 import { isEmailTaken, isEmailUniqueViolation } from '../users/repo';
 import { confirmPassword } from '../auth/confirm-password';
 import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
@@ -240,6 +245,13 @@ export async function updateVendor(
   );
   const { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped, googlePlaceId } =
     fields;
+  // Refused whole: the Google place and the pricing part are checked before the business part is saved.
+  const placeProblem = googlePlaceId !== undefined ? googlePlaceIdProblem(googlePlaceId) : null;
+  if (placeProblem) throw unprocessable(placeProblem);
+  if (Object.keys(pricing).length > 0) {
+    const problems = await pricingPatchProblems(db, id, pricing);
+    if (problems.length > 0) throw unprocessable(...problems);
+  }
   await updateVendorBusiness(db, {
     user: opts.user,
     vendorId: id,

@@ -556,6 +556,32 @@ describe('submit for review and the operator decision', () => {
 });
 
 describe('PATCH /api/vendors/{id} (business details)', () => {
+  it('refuses a change of business details and a bad price or place whole: nothing of it is saved', async () => {
+    const { client, vendorId } = await signUp('whole@example.com');
+    const patch = (payload: Record<string, unknown>) =>
+      client.request({ method: 'PATCH', url: `/api/vendors/${vendorId}`, payload });
+    const before = (await patch({ vendor: {} })).json<{ name: string; minPrice: number }>();
+    let res = await patch({ vendor: { name: 'Half Saved Windows', minPrice: 'abc' }, password: PASSWORD });
+    expect(res.statusCode).toBe(422);
+    res = await patch({ vendor: { name: 'Half Saved Windows', minPrice: 49.25 }, password: PASSWORD });
+    expect(res.statusCode).toBe(422);
+    res = await patch({ vendor: { serviceDescription: 'Changed', pricingFormula: 'NOPE * 2' } });
+    expect(res.statusCode).toBe(422);
+    res = await patch({ vendor: { serviceDescription: 'Changed', googlePlaceId: 'not a place id!' } });
+    expect(res.json().errors).toEqual([GOOGLE_REVIEWS_MESSAGES.badPlaceId]);
+    const after = (await patch({ vendor: {} })).json<{
+      name: string;
+      minPrice: number;
+      serviceDescription: string | null;
+    }>();
+    expect(after.name).toBe(before.name);
+    expect(after.minPrice).toBe(before.minPrice);
+    expect(after.serviceDescription).not.toBe('Changed');
+    // Both parts valid: both saved.
+    res = await patch({ vendor: { name: 'Whole Windows', minPrice: 49.5 }, password: PASSWORD });
+    expect(res.json()).toMatchObject({ name: 'Whole Windows', minPrice: 49.5 });
+  });
+
   it('needs the password for name, phone and email; not for the description, which is cut to 500', async () => {
     const { client, vendorId } = await signUp('details@example.com');
     const patch = (payload: Record<string, unknown>) =>
