@@ -31,6 +31,7 @@ import {
   removeReviewsOfA,
   resetTokenFor,
   setListing,
+  transferNeedingReview,
   unique,
   vendorWithoutPayouts,
   weekday,
@@ -761,6 +762,23 @@ const TABLE: Record<string, Entry> = {
         url: `/api/operator/payouts/paper-checks/${order.id}/mark-paid`,
         payload: { checkReference: '1001' },
       };
+    },
+    expect: { ...SIGNED_OUT_WRITE, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'GET /api/operator/payouts/needing-review': {
+    kind: 'checked',
+    owner: 'operator',
+    what: 'transfers the payout job gave up on',
+    prepare: async () => ({ method: 'GET', url: '/api/operator/payouts/needing-review' }),
+    expect: { ...SIGNED_OUT_READ, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'POST /api/operator/payouts/:orderId/retry': {
+    kind: 'checked',
+    owner: 'operator',
+    what: 'a transfer to V the payout job gave up on, retried',
+    prepare: async (fx) => {
+      const order = await transferNeedingReview(fx);
+      return { method: 'POST', url: `/api/operator/payouts/${order.id}/retry` };
     },
     expect: { ...SIGNED_OUT_WRITE, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
   },

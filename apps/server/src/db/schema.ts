@@ -537,6 +537,7 @@ export const orderEvents = pgTable(
         'payout_scheduled',
         'payout_sent',
         'payout_failed',
+        'payout_retry_requested',
         'disputed',
         'refund_failed',
         'reminder_sent',
@@ -890,6 +891,11 @@ export const payouts = pgTable(
     /** The check's number (or other reference) an operator recorded. */
     checkReference: text('check_reference'),
     markedPaidBy: integer('marked_paid_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the payout job gave up on a transfer (the provider unreachable through every try): the
+     * payout stays `sending` for an operator to check and retry; cleared when a retry is requested.
+     */
+    needsReviewAt: timestamp('needs_review_at', { withTimezone: true }),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     createdAt: createdAt(),
@@ -903,6 +909,13 @@ export const payouts = pgTable(
       .on(t.startedAt)
       .where(sql`${t.status} = 'owed'`),
     index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+    index('payouts_needs_review_idx')
+      .on(t.needsReviewAt)
+      .where(sql`${t.needsReviewAt} is not null`),
+    check(
+      'payouts_needs_review_check',
+      sql`${t.needsReviewAt} is null or (${t.method} = 'transfer' and ${t.status} = 'sending')`,
+    ),
     check('payouts_method_check', inList('method', ['transfer', 'paper_check', 'none'])),
     check('payouts_status_check', inList('status', ['sending', 'sent', 'owed'])),
     check('payouts_amount_check', sql`${t.amountCents} >= 0`),

@@ -316,6 +316,29 @@ export async function paperCheckOwed(fx: Fixtures) {
   return order;
 }
 
+/** An order of A with V whose transfer the payout job gave up on (marked for an operator's review). */
+export async function transferNeedingReview(fx: Fixtures) {
+  const order = await freshOrder(fx, {
+    // Three hours after the Paper Check's order (orders of one vendor never overlap).
+    at: new Date(NOW.getTime() - 5 * 86_400_000 + 3 * 3_600_000),
+    fulfillmentStatus: 'fulfilled',
+    paymentStatus: 'processed',
+  });
+  await fx.app.deps.db.insert(payouts).values({
+    orderId: order.id,
+    vendorId: fx.V.vendorId,
+    method: 'transfer',
+    status: 'sending',
+    amountCents: order.vendorPayoutCents,
+    destinationAccountId: 'acct_authz',
+    idempotencyKey: `payout-order-${order.id}`,
+    lastError: 'connect ETIMEDOUT',
+    needsReviewAt: NOW,
+    startedAt: NOW,
+  });
+  return order;
+}
+
 /** Sets a vendor's listing status (and its submission time when under review). */
 export async function setListing(fx: Fixtures, vendorId: number, listingStatus: string) {
   await fx.app.deps.db

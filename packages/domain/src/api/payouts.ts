@@ -22,6 +22,9 @@ export const PAYOUT_MESSAGES = {
   disputed: 'This order is disputed; its payout is on hold until the dispute is closed.',
   checkReferenceTooLong: 'The check number must be 40 characters or fewer.',
   noteTooLong: 'The note must be 500 characters or fewer.',
+  retryNotNeeded:
+    'This payout is not a transfer waiting to be checked: it was refused (a Paper Check is owed) or never began.',
+  transferAlreadySent: 'This transfer was sent already; there is nothing to retry.',
 } as const;
 
 /** The path of an order's printable work order (a PDF; the order's vendor only). */
@@ -79,3 +82,53 @@ export const markPaperCheckPaidResponseSchema = z.object({
   }),
 });
 export type MarkPaperCheckPaidResponse = z.infer<typeof markPaperCheckPaidResponseSchema>;
+
+/**
+ * A transfer the payout job gave up on: the provider could not be reached through every try, so the
+ * transfer may or may not exist. The payout stays under way (the order says processed) until an operator
+ * checks the provider's dashboard and retries it (ADR 0017).
+ */
+export const transferNeedingReviewSchema = z.object({
+  orderId: z.number().int(),
+  confirmationId: z.string(),
+  vendor: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    phoneNumber: z.string(),
+  }),
+  /** Dollars: the amount frozen when the transfer began. */
+  amount: z.number(),
+  /** The vendor's connected account the transfer goes to (to look it up on the provider's dashboard). */
+  destinationAccountId: z.string().nullable(),
+  /** The provider's idempotency key of the transfer (its metadata `payoutKey` too). */
+  transferKey: z.string(),
+  /** When the transfer began. */
+  startedAt: z.string(),
+  /** When the job gave up on it. */
+  needsReviewSince: z.string(),
+  attempts: z.number().int(),
+  /** The last error the provider (or the network) gave. */
+  lastError: z.string().nullable(),
+});
+export type TransferNeedingReview = z.infer<typeof transferNeedingReviewSchema>;
+
+/** GET /api/operator/payouts/needing-review: transfers given up on, oldest first (operators only). */
+export const transfersNeedingReviewResponseSchema = z.object({
+  payouts: z.array(transferNeedingReviewSchema),
+});
+export type TransfersNeedingReviewResponse = z.infer<typeof transfersNeedingReviewResponseSchema>;
+
+/**
+ * POST /api/operator/payouts/{orderId}/retry (no body): the payout job runs again at once, with the same
+ * idempotency key, so the provider never pays twice.
+ */
+export const retryTransferResponseSchema = z.object({
+  retry: z.object({
+    orderId: z.number().int(),
+    confirmationId: z.string(),
+    /** False when a retry was already pending (a repeated request changes nothing). */
+    requested: z.boolean(),
+  }),
+});
+export type RetryTransferResponse = z.infer<typeof retryTransferResponseSchema>;

@@ -1,7 +1,7 @@
 /** Payouts, and what the payout job and the operator's list read of orders and vendors: the module's Drizzle. */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { addresses, orders, payouts, users, vendors } from '../../db/schema';
+import { addresses, jobs, orders, payouts, users, vendors } from '../../db/schema';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayout = typeof payouts.$inferInsert;
@@ -78,6 +78,37 @@ export async function listPaperChecksOwed(db: Db | Tx) {
     .orderBy(asc(payouts.startedAt), asc(payouts.id));
 }
 export type PaperCheckOwedRow = Awaited<ReturnType<typeof listPaperChecksOwed>>[number];
+
+/**
+ * Transfers the payout job gave up on (marked `needs_review_at`), oldest first; a disputed order's payout
+ * is on hold and is not listed (its dispute, won, runs the job again).
+ */
+export async function listTransfersNeedingReview(db: Db | Tx) {
+  return db
+    .select({
+      payout: payouts,
+      order: { id: orders.id, confirmationId: orders.confirmationId },
+      vendor: paperCheckColumns.vendor,
+    })
+    .from(payouts)
+    .innerJoin(orders, eq(orders.id, payouts.orderId))
+    .innerJoin(vendors, eq(vendors.id, payouts.vendorId))
+    .where(and(isNotNull(payouts.needsReviewAt), sql`${orders.fulfillmentStatus} <> 'disputed'`))
+    .orderBy(asc(payouts.needsReviewAt), asc(payouts.id));
+}
+
+/**
+ * The status of the order's payout job (`payout:<order id>`, orders/payout-schedule.ts), or null when it
+ * has none (finished jobs are pruned).
+ */
+export async function findPayoutJobStatus(db: Db | Tx, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ status: jobs.status })
+    .from(jobs)
+    .where(eq(jobs.uniqueKey, `payout:${orderId}`))
+    .limit(1);
+  return row?.status ?? null;
+}
 
 /** What the printable work order shows: the order, its vendor, its customer and the job's address. */
 export async function findWorkOrder(db: Db | Tx, orderId: number) {

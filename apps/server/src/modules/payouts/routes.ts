@@ -5,6 +5,8 @@ import {
   markPaperCheckPaidRequestSchema,
   markPaperCheckPaidResponseSchema,
   paperChecksOwedResponseSchema,
+  retryTransferResponseSchema,
+  transfersNeedingReviewResponseSchema,
 } from '@stg/domain/api/payouts';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { errorsResponseSchema } from '@stg/domain/api/errors';
@@ -12,7 +14,13 @@ import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
 import { parseId } from '../../http/params';
 import type { PaymentsDeps } from '../../deps';
-import { markPaperCheckPaid, paperChecksOwed, vendorWorkOrderPdf } from './service';
+import {
+  markPaperCheckPaid,
+  paperChecksOwed,
+  retryTransfer,
+  transfersNeedingReview,
+  vendorWorkOrderPdf,
+} from './service';
 
 const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
 const orderIdOf = (raw: string) => {
@@ -66,6 +74,43 @@ export async function payoutRoutes(app: FastifyInstance, opts: { deps: PaymentsD
         checkReference: req.body.checkReference,
         note: req.body.note,
       }),
+  );
+
+  r.get(
+    '/api/operator/payouts/needing-review',
+    {
+      preValidation: [requireUser, requireOperator],
+      schema: {
+        tags: ['payouts'],
+        summary:
+          'Transfers the payout job gave up on (the provider unreachable through every try; the transfer may or may not exist), oldest first, with the vendor, the amount, when it began and the last error; operators only',
+        response: { 200: transfersNeedingReviewResponseSchema },
+      },
+    },
+    async (_req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return transfersNeedingReview(deps);
+    },
+  );
+
+  r.post(
+    '/api/operator/payouts/:orderId/retry',
+    {
+      preValidation: [requireUser, requireOperator],
+      schema: {
+        tags: ['payouts'],
+        summary:
+          'Retry a transfer the payout job gave up on: the job runs again at once with the same idempotency key (the provider never pays twice); the operator is logged on the order. A repeat while the retry is pending changes nothing; 409 when the payout is not a transfer given up on; operators only',
+        params: z.object({ orderId: z.string() }),
+        response: {
+          200: retryTransferResponseSchema,
+          404: errorsResponseSchema,
+          409: errorsResponseSchema,
+        },
+      },
+    },
+    async (req) =>
+      retryTransfer(deps, { orderId: orderIdOf(req.params.orderId), operatorId: signedInUser(req).id }),
   );
 
   r.get(

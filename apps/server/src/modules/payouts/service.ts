@@ -27,13 +27,15 @@ import type { PaymentsDeps } from '../../deps';
 import {
   findPayoutOfOrder,
   findPayoutVendor,
+  findPayoutJobStatus,
   findWorkOrder,
   insertPayout,
   listPaperChecksOwed,
+  listTransfersNeedingReview,
   updatePayout,
   type PayoutRow,
 } from './repo';
-import { PAYOUT_JOB, payoutDueAt } from '../orders/payout-schedule';
+import { PAYOUT_JOB, payoutDueAt, reschedulePayout } from '../orders/payout-schedule';
 import { renderWorkOrder } from './work-order';
 
 export type PayoutDeps = Pick<PaymentsDeps, 'db' | 'now' | 'payments' | 'log'>;
@@ -243,6 +245,7 @@ export async function runPayout(deps: PayoutDeps, orderId: number): Promise<Payo
       sourceTransaction: made.sourceTransaction,
       attempts: current.attempts + 1,
       lastError: null,
+      needsReviewAt: null,
       sentAt: now,
       updatedAt: now,
     });
@@ -277,6 +280,7 @@ async function refuseToPaperCheck(deps: PayoutDeps, orderId: number, message: st
       status: 'owed',
       reason: 'transfer_refused',
       lastError: message.slice(0, 2000),
+      needsReviewAt: null,
       attempts: payout.attempts + 1,
       updatedAt: now,
     });
@@ -316,23 +320,108 @@ export function payoutJobHandlers(deps: PayoutDeps) {
 
 /**
  * The provider could not be reached through every try: the transfer may or may not exist, so nothing is
- * guessed. Logged loudly and written on the order for someone to look at the provider's dashboard.
+ * guessed. Logged loudly, written on the order, and the payout (still `sending`) is marked for review in
+ * the same transaction: operators list it and, once they have checked the provider, retry it.
  */
 async function giveUp(deps: PayoutDeps, orderId: number, err: unknown) {
   const message = err instanceof Error ? err.message : String(err);
   deps.log.error({ orderId, err: message }, 'payout could not be carried out; needs review');
+  const now = deps.now();
   await deps.db.transaction(async (tx) => {
     const order = await lockOrder(tx, orderId);
     if (!order) return;
+    const payout = await findPayoutOfOrder(tx, orderId);
+    if (payout?.method === 'transfer' && payout.status === 'sending')
+      await updatePayout(tx, payout.id, {
+        needsReviewAt: now,
+        lastError: message.slice(0, 2000),
+        updatedAt: now,
+      });
     await addOrderEvent(tx, {
       orderId,
       actorRole: 'system',
       action: 'payout_failed',
       amountCents: order.vendorPayoutCents,
       details: { error: message.slice(0, 500), needsReview: true },
-      createdAt: deps.now(),
+      createdAt: now,
     });
   });
+}
+
+// ---- Transfers needing review (operators) ----
+
+/** GET /api/operator/payouts/needing-review: transfers the job gave up on, oldest first. */
+export async function transfersNeedingReview(deps: PayoutDeps) {
+  const rows = await listTransfersNeedingReview(deps.db);
+  return {
+    payouts: rows.map((row) => ({
+      orderId: row.order.id,
+      confirmationId: row.order.confirmationId,
+      vendor: row.vendor,
+      amount: centsToDollars(row.payout.amountCents),
+      destinationAccountId: row.payout.destinationAccountId,
+      transferKey: row.payout.idempotencyKey,
+      startedAt: row.payout.startedAt.toISOString(),
+      needsReviewSince: row.payout.needsReviewAt!.toISOString(),
+      attempts: row.payout.attempts,
+      lastError: row.payout.lastError,
+    })),
+  };
+}
+
+/**
+ * POST /api/operator/payouts/{orderId}/retry: an operator asks for a transfer the job gave up on again.
+ * With the order locked: the mark is cleared, the payout job queued to run at once (its tries counted
+ * afresh) and the request logged on the order. The job sends with the same idempotency key and looks the
+ * transfer up first when it began more than 23 hours ago, so the provider never pays twice. A repeat
+ * while the retry is pending changes nothing and answers `requested: false`.
+ */
+export async function retryTransfer(deps: PayoutDeps, input: { orderId: number; operatorId: number }) {
+  const now = deps.now();
+  const result = await deps.db.transaction(async (tx) => {
+    const order = await lockOrder(tx, input.orderId);
+    if (!order) throw new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
+    const payout = await findPayoutOfOrder(tx, order.id);
+    if (!payout || payout.method !== 'transfer') throw new HttpError(409, [PAYOUT_MESSAGES.retryNotNeeded]);
+    if (payout.status === 'sent') throw new HttpError(409, [PAYOUT_MESSAGES.transferAlreadySent]);
+    if (payout.status !== 'sending') throw new HttpError(409, [PAYOUT_MESSAGES.retryNotNeeded]);
+    if (order.fulfillmentStatus === 'disputed') throw new HttpError(409, [PAYOUT_MESSAGES.disputed]);
+    if (!payout.needsReviewAt) {
+      // Not given up on: a retry already pending (or the job still trying) is answered as it is.
+      const job = await findPayoutJobStatus(tx, order.id);
+      if (job === 'queued' || job === 'running') return { order, requested: false };
+      throw new HttpError(409, [PAYOUT_MESSAGES.retryNotNeeded]);
+    }
+    await updatePayout(tx, payout.id, { needsReviewAt: null, updatedAt: now });
+    await reschedulePayout(tx, { orderId: order.id, runAt: now, now });
+    await addOrderEvent(tx, {
+      orderId: order.id,
+      actorUserId: input.operatorId,
+      actorRole: 'admin',
+      action: 'payout_retry_requested',
+      amountCents: payout.amountCents,
+      details: {
+        method: 'transfer',
+        idempotencyKey: payout.idempotencyKey,
+        needsReviewSince: payout.needsReviewAt.toISOString(),
+        lastError: payout.lastError?.slice(0, 500) ?? null,
+      },
+      createdAt: now,
+    });
+    return { order, requested: true };
+  });
+  if (result.requested)
+    deps.log.info(
+      { orderId: input.orderId, operatorId: input.operatorId },
+      'payout transfer retry requested',
+    );
+  return {
+    retry: {
+      orderId: result.order.id,
+      confirmationId: result.order.confirmationId,
+      requested: result.requested,
+    },
+  };
 }
 
 // ---- Paper Checks (operators) ----
