@@ -3,11 +3,15 @@
  * St George's time zone, America/Denver).
  */
 import type { PaperCheckOwed, PaperCheckReason } from '@stg/domain/api/payouts';
-import { formatCalendarDate } from '@stg/domain/dates';
+import { formatAppointment, formatCalendarDate } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 
 export const EMPTY_PAPER_CHECKS = 'No paper checks are owed.';
 export const DATES_NOTE = 'Dates are in Mountain Time (St George).';
+
+export const EMPTY_TRANSFERS = 'No transfers need checking.';
+export const TRANSFERS_NOTE =
+  'The payment provider could not be reached on any try, so these orders show paid but no transfer is recorded: the transfer may or may not exist. Look it up on the provider’s dashboard by its key, then retry: the same key is sent again, so a transfer that exists is never paid twice. Oldest first.';
 
 /** Why the vendor gets a check rather than a transfer. */
 export const REASON_LABELS: Record<PaperCheckReason, string> = {
@@ -44,3 +48,6 @@ export function addressLines(address: PaperCheckOwed['vendor']['address']): stri
 export const NO_ADDRESS = 'No address on file';
 
 export const checksCount = (n: number) => (n === 1 ? '1 check' : `${n} checks`);
+
+/** "Nov 24th, 9:00am" in St George; a dash when unreadable. */
+export const whenOf = (iso: string) => formatAppointment(iso) || '—';

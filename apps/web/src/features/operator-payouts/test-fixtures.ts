@@ -1,5 +1,10 @@
 /** Paper Check answers as the shared contract has them (the page parses them strictly). */
-import { paperCheckOwedSchema, type PaperCheckOwed } from '@stg/domain/api/payouts';
+import {
+  paperCheckOwedSchema,
+  transferNeedingReviewSchema,
+  type PaperCheckOwed,
+  type TransferNeedingReview,
+} from '@stg/domain/api/payouts';
 import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
 import { customerAddress, customerUser } from '../../test/fixtures';
 
@@ -26,6 +31,23 @@ export function paperCheck(patch: Partial<PaperCheckOwed> = {}): PaperCheckOwed 
     owedSince: '2026-11-24T03:30:00.000Z',
     reason: 'no_payout_account',
     failureMessage: null,
+    ...patch,
+  });
+}
+
+export function transferToCheck(patch: Partial<TransferNeedingReview> = {}): TransferNeedingReview {
+  return transferNeedingReviewSchema.parse({
+    orderId: 51,
+    confirmationId: 'STG-3TQ8M',
+    vendor: { id: 34, name: 'Canyon Pool Care', email: 'team@canyonpool.example', phoneNumber: '4355550122' },
+    amount: 212.75,
+    destinationAccountId: 'acct_1CanyonPool',
+    transferKey: 'payout-order-51',
+    startedAt: '2026-11-24T16:00:00.000Z',
+    // 9:40am on Nov 25 in St George.
+    needsReviewSince: '2026-11-25T16:40:00.000Z',
+    attempts: 20,
+    lastError: 'connect ETIMEDOUT api.stripe.com:443',
     ...patch,
   });
 }

@@ -30,8 +30,8 @@ function emailWithBreak(email: string) {
   );
 }
 
-/** The vendor's phone and email. */
-export function VendorContact({ payout }: Props) {
+/** The vendor's phone and email (of a check owed, or of a transfer to check). */
+export function VendorContact({ payout }: { payout: { vendor: { phoneNumber: string; email: string } } }) {
   const { phoneNumber, email } = payout.vendor;
   return (
     <span className="operator-payouts__contact">

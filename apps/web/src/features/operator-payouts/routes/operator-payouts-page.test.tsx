@@ -1,15 +1,17 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { PAYOUT_MESSAGES, type PaperCheckOwed } from '@stg/domain/api/payouts';
+import { PAYOUT_MESSAGES, type PaperCheckOwed, type TransferNeedingReview } from '@stg/domain/api/payouts';
 import type { Session } from '@stg/domain/api/session';
 import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
-import { operatorSession, paperCheck } from '../test-fixtures';
+import { operatorSession, paperCheck, transferToCheck } from '../test-fixtures';
 import { TABLE_MEDIA_QUERY } from './operator-payouts-page';
 
 const LIST = 'GET /api/operator/payouts/paper-checks';
 const MARK_41 = 'POST /api/operator/payouts/paper-checks/41/mark-paid';
+const TRANSFERS = 'GET /api/operator/payouts/needing-review';
+const RETRY_51 = 'POST /api/operator/payouts/51/retry';
 
 const red = paperCheck();
 const zion = paperCheck({
@@ -63,6 +65,7 @@ function start(
   const api = mockApi({
     'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     'GET /api/vendors': { body: [makeCard()] },
+    [TRANSFERS]: { body: { payouts: [] } },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -292,5 +295,108 @@ describe('/operator/payouts', () => {
     const { router, calls } = start({}, session);
     await waitFor(() => expect(locationOf(router)).toBe(target));
     expect(calls.some((c) => c.path.startsWith('/api/operator'))).toBe(false);
+  });
+});
+
+describe('/operator/payouts: Transfers to Check', () => {
+  const pool = transferToCheck();
+  const spa = transferToCheck({
+    orderId: 52,
+    confirmationId: 'STG-8HV2K',
+    vendor: { id: 35, name: 'Dixie Spa Repair', email: 'fix@dixiespa.example', phoneNumber: '4355550133' },
+    amount: 90,
+    transferKey: 'payout-order-52',
+    lastError: 'Stripe answered 503 Service Unavailable',
+  });
+  const transfers = (payouts: TransferNeedingReview[]): MockResponse => ({ body: { payouts } });
+  const section = () => screen.getByRole('region', { name: 'Transfers to Check' });
+
+  it('lists the transfers the payout job gave up on, oldest first, with their error', async () => {
+    start({ [LIST]: owed([red], 120.5), [TRANSFERS]: transfers([pool, spa]) });
+    expect(
+      await screen.findByRole('heading', { name: 'Transfers to Check', level: 2 }, LAZY),
+    ).toBeInTheDocument();
+    const articles = await within(section()).findAllByRole('article');
+    expect(articles.map((a) => within(a).getByRole('heading', { level: 3 }).textContent)).toEqual([
+      'Canyon Pool Care',
+      'Dixie Spa Repair',
+    ]);
+    const first = articles[0]!;
+    expect(within(first).getByText('$212.75')).toBeInTheDocument();
+    expect(within(first).getByText('STG-3TQ8M')).toBeInTheDocument();
+    expect(within(first).getByText('connect ETIMEDOUT api.stripe.com:443')).toBeInTheDocument();
+    expect(within(first).getByText('payout-order-51')).toBeInTheDocument();
+    expect(within(first).getByText('acct_1CanyonPool')).toBeInTheDocument();
+    expect(within(first).getByText('Nov 25th, 9:40am')).toHaveAttribute(
+      'datetime',
+      '2026-11-25T16:40:00.000Z',
+    );
+    expect(within(first).getByRole('link', { name: '(435) 555-0122' })).toHaveAttribute(
+      'href',
+      'tel:4355550122',
+    );
+    expect(within(first).getByRole('link', { name: 'team@canyonpool.example' })).toBeInTheDocument();
+    expect(within(articles[1]!).getByText('Stripe answered 503 Service Unavailable')).toBeInTheDocument();
+    expect(within(first).getByRole('button', { name: 'Retry Transfer for order STG-3TQ8M' })).toBeEnabled();
+    // The Paper Checks are still there.
+    expect(screen.getByRole('article', { name: 'Red Rock Windows' })).toBeInTheDocument();
+  });
+
+  it('says when no transfer needs checking', async () => {
+    start({ [LIST]: owed([red], 120.5) });
+    expect(await screen.findByText('No transfers need checking.', {}, LAZY)).toBeInTheDocument();
+    expect(within(section()).queryByRole('article')).not.toBeInTheDocument();
+  });
+
+  it('retries a transfer: a POST with the CSRF token, disabled while it is sent; it leaves the list', async () => {
+    let answer: (response: MockResponse) => void = () => undefined;
+    const held = new Promise<MockResponse>((resolve) => {
+      answer = resolve;
+    });
+    const { user, calls, fetchMock } = start({
+      [LIST]: owed([], 0),
+      [TRANSFERS]: [transfers([pool, spa]), transfers([spa])],
+      [RETRY_51]: {
+        body: { retry: { orderId: 51, confirmationId: 'STG-3TQ8M', requested: true } },
+      },
+    });
+    const reply = fetchMock.getMockImplementation()!;
+    fetchMock.mockImplementation(async (input, init) => {
+      if (String(input).endsWith('/51/retry')) await held;
+      return reply(input, init);
+    });
+    const button = await screen.findByRole('button', { name: 'Retry Transfer for order STG-3TQ8M' }, LAZY);
+    await user.click(button);
+    await waitFor(() => expect(button).toBeDisabled());
+    expect(button).toHaveTextContent('Retrying… for order STG-3TQ8M');
+    act(() => answer({}));
+
+    await waitFor(() =>
+      expect(screen.queryByRole('article', { name: 'Canyon Pool Care' })).not.toBeInTheDocument(),
+    );
+    expect(screen.getByRole('article', { name: 'Dixie Spa Repair' })).toBeInTheDocument();
+    expect(
+      screen.getByText('The transfer to Canyon Pool Care for order STG-3TQ8M is being retried.'),
+    ).toBeInTheDocument();
+    const posts = calls.filter((c) => c.method === 'POST');
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toMatchObject({ path: '/api/operator/payouts/51/retry' });
+    expect(posts[0]!.headers['x-csrf-token']).toBe('token-1');
+    await waitFor(() =>
+      expect(calls.filter((c) => c.path === '/api/operator/payouts/needing-review')).toHaveLength(2),
+    );
+  });
+
+  it('shows a refused retry (409) on its card and keeps it retryable', async () => {
+    const { user } = start({
+      [LIST]: owed([], 0),
+      [TRANSFERS]: transfers([pool]),
+      [RETRY_51]: { status: 409, body: { errors: [PAYOUT_MESSAGES.retryNotNeeded] } },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Retry Transfer for order STG-3TQ8M' }, LAZY));
+    const article = screen.getByRole('article', { name: 'Canyon Pool Care' });
+    expect(await within(article).findByRole('alert')).toHaveTextContent(PAYOUT_MESSAGES.retryNotNeeded);
+    expect(within(article).getByRole('button', { name: 'Retry Transfer for order STG-3TQ8M' })).toBeEnabled();
+    expect(screen.getByRole('status')).toBeEmptyDOMElement();
   });
 });

@@ -11,6 +11,7 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { paperChecksQueryOptions } from '../api/paper-checks';
 import { PaperCheckCards, PaperCheckTable } from '../components/paper-check-list';
 import { RecordCheckModal } from '../components/record-check-modal';
+import { TransfersToCheck } from '../components/transfers-to-check';
 import { checksCount, DATES_NOTE, EMPTY_PAPER_CHECKS, money } from '../paper-check-text';
 import '../operator-payouts.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -22,7 +23,8 @@ export const TABLE_MEDIA_QUERY = '(min-width: 1024px)';
  * /operator/payouts: the Paper Checks owed to vendors, oldest first (spec §1: vendors are paid 72 hours after
  * a job is fulfilled; §3: a payout destination of none means Paper Check; ADR 0017). The route guard lets only
  * signed-in operators in. Each check shows where to mail it, who to call, and why no transfer was made;
- * "Record check sent" records it (optional check number and note) and the order leaves the list.
+ * "Record check sent" records it (optional check number and note) and the order leaves the list. Above them,
+ * "Transfers to Check": transfers the payout job gave up on, each with its last error and "Retry Transfer".
  */
 export function OperatorPayoutsPage() {
   useDocumentTitle('Paper Checks');
@@ -80,6 +82,7 @@ export function OperatorPayoutsPage() {
       <p className="operator-payouts__status" role="status">
         {status}
       </p>
+      <TransfersToCheck onRetried={setStatus} />
       {data && data.payouts.length > 0 && (
         <p className="operator-payouts__total">
           <span className="operator-payouts__total-label">Total owed</span>{' '}
