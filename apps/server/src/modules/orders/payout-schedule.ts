@@ -9,7 +9,7 @@ import type { Tx } from '../../db/client';
 import { jobs } from '../../db/schema';
 
 export const PAYOUT_JOB = 'order-payout';
-const payoutJobKey = (orderId: number) => `payout:${orderId}`;
+export const payoutJobKey = (orderId: number) => `payout:${orderId}`;
 
 /** When an order fulfilled at `fulfilledAt` is paid out. */
 export function payoutDueAt(fulfilledAt: Date): Date {

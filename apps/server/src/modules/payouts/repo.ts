@@ -2,6 +2,7 @@
 import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, jobs, orders, payouts, users, vendors } from '../../db/schema';
+import { payoutJobKey } from '../orders/payout-schedule';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayout = typeof payouts.$inferInsert;
@@ -105,7 +106,7 @@ export async function findPayoutJobStatus(db: Db | Tx, orderId: number): Promise
   const [row] = await db
     .select({ status: jobs.status })
     .from(jobs)
-    .where(eq(jobs.uniqueKey, `payout:${orderId}`))
+    .where(eq(jobs.uniqueKey, payoutJobKey(orderId)))
     .limit(1);
   return row?.status ?? null;
 }
