@@ -4,7 +4,7 @@ import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
 import { transfersToCheckQueryOptions, useRetryTransfer } from '../api/transfers-to-check';
 import { EMPTY_TRANSFERS, money, TRANSFERS_NOTE, whenOf } from '../paper-check-text';
-import { Day, VendorContact } from './paper-check-parts';
+import { VendorContact } from './paper-check-parts';
 
 const headingId = (payout: TransferNeedingReview) => `transfer-to-check-${payout.orderId}`;
 
@@ -45,7 +45,7 @@ function TransferCard({
           <div>
             <dt>Started</dt>
             <dd>
-              <Day iso={payout.startedAt} />
+              <time dateTime={payout.startedAt}>{whenOf(payout.startedAt)}</time>
             </dd>
           </div>
           <div>

@@ -23,7 +23,7 @@ export const TABLE_MEDIA_QUERY = '(min-width: 1024px)';
  * /operator/payouts: the Paper Checks owed to vendors, oldest first (spec §1: vendors are paid 72 hours after
  * a job is fulfilled; §3: a payout destination of none means Paper Check; ADR 0017). The route guard lets only
  * signed-in operators in. Each check shows where to mail it, who to call, and why no transfer was made;
- * "Record check sent" records it (optional check number and note) and the order leaves the list. Above them,
+ * "Record check sent" records it (optional check number and note) and the order leaves the list. Below them,
  * "Transfers to Check": transfers the payout job gave up on, each with its last error and "Retry Transfer".
  */
 export function OperatorPayoutsPage() {
@@ -82,7 +82,6 @@ export function OperatorPayoutsPage() {
       <p className="operator-payouts__status" role="status">
         {status}
       </p>
-      <TransfersToCheck onRetried={setStatus} />
       {data && data.payouts.length > 0 && (
         <p className="operator-payouts__total">
           <span className="operator-payouts__total-label">Total owed</span>{' '}
@@ -91,6 +90,7 @@ export function OperatorPayoutsPage() {
         </p>
       )}
       {content}
+      <TransfersToCheck onRetried={setStatus} />
     </div>
   );
 }
