@@ -1,5 +1,7 @@
 import type { PaperCheckOwed } from '@stg/domain/api/payouts';
 import { formatPhone } from '@stg/domain/phone';
+import { ErrorList } from '../../../components/error-list';
+import { errorsOf } from '../../../lib/api-client';
 import { addressLines, dayOf, NO_ADDRESS, REASON_LABELS, reasonDetail } from '../paper-check-text';
 
 type Props = { payout: PaperCheckOwed };
@@ -58,4 +60,25 @@ export function CheckReason({ payout }: Props) {
 /** A date in St George, machine-readable too. */
 export function Day({ iso }: { iso: string | null }) {
   return iso ? <time dateTime={iso}>{dayOf(iso)}</time> : <>—</>;
+}
+
+/** A list that could not be loaded: its messages and Try again (refetches; off while fetching). */
+export function LoadError({
+  query,
+}: {
+  query: { error: unknown; isFetching: boolean; refetch: () => Promise<unknown> };
+}) {
+  return (
+    <div className="operator-payouts__error">
+      <ErrorList errors={errorsOf(query.error)} />
+      <button
+        type="button"
+        className="button button--secondary"
+        disabled={query.isFetching}
+        onClick={() => void query.refetch()}
+      >
+        Try again
+      </button>
+    </div>
+  );
 }

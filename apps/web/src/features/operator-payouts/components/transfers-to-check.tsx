@@ -4,7 +4,7 @@ import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
 import { transfersToCheckQueryOptions, useRetryTransfer } from '../api/transfers-to-check';
 import { EMPTY_TRANSFERS, money, TRANSFERS_NOTE, whenOf } from '../paper-check-text';
-import { VendorContact } from './paper-check-parts';
+import { LoadError, VendorContact } from './paper-check-parts';
 
 const headingId = (payout: TransferNeedingReview) => `transfer-to-check-${payout.orderId}`;
 
@@ -108,17 +108,7 @@ export function TransfersToCheck({ onRetried }: { onRetried: (message: string) =
   let content;
   if (data === undefined)
     content = query.isError ? (
-      <div className="operator-payouts__error">
-        <ErrorList errors={errorsOf(query.error)} />
-        <button
-          type="button"
-          className="button button--secondary"
-          disabled={query.isFetching}
-          onClick={() => void query.refetch()}
-        >
-          Try again
-        </button>
-      </div>
+      <LoadError query={query} />
     ) : (
       <p className="operator-payouts__muted">Loading transfers…</p>
     );

@@ -2,13 +2,12 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import type { PaperCheckOwed } from '@stg/domain/api/payouts';
 import { PAYOUT_DELAY_HOURS } from '@stg/domain/constants';
-import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
-import { errorsOf } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { paperChecksQueryOptions } from '../api/paper-checks';
+import { LoadError } from '../components/paper-check-parts';
 import { PaperCheckCards, PaperCheckTable } from '../components/paper-check-list';
 import { RecordCheckModal } from '../components/record-check-modal';
 import { TransfersToCheck } from '../components/transfers-to-check';
@@ -39,19 +38,7 @@ export function OperatorPayoutsPage() {
   };
 
   const data = query.data;
-  const errorBlock = query.isError && (
-    <div className="operator-payouts__error">
-      <ErrorList errors={errorsOf(query.error)} />
-      <button
-        type="button"
-        className="button button--secondary"
-        disabled={query.isFetching}
-        onClick={() => void query.refetch()}
-      >
-        Try again
-      </button>
-    </div>
-  );
+  const errorBlock = query.isError && <LoadError query={query} />;
 
   let content;
   if (data === undefined) content = errorBlock || <PageLoader label="Loading paper checks…" />;
