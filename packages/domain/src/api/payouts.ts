@@ -32,15 +32,19 @@ export function workOrderUrl(orderId: number): string {
   return `/api/orders/${orderId}/work-order.pdf`;
 }
 
+/** The vendor of a payout an operator handles: who to pay and how to reach them. */
+const payoutVendorSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  phoneNumber: z.string(),
+});
+
 /** An order whose vendor is owed a Paper Check: what the operator needs to write and mail it. */
 export const paperCheckOwedSchema = z.object({
   orderId: z.number().int(),
   confirmationId: z.string(),
-  vendor: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
+  vendor: payoutVendorSchema.extend({
     /** Where the check is mailed: the business address, when one is on file. */
     address: orderAddressSchema.nullable(),
   }),
@@ -91,12 +95,7 @@ export type MarkPaperCheckPaidResponse = z.infer<typeof markPaperCheckPaidRespon
 export const transferNeedingReviewSchema = z.object({
   orderId: z.number().int(),
   confirmationId: z.string(),
-  vendor: z.object({
-    id: z.number().int(),
-    name: z.string(),
-    email: z.string(),
-    phoneNumber: z.string(),
-  }),
+  vendor: payoutVendorSchema,
   /** Dollars: the amount frozen when the transfer began. */
   amount: z.number(),
   /** The vendor's connected account the transfer goes to (to look it up on the provider's dashboard). */

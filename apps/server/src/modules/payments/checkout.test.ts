@@ -239,6 +239,9 @@ describe('paying in the sandbox', () => {
     expect(url.pathname).toBe(`/sandbox/authenticate/${intent.paymentIntentId}`);
     const page = await app.inject({ method: 'GET', url: url.pathname + url.search });
     expect(page.statusCode).toBe(200);
+    // Sent as the HTML it is (its declared string schema must not turn it into a JSON string).
+    expect(page.headers['content-type']).toMatch(/^text\/html/);
+    expect(page.body.startsWith('<!doctype html>') || page.body.startsWith('<!DOCTYPE html>')).toBe(true);
     expect(page.body).toContain('Complete authentication');
     expect(page.body).toContain('Test mode');
 

@@ -108,6 +108,7 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
             hide: true,
             params: z.object({ id: z.string().max(100) }),
             querystring: z.object({ client_secret: z.string().max(255).default('') }),
+            response: { 200: sandboxPageSchema, 404: sandboxPageSchema },
           },
         },
         async (req, reply) => {
@@ -137,6 +138,8 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
             hide: true,
             params: z.object({ id: z.string().max(100) }),
             body: z.object({ client_secret: z.string().max(255), result: z.enum(['complete', 'fail']) }),
+            // 303: back to the return URL (no body).
+            response: { 409: sandboxPageSchema },
           },
         },
         async (req, reply) => {
@@ -200,6 +203,9 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
     );
   });
 }
+
+/** The sandbox's 3-D Secure page: HTML (text/html), sent as written, never serialized as JSON. */
+const sandboxPageSchema = z.string().describe("The sandbox's 3-D Secure page (text/html)");
 
 function authPage(
   p: { error: string } | { intentId: string; clientSecret: string; amount: string; card: string },
