@@ -24,6 +24,14 @@ export const CHECKOUT_MESSAGES = {
   /** Two payments for overlapping times both went through: this one lost and was refunded in full. */
   slotTakenRefunded:
     'Another customer booked this time a moment before you. Your payment has been refunded in full; please select a different time.',
+  /**
+   * A payment that went through after its hold ran out, while another customer held the time: the valid
+   * hold wins, and this one is refunded in full.
+   */
+  holdLapsedRefunded:
+    'Your hold on this time ran out before your payment went through, and another customer is booking it now. Your payment has been refunded in full; please select a different time.',
+  /** The intent was cancelled because the hold ran out: nothing was charged. */
+  holdEnded: 'Your hold on this time ran out, so this payment was not taken. Nothing was charged.',
   /** Test mode refuses any card number outside the sandbox's list. */
   testCardOnly: 'Test mode accepts only the test card numbers listed below.',
   cardNumberInvalid: 'Your card number is incomplete.',

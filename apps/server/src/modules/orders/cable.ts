@@ -37,7 +37,12 @@ export async function confirmationMessage(
   const payment = await findPaymentByConfirmation(deps.db, confirmationId);
   if (!payment || payment.userId !== userId) return 'not-yours';
   if (payment.status === 'conflict')
-    return { confirmationId, status: 'refunded', order: null, message: CHECKOUT_MESSAGES.slotTakenRefunded };
+    return {
+      confirmationId,
+      status: 'refunded',
+      order: null,
+      message: payment.failureMessage ?? CHECKOUT_MESSAGES.slotTakenRefunded,
+    };
   if (payment.status !== 'succeeded' || payment.orderId === null) return null;
   const row = await findCustomerOrder(deps.db, payment.orderId);
   if (!row) return null;

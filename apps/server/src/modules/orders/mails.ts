@@ -271,13 +271,19 @@ export async function sendPartialRefundMail(
 /** The customer whose payment lost the time to another order: refunded in full. */
 export async function sendConflictRefundMail(
   deps: OrderMailDeps,
-  payment: { userId: number; totalCents: number; confirmationId: string; vendorId: number },
+  payment: {
+    userId: number;
+    totalCents: number;
+    confirmationId: string;
+    vendorId: number;
+    failureMessage: string | null;
+  },
 ) {
   const customer = await findUserById(deps.db, payment.userId);
   if (!customer) return;
   const lines = [
     `Hi ${customer.firstName},`,
-    CHECKOUT_MESSAGES.slotTakenRefunded,
+    payment.failureMessage ?? CHECKOUT_MESSAGES.slotTakenRefunded,
     `Refund: ${formatDollars(payment.totalCents)} to the card used (reference ${payment.confirmationId}).`,
     `Pick another time: ${deps.publicUrl}/vendors/${payment.vendorId}`,
   ];

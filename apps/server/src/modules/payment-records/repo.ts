@@ -68,6 +68,38 @@ export async function markPaymentsCanceled(tx: Tx, ids: number[], now: Date) {
     .where(and(inArray(payments.id, ids), eq(payments.status, 'open')));
 }
 
+/**
+ * Other customers' checkout attempts still open on the vendor's time that overlap [start, end): `lapsed`
+ * ones whose hold ran out (not yet released by the expiry job; their intent may still be paid late) or
+ * `held` ones whose hold is still running. Bookings other than `excludeBookingId` only.
+ */
+export async function findOverlappingOpenPayments(
+  db: Db | Tx,
+  q: { vendorId: number; start: Date; end: Date; excludeBookingId: number | null; now: Date },
+  which: 'lapsed' | 'held',
+): Promise<PaymentRow[]> {
+  const holdEnd = sql`${payments.appointmentAt} + make_interval(mins => ${payments.durationMins})`;
+  const now = q.now.toISOString();
+  return db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.vendorId, q.vendorId),
+        eq(payments.status, 'open'),
+        which === 'lapsed'
+          ? sql`${payments.holdExpiresAt} <= ${now}::timestamptz`
+          : sql`${payments.holdExpiresAt} > ${now}::timestamptz`,
+        sql`${payments.appointmentAt} < ${q.end.toISOString()}::timestamptz`,
+        sql`${holdEnd} > ${q.start.toISOString()}::timestamptz`,
+        q.excludeBookingId === null
+          ? undefined
+          : sql`${payments.bookingId} is distinct from ${q.excludeBookingId}`,
+      ),
+    )
+    .orderBy(payments.id);
+}
+
 /** Another open payment of the booking than this one (a newer checkout attempt), if any. */
 export async function hasOtherOpenPayment(tx: Tx, bookingId: number, paymentId: number) {
   const rows = await tx

@@ -21,8 +21,8 @@ import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
 import {
   enqueueJobInTx,
+  findOverlappingOpenPayments,
   findPayment,
-  hasOtherOpenPayment,
   insertPayment,
   lockOpenPaymentsOfBooking,
   lockVendorTime,
@@ -30,6 +30,7 @@ import {
   updatePayment,
   type PaymentRow,
 } from '../payment-records/repo';
+import { PAYMENTS_UNAVAILABLE, reclaimLapsedHolds, releaseHold } from './holds';
 
 export const HOLD_EXPIRY_JOB = 'checkout-hold-expiry';
 
@@ -44,8 +45,6 @@ export class PaymentInitError extends HttpError {
     this.name = 'PaymentInitError';
   }
 }
-
-const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a few minutes.';
 
 /** "SG-7K2P9QXA": what the customer quotes; unique (a clash is retried by the unique index). */
 export function newConfirmationId(): string {
@@ -187,6 +186,15 @@ export async function createPaymentIntent(
   const problem = await checkStart(db, deps.busyTimesCheck, slot, now);
   if (problem)
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+  // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
+  // this customer holds the time, a late payment of the old hold can no longer take it from them.
+  const span = {
+    vendorId: booking.vendorId,
+    start,
+    end: new Date(start.getTime() + booking.durationMins * 60_000),
+    excludeBookingId: booking.id,
+  };
+  await reclaimLapsedHolds(deps, span);
 
   let customerId: string;
   try {
@@ -234,6 +242,9 @@ export async function createPaymentIntent(
     // Only the database's view of the vendor's time here (the calendar was read above).
     const taken = await checkStart(tx, async () => null, slot, now);
     if (taken) return { kind: 'taken' as const };
+    // A lapsed hold that could not be ended (its payment is being processed) still keeps the time.
+    if ((await findOverlappingOpenPayments(tx, { ...span, now }, 'lapsed')).length > 0)
+      return { kind: 'taken' as const };
     if (same) {
       const renewed = await updatePayment(tx, same.id, { holdExpiresAt, updatedAt: now });
       await updateBookingRow(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now });
@@ -346,29 +357,4 @@ async function scheduleHoldExpiry(tx: Parameters<typeof enqueueJobInTx>[0], paym
     },
     now,
   );
-}
-
-/**
- * An open payment that will not be paid: its hold ends and the booking is back to scheduled (unless a
- * newer attempt holds it). With `onlyIfExpired`, a hold renewed meanwhile is left alone.
- */
-export async function releaseHold(
-  deps: PaymentsDeps,
-  paymentId: number,
-  status: 'canceled' | 'failed',
-  onlyIfExpired = false,
-): Promise<boolean> {
-  const now = deps.now();
-  return deps.db.transaction(async (tx) => {
-    const payment = await findPayment(tx, paymentId, true);
-    if (!payment || payment.status !== 'open') return false;
-    if (onlyIfExpired && payment.holdExpiresAt.getTime() > now.getTime()) return false;
-    await updatePayment(tx, payment.id, { status, updatedAt: now });
-    if (payment.bookingId !== null) {
-      const booking = await findOwnedBooking(tx, { userId: payment.userId }, payment.bookingId);
-      if (booking && booking.status === 'pending' && !(await hasOtherOpenPayment(tx, booking.id, payment.id)))
-        await updateBookingRow(tx, booking.id, { status: 'scheduled', holdExpiresAt: null, updatedAt: now });
-    }
-    return true;
-  });
 }

@@ -18,15 +18,10 @@ import { sendReminderMail } from '../orders/mails';
 import type { ClaimedJob } from '../jobs/repo';
 import { RetryLater } from '../jobs/worker';
 import type { PaymentsDeps } from '../../deps';
-import { HOLD_EXPIRY_JOB, releaseHold } from './checkout';
+import { HOLD_EXPIRY_JOB } from './checkout';
+import { expireHold } from './holds';
 import { executeRefund, giveUpRefund, PENDING_REFUND_RECHECK_MS, REFUND_JOB } from '../orders/refunds';
-import {
-  findPayment,
-  findPaymentByIntent,
-  findRefund,
-  updatePayment,
-  type PaymentRow,
-} from '../payment-records/repo';
+import { findPaymentByIntent, findRefund, updatePayment, type PaymentRow } from '../payment-records/repo';
 import { REMINDER_JOB } from '../orders/mails';
 import { settleIntent } from './settle';
 import { SANDBOX_EVENT_JOB, type SandboxPayments } from '../../adapters/payments/sandbox-provider';
@@ -38,6 +33,7 @@ const STATUS_MESSAGES: Record<string, string> = {
   succeeded: CHECKOUT_MESSAGES.succeeded,
   processing: CHECKOUT_MESSAGES.processing,
   requires_payment_method: CHECKOUT_MESSAGES.failed,
+  canceled: CHECKOUT_MESSAGES.holdEnded,
 };
 
 /** The customer's order for the answer, once it exists. */
@@ -60,7 +56,7 @@ export async function paymentResult(
     message = CHECKOUT_MESSAGES.succeeded;
   } else if (payment.status === 'conflict') {
     status = 'refunded';
-    message = CHECKOUT_MESSAGES.slotTakenRefunded;
+    message = payment.failureMessage ?? CHECKOUT_MESSAGES.slotTakenRefunded;
   } else {
     const known = ['processing', 'requires_payment_method', 'requires_action', 'canceled'] as const;
     status = (known as readonly string[]).includes(intentStatus)
@@ -85,39 +81,6 @@ export async function confirmPayment(deps: PaymentsDeps, user: UserRow, paymentI
   const outcome = await settleIntent(deps, intent);
   const current = outcome.kind === 'unknown' ? payment : outcome.payment;
   return paymentResult(deps, current, intent.status);
-}
-
-/**
- * A hold ran out. The provider is asked first: a paid intent still becomes an order; one still being
- * authenticated or processed is looked at again shortly; anything else is cancelled at the provider
- * (so it cannot be paid late) and the time is released. A hold that was renewed is left alone.
- */
-export async function expireHold(
-  deps: PaymentsDeps,
-  paymentId: number,
-): Promise<'settled' | 'released' | 'waiting' | 'nothing'> {
-  const payment = await findPayment(deps.db, paymentId);
-  if (!payment || payment.status !== 'open') return 'nothing';
-  const now = deps.now();
-  if (payment.holdExpiresAt.getTime() > now.getTime()) return 'nothing';
-  if (!payment.intentId) {
-    // The provider was never reached (a crash between the hold and the intent): nothing to ask.
-    await releaseHold(deps, payment.id, 'failed');
-    return 'released';
-  }
-  let intent = await deps.payments.retrieveIntent(payment.intentId);
-  if (intent.status === 'processing' || intent.status === 'requires_action') {
-    // A customer in the middle of 3-D Secure, or a payment being processed: not cancelled under them.
-    const ageMs = now.getTime() - payment.holdExpiresAt.getTime();
-    if (ageMs < 30 * 60_000) throw new RetryLater(2 * 60_000, `intent ${intent.status}`);
-  }
-  if (intent.status !== 'succeeded')
-    intent = await deps.payments.cancelIntent(intent.id, `cancel-${payment.confirmationId}-${now.getTime()}`);
-  if (intent.status === 'succeeded') {
-    await settleIntent(deps, intent);
-    return 'settled';
-  }
-  return (await releaseHold(deps, payment.id, 'canceled', true)) ? 'released' : 'nothing';
 }
 
 export type JobHandlerFn = (job: ClaimedJob, ctx: { now: Date }) => Promise<void>;

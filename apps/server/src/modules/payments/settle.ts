@@ -19,6 +19,7 @@ import { REMINDER_JOB, sendConflictRefundMail, sendOrderPlacedMails } from '../o
 import { executeRefund, recordRefund } from '../orders/refunds';
 import {
   enqueueJobInTx,
+  findOverlappingOpenPayments,
   findPaymentByIntent,
   hasOtherOpenPayment,
   markRefundsSucceededByProviderIds,
@@ -100,7 +101,9 @@ export async function settleInTx(
     updatedAt: now,
   };
   let orderId: number | null = null;
-  if (intent.amountReceivedCents === payment.totalCents) {
+  // A late payment (its hold ran out) never takes the time from a customer whose hold is still running.
+  const outHeld = await lapsedAndHeldByAnother(tx, payment, now);
+  if (intent.amountReceivedCents === payment.totalCents && !outHeld) {
     try {
       // A savepoint: a refused insert leaves the rest of the transaction usable.
       orderId = await tx.transaction(async (sp) => (await insertOrder(sp, orderValues)).id);
@@ -124,7 +127,7 @@ export async function settleInTx(
       status: 'conflict',
       refundedCents: payment.totalCents,
       ...paymentCard,
-      failureMessage: CHECKOUT_MESSAGES.slotTakenRefunded,
+      failureMessage: outHeld ? CHECKOUT_MESSAGES.holdLapsedRefunded : CHECKOUT_MESSAGES.slotTakenRefunded,
       updatedAt: now,
     });
     const refund = await recordRefund(
@@ -134,7 +137,9 @@ export async function settleInTx(
         paymentIntentId: intent.id,
         kind: 'conflict',
         amountCents: payment.totalCents,
-        reason: 'The appointment time was booked by another customer first',
+        reason: outHeld
+          ? 'The hold ran out before the payment and another customer holds the time'
+          : 'The appointment time was booked by another customer first',
         idempotencyKey: `refund-${payment.confirmationId}-conflict`,
       },
       now,
@@ -190,11 +195,34 @@ export async function settleInTx(
   return { kind: 'order', payment: settled, orderId, created: true };
 }
 
+/** The payment's hold ran out and another customer's unexpired hold covers (part of) its time. */
+async function lapsedAndHeldByAnother(tx: Tx, payment: PaymentRow, now: Date): Promise<boolean> {
+  if (payment.holdExpiresAt.getTime() > now.getTime()) return false;
+  const held = await findOverlappingOpenPayments(
+    tx,
+    {
+      vendorId: payment.vendorId,
+      start: payment.appointmentAt,
+      end: new Date(payment.appointmentAt.getTime() + payment.durationMins * 60_000),
+      excludeBookingId: payment.bookingId,
+      now,
+    },
+    'held',
+  );
+  return held.some((p) => p.id !== payment.id);
+}
+
 /** The booking goes back to scheduled (hold ended) or, when its time was taken, to priced. */
 async function reopenBooking(tx: Tx, payment: PaymentRow, now: Date, timeTaken = false) {
   if (payment.bookingId === null) return;
   const booking = await findOwnedBooking(tx, { userId: payment.userId }, payment.bookingId);
-  if (!booking || booking.status !== 'pending') return;
+  if (!booking) return;
+  // A booking whose lapsed hold was released is scheduled again; its time is gone all the same.
+  const releasedForTakenTime =
+    timeTaken &&
+    booking.status === 'scheduled' &&
+    booking.appointmentAt?.getTime() === payment.appointmentAt.getTime();
+  if (booking.status !== 'pending' && !releasedForTakenTime) return;
   // A newer checkout attempt of the booking holds its time: this older one leaves the booking alone.
   if (await hasOtherOpenPayment(tx, booking.id, payment.id)) return;
   await updateBookingRow(

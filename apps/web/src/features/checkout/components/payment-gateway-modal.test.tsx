@@ -364,6 +364,35 @@ describe('payment-gateway modal: outcomes (spec §8 status messages)', () => {
     expect(subscribeToOrderConfirmation).not.toHaveBeenCalled();
   });
 
+  it('a payment whose hold ran out (its intent cancelled for another customer) is told nothing was charged, and the time is checked again', async () => {
+    const unavailable = 'Appointment time is no longer available. Please select a different time.';
+    const { user, calls } = startCheckoutPage({
+      routes: {
+        'POST /api/payments/create-payment-intent': [
+          { body: makeIntent() },
+          {
+            status: 409,
+            body: { error_type: 'appointment_unavailable', message: unavailable, errors: [unavailable] },
+          },
+        ],
+        'POST /api/payments/sandbox/confirm': {
+          body: { status: 'canceled', error: null, redirectUrl: null },
+        },
+        'POST /api/payments/confirm': {
+          body: confirmAnswer({ status: 'canceled', message: CHECKOUT_MESSAGES.holdEnded, order: null }),
+        },
+      },
+    });
+    const dialog = await checkout(user);
+    await typeCard(user, dialog, '4242424242424242');
+    await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
+    // The server is asked what happened (not "Something went wrong."), then a new intent: the time is gone.
+    const scheduling = await screen.findByRole('region', { name: 'Scheduling' }, LAZY);
+    await waitFor(() => expect(within(scheduling).getByRole('alert')).toHaveTextContent(unavailable), LAZY);
+    expect(callsTo(calls, 'POST', '/api/payments/confirm')).toHaveLength(1);
+    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent')).toHaveLength(2);
+  });
+
   it('a confirmation that fails says "An unexpected error occurred" and lets the customer try again', async () => {
     const { user } = startCheckoutPage({
       routes: { 'POST /api/payments/confirm': { status: 500, body: { errors: ['boom'] } } },

@@ -79,6 +79,8 @@ function statusMessage(answer: Pick<ConfirmPaymentResponse, 'status' | 'message'
       return CHECKOUT_MESSAGES.processing;
     case 'requires_payment_method':
       return CHECKOUT_MESSAGES.failed;
+    case 'canceled':
+      return CHECKOUT_MESSAGES.holdEnded;
     case 'refunded':
       return answer.message;
     default:

@@ -115,6 +115,7 @@ export function SandboxCardForm({
     switch (answer.status) {
       case 'succeeded':
       case 'processing':
+      case 'canceled': // the hold ran out: the server says so, and the modal starts again
         return { kind: 'confirm' };
       case 'requires_action':
         return answer.redirectUrl

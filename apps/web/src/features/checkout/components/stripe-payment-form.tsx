@@ -36,9 +36,16 @@ export function stripeErrorMessage(error: Pick<StripeError, 'type' | 'message'>)
 
 /** What an intent's status after confirmation means for the modal. */
 function outcomeOf(status: string | undefined): ProviderOutcome {
-  if (status === 'succeeded' || status === 'processing') return { kind: 'confirm' };
+  // A cancelled intent (the hold ran out): the server says what happened and the modal starts again.
+  if (status === 'succeeded' || status === 'processing' || status === 'canceled') return { kind: 'confirm' };
   if (status === 'requires_payment_method') return { kind: 'refused', message: CHECKOUT_MESSAGES.failed };
   return { kind: 'refused', message: CHECKOUT_MESSAGES.somethingWrong };
+}
+
+/** Stripe's refusal; an intent no longer payable (cancelled when its hold ran out) is the server's to explain. */
+function refusalOf(error: Pick<StripeError, 'type' | 'message' | 'code'>): ProviderOutcome {
+  if (error.code === 'payment_intent_unexpected_state') return { kind: 'confirm' };
+  return { kind: 'refused', message: stripeErrorMessage(error) };
 }
 
 export default function StripePaymentForm(props: ProviderFormProps & { publishableKey: string }) {
@@ -79,7 +86,7 @@ function StripeCardForm({
       const { error, paymentIntent } = await stripe.confirmCardPayment(intent.clientSecret, {
         payment_method: choice,
       });
-      if (error) return { kind: 'refused', message: stripeErrorMessage(error) };
+      if (error) return refusalOf(error);
       return outcomeOf(paymentIntent?.status);
     }
     const { error, paymentIntent } = await stripe.confirmPayment({
@@ -88,7 +95,7 @@ function StripeCardForm({
       // Cards that need 3-D Secure leave for the bank's page and come back to return_url.
       redirect: 'if_required',
     });
-    if (error) return { kind: 'refused', message: stripeErrorMessage(error) };
+    if (error) return refusalOf(error);
     return outcomeOf(paymentIntent?.status);
   };
 
