@@ -8,11 +8,12 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import { orderEvents, orders, refunds, vendors } from '../../db/schema';
+import { orderEvents, orders, refunds, users, vendors } from '../../db/schema';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { JobWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../payments/service';
 import { executeRefund, recordRefund } from './refunds';
+import { cancelByVendor } from './vendor-actions';
 import { ledger, payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 
@@ -147,8 +148,24 @@ describe('PATCH /api/orders/{id}/reschedule', () => {
     expect(events.map((e) => e.action)).toEqual(['created', 'rescheduled']);
     const mails = await outbox(app);
     expect(mails.some((m) => m.to === email && m.subject.startsWith('Order rescheduled'))).toBe(true);
-    // The order's own old time is now free for others; the same time again is refused.
-    expect((await reschedule(client, order.id, nineOn(31))).json().errors).toEqual([ORDER_MESSAGES.sameTime]);
+    // A double click: the repeat answers the same order, moves nothing and mails nobody again.
+    const mailsBefore = (await outbox(app)).length;
+    const repeat = await reschedule(client, order.id, nineOn(31));
+    expect(repeat.statusCode).toBe(200);
+    expect(repeat.json().order).toMatchObject({ appointmentAt: nineOn(31), rescheduleCount: 1 });
+    expect((await outbox(app)).length).toBe(mailsBefore);
+    // Later, the same time again is refused; so is the same time asked by someone else's hand.
+    const saved = clock;
+    clock = new Date(clock.getTime() + 61_000);
+    try {
+      expect((await reschedule(client, order.id, nineOn(31))).json().errors).toEqual([
+        ORDER_MESSAGES.sameTime,
+      ]);
+    } finally {
+      clock = saved;
+    }
+    const after = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(after.map((e) => e.action)).toEqual(['created', 'rescheduled']);
   });
 
   it('is refused inside the cancellation-policy window, naming the hours', async () => {
@@ -202,6 +219,34 @@ describe('PATCH /api/orders/{id}/cancel-order', () => {
     // The time is free again.
     const next = await signedUpCustomer(app);
     await scheduledBooking(next.client, vendor, nineOn(34));
+  });
+
+  it("an order the vendor cancelled is not 'cancelled again' by the customer: the spec's refusal, the vendor's reason kept (issue 23)", async () => {
+    const { client, order } = await paidOrder(47);
+    const [vendorUser] = await app.deps.db.select().from(users).where(eq(users.id, vendor.userId));
+    await cancelByVendor(app.deps, vendorUser!, order.id, {
+      cancelReason: 'Van broke down',
+      confirmed: true,
+    });
+    const res = await cancel(client, order.id, 'Plans changed');
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([ORDER_MESSAGES.alreadyCancelled]);
+    const [row] = await app.deps.db.select().from(orders).where(eq(orders.id, order.id));
+    expect(row!.cancelReason).toBe('Van broke down');
+    const events = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order.id));
+    expect(events.filter((e) => e.action === 'cancelled').map((e) => e.actorRole)).toEqual(['vendor']);
+    // The customer's own repeat, later than a double click, is refused the same way.
+    const own = await paidOrder(48);
+    expect((await cancel(own.client, own.order.id, 'Plans changed')).statusCode).toBe(200);
+    const saved = clock;
+    clock = new Date(clock.getTime() + 61_000);
+    try {
+      const late = await cancel(own.client, own.order.id, 'Plans changed');
+      expect(late.statusCode).toBe(422);
+      expect(late.json().errors).toEqual([ORDER_MESSAGES.alreadyCancelled]);
+    } finally {
+      clock = saved;
+    }
   });
 
   it('is refused inside the window (the message names the hours), and for someone else’s order', async () => {

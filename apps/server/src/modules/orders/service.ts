@@ -8,7 +8,7 @@ import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import type { VendorOrderFilter, VendorOrdersPage } from '@stg/domain/api/orders';
-import type { Tx } from '../../db/client';
+import type { Db, Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../../deps';
 import { executeRefund, recordRefund } from './refunds';
@@ -35,6 +35,7 @@ import {
 /** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
 export { findCustomerOrder } from './repo';
 import { decodeCursor, encodeCursor } from './cursor';
+import { recentSameAction } from './replay';
 
 const HOUR_MS = 3_600_000;
 const REASON_MAX = 500;
@@ -114,7 +115,13 @@ export async function rescheduleByCustomer(deps: PaymentsDeps, user: UserRow, or
   const hours = await policyHours(deps, order.vendorId);
   const refused = customerRescheduleProblem(order, hours, now);
   if (refused) throw unprocessable(refused);
-  if (at.getTime() === order.appointmentAt.getTime()) throw unprocessable(ORDER_MESSAGES.sameTime);
+  // A double click: this customer moved it here a moment ago; the repeat answers the same order.
+  const replayOf = (tx: Db | Tx) =>
+    recentSameAction(tx, user.id, order.id, 'rescheduled', now, (e) => e.details.to === at.toISOString());
+  if (at.getTime() === order.appointmentAt.getTime()) {
+    if (await replayOf(db)) return present(deps, orderId);
+    throw unprocessable(ORDER_MESSAGES.sameTime);
+  }
   const slot = {
     vendorId: order.vendorId,
     start: at,
@@ -125,25 +132,32 @@ export async function rescheduleByCustomer(deps: PaymentsDeps, user: UserRow, or
   // The vendor's calendar is read (if stale) before the transaction; inside it only the database is asked.
   if (await checkStart(db, deps.busyTimesCheck, slot, now))
     throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
+  let moved: boolean;
   try {
-    await db.transaction(async (tx) => {
+    moved = await db.transaction(async (tx) => {
       await lockVendorTime(tx, order.vendorId);
       const current = await lockOrder(tx, order.id);
       if (!current || current.userId !== user.id) throw notFoundOrder();
+      if (at.getTime() === current.appointmentAt.getTime()) {
+        if (await replayOf(tx)) return false;
+        throw unprocessable(ORDER_MESSAGES.sameTime);
+      }
       const again = customerRescheduleProblem(current, hours, now);
       if (again) throw unprocessable(again);
       if (await checkStart(tx, async () => null, slot, now))
         throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
       await moveOrderInTx(tx, current, at, { userId: user.id, role: 'customer' }, now);
+      return true;
     });
   } catch (err) {
     // Another order took the time between the check and the write: the constraint said no.
     if (isOrderConflict(err)) throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
     throw err;
   }
-  deps.background.run('order rescheduled mail', () =>
-    sendOrderChangedMails(deps, orderId, { kind: 'rescheduled', by: 'customer' }),
-  );
+  if (moved)
+    deps.background.run('order rescheduled mail', () =>
+      sendOrderChangedMails(deps, orderId, { kind: 'rescheduled', by: 'customer' }),
+    );
   return present(deps, orderId);
 }
 
@@ -165,8 +179,13 @@ export async function cancelByCustomer(
   const refundId = await db.transaction(async (tx) => {
     const current = await lockOrder(tx, order.id);
     if (!current || current.userId !== user.id) throw notFoundOrder();
-    // A double click: the first cancel went through; the second answers the same order.
-    if (current.fulfillmentStatus === 'cancelled' && current.cancelReason !== null) return null;
+    // A double click: this customer cancelled it a moment ago; the repeat answers the same order. A
+    // cancel by anyone else (the vendor) is refused below with the spec's message.
+    if (
+      current.fulfillmentStatus === 'cancelled' &&
+      (await recentSameAction(tx, user.id, current.id, 'cancelled', now))
+    )
+      return null;
     const refused = customerCancelProblem(current, hours, now);
     if (refused) throw unprocessable(refused);
     if (!current.paymentIntentId) throw unprocessable(ORDER_MESSAGES.notCancellable);

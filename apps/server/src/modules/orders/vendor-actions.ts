@@ -11,7 +11,8 @@
  */
 import { createHash } from 'node:crypto';
 import { VENDOR_STEP_MINUTES } from '@stg/domain/availability';
-import { REPLAY_WINDOW_SECONDS, type VendorOrder } from '@stg/domain/api/orders';
+import type { VendorOrder } from '@stg/domain/api/orders';
+import { recentSameAction } from './replay';
 import { formatDollars } from '@stg/domain/money';
 import {
   completionProblems,
@@ -40,7 +41,6 @@ import {
   findVendorOrderView,
   isOrderConflict,
   lockOrder,
-  recentOrderEvents,
   updateOrder,
   type OrderRow,
 } from './repo';
@@ -85,20 +85,6 @@ async function lockVendorOrder(tx: Tx, orderId: number, user: UserRow): Promise<
 }
 
 const actor = (user: UserRow) => ({ actorUserId: user.id, actorRole: 'vendor' as const });
-
-/** The same vendor's same change, made within the replay window: the first request of a double click. */
-async function recentSameAction(
-  tx: Tx,
-  user: UserRow,
-  orderId: number,
-  action: string,
-  now: Date,
-  same: (event: { amountCents: number | null; details: Record<string, unknown> }) => boolean,
-) {
-  const since = new Date(now.getTime() - REPLAY_WINDOW_SECONDS * 1000);
-  const events = await recentOrderEvents(tx, { orderId, action, actorUserId: user.id, since });
-  return events.find(same) ?? null;
-}
 
 /** The money can go back only through the provider that took it (ADR 0013). */
 function refundableProblem(deps: PaymentsDeps, order: OrderRow): string | null {
@@ -167,7 +153,7 @@ export async function rescheduleByVendor(
     if (problem) throw unprocessable(problem);
   }
   const sameAsReplay = (current: OrderRow, tx: Tx) =>
-    recentSameAction(tx, user, current.id, 'rescheduled', now, (e) => e.details.to === at.toISOString());
+    recentSameAction(tx, user.id, current.id, 'rescheduled', now, (e) => e.details.to === at.toISOString());
   let moved = false;
   try {
     await db.transaction(async (tx) => {
@@ -244,7 +230,7 @@ export async function cancelByVendor(
     const current = await lockVendorOrder(tx, orderId, user);
     if (current.fulfillmentStatus === 'cancelled') {
       // A double click: this vendor cancelled it a moment ago. Otherwise it is simply not allowed.
-      if (await recentSameAction(tx, user, current.id, 'cancelled', now, () => true)) return null;
+      if (await recentSameAction(tx, user.id, current.id, 'cancelled', now, () => true)) return null;
       throw unprocessable(ORDER_MESSAGES.alreadyCancelled);
     }
     const refused = vendorActionProblem(current, 'cancel', now) ?? refundableProblem(deps, current);
@@ -382,7 +368,7 @@ export async function partialRefundByVendor(
       } else {
         const first = await recentSameAction(
           tx,
-          user,
+          user.id,
           current.id,
           'partially_refunded',
           now,
@@ -468,7 +454,7 @@ export async function markFulfilledByVendor(
     // A double click: this vendor completed it a moment ago.
     if (
       current.fulfillmentStatus === 'fulfilled' &&
-      (await recentSameAction(tx, user, current.id, 'fulfilled', now, () => true))
+      (await recentSameAction(tx, user.id, current.id, 'fulfilled', now, () => true))
     )
       return;
     const refused = vendorActionProblem(current, 'complete', now);
