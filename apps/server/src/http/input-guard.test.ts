@@ -9,7 +9,10 @@ import {
   frameworkErrors,
   LONG_PARAM_MESSAGE,
   NUL_MESSAGE,
+  SURROGATE_MESSAGE,
+  unstorableText,
 } from './input-guard';
+import { signedUpCustomer } from '../../test/checkout-fixtures';
 
 let app: FastifyInstance;
 let client: TestClient;
@@ -25,6 +28,42 @@ const refusedForNul = (res: { statusCode: number; json(): unknown }) =>
     status: 422,
     body: { errors: [NUL_MESSAGE] },
   });
+
+describe('lone UTF-16 surrogates (jsonb refuses them: a refund or cancel reason answered 500; issue 23)', () => {
+  it('are refused with a clear 422 in free text of every route, before the route runs', async () => {
+    const customer = await signedUpCustomer(app, 'surrogate');
+    const answers = await Promise.all([
+      customer.client.request({
+        method: 'POST',
+        url: '/api/orders/1/create-partial-refund',
+        payload: { refundAmount: 1, refundReason: '\ud800' },
+      }),
+      customer.client.request({
+        method: 'PATCH',
+        url: '/api/orders/1/cancel-order',
+        payload: { cancelReason: 'Plans \udc00 changed' },
+      }),
+      client.request({
+        method: 'POST',
+        url: '/api/contact',
+        payload: { name: 'Casey', email: 'c@example.com', subject: 'Hi \ud83d', message: 'Hello there' },
+      }),
+    ]);
+    for (const res of answers)
+      expect({ status: res.statusCode, body: res.json() }).toEqual({
+        status: 422,
+        body: { errors: [SURROGATE_MESSAGE] },
+      });
+  });
+
+  it('are told apart from whole characters: a pair (an emoji) is text like any other', () => {
+    expect(unstorableText({ reason: 'Thanks 😀 and 👍🏽' })).toBeNull();
+    expect(unstorableText({ reason: '\ud83d' })).toBe(SURROGATE_MESSAGE);
+    expect(unstorableText({ reason: '\ude00\ud83d' })).toBe(SURROGATE_MESSAGE);
+    expect(unstorableText(['ok', { ['k\udfff']: 'v' }])).toBe(SURROGATE_MESSAGE);
+    expect(unstorableText({ a: 'x\u0000' })).toBe(NUL_MESSAGE);
+  });
+});
 
 describe('NUL characters (PostgreSQL text cannot store them; they answered 500)', () => {
   it('are refused in a JSON body, a nested value or a key', async () => {

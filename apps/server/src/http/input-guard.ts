@@ -1,41 +1,63 @@
 /**
  * Input that no route should see, refused for every request before its schema runs (issue 14,
- * finding 4): a NUL character (U+0000) anywhere in the JSON body (keys included), the query string or
- * the path parameters. PostgreSQL's text and jsonb cannot store it, so it used to surface as a 500 from
- * the driver; no field of this API has a use for it, so one check here covers every route, present
- * and future, instead of a refinement on every string schema. Refusing (rather than silently stripping)
- * keeps what is stored exactly what was sent.
+ * finding 4; issue 23, item 4): a NUL character (U+0000) or a lone UTF-16 surrogate (U+D800-U+DFFF not
+ * part of a pair, e.g. JSON's "\ud800") anywhere in the JSON body (keys included), the query string or
+ * the path parameters. PostgreSQL's text and jsonb cannot store either (a NUL fails in the driver; a
+ * lone surrogate is silently turned into U+FFFD in text columns and refused as an escape by jsonb, so
+ * it surfaced as a 500 from order_events); no field of this API has a use for them, so one check here
+ * covers every route, present and future, instead of a refinement on every string schema. Refusing
+ * (rather than silently cleaning) keeps what is stored exactly what was sent.
  */
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { unprocessable } from './errors';
 
 export const NUL_MESSAGE = 'Text must not contain NUL characters.';
+export const SURROGATE_MESSAGE =
+  'Text must not contain unpaired surrogate characters (an incomplete emoji or symbol). Please retype it.';
 
-/** Whether any string (or object key) in the value holds U+0000; iterative, so deep nesting is safe. */
-export function containsNul(value: unknown): boolean {
+/** With the u flag a surrogate pair is one code point, so this matches only a surrogate on its own. */
+const LONE_SURROGATE = /[\uD800-\uDFFF]/u;
+
+/** What is wrong with a string PostgreSQL cannot store as sent, or null. */
+function textProblem(text: string): string | null {
+  if (text.includes('\u0000')) return NUL_MESSAGE;
+  if (LONE_SURROGATE.test(text)) return SURROGATE_MESSAGE;
+  return null;
+}
+
+/**
+ * The first string (or object key) in the value that holds U+0000 or a lone surrogate, as its message;
+ * null when all can be stored. Iterative, so deep nesting is safe.
+ */
+export function unstorableText(value: unknown): string | null {
   const stack: unknown[] = [value];
   while (stack.length > 0) {
     const v = stack.pop();
     if (typeof v === 'string') {
-      if (v.includes('\u0000')) return true;
+      const problem = textProblem(v);
+      if (problem) return problem;
     } else if (Array.isArray(v)) {
       for (const item of v) stack.push(item);
     } else if (v !== null && typeof v === 'object' && !Buffer.isBuffer(v) && !ArrayBuffer.isView(v)) {
       // Raw bodies (the payment webhook's bytes) are the route's own business; only parsed JSON is walked.
       for (const [key, item] of Object.entries(v)) {
-        if (key.includes('\u0000')) return true;
+        const problem = textProblem(key);
+        if (problem) return problem;
         stack.push(item);
       }
     }
   }
-  return false;
+  return null;
 }
+
+/** Whether any string (or object key) in the value holds U+0000. */
+export const containsNul = (value: unknown): boolean => unstorableText(value) === NUL_MESSAGE;
 
 export function registerInputGuard(app: FastifyInstance) {
   // preValidation: after the body is parsed, before the route's schema and its own hooks.
   app.addHook('preValidation', async (req) => {
-    if (containsNul(req.params) || containsNul(req.query) || containsNul(req.body))
-      throw unprocessable(NUL_MESSAGE);
+    const problem = unstorableText(req.params) ?? unstorableText(req.query) ?? unstorableText(req.body);
+    if (problem) throw unprocessable(problem);
   });
 }
 
