@@ -6,8 +6,12 @@ import {
   addresses,
   bookings,
   images,
+  jobs,
   orderEvents,
   orders,
+  payouts,
+  refunds,
+  sandboxObjects,
   pricingInputOptions,
   pricingInputs,
   reviews,
@@ -20,6 +24,7 @@ import { createTestDatabase } from '../../test/test-db';
 import { MemoryStorage } from '../adapters/storage/local-storage';
 import { verifyPassword } from '../modules/auth/password';
 import { seedDemoData, type SeedSummary } from './seed-demo-data';
+import { PAYOUT_JOB } from '../modules/orders/payout-schedule';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import {
   answersFromSelections,
@@ -454,6 +459,66 @@ describe('seedDemoData', () => {
         ).toBe(false);
       }
     }
+  });
+
+  it('names only money that exists in the sandbox: every payment, refund and transfer, with its amounts (issue 23)', async () => {
+    const db = database.db;
+    const objects = await db.select().from(sandboxObjects);
+    const byId = new Map(objects.map((o) => [o.id, o.data as Record<string, unknown>]));
+    const allOrders = await db.select().from(orders);
+    const allVendors = await db.select().from(vendors);
+    const refundRows = await db.select().from(refunds);
+    const payoutRows = await db.select().from(payouts);
+    let transfers = 0;
+    for (const o of allOrders) {
+      const intent = byId.get(o.paymentIntentId!);
+      expect(intent, o.confirmationId).toMatchObject({
+        object: 'payment_intent',
+        status: 'succeeded',
+        amount_received: o.totalCollectedCents,
+        amount_refunded: o.refundAmountCents,
+      });
+      // Each refund the order's money names is a refund of that charge at the provider.
+      const own = refundRows.filter((r) => r.orderId === o.id);
+      expect(own.reduce((sum, r) => sum + r.amountCents, 0)).toBe(o.refundAmountCents);
+      for (const r of own)
+        expect(byId.get(r.providerRefundId!), r.providerRefundId!).toMatchObject({
+          object: 'refund',
+          amount: r.amountCents,
+          payment_intent: o.paymentIntentId,
+          status: 'succeeded',
+        });
+      expect(intent!.refunds).toEqual(own.map((r) => r.providerRefundId));
+      // A paid-out order's transfer went to its vendor's account from this charge, recorded as the job would.
+      const payout = payoutRows.find((p) => p.orderId === o.id);
+      if (!o.transferId) {
+        expect(payout).toBeUndefined();
+        continue;
+      }
+      transfers++;
+      const account = allVendors.find((v) => v.id === o.vendorId)!.paymentAccountId;
+      expect(byId.get(o.transferId), o.transferId).toMatchObject({
+        object: 'transfer',
+        amount: o.vendorPayoutCents,
+        destination: account,
+        source_transaction: intent!.latest_charge,
+      });
+      expect(intent!.amount_transferred).toBe(o.vendorPayoutCents);
+      expect(byId.get(account!)).toMatchObject({ object: 'account', payouts_enabled: true });
+      expect(payout).toMatchObject({
+        method: 'transfer',
+        status: 'sent',
+        amountCents: o.vendorPayoutCents,
+        transferId: o.transferId,
+        destinationAccountId: account,
+      });
+    }
+    expect(transfers).toBeGreaterThan(0);
+    // Fulfilled orders not yet paid out wait for their payout job (as completing one in the app does);
+    // the paid-out ones have none left.
+    const payoutJobs = await db.select().from(jobs).where(eq(jobs.kind, PAYOUT_JOB));
+    const waiting = allOrders.filter((o) => o.fulfillmentStatus === 'fulfilled' && !o.paidOutAt);
+    expect(payoutJobs.map((j) => j.payload.orderId).sort()).toEqual(waiting.map((o) => o.id).sort());
   });
 
   it('does nothing when the demo data is already there', async () => {

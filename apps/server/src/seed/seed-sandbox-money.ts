@@ -1,12 +1,15 @@
 /**
- * The payment side of the demo data: each active vendor's connected account (payouts on) and each demo
- * order's paid intent in the sandbox provider, with what was refunded of it, so that cancelling or
- * refunding a demo order moves money in the sandbox like any other order.
+ * The payment side of the demo data: each active vendor's connected account (payouts on), each demo
+ * order's paid intent in the sandbox provider with its refund, and each paid-out order's transfer (and the
+ * payouts row the payout job would have written), so that every payment, refund and transfer a demo order
+ * names exists in the sandbox (issue 23), and cancelling or refunding a demo order moves money there like
+ * any other order.
  */
 import { eq, inArray, isNotNull } from 'drizzle-orm';
 import { sandboxSeedObjects } from '../adapters/payments/sandbox-provider';
 import type { Tx } from '../db/client';
-import { orders, refunds, sandboxObjects, users, vendors } from '../db/schema';
+import { orders, payouts, refunds, sandboxObjects, users, vendors } from '../db/schema';
+import { payoutKey } from '../modules/payouts/service';
 
 export async function seedSandboxMoney(tx: Tx, now: Date) {
   const objects: {
@@ -73,7 +76,9 @@ export async function seedSandboxMoney(tx: Tx, now: Date) {
     );
     await tx.update(users).set({ paymentCustomerId: customerId }).where(eq(users.id, p.id));
   }
+  const accountOf = new Map(payable.map((v) => [v.id, v.accountId!]));
   const refundRows: (typeof refunds.$inferInsert)[] = [];
+  const payoutRows: (typeof payouts.$inferInsert)[] = [];
   for (const o of paid) {
     const { intent, card } = sandboxSeedObjects.paidIntent({
       id: o.paymentIntentId!,
@@ -85,6 +90,47 @@ export async function seedSandboxMoney(tx: Tx, now: Date) {
       created: o.createdAt,
     });
     add(card, o.createdAt);
+    const refundedAt = o.cancelledAt ?? o.updatedAt;
+    if (o.refundAmountCents > 0) {
+      const refund = sandboxSeedObjects.refund(`re_seed_${o.id}`, intent, o.refundAmountCents, {
+        reason: o.cancelReason ?? o.refundReason ?? '',
+      });
+      intent.refunds.push(refund.id);
+      add(refund, refundedAt);
+    }
+    if (o.transferId) {
+      // Paid out: the transfer the payout job would have made from this charge, under its key.
+      const destination = accountOf.get(o.vendorId);
+      if (!destination)
+        throw new Error(`Demo order ${o.confirmationId} was paid out to a vendor without payouts`);
+      const sentAt = o.paidOutAt ?? o.updatedAt;
+      const idempotencyKey = payoutKey(o.id);
+      const transfer = sandboxSeedObjects.transfer(o.transferId, {
+        amountCents: o.vendorPayoutCents,
+        destination,
+        sourceTransaction: intent.latest_charge!,
+        metadata: { orderId: String(o.id), confirmationId: o.confirmationId, payoutKey: idempotencyKey },
+        created: sentAt,
+      });
+      intent.amount_transferred = o.vendorPayoutCents;
+      add(transfer, sentAt);
+      payoutRows.push({
+        orderId: o.id,
+        vendorId: o.vendorId,
+        method: 'transfer',
+        status: 'sent',
+        amountCents: o.vendorPayoutCents,
+        destinationAccountId: destination,
+        transferId: o.transferId,
+        sourceTransaction: intent.latest_charge,
+        idempotencyKey,
+        attempts: 1,
+        startedAt: sentAt,
+        sentAt,
+        createdAt: sentAt,
+        updatedAt: sentAt,
+      });
+    }
     add(intent, o.createdAt);
     if (o.refundAmountCents > 0)
       refundRows.push({
@@ -97,12 +143,13 @@ export async function seedSandboxMoney(tx: Tx, now: Date) {
         providerRefundId: `re_seed_${o.id}`,
         idempotencyKey: `seed-refund-order-${o.id}`,
         attempts: 1,
-        createdAt: o.cancelledAt ?? o.updatedAt,
-        updatedAt: o.cancelledAt ?? o.updatedAt,
+        createdAt: refundedAt,
+        updatedAt: refundedAt,
       });
   }
   for (let i = 0; i < objects.length; i += 500)
     await tx.insert(sandboxObjects).values(objects.slice(i, i + 500));
   if (refundRows.length > 0) await tx.insert(refunds).values(refundRows);
-  return { accounts: payable.length, intents: paid.length, at: now };
+  if (payoutRows.length > 0) await tx.insert(payouts).values(payoutRows);
+  return { accounts: payable.length, intents: paid.length, transfers: payoutRows.length, at: now };
 }

@@ -388,15 +388,9 @@ export class SandboxPayments implements PaymentProvider {
           `Refund amount ($${(input.amountCents / 100).toFixed(2)}) is greater than unrefunded amount on charge ($${(left / 100).toFixed(2)})`,
           'amount_too_large',
         );
-      const refund = {
-        id: newId('re'),
-        object: 'refund',
-        amount: input.amountCents,
-        payment_intent: intent.id,
-        charge: intent.latest_charge,
-        status: 'succeeded' as const,
-        metadata: { reason: input.reason },
-      };
+      const refund = sandboxSeedObjects.refund(newId('re'), intent, input.amountCents, {
+        reason: input.reason,
+      });
       await this.save(tx, refund);
       intent.amount_refunded += input.amountCents;
       intent.refunds.push(refund.id);
@@ -550,15 +544,13 @@ export class SandboxPayments implements PaymentProvider {
         source.amount_transferred = (source.amount_transferred ?? 0) + input.amountCents;
         await this.save(tx, source);
       }
-      const transfer: TransferObject = {
-        id: newId('tr'),
-        object: 'transfer',
-        amount: input.amountCents,
+      const transfer = sandboxSeedObjects.transfer(newId('tr'), {
+        amountCents: input.amountCents,
         destination: input.destination,
-        source_transaction: source?.latest_charge ?? null,
+        sourceTransaction: source?.latest_charge ?? null,
         metadata: input.metadata,
-        created: Math.floor(this.opts.now().getTime() / 1000),
-      };
+        created: this.opts.now(),
+      });
       await this.save(tx, transfer);
       return transferOf(transfer);
     });
@@ -772,8 +764,9 @@ function accountOf(a: AccountObject): ConnectedAccount {
 }
 
 /**
- * Stored objects for demo data written directly in the seed's transaction (no events): a customer, a
- * connected account with payouts on, and a paid intent (with its card, and what was refunded of it).
+ * Stripe-shaped objects as the sandbox stores them: a customer, a connected account with payouts on, a
+ * paid intent (with its card), a refund and a transfer. The sandbox makes its refunds and transfers with
+ * them; the demo data (seed) writes its money with them directly in its transaction (no events).
  */
 export const sandboxSeedObjects = {
   customer(id: string, user: { id: number; email: string; name: string }) {
@@ -843,6 +836,39 @@ export const sandboxSeedObjects = {
         next_action: null,
         refunds: [],
       },
+    };
+  },
+  /** A succeeded refund of the intent's charge (the caller adds its id to the intent's refunds). */
+  refund(id: string, intent: IntentObject, amountCents: number, metadata: Record<string, string>) {
+    return {
+      id,
+      object: 'refund',
+      amount: amountCents,
+      payment_intent: intent.id,
+      charge: intent.latest_charge,
+      status: 'succeeded' as const,
+      metadata,
+    };
+  },
+  /** A transfer to a connected account funded from a charge (Stripe's source_transaction). */
+  transfer(
+    id: string,
+    input: {
+      amountCents: number;
+      destination: string;
+      sourceTransaction: string | null;
+      metadata: Record<string, string>;
+      created: Date;
+    },
+  ): TransferObject {
+    return {
+      id,
+      object: 'transfer',
+      amount: input.amountCents,
+      destination: input.destination,
+      source_transaction: input.sourceTransaction,
+      metadata: input.metadata,
+      created: Math.floor(input.created.getTime() / 1000),
     };
   },
 };
