@@ -464,7 +464,7 @@ describe('seedDemoData', () => {
   it('names only money that exists in the sandbox: every payment, refund and transfer, with its amounts (issue 23)', async () => {
     const db = database.db;
     const objects = await db.select().from(sandboxObjects);
-    const byId = new Map(objects.map((o) => [o.id, o.data as Record<string, unknown>]));
+    const byId = new Map(objects.map((o) => [o.id, o.data]));
     const allOrders = await db.select().from(orders);
     const allVendors = await db.select().from(vendors);
     const refundRows = await db.select().from(refunds);
