@@ -21,6 +21,7 @@ import { uploadsFromStorage } from './adapters/storage/uploads-routes';
 import type { Database } from './db/client';
 import type { AppDeps, CalendarSyncConfig, RouteEntry } from './deps';
 import { BackgroundTasks } from './http/background';
+import { auditAnswers, registerErrorAnswers, type UndocumentedAnswer } from './http/error-answers';
 import { registerErrorHandling } from './http/errors';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './http/rate-limit';
@@ -90,6 +91,11 @@ export interface BuildAppOptions {
    * main.ts turns them on only in development and tests (NODE_ENV), never in production; default on.
    */
   devTools?: boolean;
+  /**
+   * Tests: every answer whose status its route does not document is pushed here (ADR 0028); the fuzz and
+   * authorization suites fail on any.
+   */
+  undocumentedAnswers?: UndocumentedAnswer[];
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -137,6 +143,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       for (const id of ids) background.run('sandbox event', () => deliverSandboxEvent(deps, id));
     };
   app.decorate('deps', deps);
+  // Each route's error answers join its schema first, so the route table and the document see them.
+  registerErrorAnswers(app);
+  if (opts.undocumentedAnswers) auditAnswers(app, opts.undocumentedAnswers);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {

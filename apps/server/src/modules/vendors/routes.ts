@@ -60,7 +60,7 @@ export async function vendorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['vendors'],
         summary: 'Active vendors, as their cards need',
-        response: { 200: vendorCardsSchema },
+        response: { 200: vendorCardsSchema, 304: z.null().describe('Not modified (If-None-Match)') },
       },
     },
     async (req, reply) => {
@@ -76,7 +76,7 @@ export async function vendorRoutes(app: FastifyInstance) {
         summary:
           'One vendor with everything the provider page needs; a listing that is not active is unknown to all but its owner',
         params: idParams,
-        response: { 200: vendorSchema },
+        response: { 200: vendorSchema, 304: z.null().describe('Not modified (If-None-Match)') },
       },
     },
     async (req, reply) => {
