@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stg/domain/validation';
 import multipart from '@fastify/multipart';
 import type { Mailer } from './adapters/mail/mailer';
@@ -23,6 +23,7 @@ import type { AppDeps, CalendarSyncConfig, RouteEntry } from './deps';
 import { BackgroundTasks } from './http/background';
 import { auditAnswers, registerErrorAnswers, type UndocumentedAnswer } from './http/error-answers';
 import { registerErrorHandling } from './http/errors';
+import { openApiTransform } from './http/openapi';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
@@ -165,7 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The API document itself is always built (tests read it); its browsable UI only with the dev tools.
   if (devTools) await app.register(swaggerUi, { routePrefix: '/api/docs' });
