@@ -17,7 +17,7 @@
  *
  * A status the route already declares is left as the route wrote it (a page's HTML answers). In tests,
  * `auditAnswers` records every answer whose status its route does not document, and the fuzz and
- * authorization suites fail on any (apps/server/test/documented-statuses.ts).
+ * authorization suites fail on any (ADR 0028).
  */
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
