@@ -191,6 +191,7 @@ describe('the error answers in the OpenAPI document (ADR 0028)', () => {
   it('PATCH /api/vendors/{id} documents its JSON and its multipart/form-data bodies', () => {
     const content = doc.paths['/api/vendors/{id}']?.patch?.requestBody?.content ?? {};
     expect(Object.keys(content).sort()).toEqual(['application/json', 'multipart/form-data']);
+    expect(JSON.stringify(content)).not.toContain('$schema');
     const json = content['application/json']?.schema;
     expect(Object.keys(json?.properties ?? {})).toEqual(expect.arrayContaining(['vendor', 'password']));
     expect(Object.keys(json?.properties?.vendor?.properties ?? {})).toEqual(

@@ -18,8 +18,9 @@ export const openApiTransform: typeof jsonSchemaTransform = (document) => {
   const transformed = jsonSchemaTransform(document);
   const bodies = (document.schema as { documentedBody?: Record<string, z.ZodType> } | undefined)
     ?.documentedBody;
+  if (!bodies) return transformed;
   const { documentedBody: _documentOnly, ...schema } = (transformed.schema ?? {}) as Record<string, unknown>;
-  if (!bodies || schema.hide) return { ...transformed, schema };
+  if (schema.hide) return { ...transformed, schema };
   const content = Object.fromEntries(
     Object.entries(bodies).map(([mediaType, body]) => [
       mediaType,
