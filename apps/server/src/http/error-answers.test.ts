@@ -56,7 +56,9 @@ describe('error answers decided in one place', () => {
   it("adds each route's error statuses from what it is and its guards", async () => {
     await build();
     expect(statuses('GET', '/api/things')).toEqual([200, 422, 500]);
-    expect(statuses('PATCH', '/api/vendors/:id')).toEqual([200, 400, 401, 403, 404, 413, 415, 422, 429, 500]);
+    expect(statuses('PATCH', '/api/vendors/:id')).toEqual([
+      200, 400, 401, 403, 404, 413, 414, 415, 422, 429, 500,
+    ]);
     expect(statuses('GET', '/api/operator/things')).toEqual([200, 401, 403, 422, 500]);
     expect(statuses('POST', '/api/payments/create-payment-intent')).toEqual([
       200, 400, 401, 403, 404, 409, 413, 415, 422, 429, 500, 503,

@@ -8,7 +8,8 @@
  * - a route that reads a body (any method but GET/HEAD): 400 (unreadable JSON), 413 (too large) and
  *   415 (a content type it does not read); 403 when the session's CSRF token is checked (all but the
  *   webhook);
- * - a route with path parameters: 404 (an unknown or malformed id);
+ * - a route with path parameters: 404 (an unknown or malformed id), and the router's 400 (a malformed
+ *   address) and 414 (an over-long parameter);
  * - a rate-limited route (RATE_LIMITED_ROUTES): 429;
  * - its guards: each guard names what it answers (`answers(...)`: requireUser 401, requireSelf and
  *   requireOwnVendor 401/403/404, requireOperator 401/403);
@@ -85,7 +86,9 @@ export function errorStatusesOf(method: string, route: RouteOptions): number[] {
     for (const s of [400, 413, 415]) statuses.add(s);
     if (!SESSIONLESS.has(route.url)) statuses.add(403);
   }
-  if (route.url.includes(':')) statuses.add(404);
+  // A path parameter: an unknown or malformed id 404; the router's own refusals of a malformed address
+  // (400) or an over-long parameter (414), answered before any route runs (input-guard.ts).
+  if (route.url.includes(':')) for (const s of [400, 404, 414]) statuses.add(s);
   if (RATE_LIMITED_ROUTES[key]) statuses.add(429);
   for (const hook of hooksOf(route)) for (const s of hook[ERROR_STATUSES] ?? []) statuses.add(s);
   for (const s of ROUTE_ERROR_STATUSES[key] ?? []) statuses.add(s);
