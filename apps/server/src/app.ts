@@ -8,7 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stg/domain/validation';
 import multipart from '@fastify/multipart';
 import type { Mailer } from './adapters/mail/mailer';
@@ -21,7 +21,9 @@ import { uploadsFromStorage } from './adapters/storage/uploads-routes';
 import type { Database } from './db/client';
 import type { AppDeps, CalendarSyncConfig, RouteEntry } from './deps';
 import { BackgroundTasks } from './http/background';
+import { auditAnswers, registerErrorAnswers, type UndocumentedAnswer } from './http/error-answers';
 import { registerErrorHandling } from './http/errors';
+import { openApiTransform } from './http/openapi';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './http/rate-limit';
 import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
@@ -90,6 +92,11 @@ export interface BuildAppOptions {
    * main.ts turns them on only in development and tests (NODE_ENV), never in production; default on.
    */
   devTools?: boolean;
+  /**
+   * Tests: every answer whose status its route does not document is pushed here (ADR 0028); the fuzz and
+   * authorization suites fail on any.
+   */
+  undocumentedAnswers?: UndocumentedAnswer[];
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -137,6 +144,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
       for (const id of ids) background.run('sandbox event', () => deliverSandboxEvent(deps, id));
     };
   app.decorate('deps', deps);
+  // Each route's error answers join its schema first, so the route table and the document see them.
+  registerErrorAnswers(app);
+  if (opts.undocumentedAnswers) auditAnswers(app, opts.undocumentedAnswers);
   const routeTable: RouteEntry[] = [];
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
@@ -156,7 +166,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         securitySchemes: { csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' } },
       },
     },
-    transform: jsonSchemaTransform,
+    transform: openApiTransform,
   });
   // The API document itself is always built (tests read it); its browsable UI only with the dev tools.
   if (devTools) await app.register(swaggerUi, { routePrefix: '/api/docs' });

@@ -38,7 +38,7 @@ import {
   type Fixtures,
 } from './authz/fixtures';
 import { counts, runChecked, type Entry, type Expectation } from './authz/matrix';
-import { signUpPayload, TestClient } from './test-app';
+import { signUpPayload, TestClient, undocumentedAnswers } from './test-app';
 
 /** Routes that need a signed-in user: signed out 401; no cookie at all on a write is the CSRF 403. */
 const SIGNED_OUT_WRITE = { guest: 401, none: 403 } as const;
@@ -1129,5 +1129,12 @@ describe('mass assignment', () => {
     expect(res.statusCode).toBe(201);
     const [row] = await fx.app.deps.db.select().from(reviews).where(eq(reviews.id, res.json().review.id));
     expect(row!.userId).toBe(fx.A.userId);
+  });
+});
+
+/** ADR 0028: every refusal above (401, 403, 404, 409, 422, …) is a status its route's document lists. */
+describe('the OpenAPI document', () => {
+  it("lists every status the routes answered in this file's requests", () => {
+    expect(undocumentedAnswers(fx.app)).toEqual([]);
   });
 });

@@ -2,8 +2,9 @@
  * Route fuzzing (issue 14): every route of `app.routeTable` (a new route is fuzzed without touching
  * this file) gets property-generated bodies, path params and query strings, sent as each role (no
  * session, a guest, a customer, a vendor owner, an operator) with a valid CSRF token. Every answer must
- * be below 500, a 4xx must be the API's error shape, and no answer may leak internals (stack traces,
- * file paths, SQL or driver texts, error class names).
+ * be below 500, with a status its route's OpenAPI document lists (ADR 0028), a 4xx in the API's error
+ * shape, and no answer may leak internals (stack traces, file paths, SQL or driver texts, error class
+ * names).
  *
  * Reproducible: a fixed seed per route (FUZZ_SEED changes the base). Bounded: FUZZ_RUNS runs per route
  * and a time limit per route. The counts go to the console and to test-results/fuzz-summary.json.
@@ -12,7 +13,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestApp } from './test-app';
+import { createTestApp, undocumentedAnswers, undocumentedCount } from './test-app';
 import {
   arbFromSchema,
   bodyArb,
@@ -175,10 +176,13 @@ async function send(c: FuzzCase) {
   return res;
 }
 
-function check(c: FuzzCase, res: Awaited<ReturnType<typeof send>>) {
+function check(c: FuzzCase, res: Awaited<ReturnType<typeof send>>, undocumentedBefore: number) {
   const fail = (why: string) =>
     new Error(`${why}\n  ${describeCase(c)}\n  => ${res.statusCode} ${short(res.body, 600)}`);
   if (res.statusCode >= 500) throw fail(`answered ${res.statusCode}`);
+  // ADR 0028: the route's OpenAPI document lists every status it answers.
+  if (undocumentedCount(app) > undocumentedBefore)
+    throw fail(`a ${res.statusCode} its route's document does not list`);
   const type = String(res.headers['content-type'] ?? '');
   const isJson = type.includes('application/json');
   // Pages outside /api/ (the sandbox's 3-D Secure page) answer their refusals as pages.
@@ -214,7 +218,8 @@ describe('fuzz: every route answers below 500, in the error shape, without leaki
     const before = summary.requests;
     await fc.assert(
       fc.asyncProperty(caseArb(route), async (c) => {
-        check(c, await send(c));
+        const undocumentedBefore = undocumentedCount(app);
+        check(c, await send(c), undocumentedBefore);
       }),
       {
         seed: hashSeed(key),
@@ -224,5 +229,9 @@ describe('fuzz: every route answers below 500, in the error shape, without leaki
       },
     );
     summary.byRoute[key] = summary.requests - before;
+  });
+
+  it("answered only statuses each route's OpenAPI document lists", () => {
+    expect(undocumentedAnswers(app)).toEqual([]);
   });
 });

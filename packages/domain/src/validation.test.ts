@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   retryAfterSeconds,
@@ -10,6 +11,8 @@ import {
   phoneSchema,
   emailSchema,
   passwordTips,
+  newPasswordSchema,
+  PASSWORD_PATTERN,
 } from './validation';
 
 const valid = {
@@ -85,6 +88,25 @@ describe('password tips', () => {
   it('reports each tip', () => {
     expect(passwordTips('abc').map((t) => t.met)).toEqual([true, false, false]);
     expect(passwordTips('abcdefghi1').map((t) => t.met)).toEqual([true, true, true]);
+  });
+
+  it('names every tip a password misses, one message each', () => {
+    const messages = (p: string) => newPasswordSchema.safeParse(p).error?.issues.map((i) => i.message) ?? [];
+    expect(messages('abc')).toEqual([MESSAGES.passwordTooShort, MESSAGES.passwordNeedsNumberOrSpecial]);
+    expect(messages('1234567890')).toEqual([MESSAGES.passwordNeedsLetter]);
+    expect(messages('abcdefghi1')).toEqual([]);
+  });
+
+  it('the one pattern of the API document accepts exactly the passwords the tips accept', () => {
+    const unit = fc.constantFrom('a', 'Z', '1', '!', ' ', 'é', '\n');
+    fc.assert(
+      fc.property(fc.string({ unit, maxLength: 14 }), (p) => {
+        const tips = passwordTips(p).every((t) => t.met);
+        expect(PASSWORD_PATTERN.test(p)).toBe(tips);
+        expect(newPasswordSchema.safeParse(p).success).toBe(tips);
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

@@ -5,12 +5,13 @@
 import type { FastifyRequest } from 'fastify';
 import { MESSAGES } from '@stg/domain/validation';
 import type { UserRow } from '../db/rows';
+import { answers } from './error-answers';
 import { forbidden, notFound, unauthorized } from './errors';
 import { parseId } from './params';
 
-export async function requireUser(req: FastifyRequest): Promise<void> {
+export const requireUser = answers([401], async function requireUser(req: FastifyRequest): Promise<void> {
   if (!req.user) throw unauthorized();
-}
+});
 
 /** The signed-in user, for handlers behind requireUser. */
 export function signedInUser(req: FastifyRequest): UserRow {
@@ -20,13 +21,13 @@ export function signedInUser(req: FastifyRequest): UserRow {
 
 /** The path parameter `param` must be the signed-in user's own id (spec §6). */
 export function requireSelf(param: string) {
-  return async (req: FastifyRequest): Promise<void> => {
+  return answers([401, 403, 404], async (req: FastifyRequest): Promise<void> => {
     const user = signedInUser(req);
     const raw = (req.params as Record<string, string | undefined>)[param] ?? '';
     const id = parseId(raw);
     if (id === null) throw notFound();
     if (id !== user.id) throw forbidden();
-  };
+  });
 }
 
 /**
@@ -34,16 +35,19 @@ export function requireSelf(param: string) {
  * only their own pricing): 401 signed out, 404 for a malformed id, 403 for anyone else's vendor.
  */
 export function requireOwnVendor(param: string) {
-  return async (req: FastifyRequest): Promise<void> => {
+  return answers([401, 403, 404], async (req: FastifyRequest): Promise<void> => {
     const user = signedInUser(req);
     const raw = (req.params as Record<string, string | undefined>)[param] ?? '';
     const id = parseId(raw);
     if (id === null) throw notFound(MESSAGES.vendorNotFound);
     if (user.vendorId !== id) throw forbidden();
-  };
+  });
 }
 
 /** Marketplace staff only (listing review): 401 signed out, 403 for everyone else. */
-export async function requireOperator(req: FastifyRequest): Promise<void> {
-  if (!signedInUser(req).isOperator) throw forbidden();
-}
+export const requireOperator = answers(
+  [401, 403],
+  async function requireOperator(req: FastifyRequest): Promise<void> {
+    if (!signedInUser(req).isOperator) throw forbidden();
+  },
+);

@@ -54,6 +54,14 @@ export const paymentInitErrorSchema = z.object({
   errors: z.array(z.string()),
 });
 export type PaymentInitError = z.infer<typeof paymentInitErrorSchema>;
+/**
+ * Every 4xx of create-payment-intent: `errors`, and `{error_type, message}` when it is one of spec §8's
+ * refusals (a validation 422 or a CSRF 403 carries `errors` only).
+ */
+export const paymentInitErrorResponseSchema = paymentInitErrorSchema.partial({
+  error_type: true,
+  message: true,
+});
 
 export const PAYMENT_RESULT_STATUSES = [
   'succeeded',

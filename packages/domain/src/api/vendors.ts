@@ -320,6 +320,23 @@ export const vendorPatchRequestSchema = z.object({
 });
 export type VendorPatchRequest = z.input<typeof vendorPatchRequestSchema>;
 
+const imageFile = (description: string) =>
+  z.string().meta({ format: 'binary', description: `${description}: an image, at most 10 MB` });
+
+/**
+ * PATCH /api/vendors/{id} as multipart/form-data (spec §7): the image files, one field each (the route
+ * reads the parts itself, checks each file by its content and re-encodes it). Described in the API
+ * document beside the JSON body.
+ */
+export const vendorImagesUploadSchema = z.object({
+  'vendor[logoImageUrl]': imageFile('The logo').optional(),
+  'vendor[thumbnailImageUrl]': imageFile('The banner').optional(),
+  'vendor[galleryImages][]': z
+    .array(imageFile('A gallery image'))
+    .optional()
+    .describe('Gallery images (the gallery holds 4-20)'),
+});
+
 /** Which changes need the vendor's password: the business contact details and deactivating. */
 export function vendorPatchNeedsPassword(
   patch: { name?: string; phoneNumber?: string; email?: string; listingStatus?: ListingStatus },

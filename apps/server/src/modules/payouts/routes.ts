@@ -122,11 +122,18 @@ export async function payoutRoutes(app: FastifyInstance, opts: { deps: PaymentsD
         summary:
           "The order's printable work order as a PDF (customer, address, St George time, duration, options, notes, instructions, confirmation id); the order's vendor only, 404 for anyone else",
         params: z.object({ id: z.string() }),
-        // Errors answer JSON as everywhere ({ errors }); `produces` would also label them PDF, so only the
-        // PDF answer is described here.
-        produces: ['application/pdf'],
+        // The PDF is named as its answer's media type; the errors answer JSON as everywhere ({ errors }).
         response: {
-          200: z.custom<Buffer>((v) => Buffer.isBuffer(v)).describe('The work order (application/pdf)'),
+          200: {
+            description: 'The work order',
+            content: {
+              'application/pdf': {
+                schema: z
+                  .custom<Buffer>((v) => Buffer.isBuffer(v))
+                  .describe('The work order (application/pdf)'),
+              },
+            },
+          },
         },
       },
     },

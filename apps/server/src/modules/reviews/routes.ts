@@ -44,7 +44,10 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
         summary:
           "The vendor's reviews newest first (product and google), its figures (product reviews only) and whether the visitor may review it",
         params: idParams,
-        response: { 200: vendorReviewsResponseSchema },
+        response: {
+          200: vendorReviewsResponseSchema,
+          304: z.null().describe('Not modified (If-None-Match)'),
+        },
       },
     },
     async (req, reply) => {

@@ -8,6 +8,7 @@ import {
   sandboxOnboardingRequestSchema,
   sandboxOnboardingResponseSchema,
   SANDBOX_BANK,
+  vendorImagesUploadSchema,
   vendorPatchRequestSchema,
   vendorSchema,
   vendorSignUpRequestSchema,
@@ -60,7 +61,7 @@ export async function vendorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['vendors'],
         summary: 'Active vendors, as their cards need',
-        response: { 200: vendorCardsSchema },
+        response: { 200: vendorCardsSchema, 304: z.null().describe('Not modified (If-None-Match)') },
       },
     },
     async (req, reply) => {
@@ -76,7 +77,7 @@ export async function vendorRoutes(app: FastifyInstance) {
         summary:
           'One vendor with everything the provider page needs; a listing that is not active is unknown to all but its owner',
         params: idParams,
-        response: { 200: vendorSchema },
+        response: { 200: vendorSchema, 304: z.null().describe('Not modified (If-None-Match)') },
       },
     },
     async (req, reply) => {
@@ -131,6 +132,11 @@ export async function vendorRoutes(app: FastifyInstance) {
         summary:
           'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, googlePlaceId (its Google reviews), minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20',
         params: idParams,
+        // The route reads either body itself (JSON with the contract's schema, files part by part).
+        documentedBody: {
+          'application/json': vendorPatchRequestSchema,
+          'multipart/form-data': vendorImagesUploadSchema,
+        },
         response: { 200: vendorSchema },
       },
     },
