@@ -134,7 +134,7 @@ export function ContactUsPage() {
               required
               rows={6}
               error={errors.message?.message}
-              hint={`${messageLength.toLocaleString('en-US')} of ${TEXT_LIMITS.contactMessage.toLocaleString('en-US')} characters`}
+              hint={`${messageLength} of ${TEXT_LIMITS.contactMessage} characters`}
               maxLength={TEXT_LIMITS.contactMessage}
               {...register('message')}
             />
