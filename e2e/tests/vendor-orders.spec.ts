@@ -16,6 +16,7 @@ const MESSAGES = {
   cancelReasonRequired: 'Please give a reason for cancelling.',
   refundReasonRequired: 'Please give a reason for the refund.',
   refundAmountInvalid: 'Enter a refund amount greater than $0.00, in dollars and cents.',
+  refundAmountTooManyDecimals: 'Enter the refund amount with at most two decimal places.',
   refundAmountTooHigh: (max: string) =>
     `The refund can be at most ${max}, what is left of the payout for this order.`,
   sameTime: 'Please choose a different time.',
@@ -362,7 +363,7 @@ test('Partial Refund: the spec messages, then a refund out of the payout', async
 
   await amount.fill('5.255');
   await dialog.getByRole('button', { name: 'Refund' }).click();
-  await expect(dialog.getByText(MESSAGES.refundAmountInvalid)).toBeVisible();
+  await expect(dialog.getByText(MESSAGES.refundAmountTooManyDecimals)).toBeVisible();
 
   await amount.fill('5.25');
   await dialog.getByRole('button', { name: 'Refund' }).click();

@@ -10,6 +10,8 @@ import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { MESSAGES } from '@stg/domain/validation';
+import { plainZodMessage } from '@stg/domain/zod-messages';
+import { z } from 'zod';
 import multipart from '@fastify/multipart';
 import type { Mailer } from './adapters/mail/mailer';
 import type { PaymentProvider } from './adapters/payments/payment-provider';
@@ -107,6 +109,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     // The router's own refusals (a malformed address, an over-long path param) in the API's error shape.
     frameworkErrors,
   });
+  // A limit a schema gave no message of its own reads in plain words (issue 23): "Subject must be at
+  // most 200 characters.", never zod's "Too big: expected string to have <=200 characters".
+  z.config({ customError: plainZodMessage });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const now = opts.now ?? (() => new Date());

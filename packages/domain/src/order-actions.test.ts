@@ -9,6 +9,7 @@ import {
   ORDER_MESSAGES,
   partialRefundProblems,
   paymentStatusAfterPartialRefund,
+  readRefundAmount,
   refundAmountCents,
   vendorActionProblem,
   vendorCancelProblems,
@@ -164,6 +165,32 @@ describe('partial refund amounts (spec §5: more than 0, step 0.01)', () => {
       expect(refundAmountCents(bad), String(bad)).toBeNull();
   });
 
+  it('says what is wrong with an amount (issue 23: "1.234" was told to be more than $0.00)', () => {
+    const decimals = 'Enter the refund amount with at most two decimal places.';
+    const positive = 'The refund amount must be greater than $0.00.';
+    for (const [value, problem] of [
+      [1.234, decimals],
+      ['1.234', decimals],
+      [12.345, decimals],
+      ['0.001', decimals],
+      [0, positive],
+      ['0', positive],
+      ['0.00', positive],
+      [-1, positive],
+      ['-3', positive],
+      ['', ORDER_MESSAGES.refundAmountInvalid],
+      ['abc', ORDER_MESSAGES.refundAmountInvalid],
+      ['1e3', ORDER_MESSAGES.refundAmountInvalid],
+      [null, ORDER_MESSAGES.refundAmountInvalid],
+      [undefined, ORDER_MESSAGES.refundAmountInvalid],
+      [Number.NaN, ORDER_MESSAGES.refundAmountInvalid],
+      [Infinity, ORDER_MESSAGES.refundAmountInvalid],
+    ] as const)
+      expect(readRefundAmount(value), String(value)).toEqual({ problem });
+    expect(readRefundAmount('1.23')).toEqual({ cents: 123 });
+    expect(readRefundAmount(0.1 + 0.2)).toEqual({ cents: 30 });
+  });
+
   it('every whole number of cents, written as dollars, reads back exactly', () => {
     fc.assert(
       fc.property(fc.integer({ min: 1, max: 1_000_000_000 }), (cents) => {
@@ -182,7 +209,7 @@ describe('partial refund amounts (spec §5: more than 0, step 0.01)', () => {
       'The refund can be at most $1,234.56, what is left of the payout for this order.',
     ]);
     expect(partialRefundProblems({ refundAmount: 0, refundReason: ' ' }, 500)).toEqual([
-      ORDER_MESSAGES.refundAmountInvalid,
+      'The refund amount must be greater than $0.00.',
       ORDER_MESSAGES.refundReasonRequired,
     ]);
     expect(partialRefundProblems({ refundAmount: 1, refundReason: 'r'.repeat(501) }, null)).toEqual([

@@ -31,6 +31,8 @@ export const ORDER_MESSAGES = {
   confirmRequired: 'Please check the box to confirm.',
   refundReasonRequired: 'Please give a reason for the refund.',
   refundAmountInvalid: 'Enter a refund amount greater than $0.00, in dollars and cents.',
+  refundAmountNotPositive: 'The refund amount must be greater than $0.00.',
+  refundAmountTooManyDecimals: 'Enter the refund amount with at most two decimal places.',
   refundAmountTooHigh: (maxDollars: string) =>
     `The refund can be at most ${maxDollars}, what is left of the payout for this order.`,
   completeInFuture: 'An appointment in the future cannot be marked complete.',
@@ -122,20 +124,42 @@ export function vendorActionProblem(order: OrderState, action: VendorOrderAction
   return ORDER_MESSAGES.actionNotAllowed;
 }
 
+/** Refunds beyond this many dollars are not read as amounts (no order comes near it). */
+const REFUND_DOLLARS_MAX = 1e7;
+
 /**
- * A refund amount in dollars (a number, or a numeric string from a form) as whole cents; null unless
- * it is a finite amount greater than zero with at most two decimals (spec §5: step 0.01).
+ * What is wrong with a refund amount in dollars (a number, or a numeric string from a form), or its
+ * whole cents: not a number at all (refundAmountInvalid), zero or less (refundAmountNotPositive), more
+ * than two decimals (refundAmountTooManyDecimals; spec §5: step 0.01). Issue 23: "1.234" used to be
+ * told it was not "greater than $0.00", which says nothing of what is wrong.
+ */
+export function readRefundAmount(value: unknown): { cents: number } | { problem: string } {
+  let dollars: number;
+  let decimals: number;
+  if (typeof value === 'number') {
+    dollars = value;
+    decimals = 0;
+  } else if (typeof value === 'string' && /^\s*-?(\d+(\.\d*)?|\.\d+)\s*$/.test(value)) {
+    dollars = Number(value);
+    decimals = (value.trim().split('.')[1] ?? '').length;
+  } else return { problem: ORDER_MESSAGES.refundAmountInvalid };
+  if (!Number.isFinite(dollars) || dollars > REFUND_DOLLARS_MAX)
+    return { problem: ORDER_MESSAGES.refundAmountInvalid };
+  if (dollars <= 0) return { problem: ORDER_MESSAGES.refundAmountNotPositive };
+  const cents = Math.round(dollars * 100);
+  // More than two decimals (12.345, "1.230") is refused, while binary noise (0.1 + 0.2) is not.
+  if (decimals > 2 || Math.abs(dollars * 100 - cents) > 1e-6)
+    return { problem: ORDER_MESSAGES.refundAmountTooManyDecimals };
+  return cents > 0 ? { cents } : { problem: ORDER_MESSAGES.refundAmountNotPositive };
+}
+
+/**
+ * A refund amount in dollars as whole cents; null unless it is a finite amount greater than zero with at
+ * most two decimals (readRefundAmount says what is wrong).
  */
 export function refundAmountCents(value: unknown): number | null {
-  let dollars: number;
-  if (typeof value === 'number') dollars = value;
-  else if (typeof value === 'string' && /^\s*\d+(\.\d{1,2})?\s*$/.test(value)) dollars = Number(value);
-  else return null;
-  if (!Number.isFinite(dollars) || dollars <= 0 || dollars > 1e7) return null;
-  const cents = Math.round(dollars * 100);
-  // More than two decimals (12.345) is refused, while binary noise (0.1 + 0.2) is not.
-  if (Math.abs(dollars * 100 - cents) > 1e-6) return null;
-  return cents > 0 ? cents : null;
+  const read = readRefundAmount(value);
+  return 'cents' in read ? read.cents : null;
 }
 
 /**
@@ -147,9 +171,9 @@ export function partialRefundProblems(
   payoutLeftCents: number | null,
 ): string[] {
   const problems: string[] = [];
-  const cents = refundAmountCents(input.refundAmount);
-  if (cents === null) problems.push(ORDER_MESSAGES.refundAmountInvalid);
-  else if (payoutLeftCents !== null && cents > payoutLeftCents)
+  const amount = readRefundAmount(input.refundAmount);
+  if ('problem' in amount) problems.push(amount.problem);
+  else if (payoutLeftCents !== null && amount.cents > payoutLeftCents)
     problems.push(ORDER_MESSAGES.refundAmountTooHigh(formatDollars(payoutLeftCents)));
   const reason = (input.refundReason ?? '').trim();
   if (!reason) problems.push(ORDER_MESSAGES.refundReasonRequired);

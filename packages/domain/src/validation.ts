@@ -4,6 +4,30 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, STATE, ZIP_CODES } from './constants';
+import { tooLongMessage } from './zod-messages';
+
+/**
+ * The longest text each form field takes (issue 23, finding 6): the schemas refuse more with
+ * tooLongMessage ("Last name must be at most 100 characters."), and the forms give their inputs the
+ * same maxLength, so the limit shows before it is hit.
+ */
+export const TEXT_LIMITS = {
+  firstName: 100,
+  lastName: 100,
+  email: 254,
+  password: 200,
+  streetAddress: 200,
+  streetAddress2: 200,
+  city: 100,
+  businessName: 120,
+  contactName: 200,
+  contactSubject: 200,
+  contactMessage: 5000,
+} as const;
+
+/** A string of at most `max` characters, refused in plain words naming the field. */
+export const maxText = (label: string, max: number) =>
+  z.string().max(max, { error: tooLongMessage(label, max) });
 
 export const MESSAGES = {
   phoneRequired: 'Phone number is required.',
@@ -73,7 +97,7 @@ export const emailSchema = z
   .trim()
   .min(1, { error: MESSAGES.emailRequired, abort: true })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.emailInvalid })
-  .max(254, { error: MESSAGES.emailInvalid })
+  .max(TEXT_LIMITS.email, { error: tooLongMessage('Email address', TEXT_LIMITS.email) })
   .transform((e) => e.toLowerCase());
 
 /**
@@ -94,7 +118,7 @@ export const newPasswordSchema = z
   .string({ error: MESSAGES.passwordRequired })
   .min(1, { error: MESSAGES.passwordRequired, abort: true })
   .min(LIMITS.passwordMinLength, { error: MESSAGES.passwordTooShort })
-  .max(200, { error: 'Password is too long.' })
+  .max(TEXT_LIMITS.password, { error: tooLongMessage('Password', TEXT_LIMITS.password) })
   .refine((p) => /[A-Za-z]/.test(p), { error: MESSAGES.passwordNeedsLetter })
   .refine((p) => /[^A-Za-z]/.test(p), { error: MESSAGES.passwordNeedsNumberOrSpecial })
   .meta({ pattern: PASSWORD_PATTERN.source });
@@ -123,13 +147,19 @@ function bothStrings(a: string, b: string) {
   };
 }
 
+const street2 = maxText('Street address 2', TEXT_LIMITS.streetAddress2);
+const firstName = trimmed(MESSAGES.firstNameRequired).pipe(maxText('First name', TEXT_LIMITS.firstName));
+const lastName = trimmed(MESSAGES.lastNameRequired).pipe(maxText('Last name', TEXT_LIMITS.lastName));
+
 /** An address as forms send it. street_address_2 is accepted in snake_case as spec §7 shows. */
 export const addressInputSchema = z
   .object({
-    streetAddress: trimmed(MESSAGES.streetRequired).pipe(z.string().max(200)),
-    streetAddress2: z.string().trim().max(200).optional().nullable(),
-    street_address_2: z.string().trim().max(200).optional().nullable(),
-    city: trimmed(MESSAGES.cityRequired).pipe(z.string().max(100)),
+    streetAddress: trimmed(MESSAGES.streetRequired).pipe(
+      maxText('Street address', TEXT_LIMITS.streetAddress),
+    ),
+    streetAddress2: z.string().trim().pipe(street2).optional().nullable(),
+    street_address_2: z.string().trim().pipe(street2).optional().nullable(),
+    city: trimmed(MESSAGES.cityRequired).pipe(maxText('City', TEXT_LIMITS.city)),
     state: z
       .string()
       .trim()
@@ -148,8 +178,8 @@ export type AddressInput = z.output<typeof addressInputSchema>;
 
 export const customerSignUpSchema = z
   .object({
-    firstName: trimmed(MESSAGES.firstNameRequired).pipe(z.string().max(100)),
-    lastName: trimmed(MESSAGES.lastNameRequired).pipe(z.string().max(100)),
+    firstName,
+    lastName,
     email: emailSchema,
     phoneNumber: phoneSchema,
     password: newPasswordSchema,
@@ -183,8 +213,8 @@ export type SignIn = z.output<typeof signInSchema>;
 
 /** The account page's general form (PATCH /api/users/{id}). */
 export const userUpdateSchema = z.object({
-  firstName: trimmed(MESSAGES.firstNameRequired).pipe(z.string().max(100)),
-  lastName: trimmed(MESSAGES.lastNameRequired).pipe(z.string().max(100)),
+  firstName,
+  lastName,
   email: emailSchema,
   phoneNumber: phoneSchema,
 });
@@ -195,7 +225,8 @@ export const passwordUpdateSchema = z
   .object({
     password: z
       .string({ error: MESSAGES.currentPasswordRequired })
-      .min(1, { error: MESSAGES.currentPasswordRequired }),
+      .min(1, { error: MESSAGES.currentPasswordRequired })
+      .max(TEXT_LIMITS.password, { error: MESSAGES.currentPasswordIncorrect }),
     newPassword: newPasswordSchema,
     newPasswordConfirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
   })
@@ -213,7 +244,7 @@ export const resetPasswordSchema = z
     token: z
       .string({ error: MESSAGES.resetTokenInvalid })
       .min(1, { error: MESSAGES.resetTokenInvalid })
-      .max(200),
+      .max(200, { error: MESSAGES.resetTokenInvalid }),
     password: newPasswordSchema,
     passwordConfirmation: z.string({ error: MESSAGES.passwordConfirmationMismatch }),
   })
@@ -225,10 +256,10 @@ export const resetPasswordSchema = z
 
 /** The contact form: all four fields non-blank. */
 export const contactMessageSchema = z.object({
-  name: trimmed(MESSAGES.nameRequired).pipe(z.string().max(200)),
+  name: trimmed(MESSAGES.nameRequired).pipe(maxText('Name', TEXT_LIMITS.contactName)),
   email: emailSchema,
-  subject: trimmed(MESSAGES.subjectRequired).pipe(z.string().max(200)),
-  message: trimmed(MESSAGES.messageRequired).pipe(z.string().max(5000)),
+  subject: trimmed(MESSAGES.subjectRequired).pipe(maxText('Subject', TEXT_LIMITS.contactSubject)),
+  message: trimmed(MESSAGES.messageRequired).pipe(maxText('Message', TEXT_LIMITS.contactMessage)),
 });
 export type ContactMessage = z.output<typeof contactMessageSchema>;
 

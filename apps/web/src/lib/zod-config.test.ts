@@ -28,4 +28,11 @@ describe('zod-config', () => {
     }
     expect(compiled).toBe(0);
   });
+
+  it('words a limit a schema gave no message of its own plainly (issue 23)', async () => {
+    await import('./zod-config');
+    const { z } = await import('zod');
+    const result = z.object({ lastName: z.string().max(100) }).safeParse({ lastName: 'x'.repeat(150) });
+    expect(result.error?.issues[0]?.message).toBe('Last name must be at most 100 characters.');
+  });
 });

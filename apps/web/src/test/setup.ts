@@ -1,4 +1,6 @@
 import '@testing-library/jest-dom/vitest';
+// As main.tsx does first: zod's configuration (no code generation, plain limit messages).
+import '../lib/zod-config';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setCsrfToken } from '../lib/api-client';

@@ -12,9 +12,11 @@ import { SCHEDULING_MESSAGES } from '../scheduling-preferences';
 /** Answers keyed by pricing input id: each a valueString (a number is taken as its text). */
 export const answersSchema = z
   .record(
-    z.string().max(20),
+    z.string().max(20, { error: 'Answers must be keyed by question id.' }),
     z
-      .union([z.string().max(200), z.number()], { error: 'Every answer must be text or a number.' })
+      .union([z.string().max(200, { error: 'An answer must be at most 200 characters.' }), z.number()], {
+        error: 'Every answer must be text or a number.',
+      })
       .transform(String),
     { error: 'Answers must be an object of answers by question id.' },
   )

@@ -37,20 +37,37 @@ const optionalIdSchema = z.union([z.number().int(), z.string()]).nullable().opti
  */
 export const pricingInputOptionPayloadSchema = z.object({
   id: optionalIdSchema,
-  name: z.string({ error: 'Every choice needs a name.' }).max(1000),
-  value: z.union([z.number(), z.string().max(50)], { error: 'Every choice needs a number value.' }),
+  name: z
+    .string({ error: 'Every choice needs a name.' })
+    .max(1000, { error: 'A choice name must be at most 1000 characters.' }),
+  value: z.union(
+    [z.number(), z.string().max(50, { error: 'A choice value must be at most 50 characters.' })],
+    {
+      error: 'Every choice needs a number value.',
+    },
+  ),
   default: z.boolean().nullable().optional(),
   /** null for a radio/select choice; min, max, step, default or tooltip for a range. */
-  optionType: z.string().max(20).nullable().optional(),
+  optionType: z
+    .string()
+    .max(20, { error: 'A choice type must be at most 20 characters.' })
+    .nullable()
+    .optional(),
 });
 export type PricingInputOptionPayload = z.input<typeof pricingInputOptionPayloadSchema>;
 
 /** One question as the pricing screen sends it (no id: created). */
 export const pricingInputPayloadSchema = z.object({
   id: optionalIdSchema,
-  name: z.string({ error: 'Every question needs a name.' }).max(1000),
-  alias: z.string({ error: 'Every question needs an alias.' }).max(200),
-  inputType: z.string({ error: 'Type must be radio, select or range.' }).max(20),
+  name: z
+    .string({ error: 'Every question needs a name.' })
+    .max(1000, { error: 'A question name must be at most 1000 characters.' }),
+  alias: z
+    .string({ error: 'Every question needs an alias.' })
+    .max(200, { error: 'An alias must be at most 200 characters.' }),
+  inputType: z
+    .string({ error: 'Type must be radio, select or range.' })
+    .max(20, { error: 'Type must be radio, select or range.' }),
   recurring: z.boolean().nullable().optional(),
   pricingInputOptions: z
     .array(pricingInputOptionPayloadSchema, { error: 'Every question needs its choices.' })

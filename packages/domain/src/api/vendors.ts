@@ -25,7 +25,9 @@ import {
   MESSAGES,
   newPasswordSchema,
   phoneSchema,
+  TEXT_LIMITS,
 } from '../validation';
+import { tooLongMessage } from '../zod-messages';
 import { vendorPricingPatchShape } from './pricing';
 import { addressSchema, userSchema } from './users';
 
@@ -191,14 +193,21 @@ const required = (message: string, max: number) =>
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, { error: `${message.replace(' is required.', '')} is too long.` });
+    .max(max, { error: tooLongMessage(message.replace(' is required.', ''), max) });
 
 /** The address as the sign-up form sends it (snake_case, spec §7); the state is always UT. */
 const signUpAddressSchema = z
   .object({
-    street_address: required(MESSAGES.streetRequired, 200),
-    street_address_2: z.string().trim().max(200).nullable().optional(),
-    city: required(MESSAGES.cityRequired, 100),
+    street_address: required(MESSAGES.streetRequired, TEXT_LIMITS.streetAddress),
+    street_address_2: z
+      .string()
+      .trim()
+      .max(TEXT_LIMITS.streetAddress2, {
+        error: tooLongMessage('Street address 2', TEXT_LIMITS.streetAddress2),
+      })
+      .nullable()
+      .optional(),
+    city: required(MESSAGES.cityRequired, TEXT_LIMITS.city),
     state: z
       .string()
       .trim()
@@ -218,8 +227,8 @@ const signUpAddressSchema = z
 
 /** Step 1, the account admin: first, last, email, phone. */
 export const vendorAdminSchema = z.object({
-  first_name: required(MESSAGES.firstNameRequired, 100),
-  last_name: required(MESSAGES.lastNameRequired, 100),
+  first_name: required(MESSAGES.firstNameRequired, TEXT_LIMITS.firstName),
+  last_name: required(MESSAGES.lastNameRequired, TEXT_LIMITS.lastName),
   email: emailSchema,
   phone_number: phoneSchema,
 });
@@ -227,7 +236,7 @@ export const vendorAdminSchema = z.object({
 /** Step 2, the business: category, name, business phone and email, and the address. */
 export const vendorBusinessSchema = z.object({
   category: categorySchema,
-  name: required(MESSAGES.businessNameRequired, 120),
+  name: required(MESSAGES.businessNameRequired, TEXT_LIMITS.businessName),
   email: emailSchema,
   phone_number: phoneSchema,
 });
@@ -283,7 +292,7 @@ export const vendorSignUpResponseSchema = z.object({
 // so does deactivating. The pricing and scheduling screens send their own fields.
 
 export const vendorBusinessPatchSchema = z.object({
-  name: required(MESSAGES.businessNameRequired, 120).optional(),
+  name: required(MESSAGES.businessNameRequired, TEXT_LIMITS.businessName).optional(),
   phoneNumber: phoneSchema.optional(),
   email: emailSchema.optional(),
   /** Cut to 500 characters (spec §5). */
@@ -302,7 +311,12 @@ export const vendorBusinessPatchSchema = z.object({
   /** Setup's "Skip" on the calendar step. */
   calendarSkipped: z.boolean().optional(),
   /** The business's Google place (its Google reviews are shown beside the marketplace's); null clears it. */
-  googlePlaceId: z.string().trim().max(255).nullable().optional(),
+  googlePlaceId: z
+    .string()
+    .trim()
+    .max(255, { error: tooLongMessage('Google place id', 255) })
+    .nullable()
+    .optional(),
 });
 
 /**
@@ -316,7 +330,10 @@ export const vendorPatchRequestSchema = z.object({
     id: z.union([z.number(), z.string()]).optional(),
     ...vendorPricingPatchShape,
   }),
-  password: z.string().max(200).optional(),
+  password: z
+    .string()
+    .max(TEXT_LIMITS.password, { error: tooLongMessage('Password', TEXT_LIMITS.password) })
+    .optional(),
 });
 export type VendorPatchRequest = z.input<typeof vendorPatchRequestSchema>;
 
@@ -363,7 +380,7 @@ export const deleteImageRequestSchema = z.object({
   blob_id: z
     .string({ error: VENDOR_MESSAGES.imageNotFound })
     .min(1, { error: VENDOR_MESSAGES.imageNotFound })
-    .max(100),
+    .max(100, { error: VENDOR_MESSAGES.imageNotFound }),
 });
 
 /** The gallery rule after a delete: while the listing is live (submitted, active or inactive) it keeps 4. */
@@ -443,7 +460,7 @@ export const sandboxOnboardingRequestSchema = z.object({
     .string({ error: VENDOR_MESSAGES.sandboxAccountHolderRequired })
     .trim()
     .min(1, { error: VENDOR_MESSAGES.sandboxAccountHolderRequired })
-    .max(100),
+    .max(100, { error: tooLongMessage('Account holder name', 100) }),
   routingNumber: z
     .string({ error: VENDOR_MESSAGES.sandboxRoutingInvalid })
     .trim()

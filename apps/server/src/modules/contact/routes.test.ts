@@ -119,6 +119,16 @@ describe('POST /api/contact', () => {
         'Message is required.',
       ],
     });
+    // Issue 23: limits in plain words, not zod's "Too big: expected string to have <=200 characters".
+    const tooLong = await send(
+      client,
+      payload({ subject: 's'.repeat(201), message: 'm'.repeat(5001) }),
+      '198.51.100.3',
+    );
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({
+      errors: ['Subject must be at most 200 characters.', 'Message must be at most 5000 characters.'],
+    });
     expect((await rows()).length).toBe(before);
   });
 

@@ -1,7 +1,12 @@
 /** What an uploaded image may be, and what its uploader is told when it is refused. */
 import { HttpError } from '../../http/errors';
 
-import { ACCEPTED_IMAGE_FORMATS, IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@stg/domain/image-uploads';
+import {
+  ACCEPTED_IMAGE_FORMATS,
+  IMAGE_MESSAGES,
+  imageFileMessage,
+  MAX_UPLOAD_BYTES,
+} from '@stg/domain/image-uploads';
 
 /** Largest file accepted, in bytes (10 MB); also the multipart file-size limit of the upload routes. */
 export { MAX_UPLOAD_BYTES, IMAGE_MESSAGES };
@@ -16,10 +21,16 @@ export type AcceptedFormat = (typeof ACCEPTED_FORMATS)[number];
 
 export type ImageRejection = keyof typeof IMAGE_MESSAGES;
 
-/** An upload refused for what it is: 422 with the message, `{ errors: [message] }` through the error handler. */
+/**
+ * An upload refused for what it is: 422 with the message, `{ errors: [message] }` through the error
+ * handler; naming the file when its name is known ("notes.txt is not an image (JPEG, PNG or WebP).").
+ */
 export class ImageRejectedError extends HttpError {
-  constructor(readonly reason: ImageRejection) {
-    super(422, [IMAGE_MESSAGES[reason]]);
+  constructor(
+    readonly reason: ImageRejection,
+    fileName?: string | null,
+  ) {
+    super(422, [imageFileMessage(reason, fileName)]);
     this.name = 'ImageRejectedError';
   }
 }

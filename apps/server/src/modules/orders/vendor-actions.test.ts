@@ -321,9 +321,18 @@ describe('partial refund', () => {
     const payout = (await orderRow(order.id)).vendorPayoutCents;
     const errorsFor = async (body: Record<string, unknown>) =>
       (await act.refund(order.id, body)).json().errors;
-    for (const refundAmount of [0, -5, 12.345, 'abc', '1.234', null, Number.NaN])
+    for (const refundAmount of ['abc', null, Number.NaN])
       expect(await errorsFor({ refundAmount, refundReason: 'Because' }), String(refundAmount)).toEqual([
         ORDER_MESSAGES.refundAmountInvalid,
+      ]);
+    // Issue 23: the answer says what is wrong with the amount.
+    for (const refundAmount of [0, -5, '0'])
+      expect(await errorsFor({ refundAmount, refundReason: 'Because' }), String(refundAmount)).toEqual([
+        'The refund amount must be greater than $0.00.',
+      ]);
+    for (const refundAmount of [1.234, 12.345, '1.234'])
+      expect(await errorsFor({ refundAmount, refundReason: 'Because' }), String(refundAmount)).toEqual([
+        'Enter the refund amount with at most two decimal places.',
       ]);
     expect(await errorsFor({ refundReason: 'Because' })).toEqual([ORDER_MESSAGES.refundAmountInvalid]);
     expect(await errorsFor({ refundAmount: 5 })).toEqual([ORDER_MESSAGES.refundReasonRequired]);

@@ -164,6 +164,25 @@ describe('PATCH /api/users/{id}', () => {
     expect(invalid.json()).toEqual({
       errors: ['Please enter a valid email address.', 'Please enter a valid 10-digit phone number.'],
     });
+    // Issue 23: limits in plain words, not zod's "Too big: expected string to have <=100 characters".
+    const tooLong = await casey.request({
+      method: 'PATCH',
+      url: `/api/users/${caseyId}`,
+      payload: profile({ firstName: 'f'.repeat(101), lastName: 'l'.repeat(150) }),
+    });
+    expect(tooLong.statusCode).toBe(422);
+    expect(tooLong.json()).toEqual({
+      errors: ['First name must be at most 100 characters.', 'Last name must be at most 100 characters.'],
+    });
+    const signUp = new TestClient(app);
+    await signUp.session();
+    const longSignUp = await signUp.request({
+      method: 'POST',
+      url: '/api/users',
+      payload: signUpPayload({ lastName: 'l'.repeat(150) }),
+    });
+    expect(longSignUp.statusCode).toBe(422);
+    expect(longSignUp.json()).toEqual({ errors: ['Last name must be at most 100 characters.'] });
   });
 
   it('refuses to change another user, and changes nothing', async () => {

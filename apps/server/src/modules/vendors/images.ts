@@ -9,6 +9,7 @@ import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { galleryAddProblem, galleryDeleteProblem, VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
+import { imageFileMessage } from '@stg/domain/image-uploads';
 import { LIMITS } from '@stg/domain/constants';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Storage } from '../../adapters/storage/storage';
@@ -32,6 +33,8 @@ export type UploadSlot = 'logo' | 'banner' | 'gallery';
 export interface ImageUpload {
   slot: UploadSlot;
   data: Buffer;
+  /** The name the client gave the file, for a refusal to name it. */
+  fileName?: string | undefined;
 }
 
 /** The multipart field names of spec §7, and what each one sets. */
@@ -62,9 +65,18 @@ export async function readImageUploads(req: FastifyRequest): Promise<ImageUpload
         part.file.resume();
         throw unprocessable(`Unexpected file field: ${part.fieldname.slice(0, 60)}`);
       }
-      uploads.push({ slot, data: await part.toBuffer() });
+      let data: Buffer;
+      try {
+        data = await part.toBuffer();
+      } catch (err) {
+        if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
+          throw new ImageRejectedError('tooLarge', part.filename);
+        throw err;
+      }
+      uploads.push({ slot, data, fileName: part.filename });
     }
   } catch (err) {
+    if (err instanceof ImageRejectedError) throw err;
     const code = (err as { code?: string }).code;
     if (code === 'FST_REQ_FILE_TOO_LARGE') throw new ImageRejectedError('tooLarge');
     if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT')
@@ -95,10 +107,21 @@ export async function uploadVendorImages(
   opts: { vendorId: number; actorUserId: number; uploads: ImageUpload[] },
 ): Promise<void> {
   const { db, storage } = deps;
-  // Every file is checked and re-encoded before anything is stored (one bad file refuses the request).
+  // Every file is checked and re-encoded before anything is stored. A request is all or nothing (ADR
+  // 0014): a bad file refuses it, and the answer names every file refused, not only the first, so the
+  // sender can leave those out and send the rest again (the web app checks each file before sending and
+  // sends only the good ones: issue 23, finding 10).
   const processed: { slot: UploadSlot; image: ProcessedImage }[] = [];
-  for (const upload of opts.uploads)
-    processed.push({ slot: upload.slot, image: await processImage(upload.data, upload.slot) });
+  const refused: string[] = [];
+  for (const upload of opts.uploads) {
+    try {
+      processed.push({ slot: upload.slot, image: await processImage(upload.data, upload.slot) });
+    } catch (err) {
+      if (!(err instanceof ImageRejectedError)) throw err;
+      refused.push(imageFileMessage(err.reason, upload.fileName));
+    }
+  }
+  if (refused.length > 0) throw new HttpError(422, [...new Set(refused)]);
 
   const stored: StoredImage[] = [];
   let replaced: ImageFiles[];

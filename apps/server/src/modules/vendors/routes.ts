@@ -130,7 +130,7 @@ export async function vendorRoutes(app: FastifyInstance) {
       schema: {
         tags: ['vendors'],
         summary:
-          'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, googlePlaceId (its Google reviews), minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20',
+          'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, googlePlaceId (its Google reviews), minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20. A multipart request is all or nothing: a 422 names every file refused ("notes.txt is not an image (JPEG, PNG or WebP).")',
         params: idParams,
         // The route reads either body itself (JSON with the contract's schema, files part by part).
         documentedBody: {

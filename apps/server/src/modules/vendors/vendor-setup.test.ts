@@ -81,8 +81,14 @@ async function signUp(email: string) {
   return { client, vendorId: body.vendor.id, userId: body.user.id, body };
 }
 
-async function upload(client: TestClient, vendorId: number, files: { field: string; data: Buffer }[]) {
-  const { payload, headers } = await multipartBody(files.map((f, i) => ({ ...f, name: `photo-${i}.png` })));
+async function upload(
+  client: TestClient,
+  vendorId: number,
+  files: { field: string; data: Buffer; name?: string }[],
+) {
+  const { payload, headers } = await multipartBody(
+    files.map((f, i) => ({ ...f, name: f.name ?? `photo-${i}.png` })),
+  );
   return client.request({ method: 'PATCH', url: `/api/vendors/${vendorId}`, payload, headers });
 }
 
@@ -268,10 +274,30 @@ describe('images', () => {
     const before = storage.files.size;
     const notImage = await upload(client, vendorId, [
       ...(await galleryFiles(2)),
-      { field: 'vendor[galleryImages][]', data: Buffer.from('PK\u0003\u0004 not really a picture') },
+      {
+        field: 'vendor[galleryImages][]',
+        data: Buffer.from('PK\u0003\u0004 not really a picture'),
+        name: 'notes.txt',
+      },
     ]);
     expect(notImage.statusCode).toBe(422);
-    expect(notImage.json().errors[0]).toMatch(/must be an image/);
+    // Issue 23: the refused file is named; every refused file, not only the first.
+    expect(notImage.json().errors).toEqual(['notes.txt is not an image (JPEG, PNG or WebP).']);
+    expect(storage.files.size).toBe(before);
+    const twoBad = await upload(client, vendorId, [
+      { field: 'vendor[galleryImages][]', data: Buffer.from('hello'), name: 'C:\\docs\\notes.txt' },
+      ...(await galleryFiles(1)),
+      { field: 'vendor[galleryImages][]', data: Buffer.from('<svg/>'), name: 'logo.svg' },
+    ]);
+    expect(twoBad.json().errors).toEqual([
+      'notes.txt is not an image (JPEG, PNG or WebP).',
+      'logo.svg is not an image (JPEG, PNG or WebP).',
+    ]);
+    const tooLarge = await upload(client, vendorId, [
+      { field: 'vendor[galleryImages][]', data: Buffer.alloc(10 * 1024 * 1024 + 1), name: 'huge.png' },
+    ]);
+    expect(tooLarge.statusCode).toBe(422);
+    expect(tooLarge.json().errors).toEqual(['huge.png is too large (max 10 MB).']);
     expect(storage.files.size).toBe(before);
 
     expect((await upload(client, vendorId, await galleryFiles(18))).statusCode).toBe(200);

@@ -89,14 +89,49 @@ describe('ImageUpload', () => {
     );
     const input = screen.getByLabelText('Add images');
     fireEvent.change(input, { target: { files: [png('big.png', MAX_IMAGE_BYTES + 1)] } });
-    expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_UPLOAD_MESSAGES.tooLarge);
+    expect(screen.getByRole('alert')).toHaveTextContent('big.png is too large (max 10 MB).');
     fireEvent.change(input, {
       target: { files: [new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' })] },
     });
-    expect(screen.getByRole('alert')).toHaveTextContent(IMAGE_UPLOAD_MESSAGES.notAnImage);
+    expect(screen.getByRole('alert')).toHaveTextContent('menu.pdf is not an image (JPEG, PNG or WebP).');
     fireEvent.change(input, { target: { files: [png('a.png'), png('b.png'), png('c.png')] } });
     expect(screen.getByRole('alert')).toHaveTextContent('A gallery can have at most 20 images.');
     expect(onUpload).not.toHaveBeenCalled();
+  });
+
+  it('of several files chosen together, sends the images and names each one refused (issue 23)', async () => {
+    const upload = controlledUpload();
+    const onUploaded = vi.fn();
+    const validate = vi.fn((_files: File[]) => null);
+    render(
+      <ImageUpload
+        label="Add images"
+        multiple
+        onUpload={upload.onUpload}
+        onUploaded={onUploaded}
+        validate={validate}
+      />,
+    );
+    const user = userEvent.setup({ applyAccept: false });
+    const photos = [png('porch.png'), png('deck.png')];
+    const notes = new File(['to do'], 'notes.txt', { type: 'text/plain' });
+    await user.upload(screen.getByLabelText('Add images'), [photos[0]!, notes, photos[1]!]);
+    expect(upload.onUpload).toHaveBeenCalledWith(photos, expect.any(Function));
+    // The gallery's rule counts what is sent, not the refused file.
+    expect(validate).toHaveBeenCalledWith(photos);
+    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt is not an image (JPEG, PNG or WebP).');
+    expect(screen.getByRole('status')).toHaveTextContent('Uploading 2 images…');
+    await upload.finish();
+    expect(onUploaded).toHaveBeenCalledOnce();
+    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt is not an image (JPEG, PNG or WebP).');
+    // Only refused files: nothing is sent.
+    fireEvent.change(screen.getByLabelText('Add images'), {
+      target: { files: [notes, new File(['%PDF'], 'menu.pdf', { type: 'application/pdf' })] },
+    });
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'notes.txt is not an image (JPEG, PNG or WebP).menu.pdf is not an image (JPEG, PNG or WebP).',
+    );
+    expect(upload.onUpload).toHaveBeenCalledOnce();
   });
 
   it('a drop zone takes dropped images; one image only unless multiple', async () => {

@@ -1,5 +1,10 @@
 import { useId, useRef, useState, type DragEvent, type ReactNode } from 'react';
-import { IMAGE_INPUT_ACCEPT, IMAGE_MESSAGES, MAX_UPLOAD_BYTES } from '@stg/domain/image-uploads';
+import {
+  IMAGE_INPUT_ACCEPT,
+  IMAGE_MESSAGES,
+  imageFileMessage,
+  MAX_UPLOAD_BYTES,
+} from '@stg/domain/image-uploads';
 import { errorsOf } from '../../lib/api-client';
 import { ErrorList } from '../error-list';
 import './image-upload.css';
@@ -16,14 +21,33 @@ export const IMAGE_UPLOAD_MESSAGES = {
   oneAtATime: 'Choose one image.',
 } as const;
 
-/** What is wrong with these files before anything is sent, or null. */
-export function fileProblem(files: readonly File[], multiple: boolean): string | null {
-  if (!multiple && files.length > 1) return IMAGE_UPLOAD_MESSAGES.oneAtATime;
+/** What is wrong with one chosen file (its type or size), naming it as the server does; null when none. */
+export function fileRefusal(file: File): string | null {
   // A type the browser cannot name (empty) is left to the server, which reads the content.
-  if (files.some((f) => f.type !== '' && !ACCEPTED_TYPES.includes(f.type)))
-    return IMAGE_UPLOAD_MESSAGES.notAnImage;
-  if (files.some((f) => f.size > MAX_IMAGE_BYTES)) return IMAGE_UPLOAD_MESSAGES.tooLarge;
+  if (file.type !== '' && !ACCEPTED_TYPES.includes(file.type))
+    return imageFileMessage('notAnImage', file.name);
+  if (file.size > MAX_IMAGE_BYTES) return imageFileMessage('tooLarge', file.name);
   return null;
+}
+
+/**
+ * The chosen files sorted before anything is sent: those to send, and a message for each one refused
+ * (issue 23, finding 10: two photos and a notes.txt chosen together send the photos and name notes.txt).
+ * More than one file where one is wanted refuses them all.
+ */
+export function sortChosenFiles(
+  files: readonly File[],
+  multiple: boolean,
+): { send: File[]; refused: string[] } {
+  if (!multiple && files.length > 1) return { send: [], refused: [IMAGE_UPLOAD_MESSAGES.oneAtATime] };
+  const send: File[] = [];
+  const refused: string[] = [];
+  for (const file of files) {
+    const refusal = fileRefusal(file);
+    if (refusal) refused.push(refusal);
+    else send.push(file);
+  }
+  return { send, refused };
 }
 
 export interface ImageUploadProps {
@@ -39,7 +63,10 @@ export interface ImageUploadProps {
   multiple?: boolean;
   /** 'button' (default): one button. 'dropzone': a dashed area with the button that also takes dropped files. */
   variant?: 'button' | 'dropzone';
-  /** A check of the chosen files before anything is sent (e.g. galleryAddProblem): a message refuses them. */
+  /**
+   * A check of the files about to be sent (those the type and size checks let through; e.g.
+   * galleryAddProblem): a message refuses them.
+   */
   validate?: (files: File[]) => string | null;
   /** Told when an upload starts (true) and ends (false), e.g. to keep a Continue button off meanwhile. */
   onUploadingChange?: (uploading: boolean) => void;
@@ -55,7 +82,8 @@ export interface ImageUploadProps {
 
 /**
  * A reusable image upload: a button (or a drop zone) that opens the file chooser for JPEG, PNG or WebP
- * images, checks type, size and the caller's rule before sending, shows progress while sending ("Processing…"
+ * images, checks each file's type and size (sending the good ones and naming each one refused) and the
+ * caller's rule before sending, shows progress while sending ("Processing…"
  * once the bytes are sent and the server re-encodes them), and shows the server's refusal under it. The
  * control is off during an upload; a new choice clears the last message.
  */
@@ -82,14 +110,20 @@ export function ImageUpload({
   const uploading = progress !== null;
   const off = disabled || uploading;
 
-  const send = async (files: File[]) => {
-    if (off || files.length === 0) return;
-    const problem = fileProblem(files, multiple) ?? validate?.(files) ?? null;
-    if (problem) {
-      setErrors([problem]);
+  const send = async (chosen: File[]) => {
+    if (off || chosen.length === 0) return;
+    // The good files go on; each refused one is named and stays named after the others are sent.
+    const { send: files, refused } = sortChosenFiles(chosen, multiple);
+    if (files.length === 0) {
+      setErrors(refused);
       return;
     }
-    setErrors([]);
+    const problem = validate?.(files) ?? null;
+    if (problem) {
+      setErrors([problem, ...refused]);
+      return;
+    }
+    setErrors(refused);
     setCount(files.length);
     setProgress(0);
     onUploadingChange?.(true);
@@ -97,7 +131,7 @@ export function ImageUpload({
       await onUpload(files, (fraction) => setProgress(Math.max(0, Math.min(1, fraction))));
       onUploaded?.();
     } catch (error) {
-      setErrors(errorsOf(error));
+      setErrors([...refused, ...errorsOf(error)]);
     } finally {
       setProgress(null);
       onUploadingChange?.(false);

@@ -148,6 +148,7 @@ export function SandboxOnboardingForm({
         label="Account holder name"
         name="accountHolderName"
         autoComplete="name"
+        maxLength={100}
         value={values.accountHolderName}
         error={errors.accountHolderName}
         disabled={sending}

@@ -2,7 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STATE, ZIP_CODES } from '@stg/domain/constants';
 import { addressFormErrors } from '@stg/domain/error-filters';
-import { addressInputSchema, type AddressInput } from '@stg/domain/validation';
+import { addressInputSchema, type AddressInput, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { SelectField } from '../../../components/select-field';
@@ -58,6 +58,7 @@ export function AddressForm({ address }: { address: Address }) {
         autoComplete="address-line1"
         required
         error={errors.streetAddress?.message}
+        maxLength={TEXT_LIMITS.streetAddress}
         {...register('streetAddress')}
       />
       <TextField
@@ -65,6 +66,7 @@ export function AddressForm({ address }: { address: Address }) {
         autoComplete="address-line2"
         hint="Optional"
         error={errors.streetAddress2?.message}
+        maxLength={TEXT_LIMITS.streetAddress2}
         {...register('streetAddress2')}
       />
       <div className="form__row form__row--address">
@@ -73,6 +75,7 @@ export function AddressForm({ address }: { address: Address }) {
           autoComplete="address-level2"
           required
           error={errors.city?.message}
+          maxLength={TEXT_LIMITS.city}
           {...register('city')}
         />
         <TextField label="State" readOnly aria-readonly="true" {...register('state')} />

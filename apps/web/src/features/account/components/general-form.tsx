@@ -1,7 +1,7 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { generalFormErrors } from '@stg/domain/error-filters';
-import { userUpdateSchema, type UserUpdate } from '@stg/domain/validation';
+import { userUpdateSchema, type UserUpdate, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
@@ -53,6 +53,7 @@ export function GeneralForm({ user }: { user: User }) {
           autoComplete="given-name"
           required
           error={errors.firstName?.message}
+          maxLength={TEXT_LIMITS.firstName}
           {...register('firstName')}
         />
         <TextField
@@ -60,6 +61,7 @@ export function GeneralForm({ user }: { user: User }) {
           autoComplete="family-name"
           required
           error={errors.lastName?.message}
+          maxLength={TEXT_LIMITS.lastName}
           {...register('lastName')}
         />
       </div>
@@ -80,6 +82,7 @@ export function GeneralForm({ user }: { user: User }) {
           autoComplete="email"
           required
           error={errors.email?.message}
+          maxLength={TEXT_LIMITS.email}
           {...register('email')}
         />
       </div>

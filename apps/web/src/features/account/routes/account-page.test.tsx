@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
 import { customerAddress, customerSession, customerUser } from '../../../test/fixtures';
@@ -76,6 +76,22 @@ describe('account settings: general form', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByText(MESSAGES.phoneInvalid)).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+  });
+
+  it('states the name limits, and words a longer name plainly (issue 23)', async () => {
+    const { user, calls } = start();
+    const form = within(await screen.findByRole('region', { name: 'General' }, LAZY));
+    expect(form.getByLabelText('First Name')).toHaveAttribute('maxLength', '100');
+    expect(form.getByLabelText('Last Name')).toHaveAttribute('maxLength', '100');
+    expect(form.getByLabelText('Email')).toHaveAttribute('maxLength', '254');
+    fireEvent.change(form.getByLabelText('First Name'), { target: { value: 'f'.repeat(101) } });
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await form.findByText('First name must be at most 100 characters.')).toBeInTheDocument();
+    expect(form.queryByText(/Too big/)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PATCH')).toBe(false);
+    const address = within(screen.getByRole('region', { name: 'Address' }));
+    expect(address.getByLabelText('Street Address')).toHaveAttribute('maxLength', '200');
+    expect(address.getByLabelText('City')).toHaveAttribute('maxLength', '100');
   });
 
   it('shows server errors, hiding password, street, city, state and zip messages', async () => {

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '../../../components/link';
-import { signInSchema, type SignIn } from '@stg/domain/validation';
+import { signInSchema, type SignIn, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
@@ -43,6 +43,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
         type="email"
         autoComplete="email"
         error={errors.email?.message}
+        maxLength={TEXT_LIMITS.email}
         {...register('email')}
       />
       <TextField
@@ -50,6 +51,7 @@ export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
         type="password"
         autoComplete="current-password"
         error={errors.password?.message}
+        maxLength={TEXT_LIMITS.password}
         {...register('password')}
       />
       <p className="form__aside">

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STATE, ZIP_CODES } from '@stg/domain/constants';
-import { customerSignUpSchema, type CustomerSignUp } from '@stg/domain/validation';
+import { customerSignUpSchema, type CustomerSignUp, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
@@ -62,12 +62,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
           label="First Name"
           autoComplete="given-name"
           error={errors.firstName?.message}
+          maxLength={TEXT_LIMITS.firstName}
           {...register('firstName')}
         />
         <TextField
           label="Last Name"
           autoComplete="family-name"
           error={errors.lastName?.message}
+          maxLength={TEXT_LIMITS.lastName}
           {...register('lastName')}
         />
       </div>
@@ -76,6 +78,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
         type="email"
         autoComplete="email"
         error={errors.email?.message}
+        maxLength={TEXT_LIMITS.email}
         {...register('email')}
       />
       <TextField
@@ -93,6 +96,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
         autoComplete="new-password"
         hint={<PasswordTips password={password} />}
         error={errors.password?.message}
+        maxLength={TEXT_LIMITS.password}
         {...register('password')}
       />
       <TextField
@@ -100,6 +104,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
         type="password"
         autoComplete="new-password"
         error={errors.passwordConfirmation?.message}
+        maxLength={TEXT_LIMITS.password}
         {...register('passwordConfirmation')}
       />
       <fieldset className="form__fieldset">
@@ -108,12 +113,14 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
           label="Street Address"
           autoComplete="address-line1"
           error={errors.address?.streetAddress?.message}
+          maxLength={TEXT_LIMITS.streetAddress}
           {...register('address.streetAddress')}
         />
         <TextField
           label="Street Address 2 (Optional)"
           autoComplete="address-line2"
           error={errors.address?.street_address_2?.message}
+          maxLength={TEXT_LIMITS.streetAddress2}
           {...register('address.street_address_2')}
         />
         <div className="form__row form__row--address">
@@ -121,6 +128,7 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
             label="City"
             autoComplete="address-level2"
             error={errors.address?.city?.message}
+            maxLength={TEXT_LIMITS.city}
             {...register('address.city')}
           />
           <TextField label="State" value={STATE} readOnly aria-readonly="true" name="state" />

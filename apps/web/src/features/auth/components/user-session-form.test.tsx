@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
 import {
@@ -199,6 +199,26 @@ describe('user-session-form: create account', () => {
       MESSAGES.zipRequired,
     ])
       expect(await within(dialog).findByText(message)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+  });
+
+  it('states the limits of the text fields, and words a longer last name plainly (issue 23)', async () => {
+    const { user, calls } = start('/', {});
+    const dialog = await openSignUp(user);
+    const field = (label: string) => within(dialog).getByLabelText(label);
+    for (const [label, max] of [
+      ['First Name', '100'],
+      ['Last Name', '100'],
+      ['Email', '254'],
+      ['Street Address', '200'],
+      ['Street Address 2 (Optional)', '200'],
+      ['City', '100'],
+    ] as const)
+      expect(field(label), label).toHaveAttribute('maxLength', max);
+    await fill(user, dialog);
+    fireEvent.change(field('Last Name'), { target: { value: 'l'.repeat(150) } });
+    await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
+    expect(await within(dialog).findByText('Last name must be at most 100 characters.')).toBeInTheDocument();
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 

@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { INPUT_TYPES, type InputType } from '@stg/domain/constants';
+import { PRICING_LIMITS } from '@stg/domain/pricing-inputs';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import {
@@ -60,6 +61,7 @@ export function QuestionEditor({
         <TextField
           label="Alias"
           value={q.alias}
+          maxLength={PRICING_LIMITS.aliasMax}
           required
           autoCapitalize="characters"
           autoComplete="off"
@@ -104,6 +106,7 @@ export function QuestionEditor({
             className="question-editor__tooltip"
             label="Tooltip"
             value={q.range.tooltip}
+            maxLength={PRICING_LIMITS.optionNameMax}
             hint="Optional help shown next to the slider."
             onChange={(event) => onChange({ ...q, range: { ...q.range, tooltip: event.target.value } })}
           />
@@ -117,6 +120,7 @@ export function QuestionEditor({
               <TextField
                 label="Choice name"
                 value={choice.name}
+                maxLength={PRICING_LIMITS.optionNameMax}
                 error={err('choice', choice.key, 'name')}
                 onChange={(event) => setChoice(choice.key, { name: event.target.value })}
               />

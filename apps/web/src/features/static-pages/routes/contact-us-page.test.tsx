@@ -1,4 +1,4 @@
-import { act, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
 import { customerSession, signedOut } from '../../../test/fixtures';
@@ -30,6 +30,28 @@ describe('contact us', () => {
     expect(screen.getByLabelText('Message').tagName).toBe('TEXTAREA');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
     expect(screen.getByText(/We reply within 24 hours/)).toBeInTheDocument();
+  });
+
+  it('states each limit before it is hit, and words one passed plainly (issue 23)', async () => {
+    const { calls } = mockApi({ 'GET /api/session': { body: signedOut } });
+    const { user } = renderApp('/contact-us');
+    await screen.findByRole('button', { name: 'Send Message' }, LAZY);
+    expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '200');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('maxLength', '254');
+    expect(screen.getByLabelText('Subject')).toHaveAttribute('maxLength', '200');
+    expect(screen.getByLabelText('Message')).toHaveAttribute('maxLength', '5000');
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('0 of 5000 characters');
+    await user.type(screen.getByLabelText('Message'), 'Hello');
+    expect(screen.getByLabelText('Message')).toHaveAccessibleDescription('5 of 5000 characters');
+    // A longer text than the inputs let one type (pasted by a script, say) is refused in plain words.
+    await fill(user);
+    fireEvent.change(screen.getByLabelText('Subject'), { target: { value: 's'.repeat(201) } });
+    fireEvent.change(screen.getByLabelText('Message'), { target: { value: 'm'.repeat(5001) } });
+    await user.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Subject must be at most 200 characters.')).toBeInTheDocument();
+    expect(screen.getByText('Message must be at most 5000 characters.')).toBeInTheDocument();
+    expect(screen.queryByText(/Too big/)).not.toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 
   it('goes unsent → loading → sent, showing "Message Sent" only after 500 ms', async () => {

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { contactMessageSchema, type ContactMessage } from '@stg/domain/validation';
+import { contactMessageSchema, type ContactMessage, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
@@ -42,11 +42,13 @@ export function ContactUsPage() {
     register,
     handleSubmit,
     reset,
+    control,
     formState: { errors },
   } = useForm<ContactInput, unknown, ContactMessage>({
     resolver: zodResolver(contactMessageSchema),
     defaultValues: defaults,
   });
+  const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
 
   // Spec §4, §9: after a successful send, "Message Sent" shows once a short pause has passed.
   useEffect(() => {
@@ -107,6 +109,7 @@ export function ContactUsPage() {
                 autoComplete="name"
                 required
                 error={errors.name?.message}
+                maxLength={TEXT_LIMITS.contactName}
                 {...register('name')}
               />
               <TextField
@@ -115,15 +118,24 @@ export function ContactUsPage() {
                 autoComplete="email"
                 required
                 error={errors.email?.message}
+                maxLength={TEXT_LIMITS.email}
                 {...register('email')}
               />
             </div>
-            <TextField label="Subject" required error={errors.subject?.message} {...register('subject')} />
+            <TextField
+              label="Subject"
+              required
+              error={errors.subject?.message}
+              maxLength={TEXT_LIMITS.contactSubject}
+              {...register('subject')}
+            />
             <TextareaField
               label="Message"
               required
               rows={6}
               error={errors.message?.message}
+              hint={`${messageLength} of ${TEXT_LIMITS.contactMessage} characters`}
+              maxLength={TEXT_LIMITS.contactMessage}
               {...register('message')}
             />
             <button

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, ZIP_CODES } from '@stg/domain/constants';
 import { vendorSignUpRequestSchema } from '@stg/domain/api/vendors';
@@ -127,6 +127,19 @@ describe('vendor-sign-up-form', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(calls.some((c) => c.method !== 'GET')).toBe(false);
+  });
+
+  it('step 1 states the name limits, and words a longer last name plainly (issue 23)', async () => {
+    const { user } = start();
+    const dialog = await openForm(user);
+    expect(within(dialog).getByLabelText('First Name')).toHaveAttribute('maxLength', '100');
+    expect(within(dialog).getByLabelText('Last Name')).toHaveAttribute('maxLength', '100');
+    expect(within(dialog).getByLabelText('Email')).toHaveAttribute('maxLength', '254');
+    await user.click(within(dialog).getByLabelText('Last Name'));
+    fireEvent.change(within(dialog).getByLabelText('Last Name'), { target: { value: 'l'.repeat(150) } });
+    await user.tab();
+    expect(within(dialog).getByText('Last name must be at most 100 characters.')).toBeInTheDocument();
+    expect(nextButton(dialog)).toBeDisabled();
   });
 
   it('step 2: six categories, state fixed UT, zip from the four; back keeps the input; no close button', async () => {

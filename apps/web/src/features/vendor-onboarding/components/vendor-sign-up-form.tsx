@@ -3,7 +3,7 @@ import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } 
 import { useNavigate } from 'react-router';
 import { STATE } from '@stg/domain/constants';
 import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
-import { MESSAGES } from '@stg/domain/validation';
+import { MESSAGES, TEXT_LIMITS } from '@stg/domain/validation';
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { PasswordTips } from '../../../components/password-tips';
@@ -196,10 +196,26 @@ export function VendorSignUpForm() {
           {step === 1 && (
             <>
               <div className="form__row">
-                <TextField label="First Name" autoComplete="given-name" {...bind('first_name')} />
-                <TextField label="Last Name" autoComplete="family-name" {...bind('last_name')} />
+                <TextField
+                  label="First Name"
+                  autoComplete="given-name"
+                  maxLength={TEXT_LIMITS.firstName}
+                  {...bind('first_name')}
+                />
+                <TextField
+                  label="Last Name"
+                  autoComplete="family-name"
+                  maxLength={TEXT_LIMITS.lastName}
+                  {...bind('last_name')}
+                />
               </div>
-              <TextField label="Email" type="email" autoComplete="email" {...bind('email')} />
+              <TextField
+                label="Email"
+                type="email"
+                autoComplete="email"
+                maxLength={TEXT_LIMITS.email}
+                {...bind('email')}
+              />
               <TextField
                 label="Phone Number"
                 type="tel"
@@ -218,7 +234,12 @@ export function VendorSignUpForm() {
                 options={CATEGORY_OPTIONS}
                 {...bind('category')}
               />
-              <TextField label="Business Name" autoComplete="organization" {...bind('name')} />
+              <TextField
+                label="Business Name"
+                autoComplete="organization"
+                maxLength={TEXT_LIMITS.businessName}
+                {...bind('name')}
+              />
               <div className="form__row">
                 <TextField
                   label="Business Phone"
@@ -228,20 +249,33 @@ export function VendorSignUpForm() {
                   hint="10 digits, numbers only"
                   {...bind('phone_number')}
                 />
-                <TextField label="Business Email" type="email" autoComplete="off" {...bind('email')} />
+                <TextField
+                  label="Business Email"
+                  type="email"
+                  autoComplete="off"
+                  maxLength={TEXT_LIMITS.email}
+                  {...bind('email')}
+                />
               </div>
               <TextField
                 label="Street Address"
                 autoComplete="address-line1"
+                maxLength={TEXT_LIMITS.streetAddress}
                 {...bind('address_attributes.street_address')}
               />
               <TextField
                 label="Street Address 2 (Optional)"
                 autoComplete="address-line2"
+                maxLength={TEXT_LIMITS.streetAddress2}
                 {...bind('address_attributes.street_address_2')}
               />
               <div className="form__row form__row--address">
-                <TextField label="City" autoComplete="address-level2" {...bind('address_attributes.city')} />
+                <TextField
+                  label="City"
+                  autoComplete="address-level2"
+                  maxLength={TEXT_LIMITS.city}
+                  {...bind('address_attributes.city')}
+                />
                 <TextField label="State" value={STATE} readOnly aria-readonly="true" name="state" />
                 <SelectField
                   label="Zip Code"

@@ -39,8 +39,9 @@ describe('partial-refund modal', () => {
 
   it.each([
     ['', ORDER_MESSAGES.refundAmountInvalid],
-    ['0', ORDER_MESSAGES.refundAmountInvalid],
-    ['12.345', ORDER_MESSAGES.refundAmountInvalid],
+    ['0', 'The refund amount must be greater than $0.00.'],
+    ['12.345', 'Enter the refund amount with at most two decimal places.'],
+    ['1.234', 'Enter the refund amount with at most two decimal places.'],
     ['108.01', ORDER_MESSAGES.refundAmountTooHigh('$108.00')],
   ])('refuses the amount "%s": %s', async (typed, message) => {
     const { user, calls } = showVendorOrders([order]);

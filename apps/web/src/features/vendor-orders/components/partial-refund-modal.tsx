@@ -4,7 +4,12 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
-import { ORDER_MESSAGES, ORDER_TEXT_MAX, refundAmountCents } from '@stg/domain/order-actions';
+import {
+  ORDER_MESSAGES,
+  ORDER_TEXT_MAX,
+  readRefundAmount,
+  refundAmountCents,
+} from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
 import { Modal } from '../../../components/modal/modal';
 import { useModalSubmit } from '../../../components/modal/use-modal-submit';
@@ -17,14 +22,14 @@ export const PARTIAL_REFUND_TITLE = 'Partial Refund';
 
 /**
  * Spec §5 Partial refund: more than 0 with at most two decimals (read as the server reads it,
- * refundAmountCents), at most the payout left (maxCents); a reason of at most 500 characters.
+ * readRefundAmount, whose message says which of the two is wrong), at most the payout left (maxCents); a reason of at most 500 characters.
  */
 export function refundFormSchema(maxCents: number) {
   return z.object({
     refundAmount: z.string().superRefine((raw, ctx) => {
-      const cents = refundAmountCents(raw);
-      if (cents === null) ctx.addIssue({ code: 'custom', message: ORDER_MESSAGES.refundAmountInvalid });
-      else if (cents > maxCents)
+      const amount = readRefundAmount(raw);
+      if ('problem' in amount) ctx.addIssue({ code: 'custom', message: amount.problem });
+      else if (amount.cents > maxCents)
         ctx.addIssue({
           code: 'custom',
           message: ORDER_MESSAGES.refundAmountTooHigh(formatDollars(maxCents)),

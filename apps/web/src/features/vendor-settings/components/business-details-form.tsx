@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { TEXT_LIMITS } from '@stg/domain/validation';
 import { vendorBusinessPatchSchema, vendorPatchNeedsPassword } from '@stg/domain/api/vendors';
 import { ConfirmPasswordModal } from '../../../components/confirm-password-modal/confirm-password-modal';
 import { useModal } from '../../../components/modal/modal-provider';
@@ -128,7 +129,7 @@ export function BusinessDetailsForm({ vendor }: { vendor: Vendor }) {
         <TextField
           label="Business Name"
           autoComplete="organization"
-          maxLength={120}
+          maxLength={TEXT_LIMITS.businessName}
           {...fieldProps('name')}
         />
         <TextField

@@ -1,6 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { galleryAddProblem, galleryDeleteProblem, VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import { LIMITS } from '@stg/domain/constants';
+import { DeleteImageModal } from '../../../components/delete-image-modal/delete-image-modal';
 import { ErrorList } from '../../../components/error-list';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
 import { useModal } from '../../../components/modal/modal-provider';
@@ -12,7 +13,7 @@ import { CarouselModal, galleryImageAlt } from '../../../components/carousel/car
 
 /**
  * The gallery of Visual Content (spec §2, §9: 4 to 20 images): the thumbnails, each opening the
- * carousel and with its Delete; images added several at a time. A live listing keeps at least 4: a
+ * carousel and with its Delete (confirmed in a dialog first); images added several at a time. A live listing keeps at least 4: a
  * delete below that is refused with the domain's message before anything is sent.
  */
 export function GalleryCard({ vendor }: { vendor: Vendor }) {
@@ -56,12 +57,21 @@ export function GalleryCard({ vendor }: { vendor: Vendor }) {
       setRefusal(problem);
       return;
     }
-    remove.mutate(String(image.blobId), {
-      onSuccess: () => {
-        setDone('Image deleted.');
-        focusAfterDelete.current = { index, blobId: String(image.blobId) };
-      },
-    });
+    // Issue 23: a delete is confirmed first (the image used to go at once, with no way back).
+    openModal(
+      <DeleteImageModal
+        imageUrl={image.thumbnailUrl ?? image.url}
+        imageLabel={`Image ${index + 1} of ${count}`}
+        onConfirm={() =>
+          remove.mutate(String(image.blobId), {
+            onSuccess: () => {
+              setDone('Image deleted.');
+              focusAfterDelete.current = { index, blobId: String(image.blobId) };
+            },
+          })
+        }
+      />,
+    );
   };
 
   const errors = refusal ? [refusal] : remove.isError ? errorsOf(remove.error) : [];
@@ -117,6 +127,7 @@ export function GalleryCard({ vendor }: { vendor: Vendor }) {
                   type="button"
                   className="button button--small button--secondary vendor-settings__delete"
                   aria-label={`Delete image ${index + 1}`}
+                  aria-haspopup="dialog"
                   disabled={remove.isPending}
                   onClick={() => onDelete(image, index)}
                 >

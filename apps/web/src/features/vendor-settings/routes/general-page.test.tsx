@@ -445,6 +445,11 @@ describe('visual content: gallery', () => {
     await ready();
     const card = region('Gallery');
     await user.click(card.getByRole('button', { name: 'Delete image 2' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete Image?' })).getByRole('button', {
+        name: 'Delete image',
+      }),
+    );
     expect(await card.findByText('Image deleted.')).toBeInTheDocument();
     expect(card.getByText('5 of 20 images')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
@@ -452,6 +457,38 @@ describe('visual content: gallery', () => {
       body: { blob_id: 'blob-2' },
     });
     await waitFor(() => expect(card.getByRole('button', { name: 'Delete image 2' })).toHaveFocus());
+  });
+
+  it('asks before deleting (issue 23): a labelled dialog with the image; Cancel or Escape keeps it', async () => {
+    const { user, calls } = start({ path: visual });
+    await ready();
+    const card = region('Gallery');
+    const del = card.getByRole('button', { name: 'Delete image 3' });
+    expect(del).toHaveAttribute('aria-haspopup', 'dialog');
+    await user.click(del);
+    const dialog = screen.getByRole('dialog', { name: 'Delete Image?' });
+    expect(dialog).toHaveAttribute('aria-modal', 'true');
+    expect(within(dialog).getByRole('img', { name: 'Image 3 of 6' })).toHaveAttribute(
+      'src',
+      '/uploads/gallery-3-thumb.webp',
+    );
+    expect(dialog).toHaveTextContent('Image 3 of 6 will be removed from your gallery and your listing.');
+    // Cancel has the focus: Enter on the opened dialog deletes nothing.
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    // Focus stays inside.
+    await user.tab();
+    await user.tab();
+    await user.tab();
+    expect(dialog).toContainElement(document.activeElement as HTMLElement);
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(del).toHaveFocus();
+    await user.click(del);
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(del).toHaveFocus();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    expect(card.getAllByRole('button', { name: /^View image/ })).toHaveLength(6);
   });
 
   it("shows the server's refusal of a delete", async () => {
@@ -464,6 +501,7 @@ describe('visual content: gallery', () => {
     await ready();
     const card = region('Gallery');
     await user.click(card.getByRole('button', { name: 'Delete image 1' }));
+    await user.click(screen.getByRole('button', { name: 'Delete image' }));
     expect(await card.findByRole('alert')).toHaveTextContent(VENDOR_MESSAGES.galleryMinimum);
   });
 

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import { VENDOR_MESSAGES, galleryAddProblem, galleryDeleteProblem } from '@stg/domain/api/vendors';
 import { LIMITS } from '@stg/domain/constants';
+import { DeleteImageModal } from '../../../components/delete-image-modal/delete-image-modal';
 import { ImageUpload } from '../../../components/image-upload/image-upload';
+import { useModal } from '../../../components/modal/modal-provider';
 import type { GalleryImage, Vendor } from '@stg/domain/api/vendors';
 import { useDeleteVendorImage, useUploadVendorImages } from '../../../lib/vendor-api';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
@@ -14,7 +16,8 @@ export function galleryUploadProblem(countBefore: number, adding: number): strin
 }
 
 /**
- * Setup step 2, Upload Images (spec §2, §9): 4 to 20 gallery images, several at once, each deletable;
+ * Setup step 2, Upload Images (spec §2, §9): 4 to 20 gallery images, several at once, each deletable
+ * (after a confirmation);
  * Continue to calendar once there are at least 4.
  */
 export function ImagesStep({ vendor }: { vendor: Vendor }) {
@@ -74,6 +77,7 @@ export function ImagesStep({ vendor }: { vendor: Vendor }) {
 
 function GalleryGrid({ vendor, images }: { vendor: Vendor; images: GalleryImage[] }) {
   const remove = useDeleteVendorImage(vendor.id);
+  const { openModal } = useModal();
   const [deleting, setDeleting] = useState<ReadonlySet<string>>(new Set());
   const listRef = useRef<HTMLUListElement>(null);
   // After a delete the focus goes to the image now in that place (or the one before it).
@@ -98,6 +102,16 @@ function GalleryGrid({ vendor, images }: { vendor: Vendor; images: GalleryImage[
       <p className="empty-state setup-gallery__empty">
         No images yet. Add at least {LIMITS.galleryMin} to continue.
       </p>
+    );
+
+  // Issue 23: a delete is confirmed first (the image used to go at once, with no way back).
+  const confirmDelete = (image: GalleryImage, index: number) =>
+    openModal(
+      <DeleteImageModal
+        imageUrl={image.thumbnailUrl ?? image.url}
+        imageLabel={`Image ${index + 1} of ${images.length}`}
+        onConfirm={() => del(image, index)}
+      />,
     );
 
   const del = (image: GalleryImage, index: number) => {
@@ -144,9 +158,10 @@ function GalleryGrid({ vendor, images }: { vendor: Vendor; images: GalleryImage[
               type="button"
               className="setup-gallery__delete"
               aria-label={`Delete image ${n}`}
+              aria-haspopup="dialog"
               title={blocked ?? `Delete image ${n}`}
               disabled={busy || blocked !== null}
-              onClick={() => del(image, index)}
+              onClick={() => confirmDelete(image, index)}
             >
               <svg viewBox="0 0 24 24" width="18" height="18" aria-hidden="true" focusable="false">
                 <path

@@ -1,4 +1,4 @@
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import type { GalleryImage, Vendor, VendorCalendar } from '@stg/domain/api/vendors';
@@ -292,6 +292,16 @@ describe('Setup 2: Upload Images', () => {
     expect(continueButton()).toBeDisabled();
 
     await user.click(screen.getByRole('button', { name: 'Delete image 2' }));
+    // Issue 23: asked first; Escape keeps the image, and gives the focus back.
+    const dialog = screen.getByRole('dialog', { name: 'Delete Image?' });
+    expect(within(dialog).getByRole('img', { name: 'Image 2 of 3' })).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toHaveFocus();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Delete image 2' })).toHaveFocus();
+    expect(calls.some((c) => c.method === 'DELETE')).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'Delete image 2' }));
+    await user.click(screen.getByRole('button', { name: 'Delete image' }));
     await waitFor(() => expect(galleryCount()).toHaveTextContent('2 of 20 images'));
     expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
       path: '/api/vendors/7/images',
@@ -312,6 +322,28 @@ describe('Setup 2: Upload Images', () => {
     await waitFor(() => expect(galleryCount()).toHaveTextContent('4 of 20 images'));
     expect(screen.getAllByRole('button', { name: /^Delete image/ })).toHaveLength(4);
     await waitFor(() => expect(continueButton()).toBeEnabled());
+  });
+
+  it('sends the images of a choice with a non-image, and names the file refused (issue 23)', async () => {
+    const { uploads, change } = start(
+      '/dashboard/setup?page=images',
+      inSetup({ galleryImageUrls: gallery(3) }),
+    );
+    await stepHeading('Upload Images');
+    const notes = new File(['to do'], 'notes.txt', { type: 'text/plain' });
+    await act(async () => {
+      fireEvent.change(screen.getByLabelText('Add images'), {
+        target: { files: [png('a.png'), notes, png('b.png')] },
+      });
+    });
+    expect(uploads[0]!.fields).toEqual([
+      ['vendor[galleryImages][]', 'a.png'],
+      ['vendor[galleryImages][]', 'b.png'],
+    ]);
+    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt is not an image (JPEG, PNG or WebP).');
+    act(() => uploads[0]!.respond(200, change({ galleryImageUrls: gallery(5) })));
+    await waitFor(() => expect(galleryCount()).toHaveTextContent('5 of 20 images'));
+    expect(screen.getByRole('alert')).toHaveTextContent('notes.txt is not an image (JPEG, PNG or WebP).');
   });
 
   it('refuses more than 20 images in all before sending', async () => {
