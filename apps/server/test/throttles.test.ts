@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { tooManyLoginsMessage } from '@stg/domain/validation';
+import { tooManyLoginsMessage, tooManyMessage, tooManyPasswordAttemptsMessage } from '@stg/domain/validation';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { wrapPostgres } from '../src/db/client';
@@ -169,6 +169,11 @@ describe('password confirmations count as sign-in attempts', () => {
       ),
     );
     expect(statuses(burst)).toEqual({ 422: 5, 429: 7 });
+    // Each refusal names what was throttled, a password, not a sign-in (issue 23 #20).
+    for (const refused of burst.filter((r) => r.statusCode === 429))
+      expect(refused.json().errors).toEqual([
+        tooManyPasswordAttemptsMessage(Number(refused.headers['retry-after'])),
+      ]);
   });
 
   it('the calendar disconnect password is throttled and counted with sign-ins (finding 5)', async () => {
@@ -194,7 +199,10 @@ describe('password confirmations count as sign-in attempts', () => {
     expect(sixth.statusCode).toBe(429);
     // The address and account pair's window: 15 minutes.
     expect(sixth.headers['retry-after']).toBe('900');
-    expect(sixth.json().errors).toEqual(['Too many sign-in attempts. Please wait 15 minutes and try again.']);
+    // It names what was throttled: a password asked again, not a sign-in (issue 23 #20).
+    expect(sixth.json().errors).toEqual([
+      'Too many password attempts. Please wait 15 minutes and try again.',
+    ]);
     // Counted as failed sign-ins: signing in from this address now waits as well.
     expect((await new From(app, '198.51.100.40').signIn(email, PASSWORD)).statusCode).toBe(429);
     const [still] = await app.deps.db
@@ -227,8 +235,9 @@ describe('request rate limits', () => {
     await vendorTry.session();
     const refused = await vendorTry.request({ method: 'POST', url: '/api/vendors', payload: {} });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ errors: ['Too many requests. Please wait a moment and try again.'] });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3000);
+    expect(refused.json()).toEqual({ errors: [tooManyMessage('signUp', wait)] });
     // Another address is not affected; an hour later this one may sign up again.
     const other = new From(app, '203.0.113.51');
     await other.session();
@@ -266,6 +275,44 @@ describe('request rate limits', () => {
     const counts = statuses(burst);
     expect(counts[429]).toBe(10);
     expect(Object.keys(counts).some((s) => Number(s) >= 500)).toBe(false);
+  });
+
+  it('every 429 of every limited route says when to retry, in Retry-After and in words (issue 23 #19)', async () => {
+    // A valid message for the contact form, so that its own 5-an-hour limit answers the first 429s.
+    const bodies: Record<string, object> = {
+      'POST /api/contact': {
+        message: { name: 'Jo Ames', email: 'jo@example.com', subject: 'Hello', message: 'A question.' },
+      },
+    };
+    let address = 0;
+    for (const [route, policies] of Object.entries(RATE_LIMITED_ROUTES)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const client = new From(app, `192.0.2.${(address += 1)}`);
+      await client.session();
+      const refusals = [];
+      const tries = Math.max(...policies.map((p) => p.limit)) + 2;
+      for (let i = 0; i < tries; i++) {
+        const res = await client.request({
+          method,
+          url: path.replace(':id', '1'),
+          ...(policies.some((p) => p.applies)
+            ? { headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' }
+            : { payload: bodies[route] ?? {} }),
+        });
+        if (res.statusCode === 429) refusals.push(res);
+      }
+      expect(refusals.length, route).toBeGreaterThan(0);
+      for (const refused of refusals) {
+        const wait = Number(refused.headers['retry-after']);
+        expect(wait, `${route} Retry-After`).toBeGreaterThan(0);
+        const [message] = refused.json().errors;
+        expect(message, route).toMatch(/^Too many .+\. Please wait \d+ (second|minute)s? and try again\.$/);
+        expect(
+          policies.map((p) => tooManyMessage(p.action, wait)),
+          route,
+        ).toContain(message);
+      }
+    }
   });
 
   it('names only routes that exist', () => {

@@ -26,7 +26,7 @@ export async function confirmPassword(
   const { user, ip, now } = opts;
   if (!opts.password) throw unprocessable(opts.required);
   const password = opts.password;
-  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
+  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now, action: 'password' }, () =>
     verifyPassword(user.passwordDigest, password),
   );
   if (!ok) throw unprocessable(opts.incorrect);

@@ -12,7 +12,6 @@
  * Each counter changes atomically with its row locked, so simultaneous guesses cannot all pass.
  * A correct password gives the address its attempt back and clears the pair's and the account's counts.
  */
-import { retryAfterSeconds, tooManyLoginsMessage } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/errors';
 import { claimWithBackoff, clear, hit, refund, type Backoff, type Window } from '../rate-limits/repo';
@@ -44,13 +43,18 @@ const buckets = (email: string, ip: string) => {
  */
 export async function checkPasswordThrottled(
   db: Db,
-  attempt: { email: string; ip: string; now: Date },
+  attempt: {
+    email: string;
+    ip: string;
+    now: Date;
+    /** What a refusal says was throttled: a sign-in, or a password asked again by a signed-in user. */
+    action: 'signIn' | 'password';
+  },
   check: () => Promise<boolean>,
 ): Promise<boolean> {
   const { now } = attempt;
   const b = buckets(attempt.email, attempt.ip);
-  const refused = (retryAt: Date) =>
-    tooManyRequests(tooManyLoginsMessage(retryAfterSeconds(retryAt, now)), retryAt, now);
+  const refused = (retryAt: Date) => tooManyRequests(attempt.action, retryAt, now);
 
   const address = await hit(db, b.address, PASSWORD_THROTTLE.perAddress, now);
   if (!address.allowed) throw refused(address.resetAt);

@@ -34,7 +34,7 @@ export async function signIn(
 ): Promise<{ user: UserRow; started: StartedSession }> {
   const { email, password, now } = opts;
   const user = await findUserByEmail(db, email);
-  const ok = await checkPasswordThrottled(db, { email, ip: opts.client.ip, now }, () =>
+  const ok = await checkPasswordThrottled(db, { email, ip: opts.client.ip, now, action: 'signIn' }, () =>
     user
       ? verifyPassword(user.passwordDigest, password)
       : dummyPasswordDigest()

@@ -70,7 +70,7 @@ export async function changePassword(
   },
 ): Promise<UserRow> {
   const { user, ip, now } = opts;
-  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
+  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now, action: 'password' }, () =>
     verifyPassword(user.passwordDigest, opts.currentPassword),
   );
   if (!ok) throw unprocessable(MESSAGES.currentPasswordIncorrect);
