@@ -11,7 +11,8 @@ import { tooManyLoginsMessage, tooManyMessage, tooManyPasswordAttemptsMessage } 
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { wrapPostgres } from '../src/db/client';
-import { vendorCalendars } from '../src/db/schema';
+import { trustedDevices, vendorCalendars } from '../src/db/schema';
+import { sha256 } from '../src/http/tokens';
 import { RATE_LIMITED_ROUTES } from '../src/http/rate-limit';
 import { PASSWORD_THROTTLE } from '../src/modules/auth/login-throttle';
 import { createPricedVendor } from './pricing-fixtures';
@@ -203,13 +204,120 @@ describe('password confirmations count as sign-in attempts', () => {
     expect(sixth.json().errors).toEqual([
       'Too many password attempts. Please wait 15 minutes and try again.',
     ]);
-    // Counted as failed sign-ins: signing in from this address now waits as well.
-    expect((await new From(app, '198.51.100.40').signIn(email, PASSWORD)).statusCode).toBe(429);
+    // Counted as failed sign-ins: signing in again from this browser (a trusted device: its own count) waits.
+    expect((await vendor.signIn(email, PASSWORD)).statusCode).toBe(429);
     const [still] = await app.deps.db
       .select()
       .from(vendorCalendars)
       .where(eq(vendorCalendars.id, calendar!.id));
     expect(still).toMatchObject({ apiIntegrated: true, integrationType: 'ics' });
+  });
+});
+
+describe('trusted devices (issue 23 #21)', () => {
+  const OFFICE = '198.51.100.120';
+  const changePassword = (client: TestClient, id: number, password: string) =>
+    client.request({
+      method: 'PATCH',
+      url: `/api/users/${id}/update_password`,
+      payload: { password, newPassword: 'NewPassword456!', newPasswordConfirmation: 'NewPassword456!' },
+    });
+  /** Five wrong guesses and more from the owner's address, each 401 then 429. */
+  async function guessFrom(ip: string, email: string, tries: number, device?: string) {
+    const attacker = new From(app, ip);
+    if (device) attacker.device = device;
+    const answers: number[] = [];
+    for (let i = 0; i < tries; i++) answers.push((await attacker.signIn(email, `guess-${i}-xyz`)).statusCode);
+    return answers;
+  }
+
+  it('a sign-in sets an httpOnly device cookie whose token is kept only as a hash with the account', async () => {
+    const { email, id } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    const res = await owner.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const set = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('stg_device='));
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Lax/);
+    const token = owner.device!.slice('stg_device='.length);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([sha256(token)]);
+    // Signing in again from the same browser keeps its token.
+    await owner.signIn(email, PASSWORD);
+    expect(owner.device).toBe(`stg_device=${token}`);
+  });
+
+  it("guessers behind the owner's address cannot lock out the owner's trusted device; they are throttled", async () => {
+    const { email, id } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+
+    // Someone else behind the office's address guesses: five wrong, then refused for 15 minutes.
+    expect(await guessFrom(OFFICE, email, 8)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // A browser of the office without the cookie is refused too (the address is locked for the account)…
+    expect((await new From(app, OFFICE).signIn(email, PASSWORD)).statusCode).toBe(429);
+    // …but the owner's trusted browser signs in and confirms its password at once.
+    const again = await owner.signIn(email, PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.email).toBe(email);
+    expect((await changePassword(owner, id, PASSWORD)).statusCode).toBe(200);
+    // The guessers are still refused.
+    expect(await guessFrom(OFFICE, email, 1)).toEqual([429]);
+  });
+
+  it('guesses from many addresses do not slow the trusted device down either', async () => {
+    const { email } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) await guessFrom(`203.0.113.${150 + i}`, email, 1);
+    // The account's backoff holds for browsers the account does not know…
+    expect((await new From(app, '198.51.100.121').signIn(email, PASSWORD)).statusCode).toBe(429);
+    // …not for its trusted device.
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a forged device cookie, or a genuine one of another account, gives nothing', async () => {
+    // The attacker has an account of their own, signed in from elsewhere: a real device cookie.
+    const mine = await customer('203.0.113.170');
+    const { email } = await customer(OFFICE);
+    const attacker = new From(app, '203.0.113.170');
+    expect((await attacker.signIn(mine.email, PASSWORD)).statusCode).toBe(200);
+    expect(attacker.device).toMatch(/^stg_device=/);
+
+    const forged = `stg_device=${'A'.repeat(43)}`;
+    expect(await guessFrom(OFFICE, email, 7, forged)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // From the owner's address it is locked out like any browser; elsewhere it waits like any other.
+    expect(await guessFrom(OFFICE, email, 2, attacker.device!)).toEqual([429, 429]);
+    expect(await guessFrom('203.0.113.171', email, 1, attacker.device!)).toEqual([429]);
+  });
+
+  it('a trusted device has its own limit: a stolen cookie gets 5 guesses per 15 minutes', async () => {
+    const { email } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+    // The thief uses the cookie from anywhere.
+    const thief = await guessFrom('203.0.113.180', email, 7, owner.device!);
+    expect(thief).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const again = new From(app, '203.0.113.181');
+    again.device = owner.device;
+    const res = await again.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().errors).toEqual([tooManyLoginsMessage(Number(res.headers['retry-after']))]);
+    advance(PASSWORD_THROTTLE.perDevice.windowMs);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("a password change forgets the account's other trusted devices", async () => {
+    const { email, id } = await customer(OFFICE);
+    const laptop = new From(app, OFFICE);
+    const phone = new From(app, '203.0.113.190');
+    expect((await laptop.signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect(await app.deps.db.$count(trustedDevices, eq(trustedDevices.userId, id))).toBe(2);
+    expect((await changePassword(laptop, id, PASSWORD)).statusCode).toBe(200);
+    const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([sha256(laptop.device!.slice('stg_device='.length))]);
   });
 });
 

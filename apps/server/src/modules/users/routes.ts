@@ -12,6 +12,7 @@ import {
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { unauthorized } from '../../http/errors';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
+import { deviceToken } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from './presenter';
 import { changePassword, signUpCustomer, updateProfile } from './service';
 
@@ -80,6 +81,7 @@ export async function userRoutes(app: FastifyInstance) {
         user: signedInUser(req),
         keepSessionId: req.session.id,
         ip: req.ip,
+        device: deviceToken(req),
         currentPassword: req.body.password,
         newPassword: req.body.newPassword,
         now: app.deps.now(),

@@ -18,6 +18,7 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
+import { deviceToken } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from '../users/presenter';
 import { readImageUploads } from './images';
 import { createAccountSession } from './payouts';
@@ -151,6 +152,7 @@ export async function vendorRoutes(app: FastifyInstance) {
         fields,
         password: parsed.data.password,
         ip: req.ip,
+        device: deviceToken(req),
       });
       return presentVendor(detail, urlFor, { owner: true });
     },
