@@ -15,6 +15,11 @@ import { trustedDevices, vendorCalendars } from '../src/db/schema';
 import { sha256 } from '../src/http/tokens';
 import { RATE_LIMITED_ROUTES } from '../src/http/rate-limit';
 import { PASSWORD_THROTTLE } from '../src/modules/auth/login-throttle';
+import {
+  MAX_TRUSTED_DEVICES,
+  pruneTrustedDevices,
+  TRUSTED_DEVICE_DAYS,
+} from '../src/modules/auth/trusted-devices';
 import { createPricedVendor } from './pricing-fixtures';
 import { createTestApp, signUpPayload, TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
@@ -318,6 +323,27 @@ describe('trusted devices (issue 23 #21)', () => {
     expect((await changePassword(laptop, id, PASSWORD)).statusCode).toBe(200);
     const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
     expect(rows.map((r) => r.tokenHash)).toEqual([sha256(laptop.device!.slice('stg_device='.length))]);
+  });
+
+  it("keeps an account's newest devices only, and their trust runs out", async () => {
+    const { email, id } = await customer(OFFICE);
+    const count = () => app.deps.db.$count(trustedDevices, eq(trustedDevices.userId, id));
+    const browsers: From[] = [];
+    for (let i = 0; i <= MAX_TRUSTED_DEVICES; i++) {
+      const browser = new From(app, `203.0.113.${200 + (i % 5)}`);
+      expect((await browser.signIn(email, PASSWORD)).statusCode).toBe(200);
+      browsers.push(browser);
+      advance(1_000);
+    }
+    expect(await count()).toBe(MAX_TRUSTED_DEVICES);
+    // The first browser was dropped: it is throttled like any other on its (now locked) address.
+    const first = browsers[0]!;
+    expect(await guessFrom('203.0.113.200', email, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await first.signIn(email, PASSWORD)).statusCode).toBe(429);
+    // Trust runs out after its days without a sign-in, and maintenance removes it.
+    advance(TRUSTED_DEVICE_DAYS * 86_400_000);
+    await pruneTrustedDevices(app.deps.db, now);
+    expect(await count()).toBe(0);
   });
 });
 
