@@ -217,6 +217,31 @@ describe('password confirmations count as sign-in attempts', () => {
       .where(eq(vendorCalendars.id, calendar!.id));
     expect(still).toMatchObject({ apiIntegrated: true, integrationType: 'ics' });
   });
+
+  it('deactivating and renaming a listing name password attempts when throttled (issue 23 #20)', async () => {
+    const email = 'deactivate-owner@example.com';
+    const { vendorId } = await createPricedVendor(app, { email });
+    const vendor = new From(app, '198.51.100.41');
+    expect((await vendor.signIn(email, PASSWORD)).statusCode).toBe(200);
+    const patch = (vendorPatch: object, password: string) =>
+      vendor.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}`,
+        payload: { vendor: vendorPatch, password },
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await patch({ listingStatus: 'inactive' }, `guess-${i}-abc`)).statusCode).toBe(422);
+    for (const refused of [
+      await patch({ listingStatus: 'inactive' }, PASSWORD),
+      await patch({ name: 'Another Name' }, PASSWORD),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('900');
+      expect(refused.json().errors).toEqual([
+        'Too many password attempts. Please wait 15 minutes and try again.',
+      ]);
+    }
+  });
 });
 
 describe('trusted devices (issue 23 #21)', () => {
