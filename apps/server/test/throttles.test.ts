@@ -272,10 +272,20 @@ describe('trusted devices (issue 23 #21)', () => {
     const token = owner.device!.slice('stg_device='.length);
     expect(token).toMatch(/^[\w-]{43}$/);
     const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
-    expect(rows.map((r) => r.tokenHash)).toEqual([sha256(token)]);
+    // The sign-up's browser and this one.
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.tokenHash)).toContain(sha256(token));
+    expect(rows.map((r) => r.tokenHash)).not.toContain(token);
     // Signing in again from the same browser keeps its token.
     await owner.signIn(email, PASSWORD);
     expect(owner.device).toBe(`stg_device=${token}`);
+  });
+
+  it('the browser that signed up is trusted too', async () => {
+    const { email, id, client } = await customer(OFFICE);
+    expect(client.device).toMatch(/^stg_device=/);
+    expect(await guessFrom(OFFICE, email, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await changePassword(client, id, PASSWORD)).statusCode).toBe(200);
   });
 
   it("guessers behind the owner's address cannot lock out the owner's trusted device; they are throttled", async () => {
@@ -344,7 +354,8 @@ describe('trusted devices (issue 23 #21)', () => {
     const phone = new From(app, '203.0.113.190');
     expect((await laptop.signIn(email, PASSWORD)).statusCode).toBe(200);
     expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(200);
-    expect(await app.deps.db.$count(trustedDevices, eq(trustedDevices.userId, id))).toBe(2);
+    // The sign-up's browser, the laptop and the phone.
+    expect(await app.deps.db.$count(trustedDevices, eq(trustedDevices.userId, id))).toBe(3);
     expect((await changePassword(laptop, id, PASSWORD)).statusCode).toBe(200);
     const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
     expect(rows.map((r) => r.tokenHash)).toEqual([sha256(laptop.device!.slice('stg_device='.length))]);

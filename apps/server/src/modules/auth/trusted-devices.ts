@@ -7,7 +7,7 @@
  * one gives its thief only that device's own small allowance.
  */
 import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { trustedDevices, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
@@ -97,6 +97,20 @@ export function sendDeviceCookie(reply: FastifyReply, token: string, secure: boo
     secure,
     maxAge: TRUSTED_DEVICE_DAYS * 86_400,
   });
+}
+
+/**
+ * The browser just proved the account's password (sign-in, sign-up, a reset through the mailbox): it
+ * becomes (or stays) a trusted device of the account, and gets its cookie. Call after sendSession.
+ */
+export async function trustThisDevice(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  userId: number,
+): Promise<void> {
+  const token = await trustDevice(app.deps.db, { token: deviceToken(req), userId, now: app.deps.now() });
+  sendDeviceCookie(reply, token, app.sessionOptions.secureCookies);
 }
 
 /**

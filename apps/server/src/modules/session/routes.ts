@@ -9,7 +9,7 @@ import {
   signedInTtlDays,
   startSession,
 } from '../auth/session-plugin';
-import { deviceToken, sendDeviceCookie, trustDevice } from '../auth/trusted-devices';
+import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
 import { sessionPayload, signInAndAnswer, signOutAndAnswer } from './service';
 
 export async function sessionRoutes(app: FastifyInstance) {
@@ -62,8 +62,7 @@ export async function sessionRoutes(app: FastifyInstance) {
       });
       sendSession(app, req, reply, started);
       // This browser is now a trusted device of the account (its own password throttle, issue 23 #21).
-      const device = await trustDevice(db, { token: deviceToken(req), userId: user.id, now: app.deps.now() });
-      sendDeviceCookie(reply, device, app.sessionOptions.secureCookies);
+      await trustThisDevice(app, req, reply, user.id);
       req.user = user;
       return answer;
     },

@@ -18,7 +18,7 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
-import { deviceToken } from '../auth/trusted-devices';
+import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from '../users/presenter';
 import { readImageUploads } from './images';
 import { createAccountSession } from './payouts';
@@ -114,6 +114,7 @@ export async function vendorRoutes(app: FastifyInstance) {
         now: app.deps.now(),
       });
       sendSession(app, req, reply, created.started);
+      await trustThisDevice(app, req, reply, created.user.id);
       reply.status(201);
       return {
         user: presentUser(created.user),
