@@ -77,19 +77,25 @@ export async function outbox(app: FastifyInstance) {
 
 /** A browser-like client: keeps the session cookie and the latest CSRF token. */
 export class TestClient {
+  /** The session cookie (`stg_session=…`). */
   cookie: string | null = null;
+  /** The trusted-device cookie (`stg_device=…`) a sign-in hands out, sent beside the session's. */
+  device: string | null = null;
   csrf: string | null = null;
   constructor(private readonly app: FastifyInstance) {}
 
   async request(opts: InjectOptions & { csrf?: boolean }): Promise<LightMyRequestResponse> {
     const headers: Record<string, string> = { ...(opts.headers as Record<string, string>) };
-    if (this.cookie) headers.cookie = this.cookie;
+    const cookies = [this.cookie, this.device].filter(Boolean);
+    if (cookies.length > 0) headers.cookie = cookies.join('; ');
     if (opts.csrf !== false && this.csrf && opts.method && opts.method !== 'GET')
       headers['x-csrf-token'] = this.csrf;
     const res = await this.app.inject({ ...opts, headers });
     const setCookie = res.headers['set-cookie'];
     for (const c of Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : []) {
-      this.cookie = c.split(';')[0]!;
+      const pair = c.split(';')[0]!;
+      if (pair.startsWith('stg_device=')) this.device = pair;
+      else this.cookie = pair;
     }
     const token = res.headers['x-csrf-token'];
     if (typeof token === 'string') this.csrf = token;

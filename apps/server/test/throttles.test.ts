@@ -7,13 +7,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
-import { tooManyLoginsMessage } from '@stg/domain/validation';
+import { tooManyLoginsMessage, tooManyMessage, tooManyPasswordAttemptsMessage } from '@stg/domain/validation';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { wrapPostgres } from '../src/db/client';
-import { vendorCalendars } from '../src/db/schema';
+import { trustedDevices, vendorCalendars } from '../src/db/schema';
+import { sha256 } from '../src/http/tokens';
 import { RATE_LIMITED_ROUTES } from '../src/http/rate-limit';
 import { PASSWORD_THROTTLE } from '../src/modules/auth/login-throttle';
+import {
+  MAX_TRUSTED_DEVICES,
+  pruneTrustedDevices,
+  TRUSTED_DEVICE_DAYS,
+} from '../src/modules/auth/trusted-devices';
 import { createPricedVendor } from './pricing-fixtures';
 import { createTestApp, signUpPayload, TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
@@ -169,6 +175,11 @@ describe('password confirmations count as sign-in attempts', () => {
       ),
     );
     expect(statuses(burst)).toEqual({ 422: 5, 429: 7 });
+    // Each refusal names what was throttled, a password, not a sign-in (issue 23 #20).
+    for (const refused of burst.filter((r) => r.statusCode === 429))
+      expect(refused.json().errors).toEqual([
+        tooManyPasswordAttemptsMessage(Number(refused.headers['retry-after'])),
+      ]);
   });
 
   it('the calendar disconnect password is throttled and counted with sign-ins (finding 5)', async () => {
@@ -194,14 +205,181 @@ describe('password confirmations count as sign-in attempts', () => {
     expect(sixth.statusCode).toBe(429);
     // The address and account pair's window: 15 minutes.
     expect(sixth.headers['retry-after']).toBe('900');
-    expect(sixth.json().errors).toEqual(['Too many sign-in attempts. Please wait 15 minutes and try again.']);
-    // Counted as failed sign-ins: signing in from this address now waits as well.
-    expect((await new From(app, '198.51.100.40').signIn(email, PASSWORD)).statusCode).toBe(429);
+    // It names what was throttled: a password asked again, not a sign-in (issue 23 #20).
+    expect(sixth.json().errors).toEqual([
+      'Too many password attempts. Please wait 15 minutes and try again.',
+    ]);
+    // Counted as failed sign-ins: signing in again from this browser (a trusted device: its own count) waits.
+    expect((await vendor.signIn(email, PASSWORD)).statusCode).toBe(429);
     const [still] = await app.deps.db
       .select()
       .from(vendorCalendars)
       .where(eq(vendorCalendars.id, calendar!.id));
     expect(still).toMatchObject({ apiIntegrated: true, integrationType: 'ics' });
+  });
+
+  it('deactivating and renaming a listing name password attempts when throttled (issue 23 #20)', async () => {
+    const email = 'deactivate-owner@example.com';
+    const { vendorId } = await createPricedVendor(app, { email });
+    const vendor = new From(app, '198.51.100.41');
+    expect((await vendor.signIn(email, PASSWORD)).statusCode).toBe(200);
+    const patch = (vendorPatch: object, password: string) =>
+      vendor.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}`,
+        payload: { vendor: vendorPatch, password },
+      });
+    for (let i = 0; i < 5; i++)
+      expect((await patch({ listingStatus: 'inactive' }, `guess-${i}-abc`)).statusCode).toBe(422);
+    for (const refused of [
+      await patch({ listingStatus: 'inactive' }, PASSWORD),
+      await patch({ name: 'Another Name' }, PASSWORD),
+    ]) {
+      expect(refused.statusCode).toBe(429);
+      expect(refused.headers['retry-after']).toBe('900');
+      expect(refused.json().errors).toEqual([
+        'Too many password attempts. Please wait 15 minutes and try again.',
+      ]);
+    }
+  });
+});
+
+describe('trusted devices (issue 23 #21)', () => {
+  const OFFICE = '198.51.100.120';
+  const changePassword = (client: TestClient, id: number, password: string) =>
+    client.request({
+      method: 'PATCH',
+      url: `/api/users/${id}/update_password`,
+      payload: { password, newPassword: 'NewPassword456!', newPasswordConfirmation: 'NewPassword456!' },
+    });
+  /** Five wrong guesses and more from the owner's address, each 401 then 429. */
+  async function guessFrom(ip: string, email: string, tries: number, device?: string) {
+    const attacker = new From(app, ip);
+    if (device) attacker.device = device;
+    const answers: number[] = [];
+    for (let i = 0; i < tries; i++) answers.push((await attacker.signIn(email, `guess-${i}-xyz`)).statusCode);
+    return answers;
+  }
+
+  it('a sign-in sets an httpOnly device cookie whose token is kept only as a hash with the account', async () => {
+    const { email, id } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    const res = await owner.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(200);
+    const set = [res.headers['set-cookie']].flat().find((c) => c?.startsWith('stg_device='));
+    expect(set).toMatch(/HttpOnly/);
+    expect(set).toMatch(/SameSite=Lax/);
+    const token = owner.device!.slice('stg_device='.length);
+    expect(token).toMatch(/^[\w-]{43}$/);
+    const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
+    // The sign-up's browser and this one.
+    expect(rows).toHaveLength(2);
+    expect(rows.map((r) => r.tokenHash)).toContain(sha256(token));
+    expect(rows.map((r) => r.tokenHash)).not.toContain(token);
+    // Signing in again from the same browser keeps its token.
+    await owner.signIn(email, PASSWORD);
+    expect(owner.device).toBe(`stg_device=${token}`);
+  });
+
+  it('the browser that signed up is trusted too', async () => {
+    const { email, id, client } = await customer(OFFICE);
+    expect(client.device).toMatch(/^stg_device=/);
+    expect(await guessFrom(OFFICE, email, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await changePassword(client, id, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("guessers behind the owner's address cannot lock out the owner's trusted device; they are throttled", async () => {
+    const { email, id } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+
+    // Someone else behind the office's address guesses: five wrong, then refused for 15 minutes.
+    expect(await guessFrom(OFFICE, email, 8)).toEqual([401, 401, 401, 401, 401, 429, 429, 429]);
+    // A browser of the office without the cookie is refused too (the address is locked for the account)…
+    expect((await new From(app, OFFICE).signIn(email, PASSWORD)).statusCode).toBe(429);
+    // …but the owner's trusted browser signs in and confirms its password at once.
+    const again = await owner.signIn(email, PASSWORD);
+    expect(again.statusCode).toBe(200);
+    expect(again.json().user.email).toBe(email);
+    expect((await changePassword(owner, id, PASSWORD)).statusCode).toBe(200);
+    // The guessers are still refused.
+    expect(await guessFrom(OFFICE, email, 1)).toEqual([429]);
+  });
+
+  it('guesses from many addresses do not slow the trusted device down either', async () => {
+    const { email } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+    for (let i = 0; i < 8; i++) await guessFrom(`203.0.113.${150 + i}`, email, 1);
+    // The account's backoff holds for browsers the account does not know…
+    expect((await new From(app, '198.51.100.121').signIn(email, PASSWORD)).statusCode).toBe(429);
+    // …not for its trusted device.
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it('a forged device cookie, or a genuine one of another account, gives nothing', async () => {
+    // The attacker has an account of their own, signed in from elsewhere: a real device cookie.
+    const mine = await customer('203.0.113.170');
+    const { email } = await customer(OFFICE);
+    const attacker = new From(app, '203.0.113.170');
+    expect((await attacker.signIn(mine.email, PASSWORD)).statusCode).toBe(200);
+    expect(attacker.device).toMatch(/^stg_device=/);
+
+    const forged = `stg_device=${'A'.repeat(43)}`;
+    expect(await guessFrom(OFFICE, email, 7, forged)).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    // From the owner's address it is locked out like any browser; elsewhere it waits like any other.
+    expect(await guessFrom(OFFICE, email, 2, attacker.device!)).toEqual([429, 429]);
+    expect(await guessFrom('203.0.113.171', email, 1, attacker.device!)).toEqual([429]);
+  });
+
+  it('a trusted device has its own limit: a stolen cookie gets 5 guesses per 15 minutes', async () => {
+    const { email } = await customer(OFFICE);
+    const owner = new From(app, OFFICE);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+    // The thief uses the cookie from anywhere.
+    const thief = await guessFrom('203.0.113.180', email, 7, owner.device!);
+    expect(thief).toEqual([401, 401, 401, 401, 401, 429, 429]);
+    const again = new From(app, '203.0.113.181');
+    again.device = owner.device;
+    const res = await again.signIn(email, PASSWORD);
+    expect(res.statusCode).toBe(429);
+    expect(res.json().errors).toEqual([tooManyLoginsMessage(Number(res.headers['retry-after']))]);
+    advance(PASSWORD_THROTTLE.perDevice.windowMs);
+    expect((await owner.signIn(email, PASSWORD)).statusCode).toBe(200);
+  });
+
+  it("a password change forgets the account's other trusted devices", async () => {
+    const { email, id } = await customer(OFFICE);
+    const laptop = new From(app, OFFICE);
+    const phone = new From(app, '203.0.113.190');
+    expect((await laptop.signIn(email, PASSWORD)).statusCode).toBe(200);
+    expect((await phone.signIn(email, PASSWORD)).statusCode).toBe(200);
+    // The sign-up's browser, the laptop and the phone.
+    expect(await app.deps.db.$count(trustedDevices, eq(trustedDevices.userId, id))).toBe(3);
+    expect((await changePassword(laptop, id, PASSWORD)).statusCode).toBe(200);
+    const rows = await app.deps.db.select().from(trustedDevices).where(eq(trustedDevices.userId, id));
+    expect(rows.map((r) => r.tokenHash)).toEqual([sha256(laptop.device!.slice('stg_device='.length))]);
+  });
+
+  it("keeps an account's newest devices only, and their trust runs out", async () => {
+    const { email, id } = await customer(OFFICE);
+    const count = () => app.deps.db.$count(trustedDevices, eq(trustedDevices.userId, id));
+    const browsers: From[] = [];
+    for (let i = 0; i <= MAX_TRUSTED_DEVICES; i++) {
+      const browser = new From(app, `203.0.113.${200 + (i % 5)}`);
+      expect((await browser.signIn(email, PASSWORD)).statusCode).toBe(200);
+      browsers.push(browser);
+      advance(1_000);
+    }
+    expect(await count()).toBe(MAX_TRUSTED_DEVICES);
+    // The first browser was dropped: it is throttled like any other on its (now locked) address.
+    const first = browsers[0]!;
+    expect(await guessFrom('203.0.113.200', email, 6)).toEqual([401, 401, 401, 401, 401, 429]);
+    expect((await first.signIn(email, PASSWORD)).statusCode).toBe(429);
+    // Trust runs out after its days without a sign-in, and maintenance removes it.
+    advance(TRUSTED_DEVICE_DAYS * 86_400_000);
+    await pruneTrustedDevices(app.deps.db, now);
+    expect(await count()).toBe(0);
   });
 });
 
@@ -227,8 +405,9 @@ describe('request rate limits', () => {
     await vendorTry.session();
     const refused = await vendorTry.request({ method: 'POST', url: '/api/vendors', payload: {} });
     expect(refused.statusCode).toBe(429);
-    expect(refused.json()).toEqual({ errors: ['Too many requests. Please wait a moment and try again.'] });
-    expect(Number(refused.headers['retry-after'])).toBeGreaterThan(3000);
+    const wait = Number(refused.headers['retry-after']);
+    expect(wait).toBeGreaterThan(3000);
+    expect(refused.json()).toEqual({ errors: [tooManyMessage('signUp', wait)] });
     // Another address is not affected; an hour later this one may sign up again.
     const other = new From(app, '203.0.113.51');
     await other.session();
@@ -266,6 +445,44 @@ describe('request rate limits', () => {
     const counts = statuses(burst);
     expect(counts[429]).toBe(10);
     expect(Object.keys(counts).some((s) => Number(s) >= 500)).toBe(false);
+  });
+
+  it('every 429 of every limited route says when to retry, in Retry-After and in words (issue 23 #19)', async () => {
+    // A valid message for the contact form, so that its own 5-an-hour limit answers the first 429s.
+    const bodies: Record<string, object> = {
+      'POST /api/contact': {
+        message: { name: 'Jo Ames', email: 'jo@example.com', subject: 'Hello', message: 'A question.' },
+      },
+    };
+    let address = 0;
+    for (const [route, policies] of Object.entries(RATE_LIMITED_ROUTES)) {
+      const [method, path] = route.split(' ') as [string, string];
+      const client = new From(app, `192.0.2.${(address += 1)}`);
+      await client.session();
+      const refusals = [];
+      const tries = Math.max(...policies.map((p) => p.limit)) + 2;
+      for (let i = 0; i < tries; i++) {
+        const res = await client.request({
+          method,
+          url: path.replace(':id', '1'),
+          ...(policies.some((p) => p.applies)
+            ? { headers: { 'content-type': 'multipart/form-data; boundary=x' }, payload: '--x--\r\n' }
+            : { payload: bodies[route] ?? {} }),
+        });
+        if (res.statusCode === 429) refusals.push(res);
+      }
+      expect(refusals.length, route).toBeGreaterThan(0);
+      for (const refused of refusals) {
+        const wait = Number(refused.headers['retry-after']);
+        expect(wait, `${route} Retry-After`).toBeGreaterThan(0);
+        const [message] = refused.json().errors;
+        expect(message, route).toMatch(/^Too many .+\. Please wait \d+ (second|minute)s? and try again\.$/);
+        expect(
+          policies.map((p) => tooManyMessage(p.action, wait)),
+          route,
+        ).toContain(message);
+      }
+    }
   });
 
   it('names only routes that exist', () => {

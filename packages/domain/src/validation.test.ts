@@ -3,6 +3,8 @@ import { describe, expect, it } from 'vitest';
 import {
   retryAfterSeconds,
   tooManyLoginsMessage,
+  tooManyMessage,
+  tooManyPasswordAttemptsMessage,
   contactMessageSchema,
   passwordUpdateSchema,
   customerSignUpSchema,
@@ -161,5 +163,15 @@ describe('the password throttle names its wait', () => {
     expect(wait(60_000)).toBe('Too many sign-in attempts. Please wait 1 minute and try again.');
     expect(wait(61_000)).toBe('Too many sign-in attempts. Please wait 2 minutes and try again.');
     expect(wait(15 * 60_000)).toBe('Too many sign-in attempts. Please wait 15 minutes and try again.');
+  });
+});
+
+describe('every throttled action names itself (issue 23 #20)', () => {
+  it('a password asked again is not called a sign-in', () => {
+    expect(tooManyPasswordAttemptsMessage(900)).toBe(
+      'Too many password attempts. Please wait 15 minutes and try again.',
+    );
+    expect(tooManyMessage('contact', 120)).toBe('Too many messages. Please wait 2 minutes and try again.');
+    expect(tooManyMessage('signUp', 30)).toBe('Too many sign-ups. Please wait 30 seconds and try again.');
   });
 });

@@ -63,8 +63,6 @@ export const MESSAGES = {
   nameRequired: 'Name is required.',
   subjectRequired: 'Subject is required.',
   messageRequired: 'Message is required.',
-  tooManyMessages: 'Too many messages. Please try again later.',
-  tooManyRequests: 'Too many requests. Please wait a moment and try again.',
 } as const;
 
 /** Whole seconds until `retryAt`, at least 1: what a 429's Retry-After header says. */
@@ -72,16 +70,41 @@ export function retryAfterSeconds(retryAt: Date, now: Date): number {
   return Math.max(1, Math.ceil((retryAt.getTime() - now.getTime()) / 1000));
 }
 
-/**
- * The password throttle's refusal, naming the wait the Retry-After header gives (rounded up): seconds
- * under a minute (the account's backoff: 1 s, 2 s, 4 s…), minutes beyond (an address's 15-minute window).
- */
-export function tooManyLoginsMessage(waitSeconds: number): string {
+/** A wait in words, as Retry-After counts it (rounded up): seconds under a minute, minutes beyond. */
+export function waitInWords(waitSeconds: number): string {
   const s = Math.max(1, Math.ceil(waitSeconds));
   const minutes = Math.ceil(s / 60);
-  const wait = s < 60 ? `${s} second${s === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
-  return `Too many sign-in attempts. Please wait ${wait} and try again.`;
+  return s < 60 ? `${s} second${s === 1 ? '' : 's'}` : `${minutes} minute${minutes === 1 ? '' : 's'}`;
 }
+
+/**
+ * What each limited action calls itself in its refusal ("Too many password attempts…"): every 429 names
+ * what was throttled and how long to wait, the same wait as its Retry-After header.
+ */
+export const THROTTLED_ACTIONS = {
+  signIn: 'sign-in attempts',
+  password: 'password attempts',
+  signUp: 'sign-ups',
+  passwordForgot: 'password reset requests',
+  passwordReset: 'password reset attempts',
+  contact: 'messages',
+  reviews: 'reviews',
+  payments: 'payment attempts',
+  uploads: 'uploads',
+} as const;
+export type ThrottledAction = keyof typeof THROTTLED_ACTIONS;
+
+/** A 429's message: "Too many <action>. Please wait <wait> and try again." */
+export function tooManyMessage(action: ThrottledAction, waitSeconds: number): string {
+  return `Too many ${THROTTLED_ACTIONS[action]}. Please wait ${waitInWords(waitSeconds)} and try again.`;
+}
+
+/** The sign-in throttle's refusal, naming the wait the Retry-After header gives. */
+export const tooManyLoginsMessage = (waitSeconds: number) => tooManyMessage('signIn', waitSeconds);
+
+/** A password confirmation's refusal (password change, deactivate, calendar disconnect, business details). */
+export const tooManyPasswordAttemptsMessage = (waitSeconds: number) =>
+  tooManyMessage('password', waitSeconds);
 
 const trimmed = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true });

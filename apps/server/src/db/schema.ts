@@ -820,6 +820,31 @@ export const rateLimits = pgTable(
   (t) => [index('rate_limits_reset_at_idx').on(t.resetAt)],
 );
 
+/**
+ * Browsers that signed in to an account (issue 23 #21, ADR 0021): the device cookie holds a random token,
+ * the table only its hash, one row per account the browser signed in to. A password check carrying a
+ * token of the account is not subject to the per-address limits (a shared address cannot lock the owner
+ * out); it has its own per-device limit instead.
+ */
+export const trustedDevices = pgTable(
+  'trusted_devices',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tokenHash: text('token_hash').notNull(),
+    createdAt: createdAt(),
+    lastSignInAt: timestamp('last_sign_in_at', { withTimezone: true }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('trusted_devices_token_user_idx').on(t.tokenHash, t.userId),
+    index('trusted_devices_user_idx').on(t.userId),
+    index('trusted_devices_expires_idx').on(t.expiresAt),
+  ],
+);
+
 /** Background work shared by every instance, claimed with FOR UPDATE SKIP LOCKED. */
 export const jobs = pgTable(
   'jobs',

@@ -1,7 +1,7 @@
 /** The API's error shape (ARCHITECTURE §3): 4xx `{ errors: [...] }`; 5xx only says it was unexpected. */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { MESSAGES, retryAfterSeconds } from '@stg/domain/validation';
+import { MESSAGES, retryAfterSeconds, tooManyMessage, type ThrottledAction } from '@stg/domain/validation';
 
 export class HttpError extends Error {
   constructor(
@@ -20,9 +20,14 @@ export class HttpError extends Error {
 export const unprocessable = (...errors: string[]) => new HttpError(422, errors);
 export const notFound = (message: string = MESSAGES.notFound) => new HttpError(404, [message]);
 export const unauthorized = (message: string = MESSAGES.notSignedIn) => new HttpError(401, [message]);
-/** A 429 with the time to wait, in whole seconds (at least 1). */
-export const tooManyRequests = (message: string, retryAt: Date, now: Date) =>
-  new HttpError(429, [message], {}, { 'retry-after': String(retryAfterSeconds(retryAt, now)) });
+/**
+ * A 429, the only way the server builds one: the time to wait in whole seconds (at least 1) in
+ * Retry-After, and the same wait in words in the message, which names the throttled action.
+ */
+export function tooManyRequests(action: ThrottledAction, retryAt: Date, now: Date): HttpError {
+  const wait = retryAfterSeconds(retryAt, now);
+  return new HttpError(429, [tooManyMessage(action, wait)], {}, { 'retry-after': String(wait) });
+}
 export const forbidden = (message: string = MESSAGES.forbidden) => new HttpError(403, [message]);
 
 export function registerErrorHandling(app: FastifyInstance) {

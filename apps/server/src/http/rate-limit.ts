@@ -6,7 +6,7 @@
  * have their own throttle (modules/auth/login-throttle.ts).
  */
 import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
-import { MESSAGES } from '@stg/domain/validation';
+import type { ThrottledAction } from '@stg/domain/validation';
 import { hit } from '../modules/rate-limits/repo';
 import { tooManyRequests } from './errors';
 
@@ -20,7 +20,8 @@ export interface RatePolicy {
   windowMs: number;
   /** Counted per client address, and also per signed-in user when `user` (a user on many addresses). */
   per: readonly ('address' | 'user')[];
-  message?: string;
+  /** What the refusal says was throttled ("Too many sign-ups. Please wait 40 minutes and try again."). */
+  action: ThrottledAction;
   /** Only requests this matches are counted (e.g. uploads among a route's plain JSON changes). */
   applies?: (req: FastifyRequest) => boolean;
 }
@@ -28,12 +29,13 @@ export interface RatePolicy {
 const isMultipart = (req: FastifyRequest) =>
   (req.headers['content-type'] ?? '').toLowerCase().startsWith('multipart/');
 
-const signUp: RatePolicy = { name: 'sign-up', limit: 10, windowMs: HOUR, per: ['address'] };
+const signUp: RatePolicy = { name: 'sign-up', limit: 10, windowMs: HOUR, per: ['address'], action: 'signUp' };
 const uploads: RatePolicy = {
   name: 'uploads',
   limit: 60,
   windowMs: HOUR,
   per: ['address', 'user'],
+  action: 'uploads',
   applies: isMultipart,
 };
 
@@ -41,16 +43,24 @@ const uploads: RatePolicy = {
 export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RatePolicy[]>> = {
   'POST /api/users': [signUp],
   'POST /api/vendors': [signUp],
-  'POST /api/password/forgot': [{ name: 'password-forgot', limit: 10, windowMs: HOUR, per: ['address'] }],
+  'POST /api/password/forgot': [
+    { name: 'password-forgot', limit: 10, windowMs: HOUR, per: ['address'], action: 'passwordForgot' },
+  ],
   'POST /api/password/reset': [
-    { name: 'password-reset', limit: 20, windowMs: 15 * MINUTE, per: ['address'] },
+    { name: 'password-reset', limit: 20, windowMs: 15 * MINUTE, per: ['address'], action: 'passwordReset' },
   ],
-  'POST /api/contact': [
-    { name: 'contact', limit: 20, windowMs: HOUR, per: ['address'], message: MESSAGES.tooManyMessages },
+  'POST /api/contact': [{ name: 'contact', limit: 20, windowMs: HOUR, per: ['address'], action: 'contact' }],
+  'POST /api/vendors/:id/reviews': [
+    { name: 'reviews', limit: 20, windowMs: HOUR, per: ['address', 'user'], action: 'reviews' },
   ],
-  'POST /api/vendors/:id/reviews': [{ name: 'reviews', limit: 20, windowMs: HOUR, per: ['address', 'user'] }],
   'POST /api/payments/create-payment-intent': [
-    { name: 'payment-intent', limit: 30, windowMs: 10 * MINUTE, per: ['address', 'user'] },
+    {
+      name: 'payment-intent',
+      limit: 30,
+      windowMs: 10 * MINUTE,
+      per: ['address', 'user'],
+      action: 'payments',
+    },
   ],
   'PATCH /api/vendors/:id': [uploads],
 };
@@ -71,8 +81,7 @@ function limiter(app: FastifyInstance, policies: readonly RatePolicy[]): onReque
           { limit: policy.limit * rateLimitScale, windowMs: policy.windowMs },
           now,
         );
-        if (!counted.allowed)
-          throw tooManyRequests(policy.message ?? MESSAGES.tooManyRequests, counted.resetAt, now);
+        if (!counted.allowed) throw tooManyRequests(policy.action, counted.resetAt, now);
       }
     }
   };

@@ -18,6 +18,8 @@ export async function confirmPassword(
     user: UserRow;
     password: string | undefined;
     ip: string;
+    /** The request's device cookie (a trusted device is throttled on its own). */
+    device?: string | undefined;
     now: Date;
     required: string;
     incorrect: string;
@@ -26,8 +28,10 @@ export async function confirmPassword(
   const { user, ip, now } = opts;
   if (!opts.password) throw unprocessable(opts.required);
   const password = opts.password;
-  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
-    verifyPassword(user.passwordDigest, password),
+  const ok = await checkPasswordThrottled(
+    db,
+    { email: user.email, ip, now, action: 'password', device: opts.device },
+    () => verifyPassword(user.passwordDigest, password),
   );
   if (!ok) throw unprocessable(opts.incorrect);
 }

@@ -11,16 +11,24 @@
  *
  * Each counter changes atomically with its row locked, so simultaneous guesses cannot all pass.
  * A correct password gives the address its attempt back and clears the pair's and the account's counts.
+ *
+ * A browser that signed in to the account before (a trusted device, issue 23 #21: its cookie's token is
+ * kept hashed in PostgreSQL with the account) is counted on its own instead: 5 wrong guesses in 15
+ * minutes per device, and none of the address's or account's counts, so guessers behind the owner's
+ * office or carrier address can neither lock the owner out nor slow them down. A forged token names no
+ * device of the account and is throttled like no token at all.
  */
-import { retryAfterSeconds, tooManyLoginsMessage } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/errors';
+import { findTrustedDevice } from './trusted-devices';
 import { claimWithBackoff, clear, hit, refund, type Backoff, type Window } from '../rate-limits/repo';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 export const PASSWORD_THROTTLE = {
   perPair: { limit: 5, windowMs: FIFTEEN_MINUTES } satisfies Window,
   perAddress: { limit: 30, windowMs: FIFTEEN_MINUTES } satisfies Window,
+  /** A trusted device's own limit, instead of the address's and account's. */
+  perDevice: { limit: 5, windowMs: FIFTEEN_MINUTES } satisfies Window,
   perAccount: {
     free: 5,
     windowMs: FIFTEEN_MINUTES,
@@ -44,13 +52,31 @@ const buckets = (email: string, ip: string) => {
  */
 export async function checkPasswordThrottled(
   db: Db,
-  attempt: { email: string; ip: string; now: Date },
+  attempt: {
+    email: string;
+    ip: string;
+    now: Date;
+    /** What a refusal says was throttled: a sign-in, or a password asked again by a signed-in user. */
+    action: 'signIn' | 'password';
+    /** The request's device cookie: a trusted device of this account is counted on its own. */
+    device?: string | undefined;
+  },
   check: () => Promise<boolean>,
 ): Promise<boolean> {
   const { now } = attempt;
   const b = buckets(attempt.email, attempt.ip);
-  const refused = (retryAt: Date) =>
-    tooManyRequests(tooManyLoginsMessage(retryAfterSeconds(retryAt, now)), retryAt, now);
+  const refused = (retryAt: Date) => tooManyRequests(attempt.action, retryAt, now);
+
+  const deviceId = await findTrustedDevice(db, attempt.device, attempt.email, now);
+  if (deviceId !== null) {
+    const bucket = `password:device:${deviceId}`;
+    const device = await hit(db, bucket, PASSWORD_THROTTLE.perDevice, now);
+    if (!device.allowed) throw refused(device.resetAt);
+    const ok = await check();
+    // The owner proved who they are on their device; the guessers' counts are left as they are.
+    if (ok) await clear(db, bucket);
+    return ok;
+  }
 
   const address = await hit(db, b.address, PASSWORD_THROTTLE.perAddress, now);
   if (!address.allowed) throw refused(address.resetAt);

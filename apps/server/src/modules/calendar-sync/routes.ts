@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { requireUser, signedInUser } from '../../http/auth';
 import { ownedCalendar } from './owned-calendar';
 import { presentCalendar } from '../vendor-calendars/presenter';
+import { deviceToken } from '../auth/trusted-devices';
 import {
   authorizeResponseSchema,
   calendarProvidersResponseSchema,
@@ -127,7 +128,7 @@ export async function calendarSyncRoutes(app: FastifyInstance) {
         await disconnectCalendar(
           db,
           calendar,
-          { password: req.body?.password ?? '', ip: req.ip },
+          { password: req.body?.password ?? '', ip: req.ip, device: deviceToken(req) },
           app.deps.now(),
         ),
       );

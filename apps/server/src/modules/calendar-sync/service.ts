@@ -223,7 +223,7 @@ const DISCONNECTED = {
 export async function disconnectCalendar(
   db: Db,
   calendar: VendorCalendarRow,
-  confirm: { password: string; ip: string },
+  confirm: { password: string; ip: string; device?: string | undefined },
   now: Date,
 ) {
   const user = await findVendorUser(db, calendar.vendorId);
@@ -232,6 +232,7 @@ export async function disconnectCalendar(
     user,
     password: confirm.password,
     ip: confirm.ip,
+    device: confirm.device,
     now,
     required: CALENDAR_MESSAGES.passwordRequired,
     incorrect: CALENDAR_MESSAGES.passwordIncorrect,

@@ -132,20 +132,28 @@ describe('POST /api/contact', () => {
     expect((await rows()).length).toBe(before);
   });
 
-  it('accepts 5 messages per address per hour, then answers 429 until the hour has passed', async () => {
+  it('accepts 5 messages per address per hour, then answers 429 with when to retry (issue 23 #19)', async () => {
     const client = new TestClient(app);
     await client.session();
     for (let i = 0; i < 5; i++) {
       expect((await send(client, payload({ subject: `Limit ${i}` }), '203.0.113.9')).statusCode).toBe(201);
+      advance(10 * 60_000);
     }
+    // 50 minutes after the first message: a place frees up when it is an hour old, in 10 minutes.
     const blocked = await send(client, payload({ subject: 'Limit 5' }), '203.0.113.9');
     expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toEqual({ errors: ['Too many messages. Please try again later.'] });
+    expect(blocked.headers['retry-after']).toBe('600');
+    expect(blocked.json()).toEqual({ errors: ['Too many messages. Please wait 10 minutes and try again.'] });
     expect((await rows()).filter((r) => r.ip === '203.0.113.9')).toHaveLength(5);
     // Another address is not affected.
     expect((await send(client, payload(), '203.0.113.10')).statusCode).toBe(201);
 
-    advance(60 * 60_000 + 1);
+    advance(9 * 60_000 + 59_000);
+    const almost = await send(client, payload({ subject: 'Too soon' }), '203.0.113.9');
+    expect(almost.statusCode).toBe(429);
+    expect(almost.headers['retry-after']).toBe('1');
+    expect(almost.json()).toEqual({ errors: ['Too many messages. Please wait 1 second and try again.'] });
+    advance(1_000);
     expect((await send(client, payload({ subject: 'Next hour' }), '203.0.113.9')).statusCode).toBe(201);
   });
 
@@ -156,7 +164,9 @@ describe('POST /api/contact', () => {
       Array.from({ length: 8 }, (_, i) => send(client, payload({ subject: `Burst ${i}` }), '203.0.113.77')),
     );
     expect(results.filter((r) => r.statusCode === 201)).toHaveLength(5);
-    expect(results.filter((r) => r.statusCode === 429)).toHaveLength(3);
+    const refused = results.filter((r) => r.statusCode === 429);
+    expect(refused).toHaveLength(3);
+    for (const r of refused) expect(r.headers['retry-after']).toBe('3600');
   });
 
   it('refuses a call without the CSRF header', async () => {

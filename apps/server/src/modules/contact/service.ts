@@ -1,8 +1,8 @@
 /** The contact form: stored, then mailed to support with the sender as Reply-To. */
-import { MESSAGES, type ContactMessage } from '@stg/domain/validation';
+import type { ContactMessage } from '@stg/domain/validation';
 import type { AppDeps } from '../../deps';
 import { escapeHtml, oneLine, type MailMessage } from '../../adapters/mail/mailer';
-import { HttpError } from '../../http/errors';
+import { tooManyRequests } from '../../http/errors';
 import { insertContactMessageWithinLimit, type ContactMessageRow } from './repo';
 
 export const MAX_CONTACT_MESSAGES_PER_HOUR = 5;
@@ -27,12 +27,14 @@ export async function submitContactMessage(
   input: ContactMessage,
   opts: { userId: number | null; ip: string; now: Date },
 ): Promise<ContactMessageRow> {
-  const row = await insertContactMessageWithinLimit(deps.db, input, {
+  const stored = await insertContactMessageWithinLimit(deps.db, input, {
     ...opts,
     maxPerWindow: MAX_CONTACT_MESSAGES_PER_HOUR,
     windowMs: 60 * 60_000,
   });
-  if (!row) throw new HttpError(429, [MESSAGES.tooManyMessages]);
+  // Issue 23 #19: this limit's refusals say when to retry too, like the route's.
+  if ('retryAt' in stored) throw tooManyRequests('contact', stored.retryAt, opts.now);
+  const { row } = stored;
   deps.background.run('contact-mail', () => deps.mailer.send(supportMail(row, deps.supportEmail)));
   return row;
 }

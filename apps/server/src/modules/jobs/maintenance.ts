@@ -1,9 +1,10 @@
-/** Hourly housekeeping: expired sessions, rate-limit counters past their window, expired reset tokens, old jobs, statistics. */
+/** Hourly housekeeping: expired sessions, rate-limit counters past their window, trusted devices past their trust, expired reset tokens, old jobs, statistics. */
 import { lt, sql } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
 import { deleteGuestBookingsOfExpiredSessions } from '../bookings/repo';
 import { deleteExpiredSessions } from '../auth/session-repo';
 import { pruneRateLimits } from '../rate-limits/repo';
+import { pruneTrustedDevices } from '../auth/trusted-devices';
 import { pruneFinishedJobs } from './repo';
 import type { JobHandler, Recurring } from './worker';
 
@@ -13,6 +14,7 @@ export const runMaintenance: JobHandler = async (_job, { db, now }) => {
   await deleteGuestBookingsOfExpiredSessions(db, now);
   await deleteExpiredSessions(db, now);
   await pruneRateLimits(db, now);
+  await pruneTrustedDevices(db, now);
   // Only expired tokens: used ones younger than their hour still count towards the hourly mail limit.
   await db.delete(passwordResetTokens).where(lt(passwordResetTokens.expiresAt, now));
   await pruneFinishedJobs(db, new Date(now.getTime() - 7 * 86_400_000));

@@ -9,6 +9,7 @@ import {
 } from '@stg/domain/api/password';
 import { MESSAGES } from '@stg/domain/validation';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
+import { trustThisDevice } from '../auth/trusted-devices';
 import { presentUser } from '../users/presenter';
 import { presentVendor } from '../vendors/presenter';
 import { requestPasswordReset, resetPasswordAndSignIn } from './service';
@@ -55,6 +56,7 @@ export async function passwordRoutes(app: FastifyInstance) {
         now: app.deps.now(),
       });
       sendSession(app, req, reply, started);
+      await trustThisDevice(app, req, reply, user.id);
       req.user = user;
       return {
         user: presentUser(user),

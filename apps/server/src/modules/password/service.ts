@@ -7,6 +7,7 @@ import { unprocessable } from '../../http/errors';
 import { newToken, sha256 } from '../../http/tokens';
 import { hashPassword } from '../auth/password';
 import { clearPasswordFailures } from '../auth/login-throttle';
+import { forgetTrustedDevices } from '../auth/trusted-devices';
 import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
 import type { UserRow } from '../../db/rows';
 import { findUserByEmail, invalidateResetTokens, updatePasswordDigest } from '../users/repo';
@@ -108,6 +109,7 @@ export async function resetPasswordAndSignIn(
   if (!user) throw unprocessable(MESSAGES.resetTokenInvalid);
   const started = await rotateSession(db, { ...opts, user, endUserSessions: true });
   await clearPasswordFailures(db, user.email, opts.client.ip);
+  await forgetTrustedDevices(db, user.id);
   const vendor = user.vendorId ? await loadVendorDetail(db, user.vendorId) : null;
   return { user, vendor, started };
 }

@@ -9,6 +9,7 @@ import {
   signedInTtlDays,
   startSession,
 } from '../auth/session-plugin';
+import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
 import { sessionPayload, signInAndAnswer, signOutAndAnswer } from './service';
 
 export async function sessionRoutes(app: FastifyInstance) {
@@ -52,6 +53,7 @@ export async function sessionRoutes(app: FastifyInstance) {
     async (req, reply) => {
       const { user, started, answer } = await signInAndAnswer(db, {
         ...req.body.user,
+        device: deviceToken(req),
         previous: req.session,
         client: sessionClient(req),
         ttlDays: signedInTtlDays(app),
@@ -59,6 +61,8 @@ export async function sessionRoutes(app: FastifyInstance) {
         urlFor,
       });
       sendSession(app, req, reply, started);
+      // This browser is now a trusted device of the account (its own password throttle, issue 23 #21).
+      await trustThisDevice(app, req, reply, user.id);
       req.user = user;
       return answer;
     },

@@ -30,16 +30,24 @@ import { createSession, deleteSession, type SessionRow, type UserRow } from '../
  */
 export async function signIn(
   db: Db,
-  opts: Omit<Rotation, 'user' | 'endUserSessions'> & { email: string; password: string },
+  opts: Omit<Rotation, 'user' | 'endUserSessions'> & {
+    email: string;
+    password: string;
+    /** The request's device cookie (a trusted device of the account is throttled on its own). */
+    device?: string | undefined;
+  },
 ): Promise<{ user: UserRow; started: StartedSession }> {
   const { email, password, now } = opts;
   const user = await findUserByEmail(db, email);
-  const ok = await checkPasswordThrottled(db, { email, ip: opts.client.ip, now }, () =>
-    user
-      ? verifyPassword(user.passwordDigest, password)
-      : dummyPasswordDigest()
-          .then((d) => verifyPassword(d, password))
-          .then(() => false),
+  const ok = await checkPasswordThrottled(
+    db,
+    { email, ip: opts.client.ip, now, action: 'signIn', device: opts.device },
+    () =>
+      user
+        ? verifyPassword(user.passwordDigest, password)
+        : dummyPasswordDigest()
+            .then((d) => verifyPassword(d, password))
+            .then(() => false),
   );
   if (!user || !ok) throw new HttpError(401, [MESSAGES.invalidCredentials]);
   return { user, started: await rotateSession(db, { ...opts, user }) };

@@ -12,6 +12,7 @@ import {
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { unauthorized } from '../../http/errors';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
+import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from './presenter';
 import { changePassword, signUpCustomer, updateProfile } from './service';
 
@@ -37,6 +38,7 @@ export async function userRoutes(app: FastifyInstance) {
         now: app.deps.now(),
       });
       sendSession(app, req, reply, created.started);
+      await trustThisDevice(app, req, reply, created.user.id);
       reply.status(201);
       return { user: presentUser(created.user), addresses: [presentAddress(created.address)] };
     },
@@ -80,6 +82,7 @@ export async function userRoutes(app: FastifyInstance) {
         user: signedInUser(req),
         keepSessionId: req.session.id,
         ip: req.ip,
+        device: deviceToken(req),
         currentPassword: req.body.password,
         newPassword: req.body.newPassword,
         now: app.deps.now(),

@@ -7,6 +7,7 @@ import { checkPasswordThrottled } from '../auth/login-throttle';
 import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
 import type { UserRow } from '../../db/rows';
 import { deleteUserSessions } from '../auth/session-repo';
+import { forgetTrustedDevices } from '../auth/trusted-devices';
 import {
   createCustomer,
   isEmailTaken,
@@ -64,20 +65,25 @@ export async function changePassword(
     user: UserRow;
     keepSessionId: number;
     ip: string;
+    /** The request's device cookie: a trusted device is throttled on its own, and stays trusted. */
+    device?: string | undefined;
     currentPassword: string;
     newPassword: string;
     now: Date;
   },
 ): Promise<UserRow> {
   const { user, ip, now } = opts;
-  const ok = await checkPasswordThrottled(db, { email: user.email, ip, now }, () =>
-    verifyPassword(user.passwordDigest, opts.currentPassword),
+  const ok = await checkPasswordThrottled(
+    db,
+    { email: user.email, ip, now, action: 'password', device: opts.device },
+    () => verifyPassword(user.passwordDigest, opts.currentPassword),
   );
   if (!ok) throw unprocessable(MESSAGES.currentPasswordIncorrect);
   const updated = await updatePasswordDigest(db, user.id, await hashPassword(opts.newPassword), now);
   if (!updated) throw notFound();
   await deleteUserSessions(db, user.id, opts.keepSessionId);
   await invalidateResetTokens(db, user.id, now);
+  await forgetTrustedDevices(db, user.id, opts.device);
   return updated;
 }
 

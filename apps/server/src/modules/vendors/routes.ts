@@ -19,6 +19,7 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
+import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from '../users/presenter';
 import { readImageUploads } from './images';
 import { createAccountSession } from './payouts';
@@ -114,6 +115,7 @@ export async function vendorRoutes(app: FastifyInstance) {
         now: app.deps.now(),
       });
       sendSession(app, req, reply, created.started);
+      await trustThisDevice(app, req, reply, created.user.id);
       reply.status(201);
       return {
         user: presentUser(created.user),
@@ -157,6 +159,7 @@ export async function vendorRoutes(app: FastifyInstance) {
         fields,
         password: parsed.data.password,
         ip: req.ip,
+        device: deviceToken(req),
       });
       return presentVendor(detail, urlFor, { owner: true });
     },

@@ -112,7 +112,15 @@ export interface BusinessPatch {
  */
 export async function updateVendorBusiness(
   db: Db,
-  opts: { user: UserRow; vendorId: number; patch: BusinessPatch; password?: string; ip: string; now: Date },
+  opts: {
+    user: UserRow;
+    vendorId: number;
+    patch: BusinessPatch;
+    password?: string;
+    ip: string;
+    device?: string | undefined;
+    now: Date;
+  },
 ): Promise<void> {
   const { patch, now } = opts;
   const current = await findVendorRow(db, opts.vendorId);
@@ -122,6 +130,7 @@ export async function updateVendorBusiness(
       user: opts.user,
       password: opts.password,
       ip: opts.ip,
+      device: opts.device,
       now,
       required: VENDOR_MESSAGES.passwordRequired,
       incorrect: VENDOR_MESSAGES.passwordIncorrect,
@@ -236,7 +245,14 @@ export type VendorPatch = Omit<z.output<typeof vendorPatchRequestSchema>['vendor
  */
 export async function updateVendor(
   deps: Pick<AppDeps, 'db' | 'now' | 'googlePlaces' | 'background'>,
-  opts: { user: UserRow; vendorId: number; fields: VendorPatch; password?: string; ip: string },
+  opts: {
+    user: UserRow;
+    vendorId: number;
+    fields: VendorPatch;
+    password?: string;
+    ip: string;
+    device?: string | undefined;
+  },
 ) {
   const { db } = deps;
   const { vendorId: id, fields } = opts;
@@ -258,6 +274,7 @@ export async function updateVendor(
     patch: { name, phoneNumber, email, serviceDescription, listingStatus, calendarSkipped },
     password: opts.password,
     ip: opts.ip,
+    device: opts.device,
     now: deps.now(),
   });
   if (googlePlaceId !== undefined) {

@@ -2,6 +2,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
+import { tooManyPasswordAttemptsMessage } from '@stg/domain/validation';
 import { ApiError } from '../../lib/api-client';
 import { ModalProvider, useModal } from '../modal/modal-provider';
 import { ConfirmPasswordModal, type ConfirmPasswordModalProps } from './confirm-password-modal';
@@ -110,6 +111,19 @@ describe('ConfirmPasswordModal', () => {
     await user.type(field, 'x');
     expect(alert).toBeEmptyDOMElement();
     expect(field).not.toHaveAttribute('aria-invalid');
+  });
+
+  it('shows a throttled confirmation, naming password attempts and the wait (issue 23)', async () => {
+    const throttled = tooManyPasswordAttemptsMessage(120);
+    const onConfirm = vi.fn(() => Promise.reject(new ApiError(429, [throttled])));
+    const { user, onConfirmed } = setup({ onConfirm });
+    await user.click(screen.getByRole('button', { name: 'Open' }));
+    await user.type(screen.getByLabelText('Password'), 'Password123!{Enter}');
+    const alert = await screen.findByRole('alert');
+    await waitFor(() =>
+      expect(alert).toHaveTextContent('Too many password attempts. Please wait 2 minutes and try again.'),
+    );
+    expect(onConfirmed).not.toHaveBeenCalled();
   });
 
   it('Cancel closes without sending', async () => {

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES, tooManyLoginsMessage } from '@stg/domain/validation';
+import { MESSAGES, tooManyPasswordAttemptsMessage } from '@stg/domain/validation';
 import { customerSession, customerUser } from '../../test/fixtures';
 import { mockApi, type MockResponse } from '../../test/mock-api';
 import { LAZY, renderApp } from '../../test/render-app';
@@ -66,10 +66,10 @@ describe('UpdatePasswordForm: a server message about a field', () => {
   });
 
   it('keeps a message about no field (too many attempts) until the next submit', async () => {
-    const { user } = start({ status: 429, body: { errors: [tooManyLoginsMessage(900)] } });
+    const { user } = start({ status: 429, body: { errors: [tooManyPasswordAttemptsMessage(900)] } });
     const dialog = await openModal(user);
-    expect(await dialog.findByRole('alert')).toHaveTextContent(tooManyLoginsMessage(900));
+    expect(await dialog.findByRole('alert')).toHaveTextContent(tooManyPasswordAttemptsMessage(900));
     await user.type(dialog.getByLabelText('Current Password'), '2');
-    expect(dialog.getByRole('alert')).toHaveTextContent(tooManyLoginsMessage(900));
+    expect(dialog.getByRole('alert')).toHaveTextContent(tooManyPasswordAttemptsMessage(900));
   });
 });

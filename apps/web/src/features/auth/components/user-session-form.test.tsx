@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { MESSAGES } from '@stg/domain/validation';
+import { MESSAGES, tooManyLoginsMessage } from '@stg/domain/validation';
 import {
   customerAddress,
   customerSession,
@@ -48,6 +48,23 @@ describe('user-session-form: sign in', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('Invalid email or password');
     expect(screen.getByRole('dialog', { name: 'Sign In' })).toBeInTheDocument();
+  });
+
+  it('shows a throttled sign-in with its wait (issue 23)', async () => {
+    const { user } = start('/', {
+      'POST /api/session': {
+        status: 429,
+        headers: { 'Retry-After': '900' },
+        body: { errors: [tooManyLoginsMessage(900)] },
+      },
+    });
+    const dialog = await openSignIn(user);
+    await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
+    await user.type(within(dialog).getByLabelText('Password'), 'Password123!');
+    await user.click(within(dialog).getByRole('button', { name: 'Sign In' }));
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
+      'Too many sign-in attempts. Please wait 15 minutes and try again.',
+    );
   });
 
   it('refreshes the CSRF token and retries once on "Invalid Authenticity Token", then sends a customer to /home', async () => {

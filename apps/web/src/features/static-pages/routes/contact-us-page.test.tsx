@@ -1,6 +1,6 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { MESSAGES } from '@stg/domain/validation';
+import { MESSAGES, tooManyMessage } from '@stg/domain/validation';
 import { customerSession, signedOut } from '../../../test/fixtures';
 import { mockApi } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
@@ -119,13 +119,13 @@ describe('contact us', () => {
   it('shows the server errors, such as too many messages', async () => {
     mockApi({
       'GET /api/session': { body: signedOut },
-      'POST /api/contact': { status: 429, body: { errors: [MESSAGES.tooManyMessages] } },
+      'POST /api/contact': { status: 429, body: { errors: [tooManyMessage('contact', 120)] } },
     });
     const { user } = renderApp('/contact-us');
     await screen.findByRole('button', { name: 'Send Message' }, LAZY);
     await fill(user);
     await user.click(screen.getByRole('button', { name: 'Send Message' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(MESSAGES.tooManyMessages);
+    expect(await screen.findByRole('alert')).toHaveTextContent(tooManyMessage('contact', 120));
     expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled();
     expect(screen.queryByText('Message Sent')).not.toBeInTheDocument();
   });
