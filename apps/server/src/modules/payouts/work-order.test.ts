@@ -120,6 +120,29 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
     expect(text).toContain('Park on the street. Bring the blue vacuum.');
   });
 
+  it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
+    const booking = await scheduledBooking(customer.client, vendor, '2026-11-26T16:00:00.000Z');
+    const paid = (await payFor(customer.client, booking.id)).json().order as {
+      id: number;
+      subtotal: number;
+      totalCollected: number;
+    };
+    const cancel = await vendorClient.request({
+      method: 'PATCH',
+      url: `/api/orders/${paid.id}/cancel-order`,
+      payload: { cancelReason: 'Vendor is sick', confirmed: true },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const text = pdfText(
+      (await vendorClient.request({ method: 'GET', url: workOrderUrl(paid.id) })).rawPayload,
+    );
+    const total = `$${paid.totalCollected.toFixed(2)}`;
+    expect(text).toContain(`Subtotal\n$${paid.subtotal.toFixed(2)}`);
+    expect(text).toContain('Service charge\n$2.55');
+    expect(text).toContain(`Total\n${total}`);
+    expect(text).toContain(`Refunded\n${total}`);
+  });
+
   it('answers 404 to another vendor, to the customer who placed it, and for an unknown order; 401 signed out', async () => {
     const other = await otherVendorClient.request({ method: 'GET', url: workOrderUrl(order.id) });
     expect(other.statusCode).toBe(404);

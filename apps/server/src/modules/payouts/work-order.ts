@@ -10,6 +10,8 @@ import PDFDocument from 'pdfkit';
 import { workOrderUrl } from '@stg/domain/api/payouts';
 import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
 import { formatDurationShort } from '@stg/domain/dates';
+import { formatDollars } from '@stg/domain/money';
+import { orderBill } from '@stg/domain/order-bill';
 import { formatPhone } from '@stg/domain/phone';
 import type { WorkOrderRow } from './repo';
 
@@ -141,6 +143,13 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
   const options = Object.entries(o.optionsSnapshot ?? {});
   if (options.length === 0) paragraph(null, 'No options recorded.');
   for (const [name, value] of options) field(name, value);
+
+  section('Billing');
+  const bill = orderBill(o);
+  field('Subtotal', formatDollars(bill.subtotalCents));
+  field('Service charge', formatDollars(bill.serviceChargeCents));
+  field('Total', formatDollars(bill.totalCents));
+  if (o.refundAmountCents > 0) field('Refunded', formatDollars(o.refundAmountCents));
 
   section('Customer notes');
   paragraph(o.customerNotes, 'None.');

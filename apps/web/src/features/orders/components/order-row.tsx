@@ -149,7 +149,7 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
           <h3 id={`${id}-billing`}>Billing</h3>
           <dl className="details details--grid">
             <Detail term="Subtotal">{money(order.subtotal)}</Detail>
-            <Detail term="Service charge">{money(order.serviceFee)}</Detail>
+            <Detail term="Service charge">{money(order.serviceCharge)}</Detail>
             <Detail term="Total">{money(order.totalCollected)}</Detail>
             {order.refundAmount > 0 && (
               <Detail term="Refunded">

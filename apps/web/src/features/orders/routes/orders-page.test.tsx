@@ -56,6 +56,8 @@ describe('customer orders', () => {
       makeCustomerOrder({
         fulfillmentStatus: 'cancelled',
         paymentStatus: 'refunded',
+        // The ledger keeps nothing of the service charge once it is refunded; the bill still shows it.
+        serviceFee: 0,
         refundAmount: 122.55,
         refundReason: 'Order cancelled',
         cancelReason: 'Plans changed',

@@ -142,6 +142,8 @@ export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idB
       </Section>
 
       <Section id={`${idBase}-billing`} title="Billing" level={level}>
+        <Detail term="Subtotal">{money(order.subtotal)}</Detail>
+        <Detail term="Service charge">{money(order.serviceCharge)}</Detail>
         <Detail term="Total collected">{money(order.totalCollected)}</Detail>
         <Detail term="Commission">
           {money(shownCommission(order))}{' '}

@@ -53,6 +53,27 @@ describe('work order page', () => {
     expect(callsTo(calls, 'GET', '/api/vendors/7/orders/100')).toHaveLength(1);
   });
 
+  it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
+    showWorkOrder(
+      makeVendorOrder({
+        fulfillmentStatus: 'cancelled',
+        paymentStatus: 'refunded',
+        commission: 0,
+        serviceFee: 0,
+        vendorPayoutAmount: 0,
+        refundAmount: 122.55,
+      }),
+    );
+    const sheet = await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
+    const billing = within(within(sheet).getByRole('region', { name: 'Billing' }));
+    const value = (term: string) =>
+      billing.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Subtotal')).toBe('$120.00');
+    expect(value('Service charge')).toBe('$2.55');
+    expect(value('Total')).toBe('$122.55');
+    expect(value('Refunded')).toBe('$122.55');
+  });
+
   it('Print opens the print dialog; Download PDF fetches the server PDF', async () => {
     const print = vi.fn();
     vi.stubGlobal('print', print);

@@ -16,7 +16,7 @@ import type { Vendor } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { vendorOrderQueryOptions } from '../api/vendor-order-query';
-import { customerName, longTimeLabel } from '../vendor-order-text';
+import { customerName, longTimeLabel, money } from '../vendor-order-text';
 import '../work-order.css';
 
 export const WORK_ORDER_TITLE = 'Work Order';
@@ -105,6 +105,16 @@ function WorkOrder({ order, vendor }: { order: VendorOrder; vendor: Vendor }) {
               </Row>
             ))
           )}
+        </dl>
+      </section>
+
+      <section className="work-order__section" aria-labelledby="work-order-billing">
+        <h2 id="work-order-billing">Billing</h2>
+        <dl className="work-order__list">
+          <Row term="Subtotal">{money(order.subtotal)}</Row>
+          <Row term="Service charge">{money(order.serviceCharge)}</Row>
+          <Row term="Total">{money(order.totalCollected)}</Row>
+          {order.refundAmount > 0 && <Row term="Refunded">{money(order.refundAmount)}</Row>}
         </dl>
       </section>
 
