@@ -32,7 +32,7 @@ describe('work order page', () => {
     expect(s.getByText('Confirmation ID').nextElementSibling).toHaveTextContent('SRV-1001');
     expect(s.getByText('Sparkle Cleaning')).toBeInTheDocument();
     const value = (term: string) => s.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(value('Time')).toBe('Tuesday, December 1, 2026 at 9:00 AM (Mountain Time, St George)');
+    expect(value('Time')).toBe('Dec 1st, 9:00am (Mountain Time, St George)');
     expect(value('Estimated duration')).toBe('2h 30m');
     expect(value('Name')).toBe('Ann Lee');
     expect(value('Phone')).toBe('(435) 555-1234');
