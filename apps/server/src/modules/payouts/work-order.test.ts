@@ -109,7 +109,7 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
     expect(text).toContain('100 S Main St');
     expect(text).toContain('St George, UT 84770');
     // 16:00 UTC is 9:00 in St George (MST) on Wednesday, November 25th.
-    expect(text).toContain('Wednesday, November 25, 2026, 9:00 AM');
+    expect(text).toContain('Nov 25th, 9:00am');
     expect(text).toContain('(Mountain Time)');
     for (const [name, value] of Object.entries(order.optionsSnapshot)) {
       expect(text).toContain(name);
@@ -182,10 +182,10 @@ describe('OpenAPI', () => {
 describe('work order text', () => {
   it('says the appointment in St George time across daylight saving', () => {
     expect(appointmentText(new Date('2026-07-01T15:00:00Z'), 90)).toBe(
-      'Wednesday, July 1, 2026, 9:00 AM – 10:30 AM (Mountain Time)',
+      'Jul 1st, 9:00am – 10:30am (Mountain Time)',
     );
     expect(appointmentText(new Date('2026-11-25T16:00:00Z'), 45)).toBe(
-      'Wednesday, November 25, 2026, 9:00 AM – 9:45 AM (Mountain Time)',
+      'Nov 25th, 9:00am – 9:45am (Mountain Time)',
     );
   });
 

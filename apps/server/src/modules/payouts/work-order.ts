@@ -4,12 +4,15 @@
  * the appointment in St George time, the duration, the chosen options, the customer's notes and the
  * vendor's own appointment instructions. Built with pdfkit's standard fonts (no font files, no native code).
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
 import { workOrderUrl } from '@stg/domain/api/payouts';
-import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
-import { formatDurationShort } from '@stg/domain/dates';
+import { CATEGORY_LABELS, type Category } from '@stg/domain/constants';
+import {
+  formatAppointmentWindow,
+  formatCalendarDate,
+  formatClock,
+  formatDurationShort,
+} from '@stg/domain/dates';
 import { formatDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';
 import { formatPhone } from '@stg/domain/phone';
@@ -18,11 +21,9 @@ import type { WorkOrderRow } from './repo';
 /** Where the vendor's order answer points its View Work Order link (spec §3 workOrderUrl). */
 export { workOrderUrl };
 
-const local = (d: Date, pattern: string) => format(new TZDate(d.getTime(), TIME_ZONE), pattern);
-/** "Monday, November 30, 2026, 9:00 AM – 11:30 AM (Mountain Time)", as the order mails say it. */
+/** "Nov 30th, 9:00am – 11:30am (Mountain Time)": the shared format (spec §9) of @stg/domain/dates. */
 export function appointmentText(at: Date, durationMins: number): string {
-  const end = new Date(at.getTime() + durationMins * 60_000);
-  return `${local(at, 'EEEE, MMMM d, yyyy')}, ${local(at, 'h:mm a')} – ${local(end, 'h:mm a')} (Mountain Time)`;
+  return `${formatAppointmentWindow(at, durationMins)} (Mountain Time)`;
 }
 
 /**
@@ -163,7 +164,7 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
     .fontSize(8)
     .fillColor('#777777')
     .text(
-      `Order placed ${local(o.createdAt, 'MMM d, yyyy')} · printed ${local(now, 'MMM d, yyyy h:mm a')} (Mountain Time)`,
+      `Order placed ${formatCalendarDate(o.createdAt)} · printed ${formatCalendarDate(now)}, ${formatClock(now)} (Mountain Time)`,
       MARGIN,
     );
   doc.end();
