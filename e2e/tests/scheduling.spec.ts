@@ -53,9 +53,9 @@ const parts = (ms: number) =>
       .map((p) => [p.type, p.value]),
   ) as Record<'hour' | 'minute' | 'month' | 'day' | 'dayPeriod', string>;
 
-/** "9 AM" and "9:05 AM" in Denver, as the picker labels them. */
+/** "9 AM" and "9:05am" in Denver, as the picker labels them. */
 const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
-const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod}`;
+const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute}${parts(ms).dayPeriod.toLowerCase()}`;
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 /** Spec §9's "MMM do, h:mmaaa" in Denver: "Nov 24th, 9:05am". */
