@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, STATE, ZIP_CODES } from './constants';
+import { isPrintableText, unprintableMessage } from './printable-text';
 
 export const MESSAGES = {
   phoneRequired: 'Phone number is required.',
@@ -62,6 +63,19 @@ export function tooManyLoginsMessage(waitSeconds: number): string {
 const trimmed = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
+/**
+ * Text that reaches a work order must be printable there (issue 23 #13, ADR 0030): refused with a
+ * message naming `field` otherwise. For a zod string: `.refine(...printableOnly('Business name'))`.
+ */
+export const printableOnly = (field: string) =>
+  [
+    (value: string | null | undefined) => value == null || isPrintableText(value),
+    {
+      error: (issue: { input?: unknown }) =>
+        unprintableMessage(field, typeof issue.input === 'string' ? issue.input : ''),
+    },
+  ] as const;
+
 export const phoneSchema = z
   .string({ error: MESSAGES.phoneRequired })
   .trim()
@@ -74,6 +88,7 @@ export const emailSchema = z
   .min(1, { error: MESSAGES.emailRequired, abort: true })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.emailInvalid })
   .max(254, { error: MESSAGES.emailInvalid })
+  .refine(isPrintableText, { error: MESSAGES.emailInvalid })
   .transform((e) => e.toLowerCase());
 
 /** Password tips of spec §5: 1 letter, 1 number or special character, 10 characters. */
@@ -112,10 +127,26 @@ function bothStrings(a: string, b: string) {
 /** An address as forms send it. street_address_2 is accepted in snake_case as spec §7 shows. */
 export const addressInputSchema = z
   .object({
-    streetAddress: trimmed(MESSAGES.streetRequired).pipe(z.string().max(200)),
-    streetAddress2: z.string().trim().max(200).optional().nullable(),
-    street_address_2: z.string().trim().max(200).optional().nullable(),
-    city: trimmed(MESSAGES.cityRequired).pipe(z.string().max(100)),
+    streetAddress: trimmed(MESSAGES.streetRequired)
+      .pipe(z.string().max(200))
+      .refine(...printableOnly('Street address')),
+    streetAddress2: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .nullable()
+      .refine(...printableOnly('Street address 2')),
+    street_address_2: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .nullable()
+      .refine(...printableOnly('Street address 2')),
+    city: trimmed(MESSAGES.cityRequired)
+      .pipe(z.string().max(100))
+      .refine(...printableOnly('City')),
     state: z
       .string()
       .trim()
@@ -134,8 +165,12 @@ export type AddressInput = z.output<typeof addressInputSchema>;
 
 export const customerSignUpSchema = z
   .object({
-    firstName: trimmed(MESSAGES.firstNameRequired).pipe(z.string().max(100)),
-    lastName: trimmed(MESSAGES.lastNameRequired).pipe(z.string().max(100)),
+    firstName: trimmed(MESSAGES.firstNameRequired)
+      .pipe(z.string().max(100))
+      .refine(...printableOnly('First name')),
+    lastName: trimmed(MESSAGES.lastNameRequired)
+      .pipe(z.string().max(100))
+      .refine(...printableOnly('Last name')),
     email: emailSchema,
     phoneNumber: phoneSchema,
     password: newPasswordSchema,
@@ -169,8 +204,12 @@ export type SignIn = z.output<typeof signInSchema>;
 
 /** The account page's general form (PATCH /api/users/{id}). */
 export const userUpdateSchema = z.object({
-  firstName: trimmed(MESSAGES.firstNameRequired).pipe(z.string().max(100)),
-  lastName: trimmed(MESSAGES.lastNameRequired).pipe(z.string().max(100)),
+  firstName: trimmed(MESSAGES.firstNameRequired)
+    .pipe(z.string().max(100))
+    .refine(...printableOnly('First name')),
+  lastName: trimmed(MESSAGES.lastNameRequired)
+    .pipe(z.string().max(100))
+    .refine(...printableOnly('Last name')),
   email: emailSchema,
   phoneNumber: phoneSchema,
 });

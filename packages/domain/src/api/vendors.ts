@@ -25,6 +25,7 @@ import {
   MESSAGES,
   newPasswordSchema,
   phoneSchema,
+  printableOnly,
 } from '../validation';
 import { vendorPricingPatchShape } from './pricing';
 import { addressSchema, userSchema } from './users';
@@ -186,18 +187,28 @@ export type VendorJson = z.infer<typeof vendorSchema>;
 // Vendor sign-up: POST /api/vendors (spec §7: users_attributes with addresses_attributes, and
 // address_attributes for the business)
 
-const required = (message: string, max: number) =>
-  z
+/** Required text that a work order prints (issue 23 #13): printable there, or refused naming the field. */
+const required = (message: string, max: number) => {
+  const field = message.replace(' is required.', '');
+  return z
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, { error: `${message.replace(' is required.', '')} is too long.` });
+    .max(max, { error: `${field} is too long.` })
+    .refine(...printableOnly(field));
+};
 
 /** The address as the sign-up form sends it (snake_case, spec §7); the state is always UT. */
 const signUpAddressSchema = z
   .object({
     street_address: required(MESSAGES.streetRequired, 200),
-    street_address_2: z.string().trim().max(200).nullable().optional(),
+    street_address_2: z
+      .string()
+      .trim()
+      .max(200)
+      .nullable()
+      .optional()
+      .refine(...printableOnly('Street address 2')),
     city: required(MESSAGES.cityRequired, 100),
     state: z
       .string()

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { workOrderUrl } from '@stg/domain/api/payouts';
+import { unprintableMessage } from '@stg/domain/printable-text';
 import { orders, vendors } from '../../db/schema';
 import { createTestApp, TestClient } from '../../../test/test-app';
 import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
@@ -115,7 +116,7 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
       expect(text).toContain(name);
       expect(text).toContain(value);
     }
-    // What the standard fonts cannot show becomes '?', the rest reads as typed.
+    // Notes stored before input refused what the standard fonts cannot show (ADR 0030): '?', the rest as typed.
     expect(text).toContain('Gate code 4321 — the dog is friendly ?');
     expect(text).toContain('Park on the street. Bring the blue vacuum.');
   });
@@ -141,6 +142,18 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
     expect(text).toContain('Service charge\n$2.55');
     expect(text).toContain(`Total\n${total}`);
     expect(text).toContain(`Refunded\n${total}`);
+  });
+
+  it('refuses notes it could not print when the booking is made (ADR 0030)', async () => {
+    const res = await customer.client.request({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { booking: { vendorId: vendor.vendorId, customerNotes: 'The dog is friendly 🐶' } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      unprintableMessage('Additional instructions', 'The dog is friendly 🐶'),
+    ]);
   });
 
   it('answers 404 to another vendor, to the customer who placed it, and for an unknown order; 401 signed out', async () => {

@@ -16,6 +16,7 @@ import {
 import { formatDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';
 import { formatPhone } from '@stg/domain/phone';
+import { isPrintableChar } from '@stg/domain/printable-text';
 import type { WorkOrderRow } from './repo';
 
 /** Where the vendor's order answer points its View Work Order link (spec §3 workOrderUrl). */
@@ -27,18 +28,16 @@ export function appointmentText(at: Date, durationMins: number): string {
 }
 
 /**
- * The standard PDF fonts speak Windows-1252: characters they cannot show (emoji, other scripts) become
- * '?', and control characters go, so what a customer typed never garbles the page.
+ * The standard PDF fonts speak Windows-1252 (@stg/domain/printable-text): every field that reaches this
+ * page refuses other characters at input (ADR 0030); text stored before that rule has them as '?', and
+ * control characters go, so nothing garbles the page.
  */
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function printable(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\n' || ch === '\t') out += ch;
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else if (code <= 0xff || CP1252_EXTRA.has(ch)) out += ch;
-    else out += '?';
+    if (ch === '\r') continue;
+    if (isPrintableChar(ch)) out += ch;
+    else if ((ch.codePointAt(0) ?? 0) >= 0xa0) out += '?';
   }
   return out;
 }
