@@ -53,8 +53,8 @@ const parts = (ms: number) =>
       .map((p) => [p.type, p.value]),
   ) as Record<'hour' | 'minute' | 'month' | 'day' | 'dayPeriod', string>;
 
-/** "9 AM" and "9:05am" in Denver, as the picker labels them. */
-const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
+/** "9am" and "9:05am" in Denver, as the picker labels them. */
+const hourLabel = (ms: number) => `${parts(ms).hour}${parts(ms).dayPeriod.toLowerCase()}`;
 const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute}${parts(ms).dayPeriod.toLowerCase()}`;
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;

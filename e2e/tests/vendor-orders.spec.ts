@@ -80,7 +80,7 @@ const parts = (ms: number) =>
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   ) as Record<'hour' | 'minute' | 'dayPeriod', string>;
-const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
+const hourLabel = (ms: number) => `${parts(ms).hour}${parts(ms).dayPeriod.toLowerCase()}`;
 const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute}${parts(ms).dayPeriod.toLowerCase()}`;
 
 // ---- The page ----

@@ -9,6 +9,7 @@ import {
   formatClock,
   formatDurationShort,
   formatLocalAppointment,
+  hourText,
   ordinal,
 } from './dates';
 
@@ -80,6 +81,10 @@ describe('ordinal and clockText', () => {
     [31, '31st'],
   ])('%i → %s', (n, expected) => {
     expect(ordinal(n)).toBe(expected);
+  });
+
+  it('names an hour alone the same way', () => {
+    expect([0, 9, 12, 13].map(hourText)).toEqual(['12am', '9am', '12pm', '1pm']);
   });
 
   it('is a 12-hour clock with am and pm', () => {

@@ -24,6 +24,12 @@ export function clockText(hour: number, minute: number): string {
   return `${h12}:${String(minute).padStart(2, '0')}${hour < 12 ? 'am' : 'pm'}`;
 }
 
+/** 9 → "9am", 13 → "1pm", 0 → "12am": an hour on its own (the scheduler's hour buttons). */
+export function hourText(hour: number): string {
+  const h12 = hour % 12 === 0 ? 12 : hour % 12;
+  return `${h12}${hour < 12 ? 'am' : 'pm'}`;
+}
+
 /** A St George day → "Dec 15th" (spec §9's "MMM do"). */
 export function dayText(date: LocalDate): string {
   return `${MONTHS[date.month - 1] ?? ''} ${ordinal(date.day)}`;

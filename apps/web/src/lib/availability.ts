@@ -6,7 +6,7 @@
  * is done in UTC, where no time zone can move a day.
  */
 import { TIME_ZONE } from '@stg/domain/constants';
-import { clockText, formatLocalAppointment } from '@stg/domain/dates';
+import { clockText, formatLocalAppointment, hourText } from '@stg/domain/dates';
 import { formatLocalDate, localDateTimeOf, parseLocalDate, type LocalDate } from '@stg/domain/zoned-time';
 import type { Availability, AvailabilityDay } from '@stg/domain/api/scheduling';
 
@@ -147,10 +147,9 @@ export const WEEKDAYS: readonly { short: string; long: string }[] = Array.from({
   return { short: formatUtc({ weekday: 'short' }).format(d), long: formatUtc({ weekday: 'long' }).format(d) };
 });
 
-/** 9 → "9 AM"; 13 → "1 PM"; 0 → "12 AM". */
+/** 9 → "9am"; 13 → "1pm"; 0 → "12am" (the shared format of @stg/domain/dates). */
 export function hourLabel(hour: number): string {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12} ${hour < 12 ? 'AM' : 'PM'}`;
+  return hourText(hour);
 }
 
 /** 9, 5 → "9:05am" (the shared clock format of @stg/domain/dates). */

@@ -42,7 +42,7 @@ describe('reschedule-appointment modal', () => {
       within(hours)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['9 AM', '1 PM']);
+    ).toEqual(['9am', '1pm']);
     // No time is chosen yet: nothing to confirm.
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
     expect(dialog.getByRole('status')).toHaveTextContent('Choose a day and a start time.');
@@ -111,7 +111,7 @@ describe('reschedule-appointment modal', () => {
       ],
     });
     const dialog = await openReschedule(user);
-    await user.click(dialog.getByRole('button', { name: '1 PM' }));
+    await user.click(dialog.getByRole('button', { name: '1pm' }));
     await user.click(dialog.getByRole('button', { name: '1:01pm' }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule to Dec 1st, 1:01pm' }));
 

@@ -51,7 +51,7 @@ describe('reschedule-appointment modal (vendor)', () => {
         .filter((b) => !(b as HTMLButtonElement).disabled)
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Tuesday, December 1, 2026', 'Thursday, December 3, 2026']);
-    expect(buttonsOf(dialog.getByRole('group', { name: 'Hour' }))).toEqual(['9 AM', '1 PM']);
+    expect(buttonsOf(dialog.getByRole('group', { name: 'Hour' }))).toEqual(['9am', '1pm']);
     expect(buttonsOf(dialog.getByRole('group', { name: /Minute/ }))).toEqual(['9:00am', '9:15am', '9:30am']);
     expect(dialog.getByRole('status')).toHaveTextContent(CHOOSE_TIME);
   });
