@@ -93,9 +93,10 @@ const appointmentLabel = (ms: number) => {
 const placedLabel = (ms: number) => `${parts(ms).month} ${ordinal(Number(parts(ms).day))}, ${parts(ms).year}`;
 /** The reschedule pop-up names a start as everything else does: "Nov 24th, 9:05am". */
 const startLabel = appointmentLabel;
-/** The picker's hour and minute buttons: "9am", "9:05am". */
+/** The picker's hour and minute buttons: "9am", "9:05 am". */
 const hourLabel = (ms: number) => `${parts(ms).hour}${parts(ms).dayPeriod.toLowerCase()}`;
-const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute}${parts(ms).dayPeriod.toLowerCase()}`;
+const timeLabel = (ms: number) =>
+  `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod.toLowerCase()}`;
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en-US', {
     timeZone: 'UTC',

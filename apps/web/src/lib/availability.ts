@@ -152,9 +152,13 @@ export function hourLabel(hour: number): string {
   return hourText(hour);
 }
 
-/** 9, 5 → "9:05am" (the shared clock format of @stg/domain/dates). */
+/**
+ * 9, 5 → "9:05 am": a minute button's accessible name. The shared clock ("9:05am") with a space before
+ * am/pm, so the button's visible ":05" is a word of its name (WCAG 2.5.3 Label in Name; axe's
+ * label-content-name-mismatch); a screen reader says both the same way.
+ */
 export function timeLabel(hour: number, minute: number): string {
-  return clockText(hour, minute);
+  return clockText(hour, minute).replace(/(am|pm)$/, ' $1');
 }
 
 /** "Nov 24th, 9:05am" for a start: the shared format of @stg/domain/dates (spec §9). */

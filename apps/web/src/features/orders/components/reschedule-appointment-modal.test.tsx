@@ -51,7 +51,7 @@ describe('reschedule-appointment modal', () => {
   it('the current time cannot be confirmed again', async () => {
     const { user, calls } = showOrders([order]);
     const dialog = await openReschedule(user);
-    await user.click(dialog.getByRole('button', { name: '9:00am' }));
+    await user.click(dialog.getByRole('button', { name: '9:00 am' }));
     expect(dialog.getByText(ORDER_MESSAGES.sameTime)).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
     expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
@@ -69,7 +69,7 @@ describe('reschedule-appointment modal', () => {
     });
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
-    await user.click(dialog.getByRole('button', { name: '10:00am' }));
+    await user.click(dialog.getByRole('button', { name: '10:00 am' }));
     const confirm = dialog.getByRole('button', { name: 'Reschedule to Dec 3rd, 10:00am' });
     await user.click(confirm);
 
@@ -112,12 +112,12 @@ describe('reschedule-appointment modal', () => {
     });
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: '1pm' }));
-    await user.click(dialog.getByRole('button', { name: '1:01pm' }));
+    await user.click(dialog.getByRole('button', { name: '1:01 pm' }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule to Dec 1st, 1:01pm' }));
 
     expect(await dialog.findByRole('alert')).toHaveTextContent(unavailable);
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
-    await waitFor(() => expect(dialog.queryByRole('button', { name: '1:01pm' })).not.toBeInTheDocument());
+    await waitFor(() => expect(dialog.queryByRole('button', { name: '1:01 pm' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: RESCHEDULE_TITLE })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
   });

@@ -173,13 +173,13 @@ describe('Scheduling panel', () => {
       within(minutes())
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(Array.from({ length: 11 }, (_, i) => `8:${String(i).padStart(2, '0')}am`));
+    ).toEqual(Array.from({ length: 11 }, (_, i) => `8:${String(i).padStart(2, '0')} am`));
     await user.click(within(hours).getByRole('button', { name: '1pm' }));
     expect(
       within(minutes())
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['1:30pm', '1:31pm', '1:32pm']);
+    ).toEqual(['1:30 pm', '1:31 pm', '1:32 pm']);
 
     await user.click(panel.getByRole('button', { name: 'Wednesday, November 25, 2026' }));
     expect(
@@ -191,7 +191,7 @@ describe('Scheduling panel', () => {
       within(minutes())
         .getAllByRole('button')
         .map((b) => b.getAttribute('aria-label')),
-    ).toEqual(['9:00am']);
+    ).toEqual(['9:00 am']);
   });
 
   it('shows two months side by side from 1235 px, and follows the window when it narrows', async () => {
@@ -242,8 +242,8 @@ describe('Scheduling panel', () => {
     expect(panel.getByText(VENDOR_ARRANGES_NOTE)).toBeInTheDocument();
     expect(panel.getByRole('button', { name: 'Continue' })).toBeDisabled();
 
-    await user.click(panel.getByRole('button', { name: '8:05am' }));
-    expect(panel.getByRole('button', { name: '8:05am' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(panel.getByRole('button', { name: '8:05 am' }));
+    expect(panel.getByRole('button', { name: '8:05 am' })).toHaveAttribute('aria-pressed', 'true');
     const next = panel.getByRole('button', { name: 'Continue — Nov 24th, 8:05am' });
     await user.click(next);
 
@@ -285,14 +285,14 @@ describe('Scheduling panel', () => {
       routes: { 'PUT /api/bookings/55': { status: 422, body: { errors: [UNAVAILABLE] } } },
     });
     const panel = await openScheduling(user);
-    await user.click(panel.getByRole('button', { name: '8:03am' }));
+    await user.click(panel.getByRole('button', { name: '8:03 am' }));
     await user.click(panel.getByRole('button', { name: /^Continue — / }));
     expect(await panel.findByRole('alert')).toHaveTextContent(UNAVAILABLE);
     await waitFor(() => expect(availabilityCalls(calls)).toHaveLength(2));
     expect(screen.getByRole('region', { name: 'Scheduling' })).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Summary' })).not.toBeInTheDocument();
     // Choosing again clears the message.
-    await user.click(panel.getByRole('button', { name: '8:04am' }));
+    await user.click(panel.getByRole('button', { name: '8:04 am' }));
     expect(panel.queryByRole('alert')).not.toBeInTheDocument();
   });
 
@@ -309,7 +309,7 @@ describe('Scheduling panel', () => {
       'aria-pressed',
       'true',
     );
-    expect(panel.getByRole('button', { name: '10:03am' })).toHaveAttribute('aria-pressed', 'true');
+    expect(panel.getByRole('button', { name: '10:03 am' })).toHaveAttribute('aria-pressed', 'true');
     expect(panel.getByRole('button', { name: 'Continue — Dec 2nd, 10:03am' })).toBeEnabled();
   });
 

@@ -52,7 +52,11 @@ describe('reschedule-appointment modal (vendor)', () => {
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Tuesday, December 1, 2026', 'Thursday, December 3, 2026']);
     expect(buttonsOf(dialog.getByRole('group', { name: 'Hour' }))).toEqual(['9am', '1pm']);
-    expect(buttonsOf(dialog.getByRole('group', { name: /Minute/ }))).toEqual(['9:00am', '9:15am', '9:30am']);
+    expect(buttonsOf(dialog.getByRole('group', { name: /Minute/ }))).toEqual([
+      '9:00 am',
+      '9:15 am',
+      '9:30 am',
+    ]);
     expect(dialog.getByRole('status')).toHaveTextContent(CHOOSE_TIME);
   });
 
@@ -84,7 +88,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     expect(dialog.getByRole('status')).toHaveTextContent(CHOOSE_TIME);
     expect(dialog.getByText(ORDER_MESSAGES.confirmRequired)).toBeInTheDocument();
 
-    await user.click(dialog.getByRole('button', { name: '9:00am' }));
+    await user.click(dialog.getByRole('button', { name: '9:00 am' }));
     expect(dialog.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.sameTime);
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
@@ -98,7 +102,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     });
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
-    await user.click(dialog.getByRole('button', { name: '10:15am' }));
+    await user.click(dialog.getByRole('button', { name: '10:15 am' }));
     expect(dialog.getByRole('status')).toHaveTextContent('New time: Dec 3rd, 10:15am (Mountain Time)');
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
@@ -123,7 +127,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     });
     const release = holdRequests(fetchMock, RESCHEDULE);
     const dialog = await openReschedule(user);
-    await user.click(dialog.getByRole('button', { name: '9:15am' }));
+    await user.click(dialog.getByRole('button', { name: '9:15 am' }));
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.dblClick(dialog.getByRole('button', { name: 'Reschedule' }));
     expect(await dialog.findByRole('button', { name: 'Rescheduling…' })).toBeDisabled();
@@ -131,7 +135,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Appointment time is no longer available.');
     expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(1);
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
-    expect(dialog.getByRole('button', { name: '9:15am' })).toHaveAttribute('aria-pressed', 'true');
+    expect(dialog.getByRole('button', { name: '9:15 am' })).toHaveAttribute('aria-pressed', 'true');
     expect(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM })).toBeChecked();
   });
 });
