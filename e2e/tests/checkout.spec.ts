@@ -104,7 +104,9 @@ test('a guest prices, schedules, signs up inside Checkout, pays, sees the live c
   const payment = page.getByRole('dialog', { name: 'Payment' });
   await expect(payment.getByText('Step 2 of 2')).toBeVisible();
   await expect(payment.getByText('$237.15', { exact: true })).toBeVisible();
-  await expect(payment.getByText(/^We are holding this time for you until \d{1,2}:\d\d [AP]M/)).toBeVisible();
+  await expect(
+    payment.getByText(/^We are holding this time for you until \d{1,2}:\d\d[ap]m \(Mountain Time\)/),
+  ).toBeVisible();
   await expect(payment.getByText('4242 4242 4242 4242')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
   await payWithCard(payment, '4242 4242 4242 4242', { save: true });

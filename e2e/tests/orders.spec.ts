@@ -89,15 +89,14 @@ const appointmentLabel = (ms: number) => {
   const p = parts(ms);
   return `${p.month} ${ordinal(Number(p.day))}, ${p.hour}:${p.minute}${p.dayPeriod.toLowerCase()}`;
 };
-/** "Nov 1, 2026". */
-const placedLabel = (ms: number) => `${parts(ms).month} ${parts(ms).day}, ${parts(ms).year}`;
-/** The picker's names: "Tue, Nov 24 at 9:05 AM", "9 AM", "9:05 AM". */
-const startLabel = (ms: number) => {
-  const p = parts(ms);
-  return `${p.weekday}, ${p.month} ${p.day} at ${p.hour}:${p.minute} ${p.dayPeriod}`;
-};
-const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
-const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod}`;
+/** "Nov 1st, 2026" (spec §9's style, with the year). */
+const placedLabel = (ms: number) => `${parts(ms).month} ${ordinal(Number(parts(ms).day))}, ${parts(ms).year}`;
+/** The reschedule pop-up names a start as everything else does: "Nov 24th, 9:05am". */
+const startLabel = appointmentLabel;
+/** The picker's hour and minute buttons: "9am", "9:05 am". */
+const hourLabel = (ms: number) => `${parts(ms).hour}${parts(ms).dayPeriod.toLowerCase()}`;
+const timeLabel = (ms: number) =>
+  `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod.toLowerCase()}`;
 const dayLabel = (date: string) =>
   new Intl.DateTimeFormat('en-US', {
     timeZone: 'UTC',

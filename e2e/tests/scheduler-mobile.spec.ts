@@ -23,7 +23,7 @@ test('@mobile the Scheduling panel keeps the whole Continue label at 375 px', as
     .click();
   const cont = scheduling.getByRole('button', { name: /^Continue — / });
   await expect(cont).toBeEnabled();
-  // The label ("Continue — Wed, Nov 25 at 8:00 AM") wraps inside the button rather than running past it.
+  // The label ("Continue — Nov 25th, 8:00am") wraps inside the button rather than running past it.
   const box = await cont.evaluate((b) => ({
     scroll: b.scrollWidth,
     client: b.clientWidth,

@@ -53,9 +53,10 @@ const parts = (ms: number) =>
       .map((p) => [p.type, p.value]),
   ) as Record<'hour' | 'minute' | 'month' | 'day' | 'dayPeriod', string>;
 
-/** "9 AM" and "9:05 AM" in Denver, as the picker labels them. */
-const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
-const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod}`;
+/** "9am" and "9:05 am" in Denver, as the picker labels them. */
+const hourLabel = (ms: number) => `${parts(ms).hour}${parts(ms).dayPeriod.toLowerCase()}`;
+const timeLabel = (ms: number) =>
+  `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod.toLowerCase()}`;
 const ordinal = (n: number) =>
   `${n}${n % 100 >= 11 && n % 100 <= 13 ? 'th' : (['th', 'st', 'nd', 'rd'][n % 10] ?? 'th')}`;
 /** Spec §9's "MMM do, h:mmaaa" in Denver: "Nov 24th, 9:05am". */
@@ -118,7 +119,7 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
   const chosen = inHour.find((ms) => new Date(ms).getUTCMinutes() % 5 !== 0) ?? inHour[0]!;
   await minutes.getByRole('button', { name: timeLabel(chosen), exact: true }).click();
   const cont = scheduling.getByRole('button', { name: /^Continue — / });
-  await expect(cont).toContainText(timeLabel(chosen));
+  await expect(cont).toContainText(appointmentLabel(chosen));
   await cont.click();
 
   const summary = page.getByRole('region', { name: 'Summary' });

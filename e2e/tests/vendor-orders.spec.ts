@@ -81,8 +81,9 @@ const parts = (ms: number) =>
       .formatToParts(new Date(ms))
       .map((p) => [p.type, p.value]),
   ) as Record<'hour' | 'minute' | 'dayPeriod', string>;
-const hourLabel = (ms: number) => `${parts(ms).hour} ${parts(ms).dayPeriod}`;
-const timeLabel = (ms: number) => `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod}`;
+const hourLabel = (ms: number) => `${parts(ms).hour}${parts(ms).dayPeriod.toLowerCase()}`;
+const timeLabel = (ms: number) =>
+  `${parts(ms).hour}:${parts(ms).minute} ${parts(ms).dayPeriod.toLowerCase()}`;
 
 // ---- The page ----
 
@@ -240,6 +241,7 @@ test('an order expands to its details, and its work order prints and downloads a
     'Appointment',
     'Customer',
     'Service Details',
+    'Billing',
     'Customer Notes',
     'Appointment Instructions',
   ])
@@ -416,7 +418,7 @@ test('Reschedule: 15-minute times from the calendar, a different time and the co
   // Every time offered is on the quarter hour (spec §9: 15-minute steps for the vendor).
   const minutes = dialog.getByRole('group', { name: /^Minute/ }).getByRole('button');
   for (const label of await minutes.evaluateAll((bs) => bs.map((b) => b.getAttribute('aria-label'))))
-    expect(label).toMatch(/:(00|15|30|45) (AM|PM)$/);
+    expect(label).toMatch(/:(00|15|30|45) (am|pm)$/);
 
   // Another day: the last offered day of the month shown (not the current one), its last start.
   const currentDay = new Intl.DateTimeFormat('en-US', {

@@ -13,6 +13,7 @@
  */
 import { INPUT_TYPES, LIMITS, RANGE_OPTION_TYPES } from './constants';
 import { dollarsToCents } from './money';
+import { isPrintableText, unprintableMessage } from './printable-text';
 import {
   answersFromSelections,
   defaultSelections,
@@ -116,6 +117,9 @@ function choiceErrors(label: string, input: PricingInputDraft): string[] {
   ) {
     errors.push(`${label}: A choice name can be at most ${PRICING_LIMITS.optionNameMax} characters.`);
   }
+  // The chosen answers are printed on the work order (issue 23 #13).
+  const unprintable = choices.find((o) => typeof o.name === 'string' && !isPrintableText(o.name));
+  if (unprintable) errors.push(`${label}: ${unprintableMessage('A choice name', unprintable.name)}`);
   const values = choices.map((o) => numberOf(o.value));
   if (values.some((v) => v === undefined)) {
     errors.push(`${label}: Every choice needs a number value.`);
@@ -187,6 +191,9 @@ export function validatePricingInputs(
     if (name === '') errors.push(`${label}: Name is required.`);
     else if (name.length > PRICING_LIMITS.nameMax)
       errors.push(`Question ${index + 1}: Name can be at most ${PRICING_LIMITS.nameMax} characters.`);
+    else if (!isPrintableText(name))
+      // The question is printed on the work order (issue 23 #13).
+      errors.push(`Question ${index + 1}: ${unprintableMessage('Name', name)}`);
 
     const alias = typeof input.alias === 'string' ? input.alias.trim() : '';
     if (alias === '') errors.push(`${label}: Alias is required.`);

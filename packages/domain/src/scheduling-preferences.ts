@@ -4,6 +4,7 @@
  * Workday times are minutes from local midnight (America/Denver), shown as "HH:MM".
  */
 import { LIMITS } from './constants';
+import { isPrintableText, unprintableMessage } from './printable-text';
 
 export const SCHEDULING_MESSAGES = {
   workdayOrder: 'Workday start time must be before end time.',
@@ -167,6 +168,8 @@ export function validateVendorSchedulingFields(fields: VendorSchedulingFields): 
   if (text !== undefined && text !== null) {
     if (typeof text !== 'string' || text.trim().length > LIMITS.appointmentInstructionsMax)
       errors.push(SCHEDULING_MESSAGES.instructionsTooLong);
+    // Printed on the work order (issue 23 #13).
+    else if (!isPrintableText(text)) errors.push(unprintableMessage('Appointment instructions', text));
   }
   return errors;
 }

@@ -28,6 +28,7 @@ export const TEXT_LIMITS = {
 /** A string of at most `max` characters, refused in plain words naming the field. */
 export const maxText = (label: string, max: number) =>
   z.string().max(max, { error: tooLongMessage(label, max) });
+import { isPrintableText, unprintableMessage } from './printable-text';
 
 export const MESSAGES = {
   phoneRequired: 'Phone number is required.',
@@ -109,6 +110,19 @@ export const tooManyPasswordAttemptsMessage = (waitSeconds: number) =>
 const trimmed = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
+/**
+ * Text that reaches a work order must be printable there (issue 23 #13, ADR 0030): refused with a
+ * message naming `field` otherwise. For a zod string: `.refine(...printableOnly('Business name'))`.
+ */
+export const printableOnly = (field: string) =>
+  [
+    (value: string | null | undefined) => value == null || isPrintableText(value),
+    {
+      error: (issue: { input?: unknown }) =>
+        unprintableMessage(field, typeof issue.input === 'string' ? issue.input : ''),
+    },
+  ] as const;
+
 export const phoneSchema = z
   .string({ error: MESSAGES.phoneRequired })
   .trim()
@@ -121,6 +135,7 @@ export const emailSchema = z
   .min(1, { error: MESSAGES.emailRequired, abort: true })
   .regex(/^[^\s@]+@[^\s@]+\.[^\s@]+$/, { error: MESSAGES.emailInvalid })
   .max(TEXT_LIMITS.email, { error: tooLongMessage('Email address', TEXT_LIMITS.email) })
+  .refine(isPrintableText, { error: MESSAGES.emailInvalid })
   .transform((e) => e.toLowerCase());
 
 /**
@@ -171,18 +186,36 @@ function bothStrings(a: string, b: string) {
 }
 
 const street2 = maxText('Street address 2', TEXT_LIMITS.streetAddress2);
-const firstName = trimmed(MESSAGES.firstNameRequired).pipe(maxText('First name', TEXT_LIMITS.firstName));
-const lastName = trimmed(MESSAGES.lastNameRequired).pipe(maxText('Last name', TEXT_LIMITS.lastName));
+const firstName = trimmed(MESSAGES.firstNameRequired)
+  .pipe(maxText('First name', TEXT_LIMITS.firstName))
+  .refine(...printableOnly('First name'));
+const lastName = trimmed(MESSAGES.lastNameRequired)
+  .pipe(maxText('Last name', TEXT_LIMITS.lastName))
+  .refine(...printableOnly('Last name'));
 
 /** An address as forms send it. street_address_2 is accepted in snake_case as spec §7 shows. */
 export const addressInputSchema = z
   .object({
-    streetAddress: trimmed(MESSAGES.streetRequired).pipe(
-      maxText('Street address', TEXT_LIMITS.streetAddress),
-    ),
-    streetAddress2: z.string().trim().pipe(street2).optional().nullable(),
-    street_address_2: z.string().trim().pipe(street2).optional().nullable(),
-    city: trimmed(MESSAGES.cityRequired).pipe(maxText('City', TEXT_LIMITS.city)),
+    streetAddress: trimmed(MESSAGES.streetRequired)
+      .pipe(maxText('Street address', TEXT_LIMITS.streetAddress))
+      .refine(...printableOnly('Street address')),
+    streetAddress2: z
+      .string()
+      .trim()
+      .pipe(street2)
+      .optional()
+      .nullable()
+      .refine(...printableOnly('Street address 2')),
+    street_address_2: z
+      .string()
+      .trim()
+      .pipe(street2)
+      .optional()
+      .nullable()
+      .refine(...printableOnly('Street address 2')),
+    city: trimmed(MESSAGES.cityRequired)
+      .pipe(maxText('City', TEXT_LIMITS.city))
+      .refine(...printableOnly('City')),
     state: z
       .string()
       .trim()

@@ -25,6 +25,7 @@ import { MemoryStorage } from '../adapters/storage/local-storage';
 import { verifyPassword } from '../modules/auth/password';
 import { seedDemoData, type SeedSummary } from './seed-demo-data';
 import { PAYOUT_JOB } from '../modules/orders/payout-schedule';
+import { orderBill } from '@stg/domain/order-bill';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import {
   answersFromSelections,
@@ -367,6 +368,15 @@ describe('seedDemoData', () => {
       const booking = bookingRows.find((b) => b.id === o.bookingId)!;
       expect(booking, label).toBeDefined();
       expect(o.totalCollectedCents).toBe(booking.priceCents + customer.serviceChargeCents);
+      // The bill shows the service charge paid in every state, refunded ones too (issue 23 #2).
+      expect({ label, bill: orderBill(o) }).toEqual({
+        label,
+        bill: {
+          subtotalCents: booking.priceCents,
+          serviceChargeCents: customer.serviceChargeCents,
+          totalCents: o.totalCollectedCents,
+        },
+      });
       expect(booking.priceCents).toBeGreaterThanOrEqual(v.minPriceCents);
       expect(booking.durationMins).toBe(durationMinutes(booking.priceCents, v.priceToDurationRateCents));
       expect(booking.appointmentAt?.getTime()).toBe(o.appointmentAt.getTime());

@@ -54,8 +54,8 @@ describe('availability reading', () => {
       },
       1,
     );
-    expect(startLabel(before[0]!)).toBe('Fri, Mar 6 at 8:00 AM');
-    expect(startLabel(after[0]!)).toBe('Mon, Mar 9 at 9:00 AM');
+    expect(startLabel(before[0]!)).toBe('Mar 6th, 8:00am');
+    expect(startLabel(after[0]!)).toBe('Mar 9th, 9:00am');
   });
 
   it('groups the months that have dates, and lays a month out Sunday first', () => {

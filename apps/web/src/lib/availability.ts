@@ -6,6 +6,7 @@
  * is done in UTC, where no time zone can move a day.
  */
 import { TIME_ZONE } from '@stg/domain/constants';
+import { clockText, formatLocalAppointment, hourText } from '@stg/domain/dates';
 import { formatLocalDate, localDateTimeOf, parseLocalDate, type LocalDate } from '@stg/domain/zoned-time';
 import type { Availability, AvailabilityDay } from '@stg/domain/api/scheduling';
 
@@ -122,7 +123,6 @@ const utcOf = (date: LocalDate) => new Date(Date.UTC(date.year, date.month - 1, 
 const formatUtc = (options: Intl.DateTimeFormatOptions) =>
   new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
 const longDate = formatUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
-const shortDate = formatUtc({ weekday: 'short', month: 'short', day: 'numeric' });
 const monthTitle = formatUtc({ month: 'long', year: 'numeric' });
 
 const dateOf = (date: string | LocalDate): LocalDate | null =>
@@ -132,12 +132,6 @@ const dateOf = (date: string | LocalDate): LocalDate | null =>
 export function longDateLabel(date: string | LocalDate): string {
   const d = dateOf(date);
   return d ? longDate.format(utcOf(d)) : '';
-}
-
-/** "Tue, Nov 24". */
-export function shortDateLabel(date: string | LocalDate): string {
-  const d = dateOf(date);
-  return d ? shortDate.format(utcOf(d)) : '';
 }
 
 /** "November 2026". */
@@ -153,19 +147,22 @@ export const WEEKDAYS: readonly { short: string; long: string }[] = Array.from({
   return { short: formatUtc({ weekday: 'short' }).format(d), long: formatUtc({ weekday: 'long' }).format(d) };
 });
 
-/** 9 → "9 AM"; 13 → "1 PM"; 0 → "12 AM". */
+/** 9 → "9am"; 13 → "1pm"; 0 → "12am" (the shared format of @stg/domain/dates). */
 export function hourLabel(hour: number): string {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12} ${hour < 12 ? 'AM' : 'PM'}`;
+  return hourText(hour);
 }
 
-/** 9, 5 → "9:05 AM". */
+/**
+ * 9, 5 → "9:05 am": a minute button's accessible name. The shared clock ("9:05am") with a space before
+ * am/pm, so the button's visible ":05" is a word of its name (WCAG 2.5.3 Label in Name; axe's
+ * label-content-name-mismatch); a screen reader says both the same way.
+ */
 export function timeLabel(hour: number, minute: number): string {
-  const h12 = hour % 12 === 0 ? 12 : hour % 12;
-  return `${h12}:${String(minute).padStart(2, '0')} ${hour < 12 ? 'AM' : 'PM'}`;
+  return clockText(hour, minute).replace(/(am|pm)$/, ' $1');
 }
 
-/** "Tue, Nov 24 at 9:05 AM" for a start. */
+/** "Nov 24th, 9:05am" for a start: the shared format of @stg/domain/dates (spec §9). */
 export function startLabel(start: Start): string {
-  return `${shortDateLabel(start.date)} at ${timeLabel(start.hour, start.minute)}`;
+  const d = dateOf(start.date);
+  return d ? formatLocalAppointment(d, start.hour, start.minute) : '';
 }

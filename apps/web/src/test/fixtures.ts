@@ -153,6 +153,7 @@ export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
     paymentStatus: 'collected',
     paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
     subtotal: 120,
+    serviceCharge: 2.55,
     totalCollected: 122.55,
     serviceFee: 2.55,
     refundAmount: 0,

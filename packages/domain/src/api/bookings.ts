@@ -8,6 +8,7 @@ import { BOOKING_STATUSES } from '../constants';
 import { parseId } from '../ids';
 import { isoInstantSchema } from '../instants';
 import { SCHEDULING_MESSAGES } from '../scheduling-preferences';
+import { printableOnly } from '../validation';
 
 /** Answers keyed by pricing input id: each a valueString (a number is taken as its text). */
 export const answersSchema = z
@@ -23,7 +24,12 @@ export const answersSchema = z
   .refine((a) => Object.keys(a).length <= 100, { error: 'Too many answers.' });
 export type Answers = z.output<typeof answersSchema>;
 
-const notesSchema = z.string({ error: 'Additional instructions must be text.' }).nullable().optional();
+/** Printed on the work order (issue 23 #13). */
+const notesSchema = z
+  .string({ error: 'Additional instructions must be text.' })
+  .nullable()
+  .optional()
+  .refine(...printableOnly('Additional instructions'));
 
 /** An ISO 8601 instant with an offset or Z, years 1900 to 2999 (read as a Date); null clears the time. */
 const appointmentSchema = isoInstantSchema(SCHEDULING_MESSAGES.appointmentInvalid)

@@ -50,8 +50,11 @@ export const customerOrderSchema = z.object({
   fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: paymentMethodSummarySchema.nullable(),
+  /** The bill (spec §2 Summary): subtotal + serviceCharge = totalCollected in every state. */
   subtotal: z.number(),
+  serviceCharge: z.number(),
   totalCollected: z.number(),
+  /** The ledger's service fee: what the marketplace keeps of the service charge (0 after a cancel). */
   serviceFee: z.number(),
   refundAmount: z.number(),
   refundReason: z.string().nullable(),
@@ -107,9 +110,12 @@ export const vendorOrderSchema = z.object({
   fulfillmentStatus: z.enum(FULFILLMENT_STATUSES),
   paymentStatus: z.enum(PAYMENT_STATUSES),
   paymentMethod: paymentMethodSummarySchema.nullable(),
+  /** The bill (spec §2 Summary): subtotal + serviceCharge = totalCollected in every state. */
   subtotal: z.number(),
+  serviceCharge: z.number(),
   totalCollected: z.number(),
   commission: z.number(),
+  /** The ledger's service fee: what the marketplace keeps of the service charge (0 after a cancel). */
   serviceFee: z.number(),
   refundAmount: z.number(),
   refundReason: z.string().nullable(),

@@ -26,6 +26,7 @@ import {
   newPasswordSchema,
   phoneSchema,
   TEXT_LIMITS,
+  printableOnly,
 } from '../validation';
 import { tooLongMessage } from '../zod-messages';
 import { vendorPricingPatchShape } from './pricing';
@@ -188,12 +189,16 @@ export type VendorJson = z.infer<typeof vendorSchema>;
 // Vendor sign-up: POST /api/vendors (spec §7: users_attributes with addresses_attributes, and
 // address_attributes for the business)
 
-const required = (message: string, max: number) =>
-  z
+/** Required text that a work order prints (issue 23 #13): printable there, or refused naming the field. */
+const required = (message: string, max: number) => {
+  const field = message.replace(' is required.', '');
+  return z
     .string({ error: message })
     .trim()
     .min(1, { error: message, abort: true })
-    .max(max, { error: tooLongMessage(message.replace(' is required.', ''), max) });
+    .max(max, { error: tooLongMessage(field, max) })
+    .refine(...printableOnly(field));
+};
 
 /** The address as the sign-up form sends it (snake_case, spec §7); the state is always UT. */
 const signUpAddressSchema = z
@@ -206,7 +211,8 @@ const signUpAddressSchema = z
         error: tooLongMessage('Street address 2', TEXT_LIMITS.streetAddress2),
       })
       .nullable()
-      .optional(),
+      .optional()
+      .refine(...printableOnly('Street address 2')),
     city: required(MESSAGES.cityRequired, TEXT_LIMITS.city),
     state: z
       .string()

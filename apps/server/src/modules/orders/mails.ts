@@ -3,12 +3,10 @@
  * time), new order to the vendor, a reminder 24 hours before, and a message to both on a cancel or a
  * reschedule; and the notice to a customer whose payment lost the time and was refunded.
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
-import { formatAppointment } from '@stg/domain/dates';
+import { formatAppointment, formatClock, formatDurationShort } from '@stg/domain/dates';
 import { formatDollars } from '@stg/domain/money';
-import { formatDurationShort } from '@stg/domain/dates';
+import { toZonedIso } from '@stg/domain/zoned-time';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
@@ -25,8 +23,10 @@ export interface OrderMailDeps {
   now: () => Date;
 }
 
-const local = (d: Date, pattern: string) => format(new TZDate(d.getTime(), TIME_ZONE), pattern);
-const when = (d: Date) => `${local(d, 'EEEE, MMMM d, yyyy')} at ${local(d, 'h:mm a')} (Mountain Time)`;
+/** "Dec 15th, 1:00pm (Mountain Time)": the shared format (spec §9) of @stg/domain/dates. */
+const when = (d: Date) => `${formatAppointment(d)} (Mountain Time)`;
+/** An invite's local date-time, "20261215T130000" (RFC 5545 with TZID=America/Denver): data, not text. */
+const icsLocal = (d: Date) => toZonedIso(d.getTime(), TIME_ZONE).slice(0, 19).replace(/[-:]/g, '');
 
 function escapeIcs(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
@@ -82,10 +82,10 @@ export function orderInvite(
     `UID:${o.confirmationId}@stg-marketplace`,
     `SEQUENCE:${o.rescheduleCount + (opts.cancelled ? 1 : 0)}`,
     `DTSTAMP:${stamp}`,
-    `DTSTART;TZID=America/Denver:${local(o.appointmentAt, "yyyyMMdd'T'HHmmss")}`,
-    `DTEND;TZID=America/Denver:${local(end, "yyyyMMdd'T'HHmmss")}`,
+    `DTSTART;TZID=America/Denver:${icsLocal(o.appointmentAt)}`,
+    `DTEND;TZID=America/Denver:${icsLocal(end)}`,
     `SUMMARY:${escapeIcs(`${service} with ${row.vendor.name}`)}`,
-    `DESCRIPTION:${escapeIcs(`Confirmation ${o.confirmationId}. ${opts.publicUrl}/orders`)}`,
+    `DESCRIPTION:${escapeIcs(`${when(o.appointmentAt)}. Confirmation ${o.confirmationId}. ${opts.publicUrl}/orders`)}`,
     ...(address ? [`LOCATION:${escapeIcs(address)}`] : []),
     `STATUS:${opts.cancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'END:VEVENT',
@@ -182,7 +182,7 @@ export async function sendReminderMail(deps: OrderMailDeps, orderId: number) {
   ];
   await deps.mailer.send({
     to: customer.email,
-    subject: `Reminder: ${row.vendor.name} tomorrow at ${local(row.order.appointmentAt, 'h:mm a')}`,
+    subject: `Reminder: ${row.vendor.name} tomorrow at ${formatClock(row.order.appointmentAt)}`,
     text: lines.join('\n'),
     html: html(lines),
   });
@@ -203,7 +203,7 @@ export async function sendOrderChangedMails(
   const head = cancelled
     ? `Order ${o.confirmationId} with ${row.vendor.name} was cancelled${change.by === 'customer' ? ' by the customer' : ' by the vendor'}.`
     : `Order ${o.confirmationId} with ${row.vendor.name} moved to ${when(o.appointmentAt)}${
-        o.previousAppointmentAt ? ` (was ${when(o.previousAppointmentAt)})` : ''
+        o.previousAppointmentAt ? ` (was ${formatAppointment(o.previousAppointmentAt)})` : ''
       }.`;
   const money =
     cancelled && o.refundAmountCents > 0

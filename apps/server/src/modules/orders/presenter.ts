@@ -2,6 +2,7 @@ import { workOrderUrl } from '@stg/domain/api/payouts';
 import type { CustomerOrder, VendorOrder } from '@stg/domain/api/orders';
 import type { Category, FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
+import { orderBill } from '@stg/domain/order-bill';
 import {
   allowedVendorActions,
   customerCancelProblem,
@@ -23,7 +24,7 @@ export function presentCustomerOrder(
   };
   const cancelProblem = customerCancelProblem(state, row.cancelationPolicyHours, now);
   const rescheduleProblem = customerRescheduleProblem(state, row.cancelationPolicyHours, now);
-  const subtotalCents = o.subtotalCents ?? o.totalCollectedCents - o.serviceFeeCents;
+  const bill = orderBill(o);
   return {
     id: o.id,
     confirmationId: o.confirmationId,
@@ -50,8 +51,9 @@ export function presentCustomerOrder(
     paymentMethod: o.paymentMethodLast4
       ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand, brand: o.paymentMethodBrand }
       : null,
-    subtotal: centsToDollars(subtotalCents),
-    totalCollected: centsToDollars(o.totalCollectedCents),
+    subtotal: centsToDollars(bill.subtotalCents),
+    serviceCharge: centsToDollars(bill.serviceChargeCents),
+    totalCollected: centsToDollars(bill.totalCents),
     serviceFee: centsToDollars(o.serviceFeeCents),
     refundAmount: centsToDollars(o.refundAmountCents),
     refundReason: o.refundReason,
@@ -68,6 +70,7 @@ export function presentCustomerOrder(
 /** An order as its vendor sees it (the shared contract), with what the vendor may do now. */
 export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder {
   const o = row.order;
+  const bill = orderBill(o);
   return {
     id: o.id,
     confirmationId: o.confirmationId,
@@ -84,8 +87,9 @@ export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder 
     paymentMethod: o.paymentMethodLast4
       ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand, brand: o.paymentMethodBrand }
       : null,
-    subtotal: centsToDollars(o.subtotalCents ?? o.totalCollectedCents - o.serviceFeeCents),
-    totalCollected: centsToDollars(o.totalCollectedCents),
+    subtotal: centsToDollars(bill.subtotalCents),
+    serviceCharge: centsToDollars(bill.serviceChargeCents),
+    totalCollected: centsToDollars(bill.totalCents),
     commission: centsToDollars(o.commissionCents),
     serviceFee: centsToDollars(o.serviceFeeCents),
     refundAmount: centsToDollars(o.refundAmountCents),

@@ -121,7 +121,11 @@ describe('reminders', () => {
     expect((await outbox(app)).some((m) => m.to === email && m.subject.startsWith('Reminder'))).toBe(false);
     await worker(new Date(Date.parse(nineOn(40)) - 24 * 3_600_000)).runOnce();
     const mails = await outbox(app);
-    expect(mails.filter((m) => m.to === email && m.subject.startsWith('Reminder'))).toHaveLength(1);
+    const reminders = mails.filter((m) => m.to === email && m.subject.startsWith('Reminder'));
+    expect(reminders).toHaveLength(1);
+    // The shared formats of @stg/domain/dates (spec §9): 'h:mmaaa', and 'MMM do, h:mmaaa'.
+    expect(reminders[0]!.subject).toMatch(/ tomorrow at 9:00am$/);
+    expect(reminders[0]!.text).toContain('will see you tomorrow, Dec 9th, 9:00am (Mountain Time).');
     // The moved order's first reminder found it moved and sent nothing.
     expect(mails.some((m) => m.to === moved.email && m.subject.startsWith('Reminder'))).toBe(false);
     expect(order.id).toBeGreaterThan(0);

@@ -161,6 +161,8 @@ describe('vendor reschedule', () => {
     const ics = mail!.attachments![0]!.content;
     expect(ics).toContain('METHOD:REQUEST');
     expect(ics).toContain('DTSTART;TZID=America/Denver:20261201T091500');
+    // Both times in the shared format of @stg/domain/dates (spec §9).
+    expect(mail!.text).toContain('moved to Dec 1st, 9:15am (Mountain Time) (was Nov 27th, 9:00am)');
     expect(ics).toContain('SEQUENCE:1');
     // The old time is free again for others; the busy order was never touched.
     const next = await signedUpCustomer(app);

@@ -193,6 +193,12 @@ describe('paying in the sandbox', () => {
     const invite = confirmation?.attachments?.[0];
     expect(invite?.filename).toBe('appointment.ics');
     expect(invite?.content).toContain('DTSTART;TZID=America/Denver:20261130T090000');
+    // Dates in the shared format of @stg/domain/dates (spec §9), in the mail and the invite's text.
+    expect(confirmation?.subject).toContain('Nov 30th, 9:00am');
+    expect(confirmation?.text).toContain('Appointment: Nov 30th, 9:00am (Mountain Time)');
+    expect(invite?.content.replace(/\r\n /g, '')).toContain(
+      'DESCRIPTION:Nov 30th\\, 9:00am (Mountain Time).',
+    );
     expect(mails.some((m) => m.to === 'pay-vendor@example.com' && m.subject.startsWith('New order'))).toBe(
       true,
     );

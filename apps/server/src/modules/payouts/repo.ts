@@ -124,6 +124,10 @@ export async function findWorkOrder(db: Db | Tx, orderId: number) {
         optionsSnapshot: orders.optionsSnapshot,
         customerNotes: orders.customerNotes,
         fulfillmentStatus: orders.fulfillmentStatus,
+        totalCollectedCents: orders.totalCollectedCents,
+        subtotalCents: orders.subtotalCents,
+        serviceFeeCents: orders.serviceFeeCents,
+        refundAmountCents: orders.refundAmountCents,
         createdAt: orders.createdAt,
       },
       vendor: {

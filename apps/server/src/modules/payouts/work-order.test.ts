@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { workOrderUrl } from '@stg/domain/api/payouts';
+import { unprintableMessage } from '@stg/domain/printable-text';
 import { orders, vendors } from '../../db/schema';
 import { createTestApp, TestClient } from '../../../test/test-app';
 import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
@@ -109,15 +110,50 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
     expect(text).toContain('100 S Main St');
     expect(text).toContain('St George, UT 84770');
     // 16:00 UTC is 9:00 in St George (MST) on Wednesday, November 25th.
-    expect(text).toContain('Wednesday, November 25, 2026, 9:00 AM');
+    expect(text).toContain('Nov 25th, 9:00am');
     expect(text).toContain('(Mountain Time)');
     for (const [name, value] of Object.entries(order.optionsSnapshot)) {
       expect(text).toContain(name);
       expect(text).toContain(value);
     }
-    // What the standard fonts cannot show becomes '?', the rest reads as typed.
+    // Notes stored before input refused what the standard fonts cannot show (ADR 0030): '?', the rest as typed.
     expect(text).toContain('Gate code 4321 — the dog is friendly ?');
     expect(text).toContain('Park on the street. Bring the blue vacuum.');
+  });
+
+  it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
+    const booking = await scheduledBooking(customer.client, vendor, '2026-11-26T16:00:00.000Z');
+    const paid = (await payFor(customer.client, booking.id)).json().order as {
+      id: number;
+      subtotal: number;
+      totalCollected: number;
+    };
+    const cancel = await vendorClient.request({
+      method: 'PATCH',
+      url: `/api/orders/${paid.id}/cancel-order`,
+      payload: { cancelReason: 'Vendor is sick', confirmed: true },
+    });
+    expect(cancel.statusCode, cancel.body).toBe(200);
+    const text = pdfText(
+      (await vendorClient.request({ method: 'GET', url: workOrderUrl(paid.id) })).rawPayload,
+    );
+    const total = `$${paid.totalCollected.toFixed(2)}`;
+    expect(text).toContain(`Subtotal\n$${paid.subtotal.toFixed(2)}`);
+    expect(text).toContain('Service charge\n$2.55');
+    expect(text).toContain(`Total\n${total}`);
+    expect(text).toContain(`Refunded\n${total}`);
+  });
+
+  it('refuses notes it could not print when the booking is made (ADR 0030)', async () => {
+    const res = await customer.client.request({
+      method: 'POST',
+      url: '/api/bookings',
+      payload: { booking: { vendorId: vendor.vendorId, customerNotes: 'The dog is friendly 🐶' } },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      unprintableMessage('Additional instructions', 'The dog is friendly 🐶'),
+    ]);
   });
 
   it('answers 404 to another vendor, to the customer who placed it, and for an unknown order; 401 signed out', async () => {
@@ -159,10 +195,10 @@ describe('OpenAPI', () => {
 describe('work order text', () => {
   it('says the appointment in St George time across daylight saving', () => {
     expect(appointmentText(new Date('2026-07-01T15:00:00Z'), 90)).toBe(
-      'Wednesday, July 1, 2026, 9:00 AM – 10:30 AM (Mountain Time)',
+      'Jul 1st, 9:00am – 10:30am (Mountain Time)',
     );
     expect(appointmentText(new Date('2026-11-25T16:00:00Z'), 45)).toBe(
-      'Wednesday, November 25, 2026, 9:00 AM – 9:45 AM (Mountain Time)',
+      'Nov 25th, 9:00am – 9:45am (Mountain Time)',
     );
   });
 

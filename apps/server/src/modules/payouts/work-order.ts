@@ -4,38 +4,40 @@
  * the appointment in St George time, the duration, the chosen options, the customer's notes and the
  * vendor's own appointment instructions. Built with pdfkit's standard fonts (no font files, no native code).
  */
-import { TZDate } from '@date-fns/tz';
-import { format } from 'date-fns';
 import PDFDocument from 'pdfkit';
 import { workOrderUrl } from '@stg/domain/api/payouts';
-import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
-import { formatDurationShort } from '@stg/domain/dates';
+import { CATEGORY_LABELS, type Category } from '@stg/domain/constants';
+import {
+  formatAppointmentWindow,
+  formatCalendarDate,
+  formatClock,
+  formatDurationShort,
+} from '@stg/domain/dates';
+import { formatDollars } from '@stg/domain/money';
+import { orderBill } from '@stg/domain/order-bill';
 import { formatPhone } from '@stg/domain/phone';
+import { isPrintableChar } from '@stg/domain/printable-text';
 import type { WorkOrderRow } from './repo';
 
 /** Where the vendor's order answer points its View Work Order link (spec §3 workOrderUrl). */
 export { workOrderUrl };
 
-const local = (d: Date, pattern: string) => format(new TZDate(d.getTime(), TIME_ZONE), pattern);
-/** "Monday, November 30, 2026, 9:00 AM – 11:30 AM (Mountain Time)", as the order mails say it. */
+/** "Nov 30th, 9:00am – 11:30am (Mountain Time)": the shared format (spec §9) of @stg/domain/dates. */
 export function appointmentText(at: Date, durationMins: number): string {
-  const end = new Date(at.getTime() + durationMins * 60_000);
-  return `${local(at, 'EEEE, MMMM d, yyyy')}, ${local(at, 'h:mm a')} – ${local(end, 'h:mm a')} (Mountain Time)`;
+  return `${formatAppointmentWindow(at, durationMins)} (Mountain Time)`;
 }
 
 /**
- * The standard PDF fonts speak Windows-1252: characters they cannot show (emoji, other scripts) become
- * '?', and control characters go, so what a customer typed never garbles the page.
+ * The standard PDF fonts speak Windows-1252 (@stg/domain/printable-text): every field that reaches this
+ * page refuses other characters at input (ADR 0030); text stored before that rule has them as '?', and
+ * control characters go, so nothing garbles the page.
  */
-const CP1252_EXTRA = new Set('€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ');
 export function printable(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
-    const code = ch.codePointAt(0)!;
-    if (ch === '\n' || ch === '\t') out += ch;
-    else if (code < 0x20 || (code >= 0x7f && code < 0xa0)) continue;
-    else if (code <= 0xff || CP1252_EXTRA.has(ch)) out += ch;
-    else out += '?';
+    if (ch === '\r') continue;
+    if (isPrintableChar(ch)) out += ch;
+    else if ((ch.codePointAt(0) ?? 0) >= 0xa0) out += '?';
   }
   return out;
 }
@@ -142,6 +144,13 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
   if (options.length === 0) paragraph(null, 'No options recorded.');
   for (const [name, value] of options) field(name, value);
 
+  section('Billing');
+  const bill = orderBill(o);
+  field('Subtotal', formatDollars(bill.subtotalCents));
+  field('Service charge', formatDollars(bill.serviceChargeCents));
+  field('Total', formatDollars(bill.totalCents));
+  if (o.refundAmountCents > 0) field('Refunded', formatDollars(o.refundAmountCents));
+
   section('Customer notes');
   paragraph(o.customerNotes, 'None.');
 
@@ -154,7 +163,7 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
     .fontSize(8)
     .fillColor('#777777')
     .text(
-      `Order placed ${local(o.createdAt, 'MMM d, yyyy')} · printed ${local(now, 'MMM d, yyyy h:mm a')} (Mountain Time)`,
+      `Order placed ${formatCalendarDate(o.createdAt)} · printed ${formatCalendarDate(now)}, ${formatClock(now)} (Mountain Time)`,
       MARGIN,
     );
   doc.end();

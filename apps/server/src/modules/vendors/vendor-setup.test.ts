@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { VENDOR_MESSAGES, vendorSchema } from '@stg/domain/api/vendors';
+import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
 import type { MemoryStorage } from '../../adapters/storage/local-storage';
 import { images, users, vendorCalendars, vendorEvents, vendors } from '../../db/schema';
@@ -578,6 +579,46 @@ describe('submit for review and the operator decision', () => {
     res = await patch({ vendor: { listingStatus: 'active' } });
     expect(res.json().listingStatus).toBe('active');
     expect((await events(vendorId)).map((e) => e.action).slice(-2)).toEqual(['deactivated', 'reactivated']);
+  });
+});
+
+describe('names a work order cannot print (issue 23 #13)', () => {
+  const EMOJI_NAME = 'Zion 🪟 Window Pros';
+  it('refuses a business name with an emoji at sign-up and in General Settings, saying why', async () => {
+    const client = new TestClient(app);
+    await client.session();
+    let res = await client.request({
+      method: 'POST',
+      url: '/api/vendors',
+      payload: signUpPayload('emoji-name@example.com', { name: EMOJI_NAME }, { first_name: 'Dana 😀' }),
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([
+      unprintableMessage('Business name', EMOJI_NAME),
+      unprintableMessage('First name', 'Dana 😀'),
+    ]);
+    expect(await app.deps.db.select().from(users).where(eq(users.email, 'emoji-name@example.com'))).toEqual(
+      [],
+    );
+
+    const { client: owner, vendorId } = await signUp('plain-name@example.com');
+    res = await owner.request({
+      method: 'PATCH',
+      url: `/api/vendors/${vendorId}`,
+      payload: { vendor: { name: EMOJI_NAME }, password: PASSWORD },
+    });
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual([unprintableMessage('Business name', EMOJI_NAME)]);
+    const [row] = await app.deps.db.select().from(vendors).where(eq(vendors.id, vendorId));
+    expect(row!.name).toBe('Zion Window Pros');
+    // Accented Latin names print, so they are taken.
+    res = await owner.request({
+      method: 'PATCH',
+      url: `/api/vendors/${vendorId}`,
+      payload: { vendor: { name: 'Peña & Søn’s Windows' }, password: PASSWORD },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().name).toBe('Peña & Søn’s Windows');
   });
 });
 

@@ -4,7 +4,7 @@
  */
 import type { SavedPaymentMethod } from '@stg/domain/api/payments';
 import { cardLabel } from '@stg/domain/checkout';
-import { TIME_ZONE } from '@stg/domain/constants';
+import { formatClock } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 
 export const PAYMENT_TITLE = 'Payment';
@@ -29,17 +29,9 @@ export const RETURN_PARAMS = [
 /** "$117.15" from dollars. */
 export const dollars = (amount: number) => formatDollars(dollarsToCents(amount));
 
-const clock = new Intl.DateTimeFormat('en-US', { timeZone: TIME_ZONE, hour: 'numeric', minute: '2-digit' });
-
-/** "9:42 AM" in Mountain Time (plain spaces: newer ICU puts a narrow no-break space before AM). */
-export function mountainClock(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? clock.format(new Date(ms)).replace(/\s/g, ' ') : '';
-}
-
-/** "We are holding this time for you until 9:42 AM (Mountain Time)." */
+/** "We are holding this time for you until 9:42am (Mountain Time)." (the shared clock format, spec §9) */
 export const holdNotice = (holdExpiresAt: string) =>
-  `We are holding this time for you until ${mountainClock(holdExpiresAt)} (Mountain Time).`;
+  `We are holding this time for you until ${formatClock(holdExpiresAt)} (Mountain Time).`;
 
 /** "Visa ending in 4242 · expires 12/30". */
 export function savedCardLabel({ card }: SavedPaymentMethod): string {

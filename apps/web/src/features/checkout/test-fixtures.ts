@@ -68,6 +68,7 @@ export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
     paymentStatus: 'collected',
     paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
     subtotal: 114.6,
+    serviceCharge: 2.55,
     totalCollected: 117.15,
     serviceFee: 2.55,
     refundAmount: 0,

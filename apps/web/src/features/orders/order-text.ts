@@ -6,7 +6,6 @@ import type { CustomerOrder } from '@stg/domain/api/orders';
 import { formatCalendarDate } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from '@stg/domain/order-actions';
-import { localStartOf, longDateLabel, startLabel, timeLabel } from '../../lib/availability';
 
 export const ORDERS_NEWEST_FIRST = 'Newest first, by the date each order was placed.';
 export const MOUNTAIN_TIME_NOTE = 'Appointment times are in Mountain Time (St George).';
@@ -20,22 +19,8 @@ export function refundableDollars(order: CustomerOrder): number {
   return Math.max(0, dollarsToCents(order.totalCollected) - dollarsToCents(order.refundAmount)) / 100;
 }
 
-/** "Placed Nov 1, 2025" (the order's creation, in Mountain Time). */
+/** "Placed Nov 1st, 2025" (the order's creation, in Mountain Time). */
 export const placedLabel = (order: CustomerOrder) => `Placed ${formatCalendarDate(order.createdAt)}`;
-
-/** "Tue, Nov 24 at 9:05 AM" in Mountain Time, as the scheduler names a start. */
-export function shortAppointmentLabel(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? startLabel(localStartOf(ms)) : '';
-}
-
-/** "Monday, November 24, 2025 at 9:00 AM" in Mountain Time. */
-export function longAppointmentLabel(iso: string): string {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return '';
-  const start = localStartOf(ms);
-  return `${longDateLabel(start.date)} at ${timeLabel(start.hour, start.minute)}`;
-}
 
 const BRANDS: Record<string, string> = {
   visa: 'Visa',

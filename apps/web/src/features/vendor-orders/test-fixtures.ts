@@ -28,6 +28,7 @@ export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
     paymentStatus: 'collected',
     paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
     subtotal: 120,
+    serviceCharge: 2.55,
     totalCollected: 122.55,
     commission: 12,
     serviceFee: 2.55,

@@ -6,7 +6,6 @@
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { ORDER_MESSAGES, type VendorOrderAction } from '@stg/domain/order-actions';
-import { localStartOf, longDateLabel, startLabel, timeLabel } from '../../lib/availability';
 
 export const MOUNTAIN_TIME_NOTE = 'Times are in Mountain Time (St George).';
 export const PAPER_CHECK = 'Paper Check';
@@ -33,20 +32,6 @@ export function payoutDestinationLabel(order: VendorOrder): string {
   if (!destination?.last4) return PAPER_CHECK;
   const bank = destination.bankName?.trim();
   return `${bank ? `${bank} ` : ''}account ending in ${destination.last4}`;
-}
-
-/** "Tue, Nov 24 at 9:05 AM" in Mountain Time. */
-export function shortTimeLabel(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? startLabel(localStartOf(ms)) : '';
-}
-
-/** "Monday, November 24, 2025 at 9:00 AM" in Mountain Time. */
-export function longTimeLabel(iso: string): string {
-  const ms = Date.parse(iso);
-  if (!Number.isFinite(ms)) return '';
-  const start = localStartOf(ms);
-  return `${longDateLabel(start.date)} at ${timeLabel(start.hour, start.minute)}`;
 }
 
 /** The actions menu, in the spec's order (spec §2 Order History). */

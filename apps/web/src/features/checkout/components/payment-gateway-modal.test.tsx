@@ -61,7 +61,7 @@ describe('payment-gateway modal: sandbox card', () => {
       'Subtotal $114.60 · Service Charge $2.55',
     );
     expect(
-      dialog.getByText('We are holding this time for you until 10:42 AM (Mountain Time).'),
+      dialog.getByText('We are holding this time for you until 10:42am (Mountain Time).'),
     ).toBeInTheDocument();
     // The card form follows GET /api/payments/config, which a loaded machine may answer after the amount.
     expect(await dialog.findByText('Test mode', {}, { timeout: 5_000 })).toBeInTheDocument();

@@ -76,7 +76,7 @@ describe('/operator/listings', () => {
     expect(gallery[0]).toHaveAttribute('src', '/uploads/31/gallery-1-thumb.webp');
     expect(gallery[0]!.closest('a')).toHaveAttribute('href', '/uploads/31/gallery-1.webp');
     expect(red).toHaveTextContent('Window Cleaning');
-    expect(red).toHaveTextContent('Submitted Nov 20, 2026');
+    expect(red).toHaveTextContent('Submitted Nov 20th, 2026');
     expect(within(red).getByText('(435) 555-0199')).toBeInTheDocument();
     expect(within(red).getByRole('link', { name: 'hello@redrock.example' })).toHaveAttribute(
       'href',

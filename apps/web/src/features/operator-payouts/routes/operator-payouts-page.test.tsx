@@ -102,8 +102,8 @@ describe('/operator/payouts', () => {
     expect(within(first).getByText('$120.50')).toBeInTheDocument();
     expect(within(first).getByText('STG-7K2Q9')).toBeInTheDocument();
     // St George's date, not UTC's (Nov 21).
-    expect(within(first).getByText('Nov 20, 2026')).toHaveAttribute('datetime', '2026-11-21T03:30:00.000Z');
-    expect(within(first).getByText('Nov 23, 2026')).toBeInTheDocument();
+    expect(within(first).getByText('Nov 20th, 2026')).toHaveAttribute('datetime', '2026-11-21T03:30:00.000Z');
+    expect(within(first).getByText('Nov 23rd, 2026')).toBeInTheDocument();
     expect(within(first).getByText('200 N Main St, Suite 4')).toBeInTheDocument();
     expect(within(first).getByText('St George, UT 84790')).toBeInTheDocument();
     expect(within(first).getByRole('link', { name: '(435) 555-0199' })).toHaveAttribute(
@@ -156,7 +156,7 @@ describe('/operator/payouts', () => {
     );
     expect(rows[0]).toHaveTextContent('200 N Main St, Suite 4St George, UT 84790');
     expect(rows[1]).toHaveTextContent('No address on file');
-    expect(rows[0]).toHaveTextContent('Nov 20, 2026');
+    expect(rows[0]).toHaveTextContent('Nov 20th, 2026');
     expect(rows[0]).toHaveTextContent('$120.50');
     expect(rows[1]).toHaveTextContent('Transfer refused');
     expect(within(rows[0]!).getByRole('button', { name: 'Record check sent' })).toHaveAccessibleDescription(

@@ -1,3 +1,4 @@
+import { formatAppointment } from '@stg/domain/dates';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
@@ -8,7 +9,7 @@ import { useModalSubmit } from '../../../components/modal/use-modal-submit';
 import { CancelOrderActions } from '../../../components/order-modals/cancel-order-actions';
 import { CancelReasonField, cancelReasonSchema } from '../../../components/order-modals/cancel-reason-field';
 import { useCancelOrder } from '../api/use-cancel-order';
-import { money, paymentMethodLabel, refundableDollars, shortAppointmentLabel } from '../order-text';
+import { money, paymentMethodLabel, refundableDollars } from '../order-text';
 
 export const CANCEL_TITLE = 'Cancel Order';
 const cancelFormSchema = z.object({ cancelReason: cancelReasonSchema });
@@ -55,7 +56,7 @@ export function CustomerOrderCancellationModal({
     <Modal title={CANCEL_TITLE} size="small">
       <form className="form cancel-order" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
         <p className="cancel-order__order">
-          <strong>{order.vendor.name}</strong>, {shortAppointmentLabel(order.appointmentAt)} (Mountain Time) ·{' '}
+          <strong>{order.vendor.name}</strong>, {formatAppointment(order.appointmentAt)} (Mountain Time) ·{' '}
           {order.confirmationId}
         </p>
         <p className="alert alert--warning cancel-order__refund">{refundStatement(order)}</p>

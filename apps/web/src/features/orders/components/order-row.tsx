@@ -5,7 +5,7 @@ import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';
 import { useModal } from '../../../components/modal/modal-provider';
 import { StatusBadge } from '../../../components/status-badge';
-import { blockedReasons, longAppointmentLabel, money, paymentMethodLabel, placedLabel } from '../order-text';
+import { blockedReasons, money, paymentMethodLabel, placedLabel } from '../order-text';
 import { CustomerOrderCancellationModal } from './customer-order-cancellation-modal';
 import { RescheduleAppointmentModal } from './reschedule-appointment-modal';
 
@@ -108,11 +108,11 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
           <h3 id={`${id}-appointment`}>Appointment details</h3>
           <dl className="details details--grid">
             <Detail term="Appointment">
-              {longAppointmentLabel(order.appointmentAt)}{' '}
+              {formatAppointment(order.appointmentAt)}{' '}
               <span className="order-row__zone">(Mountain Time)</span>
             </Detail>
             {order.previousAppointmentAt && (
-              <Detail term="Rescheduled from">{longAppointmentLabel(order.previousAppointmentAt)}</Detail>
+              <Detail term="Rescheduled from">{formatAppointment(order.previousAppointmentAt)}</Detail>
             )}
             <Detail term="Estimated duration">{formatDurationShort(order.duration)}</Detail>
             <Detail term="Address">
@@ -149,7 +149,7 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
           <h3 id={`${id}-billing`}>Billing</h3>
           <dl className="details details--grid">
             <Detail term="Subtotal">{money(order.subtotal)}</Detail>
-            <Detail term="Service charge">{money(order.serviceFee)}</Detail>
+            <Detail term="Service charge">{money(order.serviceCharge)}</Detail>
             <Detail term="Total">{money(order.totalCollected)}</Detail>
             {order.refundAmount > 0 && (
               <Detail term="Refunded">

@@ -23,7 +23,7 @@ describe('reschedule-appointment modal', () => {
       '/api/vendors/7/vendor_calendars?duration=90&order_id=100',
     ]);
     expect(dialog.getByText(/Current appointment:/)).toHaveTextContent(
-      'Current appointment: Tue, Dec 1 at 9:00 AM.',
+      'Current appointment: Dec 1st, 9:00am.',
     );
     expect(document.body.style.overflow).toBe('hidden');
 
@@ -42,7 +42,7 @@ describe('reschedule-appointment modal', () => {
       within(hours)
         .getAllByRole('button')
         .map((b) => b.textContent),
-    ).toEqual(['9 AM', '1 PM']);
+    ).toEqual(['9am', '1pm']);
     // No time is chosen yet: nothing to confirm.
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
     expect(dialog.getByRole('status')).toHaveTextContent('Choose a day and a start time.');
@@ -51,7 +51,7 @@ describe('reschedule-appointment modal', () => {
   it('the current time cannot be confirmed again', async () => {
     const { user, calls } = showOrders([order]);
     const dialog = await openReschedule(user);
-    await user.click(dialog.getByRole('button', { name: '9:00 AM' }));
+    await user.click(dialog.getByRole('button', { name: '9:00 am' }));
     expect(dialog.getByText(ORDER_MESSAGES.sameTime)).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
     expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
@@ -69,8 +69,8 @@ describe('reschedule-appointment modal', () => {
     });
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
-    await user.click(dialog.getByRole('button', { name: '10:00 AM' }));
-    const confirm = dialog.getByRole('button', { name: 'Reschedule to Thu, Dec 3 at 10:00 AM' });
+    await user.click(dialog.getByRole('button', { name: '10:00 am' }));
+    const confirm = dialog.getByRole('button', { name: 'Reschedule to Dec 3rd, 10:00am' });
     await user.click(confirm);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -79,7 +79,7 @@ describe('reschedule-appointment modal', () => {
     ]);
     expect(
       await screen.findByText(
-        'Your appointment with Sparkle Cleaning is now Thu, Dec 3 at 10:00 AM (Mountain Time).',
+        'Your appointment with Sparkle Cleaning is now Dec 3rd, 10:00am (Mountain Time).',
       ),
     ).toHaveAttribute('role', 'status');
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/orders')).toHaveLength(2));
@@ -98,7 +98,7 @@ describe('reschedule-appointment modal', () => {
       'GET /api/vendors/7/vendor_calendars': [
         { body: makeOrderAvailability() },
         {
-          // 1:01 PM was taken.
+          // 1:01pm was taken.
           body: makeOrderAvailability({
             days: [
               {
@@ -111,13 +111,13 @@ describe('reschedule-appointment modal', () => {
       ],
     });
     const dialog = await openReschedule(user);
-    await user.click(dialog.getByRole('button', { name: '1 PM' }));
-    await user.click(dialog.getByRole('button', { name: '1:01 PM' }));
-    await user.click(dialog.getByRole('button', { name: 'Reschedule to Tue, Dec 1 at 1:01 PM' }));
+    await user.click(dialog.getByRole('button', { name: '1pm' }));
+    await user.click(dialog.getByRole('button', { name: '1:01 pm' }));
+    await user.click(dialog.getByRole('button', { name: 'Reschedule to Dec 1st, 1:01pm' }));
 
     expect(await dialog.findByRole('alert')).toHaveTextContent(unavailable);
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
-    await waitFor(() => expect(dialog.queryByRole('button', { name: '1:01 PM' })).not.toBeInTheDocument());
+    await waitFor(() => expect(dialog.queryByRole('button', { name: '1:01 pm' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: RESCHEDULE_TITLE })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
   });

@@ -2,7 +2,7 @@ import type { FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import { TIME_ZONE } from '@stg/domain/constants';
-import { formatDurationShort } from '@stg/domain/dates';
+import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { toZonedIso } from '@stg/domain/zoned-time';
 import { ErrorList } from '../../../components/error-list';
@@ -16,7 +16,6 @@ import { startLabel } from '../../../lib/availability';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { orderAvailabilityQueryOptions } from '../api/order-availability-query';
 import { useRescheduleOrder } from '../api/use-reschedule-order';
-import { shortAppointmentLabel } from '../order-text';
 
 export const RESCHEDULE_TITLE = 'Reschedule Appointment';
 export const RESCHEDULE_ZONE_NOTE = 'Times are in Mountain Time (St George).';
@@ -39,7 +38,7 @@ export function RescheduleAppointmentModal({
   const query = useQuery(orderAvailabilityQueryOptions(order.vendorId, order.id));
   const reschedule = useRescheduleOrder(order.id);
   const { send, clearError, closeModal, pending: busy, errors } = useModalSubmit(reschedule, onRescheduled);
-  const currentLabel = shortAppointmentLabel(order.appointmentAt);
+  const currentLabel = formatAppointment(order.appointmentAt);
   const choice = useRescheduleChoice(query.data, order.appointmentAt, clearError);
   const { chosen, sameAsCurrent } = choice;
 

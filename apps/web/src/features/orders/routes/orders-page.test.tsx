@@ -35,12 +35,12 @@ describe('customer orders', () => {
     expect(rows).toHaveLength(2);
     expect(rows[0]).toHaveTextContent('Bug Busters');
     expect(rows[0]).toHaveTextContent('Pest Control');
-    expect(rows[0]).toHaveTextContent('Placed Nov 20, 2026');
-    // 21:30 UTC is 2:30 PM in Denver (MST), whatever the machine's zone.
+    expect(rows[0]).toHaveTextContent('Placed Nov 20th, 2026');
+    // 21:30 UTC is 2:30pm in Denver (MST), whatever the machine's zone.
     expect(rows[0]).toHaveTextContent('Appointment Nov 24th, 2:30pm');
     expect(rows[0]).toHaveTextContent('$80.00');
     expect(rows[1]).toHaveTextContent('Sparkle Cleaning');
-    expect(rows[1]).toHaveTextContent('Placed Oct 2, 2026');
+    expect(rows[1]).toHaveTextContent('Placed Oct 2nd, 2026');
     expect(rows[1]).toHaveTextContent('Appointment Dec 1st, 9:00am');
 
     expect(badge(rows[0]!, 'rescheduled')).toHaveClass('badge--yellow');
@@ -56,6 +56,8 @@ describe('customer orders', () => {
       makeCustomerOrder({
         fulfillmentStatus: 'cancelled',
         paymentStatus: 'refunded',
+        // The ledger keeps nothing of the service charge once it is refunded; the bill still shows it.
+        serviceFee: 0,
         refundAmount: 122.55,
         refundReason: 'Order cancelled',
         cancelReason: 'Plans changed',
@@ -78,12 +80,12 @@ describe('customer orders', () => {
     expect(value('Provider')).toBe('Sparkle Cleaning');
     expect(value('Service')).toBe('House Cleaning');
     expect(value('Confirmation')).toBe('SRV-1001');
-    expect(value('Placed')).toBe('Nov 1, 2026');
+    expect(value('Placed')).toBe('Nov 1st, 2026');
     expect(value('Bedrooms')).toBe('3');
     expect(value('Bathrooms')).toBe('2');
     expect(value('Your notes')).toBe('Gate code 1234');
-    expect(value('Appointment')).toBe('Tuesday, December 1, 2026 at 9:00 AM (Mountain Time)');
-    expect(value('Rescheduled from')).toBe('Monday, November 30, 2026 at 10:15 AM');
+    expect(value('Appointment')).toBe('Dec 1st, 9:00am (Mountain Time)');
+    expect(value('Rescheduled from')).toBe('Nov 30th, 10:15am');
     expect(value('Estimated duration')).toBe('2h 30m');
     expect(value('Address')).toBe('1 Main St, Apt 2St George, UT 84770');
     expect(value('Instructions from Sparkle Cleaning')).toBe('Please leave the side gate unlocked.');

@@ -1,18 +1,4 @@
-import { TIME_ZONE } from '@stg/domain/constants';
 import type { Review } from '@stg/domain/api/vendors';
-
-const reviewDate = new Intl.DateTimeFormat('en-US', {
-  timeZone: TIME_ZONE,
-  month: 'short',
-  day: 'numeric',
-  year: 'numeric',
-});
-
-/** "Nov 24, 2025", the Denver date. Intl rather than date-fns: this page ships in the first bundle. */
-export function formatReviewDate(iso: string): string {
-  const ms = Date.parse(iso);
-  return Number.isFinite(ms) ? reviewDate.format(ms) : '';
-}
 
 /** "Ann L." (first name and last initial), or "Anonymous". */
 export function reviewAuthor(review: Review): string {

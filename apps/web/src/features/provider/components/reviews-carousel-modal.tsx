@@ -1,13 +1,8 @@
+import { formatCalendarDate } from '@stg/domain/dates';
 import { Modal } from '../../../components/modal/modal';
 import type { Review } from '@stg/domain/api/vendors';
 import { CarouselControls } from '../../../components/carousel/carousel-controls';
-import {
-  formatReviewDate,
-  REVIEW_SOURCE_LABELS,
-  ReviewBody,
-  reviewAuthor,
-  ReviewStars,
-} from './review-parts';
+import { REVIEW_SOURCE_LABELS, ReviewBody, reviewAuthor, ReviewStars } from './review-parts';
 import { useCarousel } from '../../../components/carousel/use-carousel';
 
 /** The reviews-carousel modal (spec §2): reviews newest first, one at a time, with wraparound. */
@@ -31,7 +26,7 @@ export function ReviewsCarouselModal({ reviews, startIndex }: { reviews: Review[
               <p className="review-slide__author">{reviewAuthor(review)}</p>
               <p className="review-slide__meta">
                 <ReviewStars score={review.score} />
-                <span>{formatReviewDate(review.createdAt)}</span>
+                <span>{formatCalendarDate(review.createdAt)}</span>
                 <span>{REVIEW_SOURCE_LABELS[review.reviewType]}</span>
               </p>
             </div>

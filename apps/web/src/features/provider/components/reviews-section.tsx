@@ -1,3 +1,4 @@
+import { formatCalendarDate } from '@stg/domain/dates';
 import { useEffect, useId, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
@@ -10,14 +11,7 @@ import { vendorReviewsQueryOptions } from '../../reviews/api/reviews-query';
 import { useDeleteReview } from '../../reviews/api/use-delete-review';
 import { LazyReviewFormModal } from '../../reviews/components/review-form-lazy';
 import { ReviewsCarouselModal } from './reviews-carousel-modal';
-import {
-  formatReviewDate,
-  newestFirst,
-  REVIEW_SOURCE_LABELS,
-  ReviewBody,
-  reviewAuthor,
-  ReviewStars,
-} from './review-parts';
+import { newestFirst, REVIEW_SOURCE_LABELS, ReviewBody, reviewAuthor, ReviewStars } from './review-parts';
 
 const FILTERS = [
   { type: 'product', label: 'Servo Reviews', empty: 'No reviews yet.' },
@@ -173,7 +167,7 @@ export function ReviewsSection({
                   <ReviewStars score={review.score} />
                 </span>
                 <span className="review-card__meta">
-                  {formatReviewDate(review.createdAt)} · {REVIEW_SOURCE_LABELS[review.reviewType]}
+                  {formatCalendarDate(review.createdAt)} · {REVIEW_SOURCE_LABELS[review.reviewType]}
                 </span>
                 <ReviewBody review={review} className="review-card__body" />
               </button>

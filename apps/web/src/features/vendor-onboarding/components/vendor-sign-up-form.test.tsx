@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { CATEGORY_LABELS, ZIP_CODES } from '@stg/domain/constants';
 import { vendorSignUpRequestSchema } from '@stg/domain/api/vendors';
+import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
 import { makeCard, signedOut } from '../../../test/fixtures';
 import { mockApi, type MockResponse } from '../../../test/mock-api';
@@ -194,6 +195,28 @@ describe('vendor-sign-up-form', () => {
     expect(within(dialog).getByLabelText('Business Name')).toHaveValue('Red Rock Windows');
     expect(within(dialog).getByLabelText('Zip Code')).toHaveValue('84790');
     expect(within(dialog).getByLabelText('Category')).toHaveValue('window_cleaning');
+  });
+
+  it('step 2: a business name the work order could not print is refused, saying why (issue 23 #13)', async () => {
+    const { user, calls } = start();
+    const dialog = await openForm(user);
+    await fillStep1(user, dialog);
+    await user.click(nextButton(dialog));
+    await fillStep2(user, dialog);
+    const name = within(dialog).getByLabelText('Business Name');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('Red Rock 🪟 Windows');
+    await user.tab();
+    const message = unprintableMessage('Business name', 'Red Rock 🪟 Windows');
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(nextButton(dialog)).toBeDisabled();
+    await user.clear(name);
+    await user.paste('Peña Windows');
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+    expect(nextButton(dialog)).toBeEnabled();
+    expect(calls.some((c) => c.method !== 'GET')).toBe(false);
   });
 
   it('step 3: password tips and the confirmation message; posts the snake_case payload and goes to /', async () => {

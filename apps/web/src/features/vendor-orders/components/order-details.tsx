@@ -8,7 +8,6 @@ import { workOrderPath } from '@stg/domain/routing';
 import { StatusBadge } from '../../../components/status-badge';
 import {
   customerName,
-  longTimeLabel,
   money,
   PAYOUT_DELAY_TEXT,
   payoutDestinationLabel,
@@ -78,12 +77,12 @@ export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idB
         <Detail term="Confirmation">{order.confirmationId}</Detail>
         <Detail term="Placed">{formatCalendarDate(order.createdAt)}</Detail>
         <Detail term="Appointment" wide>
-          {longTimeLabel(order.appointmentAt)}{' '}
+          {formatAppointment(order.appointmentAt)}{' '}
           <span className="vendor-order-details__zone">(Mountain Time)</span>
         </Detail>
         {order.previousAppointmentAt && (
           <Detail term="Rescheduled from" wide>
-            {longTimeLabel(order.previousAppointmentAt)}
+            {formatAppointment(order.previousAppointmentAt)}
           </Detail>
         )}
         <Detail term="Fulfillment Status">
@@ -142,6 +141,8 @@ export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idB
       </Section>
 
       <Section id={`${idBase}-billing`} title="Billing" level={level}>
+        <Detail term="Subtotal">{money(order.subtotal)}</Detail>
+        <Detail term="Service charge">{money(order.serviceCharge)}</Detail>
         <Detail term="Total collected">{money(order.totalCollected)}</Detail>
         <Detail term="Commission">
           {money(shownCommission(order))}{' '}

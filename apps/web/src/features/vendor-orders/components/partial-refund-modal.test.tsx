@@ -33,7 +33,7 @@ describe('partial-refund modal', () => {
     expect(amount).toHaveAccessibleDescription('In dollars, up to $108.00.');
     expect(amount.parentElement).toHaveTextContent('$');
     expect(document.querySelector('.vendor-modal__order')).toHaveTextContent(
-      'SRV-1001 · Ann Lee · Tue, Dec 1 at 9:00 AM (Mountain Time)',
+      'SRV-1001 · Ann Lee · Dec 1st, 9:00am (Mountain Time)',
     );
   });
 

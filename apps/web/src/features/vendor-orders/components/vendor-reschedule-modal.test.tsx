@@ -42,7 +42,7 @@ describe('reschedule-appointment modal (vendor)', () => {
       '/api/vendors/7/vendor_calendars?duration=90&order_id=100',
     ]);
     expect(dialog.getByText(/Current appointment:/)).toHaveTextContent(
-      'Current appointment: Tue, Dec 1 at 9:00 AM. The job takes about 2h 30m.',
+      'Current appointment: Dec 1st, 9:00am. The job takes about 2h 30m.',
     );
     const december = dialog.getByRole('grid', { name: 'December 2026' });
     expect(
@@ -51,11 +51,11 @@ describe('reschedule-appointment modal (vendor)', () => {
         .filter((b) => !(b as HTMLButtonElement).disabled)
         .map((b) => b.getAttribute('aria-label')),
     ).toEqual(['Tuesday, December 1, 2026', 'Thursday, December 3, 2026']);
-    expect(buttonsOf(dialog.getByRole('group', { name: 'Hour' }))).toEqual(['9 AM', '1 PM']);
+    expect(buttonsOf(dialog.getByRole('group', { name: 'Hour' }))).toEqual(['9am', '1pm']);
     expect(buttonsOf(dialog.getByRole('group', { name: /Minute/ }))).toEqual([
-      '9:00 AM',
-      '9:15 AM',
-      '9:30 AM',
+      '9:00 am',
+      '9:15 am',
+      '9:30 am',
     ]);
     expect(dialog.getByRole('status')).toHaveTextContent(CHOOSE_TIME);
   });
@@ -88,7 +88,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     expect(dialog.getByRole('status')).toHaveTextContent(CHOOSE_TIME);
     expect(dialog.getByText(ORDER_MESSAGES.confirmRequired)).toBeInTheDocument();
 
-    await user.click(dialog.getByRole('button', { name: '9:00 AM' }));
+    await user.click(dialog.getByRole('button', { name: '9:00 am' }));
     expect(dialog.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.sameTime);
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
@@ -102,8 +102,8 @@ describe('reschedule-appointment modal (vendor)', () => {
     });
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
-    await user.click(dialog.getByRole('button', { name: '10:15 AM' }));
-    expect(dialog.getByRole('status')).toHaveTextContent('New time: Thu, Dec 3 at 10:15 AM (Mountain Time)');
+    await user.click(dialog.getByRole('button', { name: '10:15 am' }));
+    expect(dialog.getByRole('status')).toHaveTextContent('New time: Dec 3rd, 10:15am (Mountain Time)');
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -112,7 +112,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     ]);
     expect(
       screen.getByText(
-        'Order SRV-1001 is rescheduled to Thu, Dec 3 at 10:15 AM (Mountain Time). Ann Lee is emailed an updated invite.',
+        'Order SRV-1001 is rescheduled to Dec 3rd, 10:15am (Mountain Time). Ann Lee is emailed an updated invite.',
       ),
     ).toBeInTheDocument();
     await waitFor(() => expect(document.querySelector('[data-status="rescheduled"]')).toBeInTheDocument());
@@ -127,7 +127,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     });
     const release = holdRequests(fetchMock, RESCHEDULE);
     const dialog = await openReschedule(user);
-    await user.click(dialog.getByRole('button', { name: '9:15 AM' }));
+    await user.click(dialog.getByRole('button', { name: '9:15 am' }));
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.dblClick(dialog.getByRole('button', { name: 'Reschedule' }));
     expect(await dialog.findByRole('button', { name: 'Rescheduling…' })).toBeDisabled();
@@ -135,7 +135,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent('Appointment time is no longer available.');
     expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(1);
     await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
-    expect(dialog.getByRole('button', { name: '9:15 AM' })).toHaveAttribute('aria-pressed', 'true');
+    expect(dialog.getByRole('button', { name: '9:15 am' })).toHaveAttribute('aria-pressed', 'true');
     expect(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM })).toBeChecked();
   });
 });

@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { TIME_ZONE } from '@stg/domain/constants';
-import { formatDurationShort } from '@stg/domain/dates';
+import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { toZonedIso } from '@stg/domain/zoned-time';
 import { ErrorList } from '../../../components/error-list';
@@ -16,7 +16,7 @@ import { startLabel } from '../../../lib/availability';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { vendorOrderAvailabilityQueryOptions } from '../api/vendor-availability-query';
 import { useVendorReschedule } from '../api/use-vendor-reschedule';
-import { customerName, MOUNTAIN_TIME_NOTE, shortTimeLabel } from '../vendor-order-text';
+import { customerName, MOUNTAIN_TIME_NOTE } from '../vendor-order-text';
 import { ConfirmCheckbox } from './confirm-checkbox';
 
 export const VENDOR_RESCHEDULE_TITLE = 'Reschedule Appointment';
@@ -70,7 +70,7 @@ export function VendorRescheduleModal({
         <strong>{order.confirmationId}</strong> · {customerName(order)}
       </p>
       <p>
-        Current appointment: <strong>{shortTimeLabel(order.appointmentAt)}</strong>. The job takes about{' '}
+        Current appointment: <strong>{formatAppointment(order.appointmentAt)}</strong>. The job takes about{' '}
         {formatDurationShort(order.duration)}.
       </p>
       <p className="vendor-reschedule__zone">{MOUNTAIN_TIME_NOTE}</p>

@@ -47,7 +47,7 @@ describe('Order History: list and filters', () => {
       }).nextElementSibling?.textContent;
     expect(within(cards[0]!).getByRole('heading', { level: 2 })).toHaveTextContent('Order SRV-1001');
     expect(field(cards[0]!, 'Name')).toBe('Ann Lee');
-    // 16:00 UTC is 9:00 AM in St George (MST), whatever the machine's zone (spec §9 "MMM do, h:mmaaa").
+    // 16:00 UTC is 9:00am in St George (MST), whatever the machine's zone (spec §9 "MMM do, h:mmaaa").
     expect(field(cards[0]!, 'Appointment')).toBe('Dec 1st, 9:00am');
     expect(field(cards[0]!, 'Fulfillment Status')).toBe('Fulfillment: Unfulfilled');
     expect(field(cards[0]!, 'Payment Status')).toBe('Payment: Collected');
@@ -226,7 +226,7 @@ describe('Order History: expanded order', () => {
       section(name).getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
 
     expect(value('Summary', 'Confirmation')).toBe('SRV-1001');
-    expect(value('Summary', 'Appointment')).toBe('Tuesday, December 1, 2026 at 9:00 AM (Mountain Time)');
+    expect(value('Summary', 'Appointment')).toBe('Dec 1st, 9:00am (Mountain Time)');
     expect(value('Customer', 'Name')).toBe('Ann Lee');
     expect(value('Customer', 'Phone')).toBe('(435) 555-1234');
     expect(section('Customer').getByRole('link', { name: '(435) 555-1234' })).toHaveAttribute(
@@ -239,6 +239,8 @@ describe('Order History: expanded order', () => {
     expect(value('Service Details', 'Bathrooms')).toBe('2');
     expect(value('Service Details', 'Duration')).toBe('2h 30m');
     expect(value('Service Details', 'Customer notes')).toBe('Gate code 1234');
+    expect(value('Billing', 'Subtotal')).toBe('$120.00');
+    expect(value('Billing', 'Service charge')).toBe('$2.55');
     expect(value('Billing', 'Total collected')).toBe('$122.55');
     // Spec §9: commission shown is commission + service fee (12.00 + 2.55).
     expect(value('Billing', 'Commission')).toBe('$14.55 (commission + service fee)');
@@ -249,6 +251,32 @@ describe('Order History: expanded order', () => {
       'href',
       '/work-orders/100',
     );
+  });
+
+  it('a cancelled, refunded order still shows the service charge paid: its bill adds up', async () => {
+    const { user } = showVendorOrders([
+      makeVendorOrder({
+        fulfillmentStatus: 'cancelled',
+        paymentStatus: 'refunded',
+        // The ledger after a cancel: nothing kept, everything refunded.
+        commission: 0,
+        serviceFee: 0,
+        vendorPayoutAmount: 0,
+        refundAmount: 122.55,
+        refundReason: 'Vendor is sick',
+        allowedActions: [],
+      }),
+    ]);
+    const list = await ordersList();
+    await user.click(within(list).getByRole('button', { name: 'Details for order SRV-1001' }));
+    const billing = within(screen.getByRole('region', { name: 'Billing' }));
+    const value = (term: string) =>
+      billing.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Subtotal')).toBe('$120.00');
+    expect(value('Service charge')).toBe('$2.55');
+    expect(value('Total collected')).toBe('$122.55');
+    expect(value('Commission')).toBe('$0.00 (commission + service fee)');
+    expect(value('Refunds')).toBe('$122.55 (Vendor is sick)');
   });
 
   it('a payout with no bank goes by Paper Check; refunds show with their reason', async () => {

@@ -32,7 +32,7 @@ describe('work order page', () => {
     expect(s.getByText('Confirmation ID').nextElementSibling).toHaveTextContent('SRV-1001');
     expect(s.getByText('Sparkle Cleaning')).toBeInTheDocument();
     const value = (term: string) => s.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
-    expect(value('Time')).toBe('Tuesday, December 1, 2026 at 9:00 AM (Mountain Time, St George)');
+    expect(value('Time')).toBe('Dec 1st, 9:00am (Mountain Time, St George)');
     expect(value('Estimated duration')).toBe('2h 30m');
     expect(value('Name')).toBe('Ann Lee');
     expect(value('Phone')).toBe('(435) 555-1234');
@@ -51,6 +51,27 @@ describe('work order page', () => {
     expect(document.title).toBe('Work Order SRV-1001');
     // Opened directly: the one order is read.
     expect(callsTo(calls, 'GET', '/api/vendors/7/orders/100')).toHaveLength(1);
+  });
+
+  it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
+    showWorkOrder(
+      makeVendorOrder({
+        fulfillmentStatus: 'cancelled',
+        paymentStatus: 'refunded',
+        commission: 0,
+        serviceFee: 0,
+        vendorPayoutAmount: 0,
+        refundAmount: 122.55,
+      }),
+    );
+    const sheet = await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
+    const billing = within(within(sheet).getByRole('region', { name: 'Billing' }));
+    const value = (term: string) =>
+      billing.getByText(term, { selector: 'dt' }).nextElementSibling?.textContent;
+    expect(value('Subtotal')).toBe('$120.00');
+    expect(value('Service charge')).toBe('$2.55');
+    expect(value('Total')).toBe('$122.55');
+    expect(value('Refunded')).toBe('$122.55');
   });
 
   it('Print opens the print dialog; Download PDF fetches the server PDF', async () => {

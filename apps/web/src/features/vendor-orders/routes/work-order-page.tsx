@@ -5,7 +5,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { workOrderUrl } from '@stg/domain/api/payouts';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
-import { formatDurationShort } from '@stg/domain/dates';
+import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';
 import { DASHBOARD_HOME } from '@stg/domain/routing';
 import { ErrorList } from '../../../components/error-list';
@@ -16,7 +16,7 @@ import type { Vendor } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
 import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { vendorOrderQueryOptions } from '../api/vendor-order-query';
-import { customerName, longTimeLabel } from '../vendor-order-text';
+import { customerName, money } from '../vendor-order-text';
 import '../work-order.css';
 
 export const WORK_ORDER_TITLE = 'Work Order';
@@ -63,7 +63,7 @@ function WorkOrder({ order, vendor }: { order: VendorOrder; vendor: Vendor }) {
         <h2 id="work-order-when">Appointment</h2>
         <dl className="work-order__list">
           <Row term="Time">
-            {longTimeLabel(order.appointmentAt)} ({TIME_ZONE_NOTE})
+            {formatAppointment(order.appointmentAt)} ({TIME_ZONE_NOTE})
           </Row>
           <Row term="Estimated duration">{formatDurationShort(order.duration)}</Row>
           <Row term="Status">
@@ -105,6 +105,16 @@ function WorkOrder({ order, vendor }: { order: VendorOrder; vendor: Vendor }) {
               </Row>
             ))
           )}
+        </dl>
+      </section>
+
+      <section className="work-order__section" aria-labelledby="work-order-billing">
+        <h2 id="work-order-billing">Billing</h2>
+        <dl className="work-order__list">
+          <Row term="Subtotal">{money(order.subtotal)}</Row>
+          <Row term="Service charge">{money(order.serviceCharge)}</Row>
+          <Row term="Total">{money(order.totalCollected)}</Row>
+          {order.refundAmount > 0 && <Row term="Refunded">{money(order.refundAmount)}</Row>}
         </dl>
       </section>
 

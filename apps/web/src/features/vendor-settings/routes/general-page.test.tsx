@@ -1,6 +1,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
+import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Session } from '@stg/domain/api/session';
 import type { GalleryImage, Vendor } from '@stg/domain/api/vendors';
@@ -158,6 +159,20 @@ describe('business details', () => {
     expect(patches(calls)).toEqual([]);
     await user.type(phone, '50000');
     expect(phone).not.toHaveAccessibleDescription(expect.stringContaining(MESSAGES.phoneInvalid));
+  });
+
+  it('refuses a business name the work order could not print, saying why, before any password (issue 23 #13)', async () => {
+    const { user, calls } = start();
+    await ready();
+    const form = region('Business Details');
+    const name = form.getByLabelText('Business Name');
+    await user.clear(name);
+    await user.click(name);
+    await user.paste('Sparkle ✨ Cleaning');
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(name).toHaveAccessibleDescription(unprintableMessage('Business name', 'Sparkle ✨ Cleaning'));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(patches(calls)).toEqual([]);
   });
 
   it('asks for the password for a name change and sends {vendor: {name}, password}', async () => {

@@ -3,6 +3,7 @@ import { Link } from '../../../components/link';
 import { VENDOR_MESSAGES, submitForReviewProblems, type SetupFacts } from '@stg/domain/api/vendors';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { useSession } from '../../../lib/session/use-session';
 import { useSubmitForReview, useUpdateVendor } from '../../../lib/vendor-api';
 import { NEXT_STEPS_TITLE, setupPageLink, type SetupStepName } from '../setup-pages';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
@@ -49,6 +50,8 @@ export function NextSteps({
   calendarSkippedHere: boolean;
 }) {
   const submit = useSubmitForReview(vendor.id);
+  // The review's mails go to the account's email (the vendor's admin user), not the business email.
+  const accountEmail = useSession().user?.email;
   const update = useUpdateVendor(vendor.id);
   const [errors, setErrors] = useState<string[] | null>(null);
   const [sending, setSending] = useState(false);
@@ -82,8 +85,9 @@ export function NextSteps({
       {underReview ? (
         <div className="alert alert--success setup-next__submitted" ref={doneRef} tabIndex={-1}>
           <p>
-            <strong>Your listing is under review.</strong> We will email {vendor.email} when it is approved or
-            if we need anything from you. Your listing goes live once it is approved.
+            <strong>Your listing is under review.</strong> We will email{' '}
+            {accountEmail ? <strong>{accountEmail}</strong> : 'you'} when it is approved or if we need
+            anything from you. Your listing goes live once it is approved.
           </p>
         </div>
       ) : (

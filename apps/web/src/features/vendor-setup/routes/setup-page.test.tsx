@@ -211,6 +211,10 @@ describe('Setup: pages and status bar', () => {
     expect(screen.getByRole('button', { name: 'Submitted' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: /Back/ })).not.toBeInTheDocument();
     expect(screen.getByText('Your listing is under review.')).toBeInTheDocument();
+    // The review's mails go to the account's email, not the business email (issue 23 #14).
+    const notice = screen.getByText('Your listing is under review.').closest('.alert')!;
+    expect(notice).toHaveTextContent(`We will email ${vendorUser.email} when it is approved`);
+    expect(notice).not.toHaveTextContent(complete({ listingStatus: 'under_review' }).email);
   });
 
   it("shows the operator's reason when the listing was sent back", async () => {
