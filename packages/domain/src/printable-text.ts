@@ -1,5 +1,5 @@
 /**
- * What the marketplace's documents can print (issue 23 #13; ADR 0030). The work order PDF is drawn with
+ * What the marketplace's documents can print (issue 23 #13; ADR 0029). The work order PDF is drawn with
  * the standard PDF fonts, whose characters are Windows-1252's: every Latin letter with its accents (é, ñ,
  * ü, ç, ø…), digits, punctuation, curly quotes, dashes, € and a few signs. A character outside it (an
  * emoji, another script) would print as "?", so every free-text field that reaches a work order refuses

@@ -111,7 +111,7 @@ const trimmed = (required: string) =>
   z.string({ error: required }).trim().min(1, { error: required, abort: true });
 
 /**
- * Text that reaches a work order must be printable there (issue 23 #13, ADR 0030): refused with a
+ * Text that reaches a work order must be printable there (issue 23 #13, ADR 0029): refused with a
  * message naming `field` otherwise. For a zod string: `.refine(...printableOnly('Business name'))`.
  */
 export const printableOnly = (field: string) =>

@@ -116,7 +116,7 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
       expect(text).toContain(name);
       expect(text).toContain(value);
     }
-    // Notes stored before input refused what the standard fonts cannot show (ADR 0030): '?', the rest as typed.
+    // Notes stored before input refused what the standard fonts cannot show (ADR 0029): '?', the rest as typed.
     expect(text).toContain('Gate code 4321 — the dog is friendly ?');
     expect(text).toContain('Park on the street. Bring the blue vacuum.');
   });
@@ -144,7 +144,7 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
     expect(text).toContain(`Refunded\n${total}`);
   });
 
-  it('refuses notes it could not print when the booking is made (ADR 0030)', async () => {
+  it('refuses notes it could not print when the booking is made (ADR 0029)', async () => {
     const res = await customer.client.request({
       method: 'POST',
       url: '/api/bookings',

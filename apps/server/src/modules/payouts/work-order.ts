@@ -29,7 +29,7 @@ export function appointmentText(at: Date, durationMins: number): string {
 
 /**
  * The standard PDF fonts speak Windows-1252 (@stg/domain/printable-text): every field that reaches this
- * page refuses other characters at input (ADR 0030); text stored before that rule has them as '?', and
+ * page refuses other characters at input (ADR 0029); text stored before that rule has them as '?', and
  * control characters go, so nothing garbles the page.
  */
 export function printable(text: string): string {
