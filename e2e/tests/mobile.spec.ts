@@ -44,3 +44,45 @@ test('@mobile the vendor portal fits 375 px', async ({ page }) => {
   ])
     await expectNoSideways(page, path);
 });
+
+/** Every button of the group lies wholly inside the viewport and nothing in the group scrolls sideways. */
+async function expectEveryChoiceOnScreen(page: Page, groupName: string) {
+  const group = page.getByRole('group', { name: groupName });
+  await expect(group).toBeVisible();
+  const boxes = await group.getByRole('button').evaluateAll((buttons) =>
+    buttons.map((b) => {
+      const r = b.getBoundingClientRect();
+      return {
+        label: b.textContent,
+        left: r.left,
+        right: r.right,
+        scroll: b.scrollWidth,
+        client: b.clientWidth,
+      };
+    }),
+  );
+  expect(boxes.length).toBeGreaterThan(1);
+  const viewport = page.viewportSize()!.width;
+  for (const box of boxes) {
+    expect(box.left, `${box.label} starts off-screen`).toBeGreaterThanOrEqual(0);
+    expect(box.right, `${box.label} ends off-screen`).toBeLessThanOrEqual(viewport);
+    expect(box.scroll, `${box.label} is cut off`).toBeLessThanOrEqual(box.client + 1);
+  }
+  const overflow = await group.evaluate((g) => g.scrollWidth - g.clientWidth);
+  expect(overflow, `${groupName} scrolls sideways`).toBeLessThanOrEqual(1);
+}
+
+test('@mobile every category tab of the services page is on screen at 375 px (issue 23 #7)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await page.goto('/services?category=all');
+  await expectEveryChoiceOnScreen(page, 'Filter by category');
+});
+
+test('@mobile the Order History filters are on screen at 375 px', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'vendor@example.com');
+  await page.goto('/dashboard/orders');
+  await expectEveryChoiceOnScreen(page, 'Filter orders');
+});
