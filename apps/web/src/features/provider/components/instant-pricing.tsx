@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { DEFAULT_PRICE_TO_DURATION_RATE_CENTS, DEFAULT_MIN_PRICE_CENTS, LIMITS } from '@stg/domain/constants';
 import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import {
@@ -14,6 +14,7 @@ import { TextareaField } from '../../../components/textarea-field';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
+import { preloadBookingContract } from '../api/parse-booking';
 import { useSaveQuote, type SaveQuoteInput } from '../api/use-save-quote';
 import { PricingInputField } from './pricing-input-field';
 import './instant-pricing.css';
@@ -89,6 +90,8 @@ export function InstantPricing({
   });
   const [notes, setNotes] = useState(initialNotes);
   const save = useSaveQuote();
+  // Continue will read a booking answer: its contract loads now, not after the server has answered.
+  useEffect(() => preloadBookingContract(), []);
 
   const missing = missingRequiredInputs(inputs, state.answers);
   const minutes = durationMinutes(state.priceCents, pricing.rateCents);
