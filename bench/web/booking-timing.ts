@@ -17,6 +17,7 @@
  *
  *   npx tsx bench/web/booking-timing.ts                  (17 runs)
  *   BOOKING_RUNS=5 BOOKING_WATERFALL=1 npx tsx bench/web/booking-timing.ts
+ *   BOOKING_CPU_SLOWDOWN=4 npx tsx bench/web/booking-timing.ts     (Chromium's CPU throttling)
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
@@ -30,6 +31,8 @@ const distIndex = path.join(root, 'apps/web/dist/index.html');
 const RUNS = Math.max(1, Number(process.env.BOOKING_RUNS ?? 17));
 const WARM_RUNS = 2;
 const WATERFALL = process.env.BOOKING_WATERFALL === '1';
+/** Chromium's CPU throttling (1: none; 4: a slow phone or a busy laptop), to see the steps' CPU share. */
+const CPU_SLOWDOWN = Math.max(1, Number(process.env.BOOKING_CPU_SLOWDOWN ?? 1));
 const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CUSTOMER = 'customer@example.com';
 const PASSWORD = 'Password123!';
@@ -149,6 +152,8 @@ async function signIn(page: Page) {
 async function visit(browser: Browser, base: string, vendorId: number, show: boolean) {
   const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
+  if (CPU_SLOWDOWN > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
   const requests = logRequests(page);
   try {
     await signIn(page);
@@ -257,7 +262,9 @@ try {
         .toFixed(0)
         .padStart(5)} ms   over 300 ms: ${values.filter((v) => v > 300).length}/${values.length}`,
     );
-  console.info(`\n${RUNS} fresh visits (new browser context each), warm server, 1280 × 900`);
+  console.info(
+    `\n${RUNS} fresh visits (new browser context each), warm server, 1280 × 900, CPU slowdown ${CPU_SLOWDOWN}×`,
+  );
   line('Pricing Continue → times shown', pricing);
   line('Checkout → card form ready', checkout);
   console.info(`  each: pricing ${pricing.map((v) => v.toFixed(0)).join(' ')}`);
