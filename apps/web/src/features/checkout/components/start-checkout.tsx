@@ -11,6 +11,7 @@ import {
   createPaymentIntent,
   type CheckoutInitFailure,
 } from '../api/create-payment-intent';
+import { ensureCsrfToken } from '../../../lib/api-client';
 import { paymentsConfigQueryOptions } from '../api/payments-config-query';
 import { PAYMENT_STEP } from '../checkout-text';
 import { PaymentGatewayModal, type PaymentGatewayModalProps } from './payment-gateway-modal';
@@ -58,6 +59,7 @@ function openBookingInformation(ctx: CheckoutContext, mode: 'sign-up' | 'sign-in
  * read now, so the form shows as soon as the payment intent is there.
  */
 export function prepareCheckout(queryClient: QueryClient): void {
+  ensureCsrfToken();
   void queryClient.prefetchQuery(paymentsConfigQueryOptions());
 }
 

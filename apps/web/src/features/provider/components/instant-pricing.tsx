@@ -11,7 +11,7 @@ import {
 } from '@stg/domain/pricing';
 import { ErrorList } from '../../../components/error-list';
 import { TextareaField } from '../../../components/textarea-field';
-import { errorsOf } from '../../../lib/api-client';
+import { ensureCsrfToken, errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
 import { preloadBookingContract } from '../api/parse-booking';
@@ -90,8 +90,12 @@ export function InstantPricing({
   });
   const [notes, setNotes] = useState(initialNotes);
   const save = useSaveQuote();
-  // Continue will read a booking answer: its contract loads now, not after the server has answered.
-  useEffect(() => preloadBookingContract(), []);
+  // Continue writes a booking and reads the answer: the CSRF token and the answer's contract load now,
+  // not in the path of Continue (issue 23 #18).
+  useEffect(() => {
+    ensureCsrfToken();
+    preloadBookingContract();
+  }, []);
 
   const missing = missingRequiredInputs(inputs, state.answers);
   const minutes = durationMinutes(state.priceCents, pricing.rateCents);
