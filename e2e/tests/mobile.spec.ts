@@ -86,3 +86,20 @@ test('@mobile the Order History filters are on screen at 375 px', async ({ page 
   await page.goto('/dashboard/orders');
   await expectEveryChoiceOnScreen(page, 'Filter orders');
 });
+
+test('@mobile every section tab of the vendor portal is on screen at 375 px (issue 23 #7, same cause)', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await signIn(page, 'vendor@example.com');
+  await page.goto('/dashboard/orders');
+  const nav = page.getByRole('navigation', { name: 'Vendor portal sections' });
+  const tabs = nav.getByRole('link');
+  await expect(tabs.first()).toBeVisible();
+  for (const tab of await tabs.all()) {
+    const box = (await tab.boundingBox())!;
+    expect(box.x, `${await tab.textContent()} starts off-screen`).toBeGreaterThanOrEqual(0);
+    expect(box.x + box.width, `${await tab.textContent()} ends off-screen`).toBeLessThanOrEqual(375);
+  }
+  expect(await nav.locator('ul').evaluate((ul) => ul.scrollWidth - ul.clientWidth)).toBeLessThanOrEqual(1);
+});
