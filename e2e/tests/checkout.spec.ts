@@ -254,3 +254,26 @@ for (const width of [1280, 375]) {
     await payment.screenshot({ path: testInfo.outputPath(`payment-success-${width}.png`) });
   });
 }
+
+test('right after paying, the provider page lets the new customer review the vendor, without a reload (issue 23 #17)', async ({
+  page,
+}) => {
+  const noOrder = 'You must place an order with this vendor to leave them a review';
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await signUpOnVendorPage(page, 'review-after-paying');
+  const reviews = page.getByRole('region', { name: 'Reviews' });
+  const write = reviews.getByRole('button', { name: 'Write a Review' });
+  await expect(write).toBeDisabled();
+  await expect(reviews.getByText(noOrder)).toBeVisible();
+
+  await checkout(await schedule(page, await price(page)));
+  const payment = page.getByRole('dialog', { name: 'Payment' });
+  await payWithCard(payment, '4242 4242 4242 4242');
+  await expect(status(payment)).toHaveText('Payment success!');
+  await payment.getByRole('button', { name: 'Close' }).click();
+  await expect(payment).toBeHidden();
+
+  // The same page, never reloaded: the order made the customer eligible.
+  await expect(reviews.getByText(noOrder)).toHaveCount(0);
+  await expect(write).toBeEnabled();
+});

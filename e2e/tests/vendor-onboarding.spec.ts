@@ -75,7 +75,7 @@ async function setUpListing(page: Page) {
   await main.getByLabel('Upload logo').setInputFiles(image('logo.png'));
   await expectImagesLoaded(main.getByRole('img', { name: 'Your logo' }), 1);
   await main.getByLabel('Upload banner').setInputFiles(image('banner.jpg'));
-  await expectImagesLoaded(main.getByRole('img', { name: 'Your banner' }), 1);
+  await expectImagesLoaded(main.getByRole('img', { name: /^Your banner/ }), 2);
   await expect(continueButton).toBeEnabled();
   await continueButton.click();
 

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import {
+  listedVendorActions,
   allowedVendorActions,
   completionProblems,
   customerCancelProblem,
@@ -115,6 +116,36 @@ describe('allowed vendor actions (spec §4)', () => {
         now,
       ),
     ).toEqual([]);
+  });
+});
+
+describe('actions the vendor menu lists (spec §4)', () => {
+  it('lists none for a cancelled, processed or refunded order, and never Complete before the appointment', () => {
+    expect(
+      listedVendorActions(order({ fulfillmentStatus: 'cancelled', appointmentAt: inHours(-2) }), now),
+    ).toEqual([]);
+    expect(
+      listedVendorActions(
+        order({ fulfillmentStatus: 'fulfilled', paymentStatus: 'processed', appointmentAt: inHours(-50) }),
+        now,
+      ),
+    ).toEqual([]);
+    expect(
+      listedVendorActions(order({ paymentStatus: 'refunded', appointmentAt: inHours(-2) }), now),
+    ).toEqual([]);
+    expect(listedVendorActions(order(), now)).toEqual(['reschedule', 'partial_refund', 'cancel']);
+    expect(
+      listedVendorActions(order({ fulfillmentStatus: 'fulfilled', appointmentAt: inHours(-2) }), now),
+    ).toEqual(['complete', 'reschedule', 'partial_refund', 'cancel']);
+  });
+
+  it('lists every action the matrix allows', () => {
+    for (const appointmentAt of [inHours(-2), inHours(2)])
+      for (const fulfillmentStatus of ['unfulfilled', 'rescheduled', 'fulfilled', 'disputed', 'cancelled'])
+        for (const paymentStatus of ['collected', 'partially_refunded', 'pending', 'processed', 'refunded']) {
+          const o = order({ appointmentAt, fulfillmentStatus, paymentStatus });
+          for (const a of allowedVendorActions(o, now)) expect(listedVendorActions(o, now)).toContain(a);
+        }
   });
 });
 

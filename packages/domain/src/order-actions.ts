@@ -107,6 +107,21 @@ export function allowedVendorActions(order: OrderState, now: Date): VendorOrderA
   return actions;
 }
 
+/**
+ * The actions the vendor's order menu lists (spec §4): none at all for a cancelled or processed order (nor
+ * a refunded one, which the matrix leaves with none), and never Complete while the appointment is in the
+ * future. Every other action stays listed, enabled or not, so a blocked one can say why.
+ */
+export function listedVendorActions(order: OrderState, now: Date): VendorOrderAction[] {
+  const { fulfillmentStatus: f, paymentStatus: p } = order;
+  if (f === 'cancelled' || p === 'processed' || p === 'refunded') return [];
+  const at =
+    typeof order.appointmentAt === 'string' ? Date.parse(order.appointmentAt) : order.appointmentAt.getTime();
+  return at > now.getTime()
+    ? VENDOR_ORDER_ACTIONS.filter((a) => a !== 'complete')
+    : [...VENDOR_ORDER_ACTIONS];
+}
+
 /** Reasons (cancel, refund) and the completion note: at most this many characters (spec §5). */
 export const ORDER_TEXT_MAX = 500;
 

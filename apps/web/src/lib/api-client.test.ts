@@ -4,6 +4,7 @@ import { mockApi } from '../test/mock-api';
 import {
   api,
   ApiError,
+  ensureCsrfToken,
   getCsrfToken,
   INVALID_AUTHENTICITY_TOKEN,
   normalizeErrors,
@@ -43,6 +44,35 @@ describe('api client', () => {
     await api.delete('/api/session');
     expect(calls.map((c) => c.method)).toEqual(['GET', 'DELETE']);
     expect(calls[1]!.headers['x-csrf-token']).toBe('t1');
+  });
+
+  it('asks for a token once for writes sent together before any token was seen (issue 23 #18)', async () => {
+    setCsrfToken(null);
+    const { calls } = mockApi({
+      'GET /api/session': { body: { user: null }, headers: { 'X-CSRF-Token': 't1' } },
+      'PUT /api/bookings/1': { body: { ok: true } },
+      'POST /api/addresses/2/user_inputs': { body: { ok: true } },
+    });
+    await Promise.all([api.put('/api/bookings/1', {}), api.post('/api/addresses/2/user_inputs', {})]);
+    expect(calls.filter((c) => c.method === 'GET')).toHaveLength(1);
+    expect(calls.filter((c) => c.method !== 'GET').map((c) => c.headers['x-csrf-token'])).toEqual([
+      't1',
+      't1',
+    ]);
+  });
+
+  it('gets a token ahead of a write, once, and not when one is known', async () => {
+    setCsrfToken(null);
+    const { calls } = mockApi({
+      'GET /api/session': { body: { user: null }, headers: { 'X-CSRF-Token': 't2' } },
+      'POST /api/things': { body: { ok: true } },
+    });
+    ensureCsrfToken();
+    ensureCsrfToken();
+    await api.post('/api/things', {});
+    ensureCsrfToken();
+    expect(calls.map((c) => c.method)).toEqual(['GET', 'POST']);
+    expect(calls[1]!.headers['x-csrf-token']).toBe('t2');
   });
 
   it('refreshes the token and retries once on "Invalid Authenticity Token"', async () => {

@@ -134,9 +134,27 @@ async function send(
   return data;
 }
 
-/** Fetches a fresh CSRF token (GET /api/session sends one in its header). */
-export async function refreshCsrfToken(): Promise<void> {
-  await send('GET', SESSION_PATH, undefined, {});
+let tokenRequest: Promise<void> | null = null;
+
+/**
+ * Fetches a fresh CSRF token (GET /api/session sends one in its header). Calls made while one is on its
+ * way share it: two writes sent together on a fresh page ask once, not twice (issue 23 #18).
+ */
+export function refreshCsrfToken(): Promise<void> {
+  tokenRequest ??= send('GET', SESSION_PATH, undefined, {})
+    .then(() => undefined)
+    .finally(() => {
+      tokenRequest = null;
+    });
+  return tokenRequest;
+}
+
+/**
+ * Gets a CSRF token ahead of a write the page is about to offer (the page's session came with its HTML,
+ * without one), so the write does not wait for it. Never throws: the write asks again if need be.
+ */
+export function ensureCsrfToken(): void {
+  if (csrfToken === null) refreshCsrfToken().catch(() => undefined);
 }
 
 /**

@@ -88,6 +88,7 @@ describe('payment-gateway modal: sandbox card', () => {
     const { user, calls, queryClient } = startCheckoutPage();
     const dialog = await checkout(user);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
+    const reviewReadsBefore = callsTo(calls, 'GET', '/api/vendors/7/reviews').length;
     await typeCard(user, dialog, '4242424242424242');
     expect(dialog.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     expect(dialog.getByLabelText('Expiry (MM / YY)')).toHaveValue('12 / 30');
@@ -114,7 +115,13 @@ describe('payment-gateway modal: sandbox card', () => {
     expect(value('Appointment')).toHaveTextContent('Nov 24th, 8:05am (Mountain Time)');
     expect(value('Total paid')).toHaveTextContent('$117.15 · Visa ending in 4242');
     expect(dialog.getByRole('link', { name: 'View your orders' })).toHaveAttribute('href', '/orders');
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['session'] });
+    // What the order changed is read again (issue 23 #17): the session, the orders, the vendor's reviews
+    // with the customer's eligibility to review, and the vendor's free times.
+    const refreshed = [['session'], ['orders'], ['reviews', 7], ['vendors', 7, 'availability']];
+    for (const queryKey of refreshed) expect(invalidate).toHaveBeenCalledWith({ queryKey });
+    await waitFor(() =>
+      expect(callsTo(calls, 'GET', '/api/vendors/7/reviews').length).toBeGreaterThan(reviewReadsBefore),
+    );
 
     // The live confirmation: subscribed with the confirmation id; its message shows and ends the wait.
     expect(socket?.confirmationId).toBe('SG-7K2P9QXA');
@@ -127,7 +134,7 @@ describe('payment-gateway modal: sandbox card', () => {
     invalidate.mockClear();
     socket!.handlers.onMessage(message);
     await waitFor(() => expect(socket!.stop).toHaveBeenCalled());
-    expect(invalidate).toHaveBeenCalledWith({ queryKey: ['session'] });
+    for (const queryKey of refreshed) expect(invalidate).toHaveBeenCalledWith({ queryKey });
     expect(dialog.getByRole('status', { name: 'Payment status' })).toHaveTextContent('Payment success!');
 
     // The booking is paid: the page no longer offers it.

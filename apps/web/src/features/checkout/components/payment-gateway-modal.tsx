@@ -15,7 +15,7 @@ import { ApiError, UNEXPECTED_ERROR, errorsOf } from '../../../lib/api-client';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { subscribeToOrderConfirmation } from '../../../lib/cable';
 import { leavePage } from '../../../lib/leave-page';
-import { SESSION_QUERY_KEY } from '../../../lib/session/session-query';
+import { refreshAfterOrderPlaced } from '../../../lib/refresh-after-order-placed';
 import { confirmPayment } from '../api/confirm-payment';
 import {
   checkoutInitFailure,
@@ -39,9 +39,6 @@ import '../checkout.css';
 
 // Stripe.js and React Stripe load only when a Stripe payment is shown.
 const StripePaymentForm = lazy(() => import('./stripe-payment-form'));
-
-/** The customer's orders list (features/orders) caches under this key; refreshed after a payment. */
-const ORDERS_KEY = ['orders'] as const;
 
 export interface PaymentGatewayModalProps {
   vendorId: number;
@@ -134,8 +131,7 @@ export function PaymentGatewayModal({
 
   const refreshAfterPayment = () => {
     onBookingChanged();
-    void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-    void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+    void refreshAfterOrderPlaced(queryClient, vendorId);
   };
 
   const showIntent = (next: CreatePaymentIntentResponse) => {
@@ -210,8 +206,7 @@ export function PaymentGatewayModal({
             live: true,
           }));
           bookingChanged.current();
-          void queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
-          void queryClient.invalidateQueries({ queryKey: ORDERS_KEY });
+          void refreshAfterOrderPlaced(queryClient, vendorId);
         } else {
           setResult({
             status: 'refunded',

@@ -4,12 +4,15 @@
  * payment modal, which the provider page's first bundle does not need.
  */
 import type { ReactNode } from 'react';
+import type { QueryClient } from '@tanstack/react-query';
 import { LazyUserSessionForm } from '../../auth/components/user-session-form-lazy';
 import {
   checkoutInitFailure,
   createPaymentIntent,
   type CheckoutInitFailure,
 } from '../api/create-payment-intent';
+import { ensureCsrfToken } from '../../../lib/api-client';
+import { paymentsConfigQueryOptions } from '../api/payments-config-query';
 import { PAYMENT_STEP } from '../checkout-text';
 import { PaymentGatewayModal, type PaymentGatewayModalProps } from './payment-gateway-modal';
 
@@ -49,6 +52,15 @@ function openPayment(ctx: CheckoutContext, options: ModalOptions) {
  */
 function openBookingInformation(ctx: CheckoutContext, mode: 'sign-up' | 'sign-in', next: () => void) {
   ctx.openModal(<LazyUserSessionForm initialMode={mode} booking={{ onAuthenticated: next }} />);
+}
+
+/**
+ * Ahead of Checkout (the Summary panel offers it): the payments config the modal's card form needs is
+ * read now, so the form shows as soon as the payment intent is there.
+ */
+export function prepareCheckout(queryClient: QueryClient): void {
+  ensureCsrfToken();
+  void queryClient.prefetchQuery(paymentsConfigQueryOptions());
 }
 
 /** Checkout: POST create-payment-intent, then the payment modal; a guest signs up or in first. */

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { useModal } from '../../../components/modal/modal-provider';
 import { UNEXPECTED_ERROR } from '../../../lib/api-client';
@@ -56,6 +57,15 @@ export function useCheckout(options: UseCheckoutOptions) {
       onBookingChanged: () => latest.current.onBookingChanged(),
     };
   }, [openModal, closeModal]);
+
+  // While a booking can be checked out, the flow's chunk and the payments config load ahead of the
+  // press, so Checkout waits only for create-payment-intent (issue 23 #18).
+  const queryClient = useQueryClient();
+  const canCheckOut = options.bookingId !== null;
+  useEffect(() => {
+    if (!canCheckOut) return;
+    import('./start-checkout').then((flow) => flow.prepareCheckout(queryClient)).catch(() => undefined);
+  }, [canCheckOut, queryClient]);
 
   const start = async () => {
     if (workingRef.current || options.bookingId === null) return;

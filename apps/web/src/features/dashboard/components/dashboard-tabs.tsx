@@ -19,8 +19,8 @@ function revealActiveTab(list: HTMLElement) {
 
 /**
  * The vendor portal's secondary tabs (spec §2). Tabs that are not usable yet are greyed out,
- * aria-disabled and not links at all, so they cannot be clicked or focused. The active tab is kept in
- * sight when the bar scrolls sideways (375 px wide: Pricing and Support are past the edge).
+ * aria-disabled and not links at all, so they cannot be clicked or focused. The tabs wrap into rows on a
+ * narrow screen (styles.css); should the bar ever scroll sideways, the active tab is kept in sight.
  */
 export function DashboardTabs({ listingStatus }: { listingStatus: ListingStatus }) {
   const listRef = useRef<HTMLUListElement>(null);

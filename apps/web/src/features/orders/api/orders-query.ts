@@ -1,8 +1,9 @@
 import { queryOptions } from '@tanstack/react-query';
 import { customerOrdersResponseSchema, type CustomerOrder } from '@stg/domain/api/orders';
 import { api } from '../../../lib/api-client';
+import { ORDERS_QUERY_KEY } from '../../../lib/query-keys';
 
-export const ORDERS_QUERY_KEY = ['orders'] as const;
+export { ORDERS_QUERY_KEY };
 
 /**
  * GET /api/orders (docs/api/checkout.md "Customer orders"): the signed-in customer's orders, newest placed

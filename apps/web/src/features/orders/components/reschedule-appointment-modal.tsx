@@ -93,7 +93,7 @@ export function RescheduleAppointmentModal({
               {status}
             </p>
             <ErrorList errors={errors} />
-            <div className="modal__actions reschedule__actions">
+            <div className="modal__actions reschedule__actions reschedule-actions">
               <button type="button" className="button button--secondary" onClick={closeModal}>
                 Keep Current Time
               </button>

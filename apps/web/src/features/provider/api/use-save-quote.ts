@@ -49,15 +49,25 @@ async function saveAnswers(target: SaveQuoteInput['answersTarget'], answers: Ans
 /**
  * The Instant Pricing panel's Continue (spec §4 "Price obtained"): POST /api/bookings, or PUT
  * /api/bookings/{id} for the open booking with this vendor. The server prices it (its price and
- * duration are the ones that count); then the answers are saved to the current address or the guest
- * session, and the session is fetched again.
+ * duration are the ones that count); at the same time the answers are saved to the current address or
+ * the guest session; then the session is fetched again.
  */
 export function useSaveQuote() {
   const queryClient = useQueryClient();
   return useMutation({
+    // A signed-in customer's answers are saved for next time beside the booking, not after it: the
+    // Scheduling panel waits for the booking only (issue 23 #18; saveAnswers never throws, a failure is
+    // logged). A guest's follow the booking, which may be what starts the guest's session.
     mutationFn: async (input: SaveQuoteInput) => {
-      const booking = await saveBooking(input);
-      await saveAnswers(input.answersTarget, input.answers);
+      if (input.answersTarget === 'guest') {
+        const booking = await saveBooking(input);
+        await saveAnswers(input.answersTarget, input.answers);
+        return booking;
+      }
+      const [booking] = await Promise.all([
+        saveBooking(input),
+        saveAnswers(input.answersTarget, input.answers),
+      ]);
       return booking;
     },
     onSuccess: (booking) => {

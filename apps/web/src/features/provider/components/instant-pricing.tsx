@@ -1,4 +1,4 @@
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useEffect, useId, useMemo, useState, type FormEvent } from 'react';
 import { DEFAULT_PRICE_TO_DURATION_RATE_CENTS, DEFAULT_MIN_PRICE_CENTS, LIMITS } from '@stg/domain/constants';
 import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import {
@@ -11,9 +11,10 @@ import {
 } from '@stg/domain/pricing';
 import { ErrorList } from '../../../components/error-list';
 import { TextareaField } from '../../../components/textarea-field';
-import { errorsOf } from '../../../lib/api-client';
+import { ensureCsrfToken, errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
+import { preloadBookingContract } from '../api/parse-booking';
 import { useSaveQuote, type SaveQuoteInput } from '../api/use-save-quote';
 import { PricingInputField } from './pricing-input-field';
 import './instant-pricing.css';
@@ -89,6 +90,12 @@ export function InstantPricing({
   });
   const [notes, setNotes] = useState(initialNotes);
   const save = useSaveQuote();
+  // Continue writes a booking and reads the answer: the CSRF token and the answer's contract load now,
+  // not in the path of Continue (issue 23 #18).
+  useEffect(() => {
+    ensureCsrfToken();
+    preloadBookingContract();
+  }, []);
 
   const missing = missingRequiredInputs(inputs, state.answers);
   const minutes = durationMinutes(state.priceCents, pricing.rateCents);

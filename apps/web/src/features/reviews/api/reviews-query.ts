@@ -3,9 +3,9 @@ import type { VendorReviewsResponse } from '@stg/domain/api/reviews';
 import { api } from '../../../lib/api-client';
 import { vendorsQueryOptions } from '../../../lib/vendors/vendors-query';
 import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
+import { reviewsKeyOf } from '../../../lib/query-keys';
 
-/** Every reviews query of one vendor (whoever asked). */
-export const reviewsKeyOf = (vendorId: number) => ['reviews', vendorId] as const;
+export { reviewsKeyOf };
 
 /**
  * GET /api/vendors/{id}/reviews: the vendor's reviews and whether the visitor may review it now. The

@@ -1,6 +1,6 @@
 import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEvent } from 'react';
 import type { VendorOrder } from '@stg/domain/api/orders';
-import type { VendorOrderAction } from '@stg/domain/order-actions';
+import { listedVendorActions, type VendorOrderAction } from '@stg/domain/order-actions';
 import { ACTION_LABELS, blockedReason, MENU_ACTIONS } from '../vendor-order-text';
 
 interface OrderActionsMenuProps {
@@ -13,8 +13,10 @@ interface OrderActionsMenuProps {
 /**
  * The actions menu of one order (spec §2 Order History; WAI-ARIA menu button): Reschedule, Partial
  * Refund, Cancel Order and Complete, each enabled exactly when the server lists it in allowedActions
- * (spec §4). A blocked action stays in the menu, aria-disabled, with a tooltip saying why (spec §5 Order
- * actions), shown on hover and on keyboard focus and always its accessible description.
+ * (spec §4). Spec §4 removes Complete while the appointment is in the future and leaves a cancelled or
+ * processed order with no actions: those are not listed at all (no menu button when none is left;
+ * listedVendorActions). Any other blocked action stays in the menu, aria-disabled, with a tooltip saying
+ * why (spec §5 Order actions), shown on hover and on keyboard focus and always its accessible description.
  *
  * Keyboard: Enter, Space or Arrow Down on the button open the menu on the first action that can be
  * taken (Arrow Up: the last action); in the menu the arrow keys move (wrapping), Home and End go to the
@@ -22,6 +24,23 @@ interface OrderActionsMenuProps {
  * closes it. The tips live beside the menu, not inside it, so the menu holds only its items.
  */
 export function OrderActionsMenu({ order, now, onChoose }: OrderActionsMenuProps) {
+  const listed = listedVendorActions(order, now);
+  const actions = MENU_ACTIONS.filter((action) => listed.includes(action));
+  if (actions.length === 0)
+    return (
+      <span className="vendor-actions__none">
+        No actions <span className="visually-hidden">for order {order.confirmationId}</span>
+      </span>
+    );
+  return <ActionsMenu order={order} now={now} actions={actions} onChoose={onChoose} />;
+}
+
+function ActionsMenu({
+  order,
+  now,
+  actions,
+  onChoose,
+}: OrderActionsMenuProps & { actions: readonly VendorOrderAction[] }) {
   const id = useId();
   const buttonId = `${id}-button`;
   const menuId = `${id}-menu`;
@@ -33,7 +52,7 @@ export function OrderActionsMenu({ order, now, onChoose }: OrderActionsMenuProps
   const buttonRef = useRef<HTMLButtonElement>(null);
   const itemRefs = useRef<(HTMLButtonElement | null)[]>([]);
 
-  const reasons = MENU_ACTIONS.map((action) => blockedReason(order, action, now));
+  const reasons = actions.map((action) => blockedReason(order, action, now));
   const firstEnabled = Math.max(
     0,
     reasons.findIndex((r) => r === null),
@@ -80,7 +99,7 @@ export function OrderActionsMenu({ order, now, onChoose }: OrderActionsMenuProps
   };
 
   const onMenuKeyDown = (event: KeyboardEvent) => {
-    const count = MENU_ACTIONS.length;
+    const count = actions.length;
     let next: number | null = null;
     if (event.key === 'ArrowDown') next = (active + 1) % count;
     else if (event.key === 'ArrowUp') next = (active - 1 + count) % count;
@@ -103,7 +122,7 @@ export function OrderActionsMenu({ order, now, onChoose }: OrderActionsMenuProps
   };
 
   const choose = (index: number) => {
-    const action = MENU_ACTIONS[index]!;
+    const action = actions[index]!;
     if (reasons[index] !== null) {
       // Blocked: nothing happens but the tip, which says why.
       setActive(index);
@@ -148,7 +167,7 @@ export function OrderActionsMenu({ order, now, onChoose }: OrderActionsMenuProps
             className="vendor-actions__menu"
             onKeyDown={onMenuKeyDown}
           >
-            {MENU_ACTIONS.map((action, index) => {
+            {actions.map((action, index) => {
               const reason = reasons[index];
               return (
                 <button
@@ -173,7 +192,7 @@ export function OrderActionsMenu({ order, now, onChoose }: OrderActionsMenuProps
               );
             })}
           </div>
-          {MENU_ACTIONS.map((action, index) => {
+          {actions.map((action, index) => {
             const reason = reasons[index];
             if (!reason) return null;
             return (

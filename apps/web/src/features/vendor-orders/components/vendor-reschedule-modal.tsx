@@ -112,7 +112,7 @@ export function VendorRescheduleModal({
               }}
             />
             <ErrorList errors={errors} />
-            <div className="modal__actions">
+            <div className="modal__actions reschedule-actions">
               <button type="button" className="button button--secondary" onClick={closeModal}>
                 Keep Current Time
               </button>

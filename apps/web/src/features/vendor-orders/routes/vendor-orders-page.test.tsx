@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { LAZY, locationOf } from '../../../test/render-app';
@@ -313,59 +313,58 @@ describe('Order History: actions menu', () => {
         item.getAttribute('aria-disabled') === 'true' ? 'blocked' : 'enabled',
       ]);
 
-  it('enables exactly what allowedActions lists; Complete waits for the appointment, with a tooltip saying why', async () => {
+  it('enables exactly what allowedActions lists; Complete is not listed while the appointment is in the future (spec §4)', async () => {
     const { user } = showVendorOrders([makeVendorOrder({ appointmentAt: inHours(48) })]);
     const menu = await menuOf(user, 'SRV-1001');
     expect(state(menu)).toEqual([
       ['Reschedule', 'enabled'],
       ['Partial Refund', 'enabled'],
       ['Cancel Order', 'enabled'],
-      ['Complete', 'blocked'],
     ]);
-    const complete = within(menu).getByRole('menuitem', { name: 'Complete' });
-    expect(complete).toHaveAccessibleDescription(BLOCKED_REASONS.completeInFuture);
-    expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();
-    await user.hover(complete);
-    expect(screen.getByRole('tooltip')).toHaveTextContent(
-      'Complete is available once the appointment has passed',
-    );
-    // A blocked action does nothing.
-    await user.click(complete);
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(screen.getByRole('menu')).toBeInTheDocument();
+    expect(within(menu).queryByRole('menuitem', { name: 'Complete' })).not.toBeInTheDocument();
   });
 
   it.each([
     [
       'a cancelled order',
       makeVendorOrder({ fulfillmentStatus: 'cancelled', paymentStatus: 'refunded', allowedActions: [] }),
-      [
-        BLOCKED_REASONS.cancelled,
-        BLOCKED_REASONS.cancelled,
-        BLOCKED_REASONS.cancelled,
-        BLOCKED_REASONS.cancelled,
-      ],
     ],
     [
-      'a completed order',
-      makeVendorOrder({ fulfillmentStatus: 'fulfilled', allowedActions: ['partial_refund'] }),
-      [BLOCKED_REASONS.completed, null, BLOCKED_REASONS.completed, BLOCKED_REASONS.alreadyComplete],
+      'a cancelled order still collected',
+      makeVendorOrder({ fulfillmentStatus: 'cancelled', appointmentAt: inHours(-3), allowedActions: [] }),
     ],
     [
       'a paid-out order',
-      makeVendorOrder({ fulfillmentStatus: 'fulfilled', paymentStatus: 'processed', allowedActions: [] }),
-      [
-        BLOCKED_REASONS.processed,
-        BLOCKED_REASONS.processed,
-        BLOCKED_REASONS.processed,
-        BLOCKED_REASONS.processed,
-      ],
+      makeVendorOrder({
+        fulfillmentStatus: 'fulfilled',
+        paymentStatus: 'processed',
+        appointmentAt: inHours(-30),
+        allowedActions: [],
+      }),
+    ],
+  ])('%s shows no actions at all (spec §4), not a menu of greyed-out ones', async (_, order) => {
+    showVendorOrders([order]);
+    expect(await screen.findByText(/^No actions/, {}, LAZY)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Actions for order/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('menuitem')).not.toBeInTheDocument();
+  });
+
+  it.each([
+    [
+      'a completed order',
+      makeVendorOrder({
+        fulfillmentStatus: 'fulfilled',
+        appointmentAt: inHours(-3),
+        allowedActions: ['partial_refund'],
+      }),
+      [BLOCKED_REASONS.completed, null, BLOCKED_REASONS.completed, BLOCKED_REASONS.alreadyComplete],
     ],
     [
       'a disputed order',
       makeVendorOrder({
         fulfillmentStatus: 'disputed',
         paymentStatus: 'pending',
+        appointmentAt: inHours(-3),
         allowedActions: ['partial_refund'],
       }),
       [BLOCKED_REASONS.disputed, null, BLOCKED_REASONS.disputed, BLOCKED_REASONS.disputed],
@@ -388,7 +387,7 @@ describe('Order History: actions menu', () => {
         ORDER_MESSAGES.actionNotAllowed,
       ],
     ],
-  ])('%s: blocked actions stay visible and say why', async (_, order, reasons) => {
+  ])('%s: the blocked actions the spec keeps stay visible and say why', async (_, order, reasons) => {
     const { user } = showVendorOrders([order]);
     const menu = await menuOf(user, 'SRV-1001');
     const items = within(menu).getAllByRole('menuitem');
@@ -398,19 +397,34 @@ describe('Order History: actions menu', () => {
       'Cancel Order',
       'Complete',
     ]);
-    items.forEach((item, index) => {
+    for (const [index, item] of items.entries()) {
       const reason = reasons[index];
       if (reason) {
+        // Focusable (not disabled), so the keyboard reaches it; the reason is its description.
         expect(item).toHaveAttribute('aria-disabled', 'true');
+        expect(item).not.toBeDisabled();
         expect(item).toHaveAccessibleDescription(reason);
+        // Keyboard focus shows the tip; a blocked action does nothing.
+        act(() => item.focus());
+        expect(screen.getByRole('tooltip')).toHaveTextContent(reason);
+        await user.click(item);
+        expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+        expect(screen.getByRole('menu')).toBeInTheDocument();
+        await user.unhover(item);
       } else {
         expect(item).not.toHaveAttribute('aria-disabled');
       }
-    });
+    }
   });
 
   it('works from the keyboard: arrows move, Escape closes and returns to the button, Enter chooses', async () => {
-    const { user } = showVendorOrders([makeVendorOrder({ appointmentAt: inHours(48) })]);
+    // A past appointment whose Complete the server refuses: listed, blocked, with the reason.
+    const { user } = showVendorOrders([
+      makeVendorOrder({
+        appointmentAt: inHours(-3),
+        allowedActions: ['reschedule', 'partial_refund', 'cancel'],
+      }),
+    ]);
     const button = await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY);
     expect(button).toHaveAttribute('aria-haspopup', 'menu');
     button.focus();
@@ -421,7 +435,7 @@ describe('Order History: actions menu', () => {
     await user.keyboard('{ArrowUp}');
     // Wraps to Complete, blocked: its tooltip shows while it has focus.
     expect(within(menu).getByRole('menuitem', { name: 'Complete' })).toHaveFocus();
-    expect(screen.getByRole('tooltip')).toHaveTextContent(BLOCKED_REASONS.completeInFuture);
+    expect(screen.getByRole('tooltip')).toHaveTextContent(ORDER_MESSAGES.actionNotAllowed);
     await user.keyboard('{Home}');
     expect(within(menu).getByRole('menuitem', { name: 'Reschedule' })).toHaveFocus();
     expect(screen.queryByRole('tooltip')).not.toBeInTheDocument();

@@ -54,6 +54,12 @@ export function LogoStep({ vendor }: { vendor: Vendor }) {
   );
 }
 
+/** Where customers see the banner, each preview shaped as that place shows it (styles.css). */
+const BANNER_PREVIEWS = [
+  { key: 'page', caption: 'On your page' },
+  { key: 'card', caption: 'On your card in the catalog' },
+] as const;
+
 function BrandingSlot({
   vendorId,
   slot,
@@ -74,13 +80,33 @@ function BrandingSlot({
   return (
     <div className={`card setup-branding__slot setup-branding__slot--${slot}`}>
       <h3 className="setup-branding__title">{title}</h3>
-      <div className={`setup-branding__preview setup-branding__preview--${slot}`}>
-        {url ? (
-          <img src={url} alt={`Your ${name}`} />
-        ) : (
-          <span className="setup-branding__empty">No {name} yet</span>
-        )}
-      </div>
+      {slot === 'logo' ? (
+        // The shape customers see: a circle, the picture covering it (VendorLogo).
+        <div className="setup-branding__preview setup-branding__preview--logo">
+          {url ? (
+            <img src={url} alt={`Your ${name}`} />
+          ) : (
+            <span className="setup-branding__empty">No {name} yet</span>
+          )}
+        </div>
+      ) : (
+        // The banner as customers see it (issue 23 #15): across the top of the provider page (its shape
+        // on a 1280 px screen) and as the cover of the vendor card in the catalog.
+        <div className="setup-branding__previews">
+          {BANNER_PREVIEWS.map(({ key, caption }) => (
+            <figure key={key} className="setup-branding__figure">
+              <div className={`setup-branding__preview setup-branding__preview--${key}`}>
+                {url ? (
+                  <img src={url} alt={`Your ${name} ${caption.toLowerCase()}`} />
+                ) : (
+                  <span className="setup-branding__empty">No {name} yet</span>
+                )}
+              </div>
+              <figcaption className="setup-branding__caption">{caption}</figcaption>
+            </figure>
+          ))}
+        </div>
+      )}
       <ImageUpload
         label={url ? `Replace ${name}` : `Upload ${name}`}
         tone={url ? 'secondary' : 'primary'}

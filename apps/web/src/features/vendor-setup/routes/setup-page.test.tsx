@@ -233,7 +233,9 @@ describe('Setup 1: Logo and Branding', () => {
       inSetup({ thumbnailImageUrl: '/uploads/banner-thumb.webp', bannerImageUrl: '/uploads/banner.webp' }),
     );
     await stepHeading('Logo and Branding');
-    expect(screen.getByRole('img', { name: 'Your banner' })).toHaveAttribute('src', '/uploads/banner.webp');
+    // Previewed where customers see it: on the provider page and on the catalog's card.
+    for (const name of ['Your banner on your page', 'Your banner on your card in the catalog'])
+      expect(screen.getByRole('img', { name })).toHaveAttribute('src', '/uploads/banner.webp');
     expect(screen.getByText('No logo yet')).toBeInTheDocument();
     expect(continueButton()).toBeDisabled();
     expect(continueButton()).toHaveAccessibleDescription('Upload a logo to continue.');

@@ -1,0 +1,276 @@
+/**
+ * How long the provider page's two slow-feeling steps take in Debian's Chromium against the built web app
+ * on a warm server (issue 23 #18), on fresh visits (a new browser context each run: empty HTTP cache, no
+ * chunk loaded yet):
+ *
+ *   - Pricing Continue → the Scheduling panel shows its times (the Minute buttons are on the page);
+ *   - Checkout → the card form is ready (the Card number field is on the page and enabled).
+ *
+ * Each interval is measured inside the page, from the click (a capturing listener) to the first
+ * animation frame in which the target is there. With BOOKING_WATERFALL=1 it also prints every request
+ * made in each interval (start and end relative to the click), to see where the time goes.
+ *
+ * Serves apps/web/dist (build it first; `npm run build -w apps/web`) from the real server started as its
+ * own process in production mode with a throwaway data folder and the demo data, or, with
+ * BOOKING_BASE=http://…, from a server already running. Two unmeasured runs warm the server first.
+ * Figures, never verdicts.
+ *
+ *   npx tsx bench/web/booking-timing.ts                  (17 runs)
+ *   BOOKING_RUNS=5 BOOKING_WATERFALL=1 npx tsx bench/web/booking-timing.ts
+ *   BOOKING_CPU_SLOWDOWN=4 npx tsx bench/web/booking-timing.ts     (Chromium's CPU throttling)
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+
+const root = path.resolve(import.meta.dirname, '../..');
+const distIndex = path.join(root, 'apps/web/dist/index.html');
+const RUNS = Math.max(1, Number(process.env.BOOKING_RUNS ?? 17));
+const WARM_RUNS = 2;
+const WATERFALL = process.env.BOOKING_WATERFALL === '1';
+/** Chromium's CPU throttling (1: none; 4: a slow phone or a busy laptop), to see the steps' CPU share. */
+const CPU_SLOWDOWN = Math.max(1, Number(process.env.BOOKING_CPU_SLOWDOWN ?? 1));
+const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
+const CUSTOMER = 'customer@example.com';
+const PASSWORD = 'Password123!';
+const VENDOR = 'Sparkle & Shine Home Cleaning';
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.unref();
+    srv.on('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function waitForServer(base: string, child: ChildProcess | null, limitMs: number): Promise<void> {
+  const until = Date.now() + limitMs;
+  while (Date.now() < until) {
+    if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    try {
+      if ((await fetch(`${base}/api/health`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 500));
+  }
+  throw new Error(`the server did not answer ${base}/api/health within ${limitMs / 1000} s`);
+}
+
+async function stopServer(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
+  await exited;
+  clearTimeout(timer);
+}
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
+};
+
+/**
+ * Runs `click`, resolves with the milliseconds from the click to the first animation frame in which an
+ * element matching `selector` is on the page and not disabled.
+ */
+async function timeClick(page: Page, click: () => Promise<void>, selector: string): Promise<number> {
+  // A string, not a function: tsx would wrap a function's inner names in a helper the page lacks.
+  await page.evaluate(`
+    window.__timing = new Promise((resolve) => {
+      document.addEventListener('click', () => {
+        const t0 = performance.now();
+        const check = () => {
+          const el = document.querySelector(${JSON.stringify(selector)});
+          if (el && !el.disabled) resolve(performance.now() - t0);
+          else requestAnimationFrame(check);
+        };
+        check();
+      }, { capture: true, once: true });
+    });
+    undefined;
+  `);
+  await click();
+  return page.evaluate<number>('window.__timing');
+}
+
+interface Logged {
+  url: string;
+  start: number;
+  end: number | null;
+}
+
+function logRequests(page: Page) {
+  const log: Logged[] = [];
+  const byRequest = new Map<Request, Logged>();
+  let origin = 0;
+  page.on('request', (r) => {
+    const entry = { url: r.url(), start: Date.now() - origin, end: null };
+    byRequest.set(r, entry);
+    log.push(entry);
+  });
+  const done = (r: Request) => {
+    const entry = byRequest.get(r);
+    if (entry) entry.end = Date.now() - origin;
+  };
+  page.on('requestfinished', done);
+  page.on('requestfailed', done);
+  return {
+    reset: () => {
+      log.length = 0;
+      origin = Date.now();
+    },
+    print: (label: string) => {
+      console.info(`    ${label}:`);
+      for (const e of log)
+        console.info(
+          `      ${String(e.start).padStart(5)} → ${String(e.end ?? '…').padStart(5)} ms  ${e.url.replace(/^https?:\/\/[^/]+/, '')}`,
+        );
+    },
+  };
+}
+
+async function signIn(page: Page) {
+  await page.goto('/');
+  await page.getByRole('banner').getByRole('button', { name: 'Sign In' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Sign In' });
+  await dialog.getByLabel('Email').fill(CUSTOMER);
+  await dialog.getByLabel('Password', { exact: true }).fill(PASSWORD);
+  await dialog.getByRole('button', { name: 'Sign In' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+}
+
+/** One fresh visit: sign in, open the provider page, price, schedule, check out. */
+async function visit(browser: Browser, base: string, vendorId: number, show: boolean) {
+  const context = await browser.newContext({ baseURL: base, viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  if (CPU_SLOWDOWN > 1)
+    await (await context.newCDPSession(page)).send('Emulation.setCPUThrottlingRate', { rate: CPU_SLOWDOWN });
+  const requests = logRequests(page);
+  try {
+    await signIn(page);
+    await page.goto(`/vendors/${vendorId}`);
+    await page.getByRole('button', { name: /^(Get Price|Edit Service)$/ }).click();
+    const form = page.getByRole('form', { name: 'Instant pricing' });
+    await form.getByRole('button', { name: 'Continue' }).waitFor();
+
+    requests.reset();
+    const pricing = await timeClick(
+      page,
+      () => form.getByRole('button', { name: 'Continue' }).click(),
+      '.time-picker__minutes .time-picker__minute',
+    );
+    if (show) requests.print(`Pricing Continue → times shown: ${pricing.toFixed(0)} ms`);
+
+    const scheduling = page.getByRole('region', { name: 'Scheduling' });
+    await scheduling
+      .getByRole('group', { name: /^Minute/ })
+      .getByRole('button')
+      .first()
+      .click();
+    await scheduling.getByRole('button', { name: /^Continue — / }).click();
+    // The Summary panel's own Checkout button (not the panel's header button).
+    const checkoutButton = page.locator('.checkout-action button');
+    await checkoutButton.waitFor();
+
+    requests.reset();
+    const checkout = await timeClick(
+      page,
+      () => checkoutButton.click(),
+      '[role="dialog"] input[autocomplete="cc-number"]',
+    );
+    if (show) requests.print(`Checkout → card form ready: ${checkout.toFixed(0)} ms`);
+    return { pricing, checkout };
+  } finally {
+    await context.close().catch(() => undefined);
+  }
+}
+
+if (!fs.existsSync(distIndex)) {
+  console.error(`${distIndex} is missing: build the web app first (npm run build -w apps/web).`);
+  process.exit(1);
+}
+
+let server: ChildProcess | null = null;
+let dataDir: string | null = null;
+let base = process.env.BOOKING_BASE ?? '';
+if (!base) {
+  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-timing-'));
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+    cwd: path.join(root, 'apps/server'),
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      PUBLIC_URL: base,
+      DATA_DIR: dataDir,
+      DATABASE_URL: '',
+      SEED_DEMO_DATA: 'true',
+      RATE_LIMIT_SCALE: '100',
+      LOG_LEVEL: 'warn',
+      TZ: 'UTC',
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+}
+
+let browser: Browser | undefined;
+try {
+  console.info(`web build of ${fs.statSync(distIndex).mtime.toISOString()}; server ${base}`);
+  await waitForServer(base, server, 180_000);
+  const vendors = (await (await fetch(`${base}/api/vendors`)).json()) as { id: number; name: string }[];
+  const vendor = vendors.find((v) => v.name === VENDOR);
+  if (!vendor) throw new Error(`${VENDOR} is not among the vendors`);
+  browser = await chromium.launch({
+    executablePath: CHROME_PATH,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+  for (let i = 0; i < WARM_RUNS; i += 1) await visit(browser, base, vendor.id, false);
+
+  const pricing: number[] = [];
+  const checkout: number[] = [];
+  for (let i = 0; i < RUNS; i += 1) {
+    if (WATERFALL) console.info(`  visit ${i + 1}`);
+    const run = await visit(browser, base, vendor.id, WATERFALL);
+    pricing.push(run.pricing);
+    checkout.push(run.checkout);
+  }
+  const line = (label: string, values: number[]) =>
+    console.info(
+      `${label.padEnd(36)} median ${percentile(values, 50).toFixed(0).padStart(5)} ms   p90 ${percentile(values, 90).toFixed(0).padStart(5)} ms   max ${Math.max(
+        ...values,
+      )
+        .toFixed(0)
+        .padStart(5)} ms   over 300 ms: ${values.filter((v) => v > 300).length}/${values.length}`,
+    );
+  console.info(
+    `\n${RUNS} fresh visits (new browser context each), warm server, 1280 × 900, CPU slowdown ${CPU_SLOWDOWN}×`,
+  );
+  line('Pricing Continue → times shown', pricing);
+  line('Checkout → card form ready', checkout);
+  console.info(`  each: pricing ${pricing.map((v) => v.toFixed(0)).join(' ')}`);
+  console.info(`        checkout ${checkout.map((v) => v.toFixed(0)).join(' ')}`);
+} finally {
+  await browser?.close();
+  if (server) await stopServer(server);
+  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+}
