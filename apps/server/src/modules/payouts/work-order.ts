@@ -2,7 +2,8 @@
  * The printable work order of a job (spec §2 Order History: View Work Order; §3 workOrderUrl): a one-page
  * PDF for the vendor's crew with the confirmation id, the customer and how to reach them, the address,
  * the appointment in St George time, the duration, the chosen options, the customer's notes and the
- * vendor's own appointment instructions. Built with pdfkit's standard fonts (no font files, no native code).
+ * vendor's own appointment instructions. Drawn by pdfkit (pure JS) in DejaVu Sans, embedded and subset to the
+ * glyphs used, which prints what @stg/domain/printable-text accepts (ADR 0029).
  */
 import PDFDocument from 'pdfkit';
 import { workOrderUrl } from '@stg/domain/api/payouts';
