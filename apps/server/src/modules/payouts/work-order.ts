@@ -47,7 +47,7 @@ export function printable(text: string): string {
 const MARGIN = 54;
 const REGULAR = 'DejaVuSans';
 const BOLD = 'DejaVuSans-Bold';
-const LABEL_WIDTH = 130;
+const LABEL_WIDTH = 140;
 /** Between a label and its value: a label as wide as its column wraps before it touches the value. */
 const LABEL_GAP = 8;
 
