@@ -7,11 +7,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { workOrderUrl } from '@stg/domain/api/payouts';
-import { unprintableMessage } from '@stg/domain/printable-text';
-import { orders, vendors } from '../../db/schema';
+import { PRINTABLE_RANGES } from '@stg/domain/printable-ranges';
+import { isPrintableChar, unprintableMessage } from '@stg/domain/printable-text';
+import { orders, users, vendors } from '../../db/schema';
 import { createTestApp, TestClient } from '../../../test/test-app';
 import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
+import { printableRanges } from './font-coverage';
 import { appointmentText, printable } from './work-order';
 
 const START = new Date('2026-11-23T15:00:00Z');
@@ -22,39 +24,95 @@ let otherVendorClient: TestClient;
 let customer: Awaited<ReturnType<typeof signedUpCustomer>>;
 let order: typeof orders.$inferSelect;
 
-/** Windows-1252's 0x80-0x9F (Node's TextDecoder reads them as Latin-1's control characters). */
-const CP1252_HIGH = '€\u0081‚ƒ„…†‡ˆ‰Š‹Œ\u008dŽ\u008f\u0090‘’“”•–—˜™š›œ\u009džŸ';
-const winAnsi = {
-  decode: (bytes: Buffer) =>
-    [...bytes]
-      .map((b) => (b >= 0x80 && b <= 0x9f ? CP1252_HIGH[b - 0x80]! : String.fromCharCode(b)))
-      .join(''),
-};
+/**
+ * A PDF's indirect objects by number: the dictionary's text and the stream's bytes (read by /Length, as
+ * an embedded font's binary data may hold anything), inflated.
+ */
+function pdfObjects(pdf: Buffer): Map<number, { dict: string; stream: string }> {
+  const objects = new Map<number, { dict: string; stream: string }>();
+  const raw = pdf.toString('latin1');
+  const header = /(\d+) 0 obj\s*/g;
+  for (let m = header.exec(raw); m; m = header.exec(raw)) {
+    const end = raw.indexOf('endobj', header.lastIndex);
+    const streamAt = raw.indexOf('stream', header.lastIndex);
+    if (streamAt === -1 || streamAt > end) {
+      objects.set(Number(m[1]), { dict: raw.slice(header.lastIndex, end), stream: '' });
+      header.lastIndex = end;
+      continue;
+    }
+    const dict = raw.slice(header.lastIndex, streamAt);
+    const from = streamAt + (raw.startsWith('stream\r\n', streamAt) ? 8 : 7);
+    const to = from + Number(/\/Length (\d+)/.exec(dict)![1]);
+    const bytes = Buffer.from(raw.slice(from, to), 'latin1');
+    const stream = /\/FlateDecode/.test(dict)
+      ? inflateSync(bytes).toString('latin1')
+      : bytes.toString('latin1');
+    objects.set(Number(m[1]), { dict, stream });
+    header.lastIndex = to;
+  }
+  return objects;
+}
+
+/** A ToUnicode CMap as pdfkit writes it (bfrange lines of arrays, bfchar lines): glyph code → text. */
+function toUnicode(cmap: string): Map<number, string> {
+  const map = new Map<number, string>();
+  const utf16 = (hex: string) => Buffer.from(hex.replace(/\s/g, ''), 'hex').swap16().toString('utf16le');
+  for (const m of cmap.matchAll(/<([0-9a-f]+)>\s*<([0-9a-f]+)>\s*\[([^\]]*)\]/gi)) {
+    const targets = [...m[3]!.matchAll(/<([0-9a-f\s]+)>/gi)].map((t) => utf16(t[1]!));
+    targets.forEach((t, i) => map.set(parseInt(m[1]!, 16) + i, t));
+  }
+  for (const m of cmap.matchAll(/^<([0-9a-f]+)>\s*<([0-9a-f\s]+)>$/gim))
+    map.set(parseInt(m[1]!, 16), utf16(m[2]!));
+  return map;
+}
 
 /**
- * The text a PDF shows: its content streams inflated, and the strings of each text operator joined
- * (the standard fonts' strings are Windows-1252 bytes written in hex).
+ * The text a PDF shows, one line per text operator, read as a PDF reader would: each page's content
+ * stream, with the strings of each Tj/TJ decoded through the ToUnicode CMap of the font selected by Tf
+ * (pdfkit writes an embedded font's text as 2-byte glyph codes in hex). Also the PostScript names of the
+ * fonts the pages use, to tell an embedded DejaVu Sans from a standard font.
  */
-function pdfText(pdf: Buffer): string {
-  const raw = pdf.toString('latin1');
+function pdfContent(pdf: Buffer): { text: string; fonts: string[] } {
+  const objects = pdfObjects(pdf);
   const lines: string[] = [];
-  const streams = /stream\r?\n([\s\S]*?)\r?\nendstream/g;
-  for (const match of raw.matchAll(streams)) {
-    const bytes = Buffer.from(match[1]!, 'latin1');
-    let content: string;
-    try {
-      content = inflateSync(bytes).toString('latin1');
-    } catch {
-      content = match[1]!;
+  const fonts = new Set<string>();
+  for (const page of [...objects.values()].filter((o) => /\/Type \/Page\b/.test(o.dict))) {
+    const resources = /\/Font <<([^>]*)>>/.exec(page.dict) ?? /\/Resources (\d+) 0 R/.exec(page.dict);
+    const fontDict = resources?.[1]?.includes('/')
+      ? resources[1]
+      : /\/Font <<([^>]*)>>/.exec(objects.get(Number(resources?.[1]))?.dict ?? '')?.[1];
+    const byName = new Map<string, Map<number, string> | null>();
+    for (const f of (fontDict ?? '').matchAll(/\/(\w+) (\d+) 0 R/g)) {
+      const font = objects.get(Number(f[2]))!.dict;
+      fonts.add(/\/BaseFont \/([\w+-]+)/.exec(font)![1]!);
+      const cmap = /\/ToUnicode (\d+) 0 R/.exec(font);
+      byName.set(f[1]!, cmap ? toUnicode(objects.get(Number(cmap[1]))!.stream) : null);
     }
-    for (const op of content.matchAll(/\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g)) {
+    const contents = /\/Contents (\d+) 0 R/.exec(page.dict)!;
+    let current: Map<number, string> | null | undefined = null;
+    const ops = /\/(\w+) [\d.]+ Tf|\[((?:<[0-9a-fA-F]*>|[-\d.\s])*)\]\s*TJ|<([0-9a-fA-F]*)>\s*Tj/g;
+    for (const op of objects.get(Number(contents[1]))!.stream.matchAll(ops)) {
+      if (op[1] !== undefined) {
+        current = byName.get(op[1]);
+        continue;
+      }
       const hexes =
-        op[1] !== undefined ? [...op[1].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [op[2]!];
-      lines.push(hexes.map((h) => winAnsi.decode(Buffer.from(h, 'hex'))).join(''));
+        op[2] !== undefined ? [...op[2].matchAll(/<([0-9a-fA-F]*)>/g)].map((m) => m[1]!) : [op[3]!];
+      const cmap = current;
+      if (!cmap) throw new Error('text in a font without a ToUnicode map');
+      lines.push(
+        hexes
+          .join('')
+          .match(/.{4}/g)!
+          .map((code) => cmap.get(parseInt(code, 16)) ?? '\ufffd')
+          .join(''),
+      );
     }
   }
-  return lines.join('\n');
+  return { text: lines.join('\n'), fonts: [...fonts] };
 }
+
+const pdfText = (pdf: Buffer) => pdfContent(pdf).text;
 
 beforeAll(async () => {
   app = await createTestApp({ now: () => START });
@@ -116,9 +174,42 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
       expect(text).toContain(name);
       expect(text).toContain(value);
     }
-    // Notes stored before input refused what the standard fonts cannot show (ADR 0029): '?', the rest as typed.
+    // Notes stored before input refused what DejaVu Sans cannot show (ADR 0029): '?', the rest as typed.
     expect(text).toContain('Gate code 4321 — the dog is friendly ?');
     expect(text).toContain('Park on the street. Bring the blue vacuum.');
+  });
+
+  it("prints names in Vietnamese, Greek and Cyrillic in the embedded DejaVu Sans, not as '?' (ADR 0029)", async () => {
+    await app.deps.db
+      .update(vendors)
+      .set({ name: 'Nguyễn Đức Cleaning' })
+      .where(eq(vendors.id, vendor.vendorId));
+    await app.deps.db
+      .update(users)
+      .set({ firstName: 'Ελένη', lastName: 'Иванова-Dvořák' })
+      .where(eq(users.id, order.userId));
+    try {
+      const res = await vendorClient.request({ method: 'GET', url: workOrderUrl(order.id) });
+      expect(res.statusCode).toBe(200);
+      const { text, fonts } = pdfContent(res.rawPayload);
+      // Subset fonts are named with a six-letter tag: ABCDEF+DejaVuSans. No standard font is left.
+      expect(fonts.map((f) => f.replace(/^[A-Z]{6}\+/, '')).sort()).toEqual([
+        'DejaVuSans',
+        'DejaVuSans-Bold',
+      ]);
+      expect(text).toContain('Nguyễn Đức Cleaning');
+      expect(text).toContain('Ελένη Иванова-Dvořák');
+      expect(text).not.toMatch(/Nguy\?n|\?\?\?\?\?/);
+    } finally {
+      await app.deps.db
+        .update(vendors)
+        .set({ name: 'Sparkle & Shine Cleaning' })
+        .where(eq(vendors.id, vendor.vendorId));
+      await app.deps.db
+        .update(users)
+        .set({ firstName: 'Casey', lastName: 'Rivera' })
+        .where(eq(users.id, order.userId));
+    }
   });
 
   it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
@@ -202,9 +293,17 @@ describe('work order text', () => {
     );
   });
 
-  it('keeps what the standard fonts can print', () => {
+  it('keeps what DejaVu Sans can print, shows the rest as ?, drops invisible characters', () => {
     expect(printable('Crème brûlée – “quoted” €5\u0007\tok 日本 😀')).toBe(
       'Crème brûlée – “quoted” €5\tok ?? ?',
     );
+    expect(printable('Nguyễn Đức, Ελένη, Иван\u200b ❤️')).toBe('Nguyễn Đức, Ελένη, Иван ?');
+  });
+
+  it('keeps @stg/domain/printable-ranges in step with the installed fonts (else: npm run printable-ranges -w apps/server)', () => {
+    expect(PRINTABLE_RANGES).toEqual(printableRanges());
+    for (const ch of ['ễ', 'Đ', 'Ł', 'ř', 'Ş', 'λ', 'И', '€']) expect(isPrintableChar(ch), ch).toBe(true);
+    // DejaVu Sans has no Chinese, Japanese or Korean, and no colour emoji.
+    for (const ch of ['中', 'あ', '한', '😀']) expect(isPrintableChar(ch), ch).toBe(false);
   });
 });

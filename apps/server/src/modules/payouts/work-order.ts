@@ -2,7 +2,8 @@
  * The printable work order of a job (spec §2 Order History: View Work Order; §3 workOrderUrl): a one-page
  * PDF for the vendor's crew with the confirmation id, the customer and how to reach them, the address,
  * the appointment in St George time, the duration, the chosen options, the customer's notes and the
- * vendor's own appointment instructions. Built with pdfkit's standard fonts (no font files, no native code).
+ * vendor's own appointment instructions. Drawn by pdfkit (pure JS) in DejaVu Sans, embedded and subset to the
+ * glyphs used, which prints what @stg/domain/printable-text accepts (ADR 0029).
  */
 import PDFDocument from 'pdfkit';
 import { workOrderUrl } from '@stg/domain/api/payouts';
@@ -16,8 +17,9 @@ import {
 import { formatDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';
 import { formatPhone } from '@stg/domain/phone';
-import { isPrintableChar } from '@stg/domain/printable-text';
+import { isPrintableChar, isVisibleChar } from '@stg/domain/printable-text';
 import type { WorkOrderRow } from './repo';
+import { workOrderFontFiles } from './work-order-fonts';
 
 /** Where the vendor's order answer points its View Work Order link (spec §3 workOrderUrl). */
 export { workOrderUrl };
@@ -28,22 +30,26 @@ export function appointmentText(at: Date, durationMins: number): string {
 }
 
 /**
- * The standard PDF fonts speak Windows-1252 (@stg/domain/printable-text): every field that reaches this
- * page refuses other characters at input (ADR 0029); text stored before that rule has them as '?', and
- * control characters go, so nothing garbles the page.
+ * What DejaVu Sans prints (@stg/domain/printable-text): every field that reaches this page refuses other
+ * characters at input (ADR 0029); text stored before that rule has them as '?', and control and other
+ * invisible characters go, so nothing garbles the page.
  */
 export function printable(text: string): string {
   let out = '';
   for (const ch of text.normalize('NFC')) {
     if (ch === '\r') continue;
     if (isPrintableChar(ch)) out += ch;
-    else if ((ch.codePointAt(0) ?? 0) >= 0xa0) out += '?';
+    else if (isVisibleChar(ch)) out += '?';
   }
   return out;
 }
 
 const MARGIN = 54;
-const LABEL_WIDTH = 130;
+const REGULAR = 'DejaVuSans';
+const BOLD = 'DejaVuSans-Bold';
+const LABEL_WIDTH = 140;
+/** Between a label and its value: a label as wide as its column wraps before it touches the value. */
+const LABEL_GAP = 8;
 
 /** The work order as PDF bytes. `now` is printed in the footer. */
 export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
@@ -51,12 +57,18 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
   const doc = new PDFDocument({
     size: 'LETTER',
     margin: MARGIN,
+    // No default font: pdfkit would load Helvetica and write it into the file unused (DejaVu Sans below).
+    font: '',
     info: {
       Title: printable(`Work order ${o.confirmationId}`),
       Author: printable(row.vendor.name),
       Subject: printable(`${row.customer.firstName} ${row.customer.lastName}`),
     },
   });
+  const fonts = workOrderFontFiles();
+  doc.registerFont(REGULAR, fonts.regular);
+  doc.registerFont(BOLD, fonts.bold);
+  doc.font(REGULAR);
   const chunks: Buffer[] = [];
   doc.on('data', (chunk: Buffer) => chunks.push(chunk));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -77,18 +89,22 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
   };
   const section = (title: string) => {
     doc.moveDown(0.6);
-    doc.font('Helvetica-Bold').fontSize(12).fillColor('#1f3a5f').text(title.toUpperCase(), MARGIN);
+    doc.font(BOLD).fontSize(12).fillColor('#1f3a5f').text(title.toUpperCase(), MARGIN);
     rule();
   };
   const field = (label: string, value: string | null | undefined) => {
     const text = value && value.trim() ? printable(value.trim()) : '—';
     const top = doc.y;
-    doc.font('Helvetica-Bold').fontSize(10).fillColor('#444444').text(label, MARGIN, top, {
-      width: LABEL_WIDTH,
-    });
+    doc
+      .font(BOLD)
+      .fontSize(10)
+      .fillColor('#444444')
+      .text(printable(label), MARGIN, top, {
+        width: LABEL_WIDTH - LABEL_GAP,
+      });
     const labelBottom = doc.y;
     doc
-      .font('Helvetica')
+      .font(REGULAR)
       .fontSize(11)
       .fillColor('#000000')
       .text(text, MARGIN + LABEL_WIDTH, top, { width: width - LABEL_WIDTH });
@@ -97,14 +113,14 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
   };
   const paragraph = (value: string | null | undefined, empty: string) => {
     const text = value && value.trim() ? printable(value.trim()) : empty;
-    doc.font('Helvetica').fontSize(11).fillColor('#000000').text(text, MARGIN, doc.y, { width });
+    doc.font(REGULAR).fontSize(11).fillColor('#000000').text(text, MARGIN, doc.y, { width });
   };
 
   // Header: who does the job, and the number everyone quotes.
-  doc.font('Helvetica-Bold').fontSize(20).fillColor('#000000').text(printable(row.vendor.name), MARGIN);
+  doc.font(BOLD).fontSize(20).fillColor('#000000').text(printable(row.vendor.name), MARGIN);
   const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(11)
     .fillColor('#444444')
     .text(
@@ -113,9 +129,9 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
       ),
     );
   doc.moveDown(0.8);
-  doc.font('Helvetica-Bold').fontSize(16).fillColor('#000000').text('WORK ORDER');
+  doc.font(BOLD).fontSize(16).fillColor('#000000').text('WORK ORDER');
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(12)
     .text(`Confirmation ${printable(o.confirmationId)}`);
   rule();
@@ -159,7 +175,7 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
 
   doc.moveDown(1.5);
   doc
-    .font('Helvetica')
+    .font(REGULAR)
     .fontSize(8)
     .fillColor('#777777')
     .text(
