@@ -45,6 +45,13 @@ afterAll(async () => {
   await a.close();
 });
 
+/** The orders booked at a time (every instance shares the database). */
+const ordersAt = (slot: string) =>
+  a.deps.db
+    .select()
+    .from(orders)
+    .where(eq(orders.appointmentAt, new Date(slot)));
+
 /** The customer's client on instance B too (same cookie and CSRF token). */
 function onB(client: TestClient) {
   const other = new TestClient(b);
@@ -125,10 +132,7 @@ it(`${N} payments for one time all succeed at the provider: one order, ${N - 1} 
   expect(statuses.filter((s) => s === 'succeeded')).toHaveLength(1);
   expect(statuses.filter((s) => s === 'refunded')).toHaveLength(N - 1);
 
-  const placed = await a.deps.db
-    .select()
-    .from(orders)
-    .where(eq(orders.appointmentAt, new Date(slot)));
+  const placed = await ordersAt(slot);
   expect(placed).toHaveLength(1);
   // The one whose hold was still running keeps the time; every late payer is refunded.
   expect(placed[0]!.paymentIntentId).toBe(intents[N - 1]!.paymentIntentId);
@@ -157,12 +161,7 @@ it(`${N} payments for one time all succeed at the provider: one order, ${N - 1} 
   await Promise.all(
     Array.from({ length: 10 }, (_, i) => deliverSandboxEvent((i % 2 ? a : b).deps, succeeded.id)),
   );
-  expect(
-    await a.deps.db
-      .select()
-      .from(orders)
-      .where(eq(orders.appointmentAt, new Date(slot))),
-  ).toHaveLength(1);
+  expect(await ordersAt(slot)).toHaveLength(1);
 }, 300_000);
 
 it('a late payer races a new holder on two instances, 8 times: the valid hold always wins, and nobody is charged then refunded (issue 23)', async () => {
@@ -220,12 +219,7 @@ it('a late payer races a new holder on two instances, 8 times: the valid hold al
     }
     await a.deps.background.drain();
     await b.deps.background.drain();
-    expect(
-      await a.deps.db
-        .select()
-        .from(orders)
-        .where(eq(orders.appointmentAt, new Date(slot))),
-    ).toHaveLength(1);
+    expect(await ordersAt(slot)).toHaveLength(1);
   }
   expect(outcomes.holder).toBeGreaterThanOrEqual(slots.length / 2);
   expect(outcomes.holder + outcomes.latePayer).toBe(slots.length);

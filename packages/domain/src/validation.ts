@@ -186,6 +186,14 @@ function bothStrings(a: string, b: string) {
 }
 
 const street2 = maxText('Street address 2', TEXT_LIMITS.streetAddress2);
+/** Street 2, optional, under either of its two names. */
+const street2Field = z
+  .string()
+  .trim()
+  .pipe(street2)
+  .optional()
+  .nullable()
+  .refine(...printableOnly('Street address 2'));
 const firstName = trimmed(MESSAGES.firstNameRequired)
   .pipe(maxText('First name', TEXT_LIMITS.firstName))
   .refine(...printableOnly('First name'));
@@ -199,20 +207,8 @@ export const addressInputSchema = z
     streetAddress: trimmed(MESSAGES.streetRequired)
       .pipe(maxText('Street address', TEXT_LIMITS.streetAddress))
       .refine(...printableOnly('Street address')),
-    streetAddress2: z
-      .string()
-      .trim()
-      .pipe(street2)
-      .optional()
-      .nullable()
-      .refine(...printableOnly('Street address 2')),
-    street_address_2: z
-      .string()
-      .trim()
-      .pipe(street2)
-      .optional()
-      .nullable()
-      .refine(...printableOnly('Street address 2')),
+    streetAddress2: street2Field,
+    street_address_2: street2Field,
     city: trimmed(MESSAGES.cityRequired)
       .pipe(maxText('City', TEXT_LIMITS.city))
       .refine(...printableOnly('City')),
