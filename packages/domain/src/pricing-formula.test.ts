@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import {
   FORMULA_LIMITS,
   errorColumn,
@@ -375,19 +376,19 @@ describe('parseFormula: properties', () => {
     }
   };
 
-  it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string(), neverThrows), { numRuns: 2000 });
+  it('never throws on any string', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
+    fc.assert(fc.property(fc.string(), neverThrows), propertyOptions({ numRuns: 2000 }));
   });
 
-  it('never throws on any unicode string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), neverThrows), { numRuns: 2000 });
+  it('never throws on any unicode string', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), neverThrows), propertyOptions({ numRuns: 2000 }));
   });
 
-  it('never throws on near-valid formulas', () => {
-    fc.assert(fc.property(tokenSoup, neverThrows), { numRuns: 5000 });
+  it('never throws on near-valid formulas', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
+    fc.assert(fc.property(tokenSoup, neverThrows), propertyOptions({ numRuns: 5000 }));
   });
 
-  it('"a + b" equals JavaScript addition for finite doubles', () => {
+  it('"a + b" equals JavaScript addition for finite doubles', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     const f = compile('a + b');
     fc.assert(
       fc.property(
@@ -398,10 +399,11 @@ describe('parseFormula: properties', () => {
           expect(f.evaluateWith([a, b])).toBe(a + b);
         },
       ),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 
-  it('evaluates well-formed formulas as JavaScript does', () => {
+  it('evaluates well-formed formulas as JavaScript does', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(expr, values, (e, v) => {
         const r = parseFormula(e.text);
@@ -416,11 +418,11 @@ describe('parseFormula: properties', () => {
         for (const name of r.formula.variables) expect(name).toBe(name.toUpperCase());
         expect(new Set(r.formula.variables).size).toBe(r.formula.variables.length);
       }),
-      { numRuns: 1000 },
+      propertyOptions({ numRuns: 1000 }),
     );
   });
 
-  it('an error points inside the formula', () => {
+  it('an error points inside the formula', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(tokenSoup, (src) => {
         const r = parseFormula(src);
@@ -429,7 +431,7 @@ describe('parseFormula: properties', () => {
         expect(r.error.message).toContain(` at position ${r.error.position}`);
         expect(r.error.position).toBeLessThan(src.length + 1);
       }),
-      { numRuns: 2000 },
+      propertyOptions({ numRuns: 2000 }),
     );
   });
 });
