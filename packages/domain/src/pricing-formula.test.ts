@@ -10,9 +10,6 @@ import {
   type FormulaError,
 } from './pricing-formula';
 
-// The domain's lib has no DOM or Node types; the clock is read here only to bound hostile inputs.
-const { performance } = globalThis as unknown as { performance: { now(): number } };
-
 function compile(src: string): CompiledFormula {
   const r = parseFormula(src);
   if (!r.ok) throw new Error(`${src}: ${r.error.message}`);
@@ -242,8 +239,9 @@ describe('parseFormula: limits', () => {
   });
 });
 
-describe('parseFormula: hostile inputs are refused quickly', () => {
-  const budgetMs = 200;
+// How long each takes is a figure of bench/pricing.bench.ts ("hostile formulas", the same inputs), never
+// a verdict here (ARCHITECTURE §6: timing never decides a test).
+describe('parseFormula: hostile inputs are refused', () => {
   const cases: [string, string][] = [
     ['1 MB of digits', '1'.repeat(1 << 20)],
     ['1 MB of text', 'ab+'.repeat(350_000)],
@@ -266,18 +264,16 @@ describe('parseFormula: hostile inputs are refused quickly', () => {
   ];
 
   it.each(cases)('%s', (_label, src) => {
-    const started = performance.now();
     const r = parseFormula(src);
-    const ms = performance.now() - started;
     expect(r.ok).toBe(false);
-    expect(ms).toBeLessThan(budgetMs);
+    // Input at or past the length limit is cut off by a limit, never read to its end.
+    if (!r.ok && src.length >= FORMULA_LIMITS.maxLength)
+      expect(r.error.message).toMatch(/^Formula is (too long|too complex|nested too deeply)/);
   });
 
   it('constructor is just a variable', () => {
-    const started = performance.now();
     const r = parseFormula('constructor');
     expect(r.ok && r.formula.evaluate({})).toBe(1);
-    expect(performance.now() - started).toBeLessThan(budgetMs);
   });
 });
 
