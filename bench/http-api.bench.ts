@@ -56,7 +56,13 @@ const storage = new LocalStorage(path.join(database.dataDir, 'uploads'));
 const setup = await buildApp({ database: setupDb, storage });
 const { db } = setup.deps;
 const now = Date.now();
-await seedDemoData(db, storage, { now: new Date(now) });
+// The seed's duration: a figure here, no longer in seed-demo-data.test.ts (ARCHITECTURE §6).
+const seedStarted = performance.now();
+const seeded = await seedDemoData(db, storage, { now: new Date(now) });
+console.info(
+  `seedDemoData on ${database.label}: ${Math.round(performance.now() - seedStarted)} ms ` +
+    `(${seeded.activeVendors} active vendors, ${seeded.images} images, ${seeded.orders} orders, ${seeded.reviews} reviews)`,
+);
 
 const busy = await createPricedVendor(setup, { email: 'bench-busy-vendor@example.com' });
 const [calendar] = await db

@@ -115,3 +115,32 @@ measure(
       answers: answersFromSelections(inputs, selections[i & 1023]),
     }).priceCents,
 );
+
+// Hostile formulas (the inputs of pricing-formula.test.ts's "hostile inputs are refused"): how long a
+// refusal takes, which the test no longer asserts (ARCHITECTURE §6). Best and median of HOSTILE_ROUNDS.
+const HOSTILE_ROUNDS = 20;
+const hostile: [string, string][] = [
+  ['1 MB of digits', '1'.repeat(1 << 20)],
+  ['1 MB of text', 'ab+'.repeat(350_000)],
+  ['10,000 nested parentheses', `${'('.repeat(10_000)}1${')'.repeat(10_000)}`],
+  ['10,000 unclosed parentheses', '('.repeat(10_000)],
+  ['nesting at the length limit', '('.repeat(2000)],
+  ['unary minus at the length limit', `${'-'.repeat(1999)}1`],
+  ['tokens at the length limit', '1+'.repeat(999) + '1'],
+  ['a number too large', `${'9'.repeat(1999)}`],
+  ['constructor (a variable)', 'constructor'],
+];
+console.info(`\nhostile formulas (${HOSTILE_ROUNDS} rounds each):`);
+for (const [label, src] of hostile) {
+  const ms: number[] = [];
+  let refused = 0;
+  for (let round = 0; round < HOSTILE_ROUNDS; round++) {
+    const started = performance.now();
+    if (!parseFormula(src).ok) refused++;
+    ms.push(performance.now() - started);
+  }
+  ms.sort((a, b) => a - b);
+  console.info(
+    `${label.padEnd(44)} best ${ms[0]!.toFixed(3).padStart(8)} ms   median ${ms[ms.length >> 1]!.toFixed(3).padStart(8)} ms   (${refused === HOSTILE_ROUNDS ? 'refused' : refused === 0 ? 'accepted' : 'mixed'})`,
+  );
+}

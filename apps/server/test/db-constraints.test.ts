@@ -100,12 +100,24 @@ describe('database constraints', () => {
   });
 
   it("accepts every status the domain lists (the checks are built from the domain's constants)", async () => {
+    // Each write is read back: an update that matched no row would otherwise pass without meeting the check.
     for (const status of LISTING_STATUSES) {
-      await database.db.execute(sql`update vendors set listing_status = ${status} where id = 1`);
+      expect(
+        await queryRows<{ listing_status: string }>(
+          database.db,
+          sql`update vendors set listing_status = ${status} where id = 1 returning listing_status`,
+        ),
+      ).toEqual([{ listing_status: status }]);
     }
     for (const status of BOOKING_STATUSES) {
-      await database.db.execute(sql`
-        insert into bookings (user_id, vendor_id, status, price_cents, duration_mins) values (1, 1, ${status}, 3500, 60)`);
+      expect(
+        await queryRows<{ status: string }>(
+          database.db,
+          sql`
+        insert into bookings (user_id, vendor_id, status, price_cents, duration_mins) values (1, 1, ${status}, 3500, 60)
+        returning status`,
+        ),
+      ).toEqual([{ status }]);
     }
   });
 
@@ -113,7 +125,12 @@ describe('database constraints', () => {
     const booking = (notes: string) => sql`
       insert into bookings (user_id, vendor_id, price_cents, duration_mins, customer_notes)
       values (1, 1, 3500, 60, ${notes})`;
-    await database.db.execute(booking('n'.repeat(LIMITS.customerNotesMax)));
+    expect(
+      await queryRows<{ n: number }>(
+        database.db,
+        sql`${booking('n'.repeat(LIMITS.customerNotesMax))} returning length(customer_notes) as n`,
+      ),
+    ).toEqual([{ n: LIMITS.customerNotesMax }]);
     expect(
       await refusal(database.db.execute(booking('n'.repeat(LIMITS.customerNotesMax + 1)))),
     ).toMatchObject(violates('23514', 'bookings_notes_length'));
@@ -130,5 +147,11 @@ describe('database constraints', () => {
       expect(refused.code).toBe('P0001');
       expect(refused.message).toBe('order_events is append-only');
     }
+    expect(
+      await queryRows<{ action: string }>(
+        database.db,
+        sql`select action from order_events where order_id = ${o!.id}`,
+      ),
+    ).toEqual([{ action: 'created' }]);
   });
 });

@@ -12,6 +12,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fc from 'fast-check';
+import { propertyOptions } from '@stg/domain/test-support/property';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestApp, undocumentedAnswers, undocumentedCount } from './test-app';
 import {
@@ -221,12 +222,8 @@ describe('fuzz: every route answers below 500, in the error shape, without leaki
         const undocumentedBefore = undocumentedCount(app);
         check(c, await send(c), undocumentedBefore);
       }),
-      {
-        seed: hashSeed(key),
-        numRuns: RUNS,
-        interruptAfterTimeLimit: ROUTE_TIME_LIMIT_MS,
-        markInterruptAsFailure: false,
-      },
+      // FC_SEED (and FC_PATH), printed with a failure, replay one case; FUZZ_SEED moves every route's seed.
+      propertyOptions({ numRuns: RUNS, timeLimitMs: ROUTE_TIME_LIMIT_MS, seed: hashSeed(key) }),
     );
     summary.byRoute[key] = summary.requests - before;
   });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import { describe, expect, it, vi } from 'vitest';
 import {
   availabilityStableUntil,
@@ -308,57 +309,65 @@ function sampleStarts(q: AvailabilityQuery, windowDays: number): number[] {
 }
 
 describe('slot engine properties', () => {
-  it('no offered start overlaps a busy range or its gap, and every job lies inside a local workday', () => {
-    fc.assert(
-      fc.property(queryArb(10), (q) => {
-        const nowMs = Number(q.now);
-        const today = wallOf(nowMs).date;
-        for (const t of sampleStarts(q, 10)) {
-          const end = t + q.durationMinutes * MIN;
-          for (const b of q.busy) {
-            if (b.end <= b.start) continue;
-            expect(end + q.gapMinutes * MIN <= b.start || t >= b.end + q.gapMinutes * MIN).toBe(true);
+  it(
+    'no offered start overlaps a busy range or its gap, and every job lies inside a local workday',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(queryArb(10), (q) => {
+          const nowMs = Number(q.now);
+          const today = wallOf(nowMs).date;
+          for (const t of sampleStarts(q, 10)) {
+            const end = t + q.durationMinutes * MIN;
+            for (const b of q.busy) {
+              if (b.end <= b.start) continue;
+              expect(end + q.gapMinutes * MIN <= b.start || t >= b.end + q.gapMinutes * MIN).toBe(true);
+            }
+            const s = wallOf(t);
+            expect((q.workdays ?? [1, 2, 3, 4, 5]).includes(s.weekday)).toBe(true);
+            // Inside the workday, by the independent zone implementation.
+            const [y, m, d] = s.date.split('-').map(Number) as [number, number, number];
+            const dayStart = denver(y, m, d, 0, q.workdayStartMinutes);
+            const dayEnd = denver(y, m, d, 0, q.workdayEndMinutes);
+            expect(t).toBeGreaterThanOrEqual(dayStart);
+            expect(end).toBeLessThanOrEqual(dayEnd);
+            // Minimum notice and booking limit.
+            expect(t).toBeGreaterThanOrEqual(nowMs);
+            const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
+            expect(t).toBeGreaterThanOrEqual(denver(ty, tm, td + q.minimumNoticeDays));
+            expect(t).toBeLessThan(denver(ty, tm, td + q.bookingLimitDays + 1));
+            expect(t % (q.stepMinutes * MIN)).toBe(0);
+            expect(explainStart(q, t)).toBeNull();
           }
-          const s = wallOf(t);
-          expect((q.workdays ?? [1, 2, 3, 4, 5]).includes(s.weekday)).toBe(true);
-          // Inside the workday, by the independent zone implementation.
-          const [y, m, d] = s.date.split('-').map(Number) as [number, number, number];
-          const dayStart = denver(y, m, d, 0, q.workdayStartMinutes);
-          const dayEnd = denver(y, m, d, 0, q.workdayEndMinutes);
-          expect(t).toBeGreaterThanOrEqual(dayStart);
-          expect(end).toBeLessThanOrEqual(dayEnd);
-          // Minimum notice and booking limit.
-          expect(t).toBeGreaterThanOrEqual(nowMs);
-          const [ty, tm, td] = today.split('-').map(Number) as [number, number, number];
-          expect(t).toBeGreaterThanOrEqual(denver(ty, tm, td + q.minimumNoticeDays));
-          expect(t).toBeLessThan(denver(ty, tm, td + q.bookingLimitDays + 1));
-          expect(t % (q.stepMinutes * MIN)).toBe(0);
-          expect(explainStart(q, t)).toBeNull();
-        }
-      }),
-      { numRuns: 300 },
-    );
-  });
+        }),
+        propertyOptions({ numRuns: 300 }),
+      );
+    },
+  );
 
-  it('offers exactly the starts that pass every rule (brute force over a few days)', () => {
-    fc.assert(
-      fc.property(queryArb(4), (raw) => {
-        const q = { ...raw, stepMinutes: 15 };
-        const windowDays = 4;
-        const a = computeAvailability(q, windowDays);
-        const nowMs = Number(q.now);
-        const today = wallOf(nowMs).date.split('-').map(Number) as [number, number, number];
-        const from = denver(today[0], today[1], today[2]);
-        const to = denver(today[0], today[1], today[2] + windowDays + 1);
-        for (let t = Math.ceil(from / (15 * MIN)) * 15 * MIN; t < to; t += 15 * MIN) {
-          expect(offersStart(a, t, 15)).toBe(explainStart(q, t) === null);
-        }
-      }),
-      { numRuns: 150 },
-    );
-  });
+  it(
+    'offers exactly the starts that pass every rule (brute force over a few days)',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(queryArb(4), (raw) => {
+          const q = { ...raw, stepMinutes: 15 };
+          const windowDays = 4;
+          const a = computeAvailability(q, windowDays);
+          const nowMs = Number(q.now);
+          const today = wallOf(nowMs).date.split('-').map(Number) as [number, number, number];
+          const from = denver(today[0], today[1], today[2]);
+          const to = denver(today[0], today[1], today[2] + windowDays + 1);
+          for (let t = Math.ceil(from / (15 * MIN)) * 15 * MIN; t < to; t += 15 * MIN) {
+            expect(offersStart(a, t, 15)).toBe(explainStart(q, t) === null);
+          }
+        }),
+        propertyOptions({ numRuns: 150 }),
+      );
+    },
+  );
 
-  it('gives the same answer whatever the process time zone is', () => {
+  it('gives the same answer whatever the process time zone is', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     const zones = ['UTC', 'Asia/Tokyo', 'America/New_York', 'Australia/Lord_Howe', 'Pacific/Kiritimati'];
     try {
       fc.assert(
@@ -369,7 +378,7 @@ describe('slot engine properties', () => {
           });
           expect(new Set(answers).size).toBe(1);
         }),
-        { numRuns: 60 },
+        propertyOptions({ numRuns: 60 }),
       );
       vi.stubEnv('TZ', 'Asia/Kolkata');
       expect(new Date(iso('2026-01-01T00:00:00Z')).getHours()).toBe(5); // the switch really took effect
@@ -380,23 +389,27 @@ describe('slot engine properties', () => {
 });
 
 describe('availabilityStableUntil', () => {
-  it('the answer at any instant from now until the bound (excluded) is the answer at now', () => {
-    fc.assert(
-      fc.property(
-        queryArb(10),
-        fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
-        (q, fractions) => {
-          const nowMs = Number(q.now);
-          const until = availabilityStableUntil(q, nowMs, q.stepMinutes);
-          expect(until).toBeGreaterThan(nowMs);
-          const expected = computeAvailability(q, 10);
-          const later = [until - 1, ...fractions.map((f) => nowMs + Math.floor(f * (until - 1 - nowMs)))];
-          for (const t of later) expect(computeAvailability({ ...q, now: t }, 10)).toEqual(expected);
-        },
-      ),
-      { numRuns: 400 },
-    );
-  });
+  it(
+    'the answer at any instant from now until the bound (excluded) is the answer at now',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(
+          queryArb(10),
+          fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { maxLength: 4 }),
+          (q, fractions) => {
+            const nowMs = Number(q.now);
+            const until = availabilityStableUntil(q, nowMs, q.stepMinutes);
+            expect(until).toBeGreaterThan(nowMs);
+            const expected = computeAvailability(q, 10);
+            const later = [until - 1, ...fractions.map((f) => nowMs + Math.floor(f * (until - 1 - nowMs)))];
+            for (const t of later) expect(computeAvailability({ ...q, now: t }, 10)).toEqual(expected);
+          },
+        ),
+        propertyOptions({ numRuns: 400 }),
+      );
+    },
+  );
 
   it('is the next local midnight with a minimum notice; with none, the end of the current step', () => {
     const now = iso('2026-03-06T20:07:30Z'); // 13:07:30 in St George (MST), a Friday

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import {
   CHECKOUT_MESSAGES,
   cardLabel,
@@ -21,7 +22,7 @@ describe('orderAmounts (spec §3, §9)', () => {
     });
   });
 
-  it('rounds the commission half up and never loses a cent', () => {
+  it('rounds the commission half up and never loses a cent', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     expect(orderAmounts(12345, 255, 1000).commissionCents).toBe(1235); // 1234.5
     fc.assert(
       fc.property(
@@ -38,6 +39,7 @@ describe('orderAmounts (spec §3, §9)', () => {
           );
         },
       ),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 

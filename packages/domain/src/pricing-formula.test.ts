@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import {
   FORMULA_LIMITS,
   errorColumn,
@@ -8,9 +9,6 @@ import {
   type CompiledFormula,
   type FormulaError,
 } from './pricing-formula';
-
-// The domain's lib has no DOM or Node types; the clock is read here only to bound hostile inputs.
-const { performance } = globalThis as unknown as { performance: { now(): number } };
 
 function compile(src: string): CompiledFormula {
   const r = parseFormula(src);
@@ -241,8 +239,9 @@ describe('parseFormula: limits', () => {
   });
 });
 
-describe('parseFormula: hostile inputs are refused quickly', () => {
-  const budgetMs = 200;
+// How long each takes is a figure of bench/pricing.bench.ts ("hostile formulas", the same inputs), never
+// a verdict here (ARCHITECTURE §6: timing never decides a test).
+describe('parseFormula: hostile inputs are refused', () => {
   const cases: [string, string][] = [
     ['1 MB of digits', '1'.repeat(1 << 20)],
     ['1 MB of text', 'ab+'.repeat(350_000)],
@@ -265,18 +264,16 @@ describe('parseFormula: hostile inputs are refused quickly', () => {
   ];
 
   it.each(cases)('%s', (_label, src) => {
-    const started = performance.now();
     const r = parseFormula(src);
-    const ms = performance.now() - started;
     expect(r.ok).toBe(false);
-    expect(ms).toBeLessThan(budgetMs);
+    // Input at or past the length limit is cut off by a limit, never read to its end.
+    if (!r.ok && src.length >= FORMULA_LIMITS.maxLength)
+      expect(r.error.message).toMatch(/^Formula is (too long|too complex|nested too deeply)/);
   });
 
   it('constructor is just a variable', () => {
-    const started = performance.now();
     const r = parseFormula('constructor');
     expect(r.ok && r.formula.evaluate({})).toBe(1);
-    expect(performance.now() - started).toBeLessThan(budgetMs);
   });
 });
 
@@ -375,19 +372,19 @@ describe('parseFormula: properties', () => {
     }
   };
 
-  it('never throws on any string', () => {
-    fc.assert(fc.property(fc.string(), neverThrows), { numRuns: 2000 });
+  it('never throws on any string', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
+    fc.assert(fc.property(fc.string(), neverThrows), propertyOptions({ numRuns: 2000 }));
   });
 
-  it('never throws on any unicode string', () => {
-    fc.assert(fc.property(fc.string({ unit: 'binary' }), neverThrows), { numRuns: 2000 });
+  it('never throws on any unicode string', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
+    fc.assert(fc.property(fc.string({ unit: 'binary' }), neverThrows), propertyOptions({ numRuns: 2000 }));
   });
 
-  it('never throws on near-valid formulas', () => {
-    fc.assert(fc.property(tokenSoup, neverThrows), { numRuns: 5000 });
+  it('never throws on near-valid formulas', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
+    fc.assert(fc.property(tokenSoup, neverThrows), propertyOptions({ numRuns: 5000 }));
   });
 
-  it('"a + b" equals JavaScript addition for finite doubles', () => {
+  it('"a + b" equals JavaScript addition for finite doubles', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     const f = compile('a + b');
     fc.assert(
       fc.property(
@@ -398,10 +395,11 @@ describe('parseFormula: properties', () => {
           expect(f.evaluateWith([a, b])).toBe(a + b);
         },
       ),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 
-  it('evaluates well-formed formulas as JavaScript does', () => {
+  it('evaluates well-formed formulas as JavaScript does', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(expr, values, (e, v) => {
         const r = parseFormula(e.text);
@@ -416,11 +414,11 @@ describe('parseFormula: properties', () => {
         for (const name of r.formula.variables) expect(name).toBe(name.toUpperCase());
         expect(new Set(r.formula.variables).size).toBe(r.formula.variables.length);
       }),
-      { numRuns: 1000 },
+      propertyOptions({ numRuns: 1000 }),
     );
   });
 
-  it('an error points inside the formula', () => {
+  it('an error points inside the formula', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(tokenSoup, (src) => {
         const r = parseFormula(src);
@@ -429,7 +427,7 @@ describe('parseFormula: properties', () => {
         expect(r.error.message).toContain(` at position ${r.error.position}`);
         expect(r.error.position).toBeLessThan(src.length + 1);
       }),
-      { numRuns: 2000 },
+      propertyOptions({ numRuns: 2000 }),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import {
   canonicalAnswer,
   checkBookingAnswers,
@@ -184,11 +185,12 @@ describe('validatePricingInputs', () => {
     expect(validatePricingInputs(many, none)).toEqual(['A service can have at most 30 questions.']);
   });
 
-  it('never throws on junk', () => {
+  it('never throws on junk', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(fc.array(fc.anything(), { maxLength: 5 }), (junk) => {
         expect(Array.isArray(validatePricingInputs(junk as PricingInputDraft[], none))).toBe(true);
       }),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 });

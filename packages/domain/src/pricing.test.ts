@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import { parseFormula } from './pricing-formula';
 import {
   MAX_PRICE_CENTS,
@@ -354,7 +355,7 @@ const answers = fc.dictionary(
 const minPrice = fc.oneof(fc.nat({ max: 100_000 }), fc.constant(3500));
 
 describe('pricing properties', () => {
-  it('a price is an integer never below the minimum price', () => {
+  it('a price is an integer never below the minimum price', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(formulaText, minPrice, answers, (formula, minPriceCents, a) => {
         const q = quotePrice({ formula, minPriceCents, answers: a });
@@ -366,27 +367,31 @@ describe('pricing properties', () => {
           expect(q.error?.message).toBeTruthy();
         }
       }),
-      { numRuns: 3000 },
+      propertyOptions({ numRuns: 3000 }),
     );
   });
 
-  it('a price follows the formula in whole cents when it is above the minimum', () => {
-    fc.assert(
-      fc.property(fc.integer({ min: 0, max: 10_000_000 }), minPrice, (cents, minPriceCents) => {
-        const formula = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
-        const q = quotePrice({ formula, minPriceCents, answers: {} });
-        expect(q).toEqual({ priceCents: Math.max(cents, minPriceCents), formulaOk: true });
-        // Half a cent more rounds up, whatever binary makes of the decimal.
-        const half = quotePrice({ formula: `${formula}5`, minPriceCents: 0, answers: {} });
-        expect(half.priceCents).toBe(cents + 1);
-        const less = quotePrice({ formula: `${formula}4999`, minPriceCents: 0, answers: {} });
-        expect(less.priceCents).toBe(cents);
-      }),
-      { numRuns: 2000 },
-    );
-  });
+  it(
+    'a price follows the formula in whole cents when it is above the minimum',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(fc.integer({ min: 0, max: 10_000_000 }), minPrice, (cents, minPriceCents) => {
+          const formula = `${Math.floor(cents / 100)}.${String(cents % 100).padStart(2, '0')}`;
+          const q = quotePrice({ formula, minPriceCents, answers: {} });
+          expect(q).toEqual({ priceCents: Math.max(cents, minPriceCents), formulaOk: true });
+          // Half a cent more rounds up, whatever binary makes of the decimal.
+          const half = quotePrice({ formula: `${formula}5`, minPriceCents: 0, answers: {} });
+          expect(half.priceCents).toBe(cents + 1);
+          const less = quotePrice({ formula: `${formula}4999`, minPriceCents: 0, answers: {} });
+          expect(less.priceCents).toBe(cents);
+        }),
+        propertyOptions({ numRuns: 2000 }),
+      );
+    },
+  );
 
-  it('a duration is a non-negative integer', () => {
+  it('a duration is a non-negative integer', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(
         fc.oneof(fc.integer({ min: -1000, max: MAX_PRICE_CENTS }), fc.double()),
@@ -397,19 +402,21 @@ describe('pricing properties', () => {
           expect(m).toBeGreaterThanOrEqual(0);
         },
       ),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 
-  it('duration texts keep their forms', () => {
+  it('duration texts keep their forms', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(fc.integer({ min: 0, max: 1_000_000_000 }), (m) => {
         expect(formatDurationHours(m)).toMatch(/^\d+\.\d hrs?$/);
         expect(formatDurationShort(m)).toMatch(/^(\d+mins|[1-9]\d*hrs?|[1-9]\d*h [1-5]?[05]m)$/);
       }),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 
-  it('answers only ever hold values an input offers', () => {
+  it('answers only ever hold values an input offers', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(
         fc.dictionary(
@@ -429,6 +436,7 @@ describe('pricing properties', () => {
           expect(missingRequiredInputs(INPUTS, selections).length).toBe(3 - Object.keys(a).length);
         },
       ),
+      propertyOptions({ numRuns: 100 }),
     );
   });
 });

@@ -1,5 +1,6 @@
 import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
+import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import { describe, expect, it } from 'vitest';
 import { instantOfLocal, localDateTimeOf, offsetMinutesAt, parseLocalDate, toZonedIso } from './zoned-time';
 
@@ -22,34 +23,38 @@ describe('zoned time in America/Denver', () => {
     expect(parseLocalDate('2027-2-3')).toBeNull();
   });
 
-  it('agrees with @date-fns/tz on every wall time, including the skipped and repeated hours', () => {
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 2024, max: 2030 }),
-        fc.integer({ min: 1, max: 12 }),
-        fc.integer({ min: 1, max: 28 }),
-        fc.integer({ min: 0, max: 1440 }),
-        (year, month, day, minutes) => {
-          const ours = instantOfLocal({ year, month, day }, minutes, ZONE);
-          const theirs = new TZDate(year, month - 1, day, 0, minutes, ZONE).getTime();
-          expect(ours).toBe(theirs);
-        },
-      ),
-      { numRuns: 2000 },
-    );
-    for (const [y, m, d, min] of [
-      [2026, 3, 8, 150],
-      [2026, 11, 1, 90],
-      [2027, 3, 14, 120],
-      [2027, 11, 7, 60],
-    ] as const) {
-      expect(instantOfLocal({ year: y, month: m, day: d }, min, ZONE)).toBe(
-        new TZDate(y, m - 1, d, 0, min, ZONE).getTime(),
+  it(
+    'agrees with @date-fns/tz on every wall time, including the skipped and repeated hours',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 2024, max: 2030 }),
+          fc.integer({ min: 1, max: 12 }),
+          fc.integer({ min: 1, max: 28 }),
+          fc.integer({ min: 0, max: 1440 }),
+          (year, month, day, minutes) => {
+            const ours = instantOfLocal({ year, month, day }, minutes, ZONE);
+            const theirs = new TZDate(year, month - 1, day, 0, minutes, ZONE).getTime();
+            expect(ours).toBe(theirs);
+          },
+        ),
+        propertyOptions({ numRuns: 2000 }),
       );
-    }
-  });
+      for (const [y, m, d, min] of [
+        [2026, 3, 8, 150],
+        [2026, 11, 1, 90],
+        [2027, 3, 14, 120],
+        [2027, 11, 7, 60],
+      ] as const) {
+        expect(instantOfLocal({ year: y, month: m, day: d }, min, ZONE)).toBe(
+          new TZDate(y, m - 1, d, 0, min, ZONE).getTime(),
+        );
+      }
+    },
+  );
 
-  it('reads local date and minutes back', () => {
+  it('reads local date and minutes back', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(
       fc.property(fc.integer({ min: Date.parse('2024-01-01'), max: Date.parse('2031-01-01') }), (ms) => {
         const local = localDateTimeOf(ms, ZONE);
@@ -61,7 +66,7 @@ describe('zoned time in America/Denver', () => {
         ]);
         expect(Math.floor(local.minutes)).toBe(t.getHours() * 60 + t.getMinutes());
       }),
-      { numRuns: 2000 },
+      propertyOptions({ numRuns: 2000 }),
     );
   });
 });

@@ -177,10 +177,9 @@ describe('inspectImage refuses', () => {
       Buffer.concat(Array(100_000).fill(comment)),
       j.subarray(2),
     ]);
-    const started = performance.now();
+    // How long refusing them takes is a figure of bench/image-inspect.bench.ts, not a verdict here.
     expect(refusal(manyChunks)).toBe('notAnImage');
     expect(refusal(manySegments)).toBe('notAnImage');
-    expect(performance.now() - started).toBeLessThan(1_000);
     // A few thousand parts are fine (PNG writers split picture data into 8 KB chunks).
     expect(
       refusal(Buffer.concat([p.subarray(0, -12), Buffer.concat(Array(5_000).fill(tiny)), p.subarray(-12)])),
@@ -190,9 +189,7 @@ describe('inspectImage refuses', () => {
   });
 
   it('declared dimensions over the limits, from the header alone', async () => {
-    const started = Date.now();
-    expect(refusal(f.pngBomb(10_000))).toBe('tooManyPixels'); // 100 megapixels in 12 KB
-    expect(Date.now() - started).toBeLessThan(1_000);
+    expect(refusal(f.pngBomb(10_000))).toBe('tooManyPixels'); // 100 megapixels in 12 KB (timed in bench/)
     expect(refusal(f.withPngDimensions(await f.png(), 50_000, 50_000))).toBe('tooManyPixels');
     expect(refusal(f.withPngDimensions(await f.png(), 13_000, 10))).toBe('tooManyPixels'); // one edge too long
     expect(refusal(f.withPngDimensions(await f.png(), 7_000, 6_000))).toBe('tooManyPixels'); // 42 MP
