@@ -480,9 +480,11 @@ test('Cancel Order: a reason and the confirm box; the customer is refunded in fu
   await page.getByRole('button', { name: 'Past Orders' }).click();
   await expect(rowOf(page, order).locator('.badge[data-status="cancelled"]')).toHaveClass(/badge--red/);
   await expect(rowOf(page, order).locator('.badge[data-status="refunded"]')).toHaveClass(/badge--red/);
-  const menu = await openMenu(page, order);
-  for (const item of ['Reschedule', 'Partial Refund', 'Cancel Order', 'Complete'])
-    await expectBlocked(page, menu, item, TIPS.cancelled);
+  // Spec §4: a cancelled order has no actions at all, not a menu of greyed-out ones (issue 23 #11).
+  await expect(page.getByRole('button', { name: `Actions for order ${order.confirmationId}` })).toHaveCount(
+    0,
+  );
+  await expect(page.getByText(`No actions for order ${order.confirmationId}`)).toBeVisible();
 });
 
 test('Complete: the confirm box and an optional note; the payout is due 72 hours later', async ({ page }) => {
