@@ -21,7 +21,7 @@ import type { Db, Tx } from '../../db/client';
 import type { BusyTimesCheck } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import { findCalendarOfVendor, listBusyRanges, loadBusyTimes, type VendorCalendarRow } from './repo';
-import { lockCalendar, updateCalendar } from '../calendar-sync/repo';
+import { lockCalendar, updateCalendar } from '../calendar-sync/queries';
 
 const DAY_MS = 86_400_000;
 
