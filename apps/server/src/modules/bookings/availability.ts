@@ -25,8 +25,12 @@ import {
 } from '../public-read-cache/cache';
 import { availabilityCache } from '../scheduling/availability-cache';
 import { busyTimesCheckFor } from '../scheduling/busy-times';
-import { findVendorOrder } from '../scheduling/queries';
-import { vendorAvailability, type AvailabilityAnswer, type AvailabilityRequest } from '../scheduling/service';
+import {
+  findVendorOrder,
+  vendorAvailability,
+  type AvailabilityAnswer,
+  type AvailabilityRequest,
+} from '../scheduling/service';
 
 /** Who asks: the signed-in user (and the vendor they belong to), else the guest's session. */
 export interface AvailabilityCaller {

@@ -12,7 +12,7 @@ import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { UserRow } from '../../db/rows';
-import { findCustomerOrder } from '../orders/queries';
+import { findCustomerOrder } from '../orders/service';
 import { presentCustomerOrder } from '../orders/presenter';
 import { sendReminderMail } from '../orders/mails';
 import type { ClaimedJob } from '../jobs/worker';

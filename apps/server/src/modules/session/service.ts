@@ -13,7 +13,7 @@ import { presentCustomerOrder } from '../orders/presenter';
 import { findGuestInputs } from '../pricing/queries';
 import { findUserByEmail, listAddressesWithInputs } from '../users/queries';
 import { presentAddress, presentUser } from '../users/presenter';
-import { loadVendorDetail } from '../vendors/queries';
+import { loadVendorDetail } from '../vendors/service';
 import { presentVendor } from '../vendors/presenter';
 import { checkPasswordThrottled } from '../auth/login-throttle';
 import {
