@@ -3,8 +3,10 @@
  * Module boundaries (issue 16, ADR 0026), as two small ESLint rules with no dependency: each resolves a
  * relative import against the importing file and checks which module or feature it lands in.
  *
- * - `boundaries/no-other-module-repo`: a server module's routes (routes.ts, *-routes.ts, cable.ts) never
- *   import another module's repo (repo.ts, *-repo.ts): they call that module's service.
+ * - `boundaries/no-other-module-repo`: a server module's repo (modules/A/repo.ts, modules/A/*-repo.ts) is
+ *   imported only by files of module A. Any other file under apps/server/src (another module's routes,
+ *   services or helpers, http/, seed/, cli/, web-pages.ts, ...) uses A's service or A's queries.ts.
+ *   Tests are exempt in eslint.config.js (they set up and inspect rows directly).
  * - `boundaries/no-cross-feature-import`: a web feature (src/features/X) imports nothing from another
  *   feature (src/features/Y) except the entry points Y declares public (option `publicEntries`).
  */
@@ -14,6 +16,7 @@ import { fileURLToPath } from 'node:url';
 /** The repository's root: paths are checked relative to it, wherever eslint is started. */
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const WEB_FEATURES = 'apps/web/src/features/';
+const SERVER_SRC = 'apps/server/src/';
 
 /** @param {string} file */
 const posix = (file) => file.split(path.sep).join('/');
@@ -56,23 +59,27 @@ function eachImport(context, check) {
 const noOtherModuleRepo = {
   meta: {
     type: 'problem',
-    docs: { description: "A server module's routes do not import another module's repo." },
+    docs: { description: "A server module's repo is private to it: no file outside the module imports it." },
     schema: [],
     messages: {
       repo:
-        "Routes of module '{{from}}' import the repo of module '{{to}}' ({{target}}). Call the '{{to}}' " +
-        "module's service (modules/{{to}}/service.ts) instead, adding the function there if it is missing: a " +
-        "module's repo is private to it; other modules use its service (ADR 0026).",
+        "{{from}} imports the repo of module '{{to}}' ({{target}}). A module's repo is private to it, in " +
+        "every file: use the '{{to}}' module's service (modules/{{to}}/service.ts) or the query module it " +
+        'exports on purpose (modules/{{to}}/queries.ts), adding the function there, by name, if it is ' +
+        'missing (ADR 0026).',
     },
   },
   create(context) {
     const file = posix(path.relative(ROOT, context.physicalFilename ?? context.filename));
-    const from = file.match(/^apps\/server\/src\/modules\/([^/]+)\/(?:routes|[^/]+-routes|cable)\.ts$/);
-    if (!from) return {};
+    if (!file.startsWith(SERVER_SRC)) return {};
+    const own = file.match(/^apps\/server\/src\/modules\/([^/]+)\//);
+    const from = own
+      ? `Module '${own[1]}' (${file.slice(SERVER_SRC.length)})`
+      : file.slice(SERVER_SRC.length);
     return eachImport(context, (node, target) => {
       const to = target.match(/^apps\/server\/src\/modules\/([^/]+)\/(?:repo|[^/]+-repo)$/);
-      if (to && to[1] !== from[1])
-        context.report({ node, messageId: 'repo', data: { from: from[1], to: to[1], target } });
+      if (to && (!own || to[1] !== own[1]))
+        context.report({ node, messageId: 'repo', data: { from, to: to[1], target } });
     });
   },
 };

@@ -27,7 +27,7 @@ import { auditAnswers, registerErrorAnswers, type UndocumentedAnswer } from './h
 import { registerErrorHandling } from './http/errors';
 import { openApiTransform } from './http/openapi';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
-import { registerRateLimits } from './http/rate-limit';
+import { registerRateLimits } from './modules/rate-limits/hook';
 import { registerSecurityHeaders, storageOrigin } from './http/security-headers';
 import { sessionPlugin } from './modules/auth/session-plugin';
 import { registerWebPages } from './web-pages';

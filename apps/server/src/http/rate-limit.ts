@@ -3,12 +3,11 @@
  * one table of policies by route, attached to the routes as they are registered, checked after the
  * session and CSRF checks (so a forged request cannot spend a user's allowance) and before the body is
  * read. A refused request answers 429 with Retry-After and the policy's message. Password guesses
- * have their own throttle (modules/auth/login-throttle.ts).
+ * have their own throttle (modules/auth/login-throttle.ts). This file is the table, with no I/O; the
+ * rate-limits module counts (modules/rate-limits/hook.ts attaches the counting to the routes).
  */
-import type { FastifyInstance, FastifyRequest, onRequestAsyncHookHandler } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { ThrottledAction } from '@stg/domain/validation';
-import { hit } from '../modules/rate-limits/repo';
-import { tooManyRequests } from './errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -64,36 +63,3 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RatePolicy[]>
   ],
   'PATCH /api/vendors/:id': [uploads],
 };
-
-function limiter(app: FastifyInstance, policies: readonly RatePolicy[]): onRequestAsyncHookHandler {
-  return async (req) => {
-    const { db, now: clock, rateLimitScale } = app.deps;
-    for (const policy of policies) {
-      if (policy.applies && !policy.applies(req)) continue;
-      const keys = policy.per.flatMap((p) =>
-        p === 'address' ? [`ip:${req.ip}`] : req.user ? [`user:${req.user.id}`] : [],
-      );
-      for (const key of keys) {
-        const now = clock();
-        const counted = await hit(
-          db,
-          `rate:${policy.name}:${key}`,
-          { limit: policy.limit * rateLimitScale, windowMs: policy.windowMs },
-          now,
-        );
-        if (!counted.allowed) throw tooManyRequests(policy.action, counted.resetAt, now);
-      }
-    }
-  };
-}
-
-/** Attaches the limits to their routes; must run before the routes are registered. */
-export function registerRateLimits(app: FastifyInstance) {
-  app.addHook('onRoute', (route) => {
-    for (const method of [route.method].flat()) {
-      const policies = RATE_LIMITED_ROUTES[`${method} ${route.url}`];
-      if (!policies) continue;
-      route.onRequest = [...[route.onRequest ?? []].flat(), limiter(app, policies)];
-    }
-  });
-}

@@ -21,7 +21,7 @@
 import type { Db } from '../../db/client';
 import { tooManyRequests } from '../../http/errors';
 import { findTrustedDevice } from './trusted-devices';
-import { claimWithBackoff, clear, hit, refund, type Backoff, type Window } from '../rate-limits/repo';
+import { claimWithBackoff, clear, hit, refund, type Backoff, type Window } from '../rate-limits/queries';
 
 const FIFTEEN_MINUTES = 15 * 60_000;
 export const PASSWORD_THROTTLE = {

@@ -16,7 +16,7 @@ import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { findOwnedBooking, findRepriceableBooking, OPEN_STATUSES } from './repo';
-import { findVendor } from '../pricing/repo';
+import { findVendor } from '../pricing/queries';
 import {
   publicReadCache,
   representation,
@@ -25,8 +25,12 @@ import {
 } from '../public-read-cache/cache';
 import { availabilityCache } from '../scheduling/availability-cache';
 import { busyTimesCheckFor } from '../scheduling/busy-times';
-import { findVendorOrder } from '../scheduling/repo';
-import { vendorAvailability, type AvailabilityAnswer, type AvailabilityRequest } from '../scheduling/service';
+import {
+  findVendorOrder,
+  vendorAvailability,
+  type AvailabilityAnswer,
+  type AvailabilityRequest,
+} from '../scheduling/service';
 
 /** Who asks: the signed-in user (and the vendor they belong to), else the guest's session. */
 export interface AvailabilityCaller {

@@ -23,7 +23,7 @@ import {
   listVendorInputs,
   mergeGuestInputs,
   upsertAddressInputs,
-} from '../pricing/repo';
+} from '../pricing/queries';
 import { fittingAnswers } from '../pricing/service';
 import type { BusyTimesCheck } from '../../deps';
 import { checkStart } from '../scheduling/service';

@@ -57,6 +57,12 @@ export const OAUTH_STATE_TTL_MS = 15 * MINUTE;
 export { CALENDAR_MESSAGES } from '@stg/domain/api/calendars';
 import { CALENDAR_MESSAGES } from '@stg/domain/api/calendars';
 
+/**
+ * The calendar row other modules change under its lock: the scheduling service saves a vendor's
+ * scheduling preferences in its own transaction (a module's repo is its own, ADR 0026).
+ */
+export { lockCalendar, updateCalendar } from './repo';
+
 const PROVIDER_MESSAGES = {
   google: {
     notConfigured: CALENDAR_MESSAGES.notConfiguredGoogle,

@@ -1,9 +1,9 @@
 /** Hourly housekeeping: expired sessions, rate-limit counters past their window, trusted devices past their trust, expired reset tokens, old jobs, statistics. */
 import { lt, sql } from 'drizzle-orm';
 import { passwordResetTokens } from '../../db/schema';
-import { deleteGuestBookingsOfExpiredSessions } from '../bookings/repo';
-import { deleteExpiredSessions } from '../auth/session-repo';
-import { pruneRateLimits } from '../rate-limits/repo';
+import { deleteGuestBookingsOfExpiredSessions } from '../bookings/queries';
+import { deleteExpiredSessions } from '../auth/queries';
+import { pruneRateLimits } from '../rate-limits/queries';
 import { pruneTrustedDevices } from '../auth/trusted-devices';
 import { pruneFinishedJobs } from './repo';
 import type { JobHandler, Recurring } from './worker';

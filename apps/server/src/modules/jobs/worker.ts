@@ -31,6 +31,8 @@ export class RetryLater extends Error {
   }
 }
 
+export type { ClaimedJob };
+
 export type JobHandler = (job: ClaimedJob, ctx: { db: Db; now: Date }) => Promise<void>;
 
 export interface Recurring {

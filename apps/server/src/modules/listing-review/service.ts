@@ -9,7 +9,7 @@ import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { HttpError, notFound } from '../../http/errors';
 import { addVendorEvent } from '../vendors/events';
-import { findVendorAdmin, lockVendorRow, updateVendorRow } from '../vendors/repo';
+import { findVendorAdmin, lockVendorRow, updateVendorRow } from '../vendors/queries';
 import { listListingsUnderReview, loadVendorDetail } from '../vendors/service';
 import { listingApprovedMail, listingRejectedMail } from './mails';
 

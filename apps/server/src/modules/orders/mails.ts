@@ -10,7 +10,7 @@ import { toZonedIso } from '@stg/domain/zoned-time';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { findUserById } from '../users/repo';
+import { findUserById } from '../users/queries';
 import { findCustomerOrder, type CustomerOrderRow } from './repo';
 
 /** The job that mails an order's reminder before its appointment (made at settlement, moved by a reschedule). */

@@ -5,7 +5,7 @@
  * and never on an order already paid out or cancelled since (those are logged for a person instead).
  */
 import type { Tx } from '../../db/client';
-import type { RefundRow } from '../payment-records/repo';
+import type { RefundRow } from '../payment-records/queries';
 import { findRefundEvent, listRefundsOfOrder, lockOrder, updateOrder } from './repo';
 
 export type RollbackOutcome = 'reverted' | 'not_applied' | 'kept';

@@ -14,7 +14,7 @@ import {
   insertRefund,
   updateRefund,
   type RefundRow,
-} from '../payment-records/repo';
+} from '../payment-records/queries';
 
 export const REFUND_JOB = 'payment-refund';
 export const REFUND_MAX_ATTEMPTS = 12;

@@ -28,7 +28,7 @@ import type { Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../../deps';
 import { executeRefund, recordRefund } from './refunds';
-import { findRefund, lockVendorTime, type RefundRow } from '../payment-records/repo';
+import { findRefund, lockVendorTime, type RefundRow } from '../payment-records/queries';
 import { payoutDueAt, schedulePayout } from './payout-schedule';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';

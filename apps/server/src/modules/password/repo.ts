@@ -2,7 +2,7 @@
 import { and, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { passwordResetTokens } from '../../db/schema';
-import { invalidateResetTokens } from '../users/repo';
+import { invalidateResetTokens } from '../users/queries';
 
 /** First key of the advisory locks that serialise reset requests per account. */
 const RESET_LOCK_CLASS = 7301;

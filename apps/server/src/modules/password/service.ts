@@ -10,8 +10,8 @@ import { clearPasswordFailures } from '../auth/login-throttle';
 import { forgetTrustedDevices } from '../auth/trusted-devices';
 import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
 import type { UserRow } from '../../db/rows';
-import { findUserByEmail, invalidateResetTokens, updatePasswordDigest } from '../users/repo';
-import { loadVendorDetail } from '../vendors/repo';
+import { findUserByEmail, invalidateResetTokens, updatePasswordDigest } from '../users/queries';
+import { loadVendorDetail } from '../vendors/service';
 import { consumeResetToken, findUsableResetToken, issueResetToken } from './repo';
 
 export const RESET_TOKEN_TTL_MS = 60 * 60_000;

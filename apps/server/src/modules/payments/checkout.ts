@@ -15,7 +15,7 @@ import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { users } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { bookableVendor, priceFor } from '../bookings/service';
-import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/repo';
+import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/queries';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
@@ -29,7 +29,7 @@ import {
   markPaymentsCanceled,
   updatePayment,
   type PaymentRow,
-} from '../payment-records/repo';
+} from '../payment-records/queries';
 import { PAYMENTS_UNAVAILABLE, reclaimLapsedHolds, releaseHold } from './holds';
 
 export const HOLD_EXPIRY_JOB = 'checkout-hold-expiry';

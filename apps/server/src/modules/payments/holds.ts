@@ -7,13 +7,13 @@
 import { HttpError } from '../../http/errors';
 import type { PaymentsDeps } from '../../deps';
 import { RetryLater } from '../jobs/worker';
-import { findOwnedBooking, updateBookingRow } from '../bookings/repo';
+import { findOwnedBooking, updateBookingRow } from '../bookings/queries';
 import {
   findOverlappingOpenPayments,
   findPayment,
   hasOtherOpenPayment,
   updatePayment,
-} from '../payment-records/repo';
+} from '../payment-records/queries';
 import { settleIntent } from './settle';
 
 export const PAYMENTS_UNAVAILABLE = 'Payments are unavailable right now. Please try again in a few minutes.';

@@ -9,11 +9,17 @@ import { applyPayoutAccount } from '../vendors/payouts';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
-import { findOwnedBooking, updateBookingRow } from '../bookings/repo';
+import { findOwnedBooking, updateBookingRow } from '../bookings/queries';
 import { notifyOrderConfirmation } from '../order-confirmations/notifier';
-import { addOrderEvent, findOrderByIntent, insertOrder, isOrderConflict, updateOrder } from '../orders/repo';
+import {
+  addOrderEvent,
+  findOrderByIntent,
+  insertOrder,
+  isOrderConflict,
+  updateOrder,
+} from '../orders/queries';
 import { closeDisputeInTx } from '../payouts/disputes';
-import { findVendor } from '../pricing/repo';
+import { findVendor } from '../pricing/queries';
 import type { PaymentsDeps } from '../../deps';
 import { REMINDER_JOB, sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
 import { executeRefund, recordRefund } from '../orders/refunds';
@@ -27,7 +33,7 @@ import {
   rememberCard,
   updatePayment,
   type PaymentRow,
-} from '../payment-records/repo';
+} from '../payment-records/queries';
 
 const HOUR_MS = 3_600_000;
 

@@ -6,7 +6,7 @@
  * cardholder) and logs it.
  */
 import type { Tx } from '../../db/client';
-import { addOrderEvent, findOrderByIntent, updateOrder } from '../orders/repo';
+import { addOrderEvent, findOrderByIntent, updateOrder } from '../orders/queries';
 import { findPayoutOfOrder } from './repo';
 import { payoutDueAt, reschedulePayout } from '../orders/payout-schedule';
 import { unpaidPaymentStatus } from './service';

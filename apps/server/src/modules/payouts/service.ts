@@ -20,9 +20,9 @@ import { centsToDollars } from '@stg/domain/money';
 import { PaymentProviderError, type ProviderTransfer } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
-import type { ClaimedJob } from '../jobs/repo';
+import type { ClaimedJob } from '../jobs/worker';
 import { RetryLater } from '../jobs/worker';
-import { addOrderEvent, lockOrder, updateOrder, type OrderRow } from '../orders/repo';
+import { addOrderEvent, lockOrder, updateOrder, type OrderRow } from '../orders/queries';
 import type { PaymentsDeps } from '../../deps';
 import {
   findPayoutOfOrder,

@@ -21,7 +21,10 @@ import type { Db, Tx } from '../../db/client';
 import type { BusyTimesCheck } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
 import { findCalendarOfVendor, listBusyRanges, loadBusyTimes, type VendorCalendarRow } from './repo';
-import { lockCalendar, updateCalendar } from '../calendar-sync/repo';
+import { lockCalendar, updateCalendar } from '../calendar-sync/service';
+
+/** The order being moved, which the availability answer leaves free (bookings/availability.ts; ADR 0026). */
+export { findVendorOrder } from './repo';
 
 const DAY_MS = 86_400_000;
 

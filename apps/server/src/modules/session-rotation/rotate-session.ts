@@ -6,13 +6,8 @@ import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { sessions } from '../../db/schema';
 import { adoptGuestSession } from '../bookings/service';
-import {
-  createSession,
-  deleteSession,
-  deleteUserSessions,
-  type SessionRow,
-  type UserRow,
-} from '../auth/session-repo';
+import { createSession, deleteSession, deleteUserSessions } from '../auth/queries';
+import type { SessionRow, UserRow } from '../../db/rows';
 
 /** A session just created: the cookie's token (never stored) and its row. */
 export interface StartedSession {

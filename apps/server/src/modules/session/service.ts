@@ -8,12 +8,12 @@ import { HttpError } from '../../http/errors';
 import { dummyPasswordDigest, verifyPassword } from '../auth/password';
 import { presentBooking } from '../bookings/presenter';
 import { listOpenBookings } from '../bookings/service';
-import { listCustomerOrders } from '../orders/repo';
+import { listCustomerOrders } from '../orders/queries';
 import { presentCustomerOrder } from '../orders/presenter';
-import { findGuestInputs } from '../pricing/repo';
-import { findUserByEmail, listAddressesWithInputs } from '../users/repo';
+import { findGuestInputs } from '../pricing/queries';
+import { findUserByEmail, listAddressesWithInputs } from '../users/queries';
 import { presentAddress, presentUser } from '../users/presenter';
-import { loadVendorDetail } from '../vendors/repo';
+import { loadVendorDetail } from '../vendors/service';
 import { presentVendor } from '../vendors/presenter';
 import { checkPasswordThrottled } from '../auth/login-throttle';
 import {
@@ -22,7 +22,8 @@ import {
   type SessionClient,
   type StartedSession,
 } from '../session-rotation/rotate-session';
-import { createSession, deleteSession, type SessionRow, type UserRow } from '../auth/session-repo';
+import { createSession, deleteSession } from '../auth/queries';
+import type { SessionRow, UserRow } from '../../db/rows';
 
 /**
  * Sign-in (POST /api/session): the throttled password check, then the session's rotation. An

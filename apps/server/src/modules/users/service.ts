@@ -6,7 +6,7 @@ import { hashPassword, verifyPassword } from '../auth/password';
 import { checkPasswordThrottled } from '../auth/login-throttle';
 import { rotateSession, type Rotation, type StartedSession } from '../session-rotation/rotate-session';
 import type { UserRow } from '../../db/rows';
-import { deleteUserSessions } from '../auth/session-repo';
+import { deleteUserSessions } from '../auth/queries';
 import { forgetTrustedDevices } from '../auth/trusted-devices';
 import {
   createCustomer,
@@ -17,7 +17,7 @@ import {
   updateUserAddress,
   updateUserProfile,
 } from './repo';
-import { listAddressInputs } from '../pricing/repo';
+import { listAddressInputs } from '../pricing/queries';
 
 /**
  * Customer sign-up (POST /api/users): the customer and their address in one transaction, then the

@@ -29,7 +29,7 @@ import {
   updateVendorPricing,
 } from '../pricing/service';
 import { googlePlaceIdProblem, refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
-import { isEmailTaken, isEmailUniqueViolation } from '../users/repo';
+import { isEmailTaken, isEmailUniqueViolation } from '../users/queries';
 import { confirmPassword } from '../auth/confirm-password';
 import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
 import { addVendorEvent } from './events';
