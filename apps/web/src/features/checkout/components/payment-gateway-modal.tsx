@@ -1,27 +1,12 @@
-import { Suspense, lazy, useEffect, useRef, useState, type ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode, type RefObject } from 'react';
 import { Link } from '../../../components/link';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import type { CustomerOrder } from '@stg/domain/api/orders';
-import type {
-  ConfirmPaymentResponse,
-  CreatePaymentIntentResponse,
-  PaymentResultStatus,
-} from '@stg/domain/api/payments';
-import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { useQuery } from '@tanstack/react-query';
+import type { CreatePaymentIntentResponse } from '@stg/domain/api/payments';
 import { Modal } from '../../../components/modal/modal';
 import { useModal } from '../../../components/modal/modal-provider';
 import { PageLoader } from '../../../components/page-loader';
-import { ApiError, UNEXPECTED_ERROR, errorsOf } from '../../../lib/api-client';
-import { availabilityKeyOf } from '../../../lib/availability-query';
-import { subscribeToOrderConfirmation } from '../../../lib/cable';
-import { leavePage } from '../../../lib/leave-page';
-import { refreshAfterOrderPlaced } from '../../../lib/refresh-after-order-placed';
-import { confirmPayment } from '../api/confirm-payment';
-import {
-  checkoutInitFailure,
-  createPaymentIntent,
-  type CheckoutInitFailure,
-} from '../api/create-payment-intent';
+import { UNEXPECTED_ERROR } from '../../../lib/api-client';
+import type { CheckoutInitFailure } from '../api/create-payment-intent';
 import { paymentsConfigQueryOptions } from '../api/payments-config-query';
 import {
   CONFIRMING_ORDER,
@@ -31,10 +16,11 @@ import {
   dollars,
   holdNotice,
 } from '../checkout-text';
-import type { CheckoutChoice, ProviderFormProps, ProviderOutcome } from '../payment-types';
+import type { ProviderFormProps } from '../payment-types';
 import { CheckoutTypeChoice } from './checkout-type-choice';
 import { OrderConfirmation } from './order-confirmation';
 import { SandboxCardForm } from './sandbox-card-form';
+import { usePaymentFlow, type PaymentFlowState, type PaymentResult } from './use-payment-flow';
 import '../checkout.css';
 
 // Stripe.js and React Stripe load only when a Stripe payment is shown.
@@ -56,215 +42,17 @@ export interface PaymentGatewayModalProps {
   onBookingChanged: () => void;
 }
 
-interface Result {
-  status: PaymentResultStatus;
-  message: string;
-  confirmationId: string;
-  order: CustomerOrder | null;
-  /** The socket has answered: no more waiting. */
-  live: boolean;
-}
-
-type Phase = 'loading' | 'form' | 'result' | 'stopped';
-
-/** Spec §8 status messages for the confirm answer's status; a refund shows the server's notice. */
-function statusMessage(answer: Pick<ConfirmPaymentResponse, 'status' | 'message'>): string {
-  switch (answer.status) {
-    case 'succeeded':
-      return CHECKOUT_MESSAGES.succeeded;
-    case 'processing':
-      return CHECKOUT_MESSAGES.processing;
-    case 'requires_payment_method':
-      return CHECKOUT_MESSAGES.failed;
-    case 'canceled':
-      return CHECKOUT_MESSAGES.holdEnded;
-    case 'refunded':
-      return answer.message;
-    default:
-      return CHECKOUT_MESSAGES.somethingWrong;
-  }
-}
-
-/** A refusal answered by our server (a card the provider refused, a saved card gone) shows its words. */
-function failureMessage(error: unknown): string {
-  if (error instanceof ApiError && error.status >= 400 && error.status < 500)
-    return errorsOf(error).join(' ');
-  return UNEXPECTED_ERROR;
-}
-
 /**
  * The payment-gateway modal (spec §2 Modals, §4 Checkout type and Payment intent statuses, §8): the
  * amount and the hold, saved cards or a new card, the provider's card form, then the outcome with the
- * live order confirmation (OrderConfirmationChannel).
+ * live order confirmation (OrderConfirmationChannel). The state machine lives in usePaymentFlow.
  */
-export function PaymentGatewayModal({
-  vendorId,
-  bookingId,
-  step,
-  initialIntent,
-  returningIntentId,
-  onInitFailure,
-  onBookingChanged,
-}: PaymentGatewayModalProps) {
-  const queryClient = useQueryClient();
+export function PaymentGatewayModal(props: PaymentGatewayModalProps) {
+  const { vendorId, step, returningIntentId } = props;
   const { closeModal } = useModal();
   const config = useQuery(paymentsConfigQueryOptions());
-  const [intent, setIntent] = useState<CreatePaymentIntentResponse | null>(initialIntent ?? null);
-  const [phase, setPhase] = useState<Phase>(() => {
-    if (initialIntent) return 'form';
-    return bookingId === null && !returningIntentId ? 'stopped' : 'loading';
-  });
-  const [notice, setNotice] = useState<string | null>(null);
-  const [result, setResult] = useState<Result | null>(null);
-  const [working, setWorking] = useState(false);
-  const workingRef = useRef(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const [choice, setChoice] = useState<CheckoutChoice | null>(null);
-  const [saveCard, setSaveCard] = useState(initialIntent?.saveCard ?? false);
-  const started = useRef(false);
-  const statusRef = useRef<HTMLParagraphElement>(null);
-  // The page's callback, read when the socket answers (a new function each render must not resubscribe).
-  const bookingChanged = useRef(onBookingChanged);
-  useEffect(() => {
-    bookingChanged.current = onBookingChanged;
-  }, [onBookingChanged]);
-
-  const refreshAfterPayment = () => {
-    onBookingChanged();
-    void refreshAfterOrderPlaced(queryClient, vendorId);
-  };
-
-  const showIntent = (next: CreatePaymentIntentResponse) => {
-    setIntent(next);
-    setSaveCard(next.saveCard);
-    setPhase('form');
-  };
-  const failToStart = (error: unknown) => onInitFailure(checkoutInitFailure(error));
-
-  /** The booking's intent again (the same one while nothing changed; a new one after it ended). */
-  const loadIntent = () => {
-    if (bookingId === null) {
-      setPhase('stopped');
-      return;
-    }
-    setPhase('loading');
-    createPaymentIntent(bookingId).then(showIntent, failToStart);
-  };
-
-  const apply = (answer: ConfirmPaymentResponse, haveIntent: boolean) => {
-    const message = statusMessage(answer);
-    const { status, confirmationId, order } = answer;
-    if (status === 'succeeded' || status === 'processing' || status === 'refunded') {
-      setResult({ status, message, confirmationId, order, live: false });
-      setPhase('result');
-      if (status === 'succeeded') refreshAfterPayment();
-      if (status === 'refunded') {
-        onBookingChanged();
-        void queryClient.invalidateQueries({ queryKey: availabilityKeyOf(vendorId) });
-      }
-      return;
-    }
-    // Not paid: say so above the form, and show the form again (a fresh intent when the old one ended).
-    setNotice(message);
-    if (status === 'requires_payment_method' && haveIntent) setPhase('form');
-    else loadIntent();
-  };
-
-  // Opening: back from authentication (ask the server what happened), or fetch the intent if not given.
-  useEffect(() => {
-    if (started.current) return;
-    started.current = true;
-    if (returningIntentId) {
-      confirmPayment(returningIntentId)
-        .then((answer) => apply(answer, false))
-        .catch((error: unknown) => {
-          setNotice(failureMessage(error));
-          loadIntent();
-        });
-    } else if (!initialIntent && bookingId !== null)
-      createPaymentIntent(bookingId).then(showIntent, failToStart);
-    // Runs once per opening (the modal host gives each opening a fresh instance).
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, []);
-
-  // Live confirmation: wait on OrderConfirmationChannel until the order (or the refund notice) arrives.
-  const waitingFor =
-    result && !result.live && (result.status === 'succeeded' || result.status === 'processing')
-      ? result.confirmationId
-      : null;
-  useEffect(() => {
-    if (!waitingFor) return;
-    const stop = subscribeToOrderConfirmation(waitingFor, {
-      onMessage: (message) => {
-        stop();
-        if (message.status === 'confirmed') {
-          setResult((current) => ({
-            status: 'succeeded',
-            message: CHECKOUT_MESSAGES.succeeded,
-            confirmationId: message.confirmationId,
-            order: message.order ?? current?.order ?? null,
-            live: true,
-          }));
-          bookingChanged.current();
-          void refreshAfterOrderPlaced(queryClient, vendorId);
-        } else {
-          setResult({
-            status: 'refunded',
-            message: message.message,
-            confirmationId: message.confirmationId,
-            order: null,
-            live: true,
-          });
-          bookingChanged.current();
-          void queryClient.invalidateQueries({ queryKey: availabilityKeyOf(vendorId) });
-        }
-      },
-      onRejected: () => setResult((current) => (current ? { ...current, live: true } : current)),
-    });
-    return stop;
-  }, [waitingFor, queryClient, vendorId]);
-
-  // The outcome takes focus, so keyboard and screen reader users land on it.
-  useEffect(() => {
-    if (phase === 'result') statusRef.current?.focus();
-  }, [phase]);
-
-  const pay = (run: () => Promise<ProviderOutcome>) => {
-    if (workingRef.current || !intent) return;
-    workingRef.current = true;
-    setWorking(true);
-    setFormError(null);
-    setNotice(null);
-    void (async () => {
-      let leaving = false;
-      try {
-        const outcome = await run();
-        if (outcome.kind === 'confirm') apply(await confirmPayment(intent.paymentIntentId), true);
-        else if (outcome.kind === 'refused') setFormError(outcome.message);
-        else if (outcome.kind === 'redirect') {
-          leaving = true;
-          leavePage(outcome.url);
-        }
-      } catch (error) {
-        setFormError(failureMessage(error));
-      } finally {
-        // Leaving for 3-D Secure: the buttons stay off until the page goes.
-        if (!leaving) {
-          workingRef.current = false;
-          setWorking(false);
-        }
-      }
-    })();
-  };
-
-  const updateSaveCard = async (save: boolean) => {
-    if (bookingId === null) return;
-    try {
-      setIntent(await createPaymentIntent(bookingId, save));
-    } catch (error) {
-      setFormError(checkoutInitFailure(error).message);
-    }
-  };
+  const flow = usePaymentFlow(props);
+  const { phase, intent, result, notice, working, formError, choice, saveCard } = flow.state;
 
   const methods = intent?.paymentMethods ?? [];
   const currentChoice =
@@ -273,11 +61,6 @@ export function PaymentGatewayModal({
       : (methods[0]?.id ?? NEW_CARD);
   const provider = config.data?.provider ?? (config.isError ? intent?.provider : undefined);
   const publishableKey = config.data?.publishableKey ?? intent?.publishableKey ?? null;
-
-  const shown = phase === 'result' && result ? result.message : notice;
-  let tone = 'warning';
-  if (phase === 'result' && result?.status === 'succeeded') tone = 'success';
-  else if (phase === 'result' && result?.status === 'processing') tone = 'info';
 
   let body: ReactNode = null;
   if (phase === 'loading')
@@ -299,69 +82,105 @@ export function PaymentGatewayModal({
           <CheckoutTypeChoice
             methods={methods}
             choice={currentChoice}
-            onChange={(next) => {
-              setChoice(next);
-              // Another card: the refusal of the previous one no longer applies.
-              setFormError(null);
-            }}
+            onChange={flow.choose}
             disabled={working}
           />
         ) : null,
       saveCard,
-      onSaveCardChange: setSaveCard,
-      updateSaveCard,
+      onSaveCardChange: flow.setSaveCard,
+      updateSaveCard: flow.updateSaveCard,
       working,
       formError,
-      clearFormError: () => setFormError(null),
-      pay,
+      clearFormError: flow.clearFormError,
+      pay: flow.pay,
     };
     body = (
-      <>
-        <div className="checkout-amount">
-          <p className="checkout-amount__total">
-            <span>Total</span>
-            <strong>{dollars(intent.price)}</strong>
-          </p>
-          <p className="checkout-amount__parts">
-            <span>Subtotal {dollars(intent.subtotal)}</span> ·{' '}
-            <span>Service Charge {dollars(intent.serviceCharge)}</span>
-          </p>
-          <p className="checkout-amount__hold">{holdNotice(intent.holdExpiresAt)}</p>
-        </div>
-        {provider === 'sandbox' && <SandboxCardForm {...formProps} />}
-        {provider === 'stripe' && publishableKey && (
-          <Suspense fallback={<PageLoader label="Loading the card form…" />}>
-            <StripePaymentForm {...formProps} publishableKey={publishableKey} />
-          </Suspense>
-        )}
-        {provider === 'stripe' && !publishableKey && <p className="alert alert--error">{UNEXPECTED_ERROR}</p>}
-        {provider === undefined && <PageLoader label="Loading the card form…" />}
-      </>
+      <PaymentForm
+        intent={intent}
+        formProps={formProps}
+        provider={provider}
+        publishableKey={publishableKey}
+      />
     );
   }
 
   return (
     <Modal title={PAYMENT_TITLE} size="medium">
       {step && <p className="checkout__step">{step}</p>}
-      <div
-        className="checkout__status"
-        role="status"
-        aria-label="Payment status"
-        aria-live="polite"
-        aria-atomic="true"
-      >
-        {shown && (
-          <p ref={statusRef} tabIndex={-1} className={`payment-status payment-status--${tone}`}>
-            {shown}
-          </p>
-        )}
-      </div>
+      <PaymentStatus phase={phase} result={result} notice={notice} statusRef={flow.statusRef} />
       {body}
     </Modal>
   );
 }
 
-function ResultView({ result, onClose }: { result: Result; onClose: () => void }) {
+/** The live region above the form: the outcome, or why the last attempt did not pay. */
+function PaymentStatus({
+  phase,
+  result,
+  notice,
+  statusRef,
+}: Pick<PaymentFlowState, 'phase' | 'result' | 'notice'> & {
+  statusRef: RefObject<HTMLParagraphElement | null>;
+}) {
+  const shown = phase === 'result' && result ? result.message : notice;
+  let tone = 'warning';
+  if (phase === 'result' && result?.status === 'succeeded') tone = 'success';
+  else if (phase === 'result' && result?.status === 'processing') tone = 'info';
+  return (
+    <div
+      className="checkout__status"
+      role="status"
+      aria-label="Payment status"
+      aria-live="polite"
+      aria-atomic="true"
+    >
+      {shown && (
+        <p ref={statusRef} tabIndex={-1} className={`payment-status payment-status--${tone}`}>
+          {shown}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** The amount and the hold, then the provider's card form. */
+function PaymentForm({
+  intent,
+  formProps,
+  provider,
+  publishableKey,
+}: {
+  intent: CreatePaymentIntentResponse;
+  formProps: ProviderFormProps;
+  provider: CreatePaymentIntentResponse['provider'] | undefined;
+  publishableKey: string | null;
+}) {
+  return (
+    <>
+      <div className="checkout-amount">
+        <p className="checkout-amount__total">
+          <span>Total</span>
+          <strong>{dollars(intent.price)}</strong>
+        </p>
+        <p className="checkout-amount__parts">
+          <span>Subtotal {dollars(intent.subtotal)}</span> ·{' '}
+          <span>Service Charge {dollars(intent.serviceCharge)}</span>
+        </p>
+        <p className="checkout-amount__hold">{holdNotice(intent.holdExpiresAt)}</p>
+      </div>
+      {provider === 'sandbox' && <SandboxCardForm {...formProps} />}
+      {provider === 'stripe' && publishableKey && (
+        <Suspense fallback={<PageLoader label="Loading the card form…" />}>
+          <StripePaymentForm {...formProps} publishableKey={publishableKey} />
+        </Suspense>
+      )}
+      {provider === 'stripe' && !publishableKey && <p className="alert alert--error">{UNEXPECTED_ERROR}</p>}
+      {provider === undefined && <PageLoader label="Loading the card form…" />}
+    </>
+  );
+}
+
+function ResultView({ result, onClose }: { result: PaymentResult; onClose: () => void }) {
   if (result.status === 'refunded')
     return (
       <button type="button" className="button button--secondary button--block" onClick={onClose}>
