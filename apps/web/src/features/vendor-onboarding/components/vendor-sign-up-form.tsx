@@ -1,25 +1,23 @@
 import { Modal } from '../../../components/modal/modal';
-import { useEffect, useId, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { STATE } from '@stg/domain/constants';
 import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
-import { MESSAGES, TEXT_LIMITS } from '@stg/domain/validation';
+import { MESSAGES } from '@stg/domain/validation';
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
-import { PasswordTips } from '../../../components/password-tips';
-import { SelectField } from '../../../components/select-field';
-import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
 import { useVendorSignUp } from '../api/use-vendor-sign-up';
 import {
-  CATEGORY_OPTIONS,
   EMPTY_VALUES,
   STEP_COUNT,
   stepErrors,
-  ZIP_OPTIONS,
   type Step,
   type VendorSignUpValues,
 } from '../vendor-sign-up-values';
+import { AdminStep } from './admin-step';
+import { BusinessStep } from './business-step';
+import type { BindField } from './field-binding';
+import { PasswordStep } from './password-step';
 import './vendor-sign-up-form.css';
 
 export const VENDOR_SIGN_UP_TITLE = 'List Your Service';
@@ -105,13 +103,13 @@ export function VendorSignUpForm() {
       ? { 'aria-invalid': true as const, 'aria-describedby': serverErrorsId }
       : {};
 
-  const bind = (path: string) => ({
+  const bind: BindField = (path) => ({
     name: path,
     value: valueAt(values[section], path),
     error: errorFor(path),
     ...serverMark(path),
     disabled: busy,
-    onChange: (event: ChangeEvent<HTMLInputElement | HTMLSelectElement>) => {
+    onChange: (event) => {
       const { value } = event.target;
       setValues((current) => ({ ...current, [section]: withValueAt(current[section], path, value) }));
       setServerErrors([]);
@@ -156,26 +154,7 @@ export function VendorSignUpForm() {
 
   const text = STEP_TEXT[step];
   const back =
-    step > 1 ? (
-      <button
-        type="button"
-        className="icon-button vendor-sign-up__back"
-        aria-label="Back"
-        disabled={busy}
-        onClick={() => setStep((step - 1) as Step)}
-      >
-        <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
-          <path
-            d="M15 5l-7 7 7 7"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-          />
-        </svg>
-      </button>
-    ) : undefined;
+    step > 1 ? <BackButton disabled={busy} onClick={() => setStep((step - 1) as Step)} /> : undefined;
 
   return (
     <Modal title={VENDOR_SIGN_UP_TITLE} onClose={closeModal} showClose={step === 1} headerStart={back}>
@@ -193,121 +172,38 @@ export function VendorSignUpForm() {
           </div>
         )}
         <div ref={stepRef} key={step} className="form">
-          {step === 1 && (
-            <>
-              <div className="form__row">
-                <TextField
-                  label="First Name"
-                  autoComplete="given-name"
-                  maxLength={TEXT_LIMITS.firstName}
-                  {...bind('first_name')}
-                />
-                <TextField
-                  label="Last Name"
-                  autoComplete="family-name"
-                  maxLength={TEXT_LIMITS.lastName}
-                  {...bind('last_name')}
-                />
-              </div>
-              <TextField
-                label="Email"
-                type="email"
-                autoComplete="email"
-                maxLength={TEXT_LIMITS.email}
-                {...bind('email')}
-              />
-              <TextField
-                label="Phone Number"
-                type="tel"
-                inputMode="numeric"
-                autoComplete="tel-national"
-                hint="10 digits, numbers only"
-                {...bind('phone_number')}
-              />
-            </>
-          )}
-          {step === 2 && (
-            <>
-              <SelectField
-                label="Category"
-                placeholder="Select One"
-                options={CATEGORY_OPTIONS}
-                {...bind('category')}
-              />
-              <TextField
-                label="Business Name"
-                autoComplete="organization"
-                maxLength={TEXT_LIMITS.businessName}
-                {...bind('name')}
-              />
-              <div className="form__row">
-                <TextField
-                  label="Business Phone"
-                  type="tel"
-                  inputMode="numeric"
-                  autoComplete="off"
-                  hint="10 digits, numbers only"
-                  {...bind('phone_number')}
-                />
-                <TextField
-                  label="Business Email"
-                  type="email"
-                  autoComplete="off"
-                  maxLength={TEXT_LIMITS.email}
-                  {...bind('email')}
-                />
-              </div>
-              <TextField
-                label="Street Address"
-                autoComplete="address-line1"
-                maxLength={TEXT_LIMITS.streetAddress}
-                {...bind('address_attributes.street_address')}
-              />
-              <TextField
-                label="Street Address 2 (Optional)"
-                autoComplete="address-line2"
-                maxLength={TEXT_LIMITS.streetAddress2}
-                {...bind('address_attributes.street_address_2')}
-              />
-              <div className="form__row form__row--address">
-                <TextField
-                  label="City"
-                  autoComplete="address-level2"
-                  maxLength={TEXT_LIMITS.city}
-                  {...bind('address_attributes.city')}
-                />
-                <TextField label="State" value={STATE} readOnly aria-readonly="true" name="state" />
-                <SelectField
-                  label="Zip Code"
-                  placeholder="Select One"
-                  options={ZIP_OPTIONS}
-                  {...bind('address_attributes.zip_code')}
-                />
-              </div>
-            </>
-          )}
-          {step === 3 && (
-            <>
-              <TextField
-                label="Password"
-                type="password"
-                autoComplete="new-password"
-                hint={<PasswordTips password={values.password.password} />}
-                {...bind('password')}
-              />
-              <TextField
-                label="Confirm Password"
-                type="password"
-                autoComplete="new-password"
-                {...bind('password_confirmation')}
-              />
-            </>
-          )}
+          {step === 1 && <AdminStep bind={bind} />}
+          {step === 2 && <BusinessStep bind={bind} />}
+          {step === 3 && <PasswordStep bind={bind} password={values.password.password} />}
         </div>
         <button type="submit" className="button button--primary button--block" disabled={!valid || busy}>
           {step < STEP_COUNT ? 'Next' : 'Sign Up'}
         </button>
       </form>
     </Modal>
+  );
+}
+
+/** The wizard's back arrow, in the modal's header from step 2 on. */
+function BackButton({ disabled, onClick }: { disabled: boolean; onClick: () => void }) {
+  return (
+    <button
+      type="button"
+      className="icon-button vendor-sign-up__back"
+      aria-label="Back"
+      disabled={disabled}
+      onClick={onClick}
+    >
+      <svg viewBox="0 0 24 24" width="20" height="20" aria-hidden="true" focusable="false">
+        <path
+          d="M15 5l-7 7 7 7"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+    </button>
   );
 }
