@@ -8,6 +8,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { blockedReasons, money, paymentMethodLabel, placedLabel } from '../order-text';
 import { CustomerOrderCancellationModal } from './customer-order-cancellation-modal';
 import { RescheduleAppointmentModal } from './reschedule-appointment-modal';
+import { PostalAddress } from '../../../components/postal-address';
 
 interface OrderRowProps {
   order: CustomerOrder;
@@ -116,16 +117,7 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
             )}
             <Detail term="Estimated duration">{formatDurationShort(order.duration)}</Detail>
             <Detail term="Address">
-              {address ? (
-                <address className="order-row__address">
-                  {address.streetAddress}
-                  {address.streetAddress2 ? `, ${address.streetAddress2}` : ''}
-                  <br />
-                  {address.city}, {address.state} {address.zipCode}
-                </address>
-              ) : (
-                'Not recorded'
-              )}
+              <PostalAddress address={address} className="order-row__address" />
             </Detail>
             {instructions && (
               <Detail term={`Instructions from ${order.vendor.name}`} wide>

@@ -13,6 +13,7 @@ import {
   payoutDestinationLabel,
   shownCommission,
 } from '../vendor-order-text';
+import { PostalAddress } from '../../../components/postal-address';
 
 export const VIEW_WORK_ORDER = 'View Work Order';
 
@@ -110,16 +111,7 @@ export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idB
 
       <Section id={`${idBase}-location`} title="Location" level={level}>
         <Detail term="Service address" wide>
-          {address ? (
-            <address className="vendor-order-details__address">
-              {address.streetAddress}
-              {address.streetAddress2 ? `, ${address.streetAddress2}` : ''}
-              <br />
-              {address.city}, {address.state} {address.zipCode}
-            </address>
-          ) : (
-            'Not recorded'
-          )}
+          <PostalAddress address={address} className="vendor-order-details__address" />
         </Detail>
       </Section>
 

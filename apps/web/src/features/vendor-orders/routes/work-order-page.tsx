@@ -18,6 +18,7 @@ import { useDocumentMeta } from '../../../lib/use-document-meta';
 import { vendorOrderQueryOptions } from '../api/vendor-order-query';
 import { customerName, money } from '../vendor-order-text';
 import '../work-order.css';
+import { PostalAddress } from '../../../components/postal-address';
 
 export const WORK_ORDER_TITLE = 'Work Order';
 export const BACK_TO_ORDERS = 'Back to Order History';
@@ -79,16 +80,7 @@ function WorkOrder({ order, vendor }: { order: VendorOrder; vendor: Vendor }) {
           <Row term="Phone">{formatPhone(order.customer.phoneNumber) || 'Not given'}</Row>
           <Row term="Email">{order.customer.email}</Row>
           <Row term="Address">
-            {address ? (
-              <address className="work-order__address">
-                {address.streetAddress}
-                {address.streetAddress2 ? `, ${address.streetAddress2}` : ''}
-                <br />
-                {address.city}, {address.state} {address.zipCode}
-              </address>
-            ) : (
-              'Not recorded'
-            )}
+            <PostalAddress address={address} className="work-order__address" />
           </Row>
         </dl>
       </section>
