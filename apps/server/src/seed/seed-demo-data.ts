@@ -132,11 +132,48 @@ async function seedInTransaction(
   digest: string,
   withImages: boolean,
 ): Promise<SeedSummary> {
+  // One PRNG for every step, drawn from in this order: the same `now` gives the same rows.
   const rng = new Prng(SEED);
   const nowMs = now.getTime();
   const ago = (ms: number) => new Date(nowMs - ms);
 
-  // ---- Vendors, their addresses and calendars -------------------------------------------------
+  const { vendorCount, vendorId } = await insertVendors(tx, rng, ago);
+  const inputId = await insertPricingQuestions(tx, vendorId);
+  const people = await insertPeople(tx, rng, ago, digest, vendorId);
+  await insertOperator(tx, digest, ago);
+  const { vendorCtx, customerCtx } = contextsOf(vendorId, inputId, people);
+  const imageCount = await insertImages(tx, storage, vendorCtx, withImages);
+  const planned = planOrders(rng, nowMs, vendorCtx, customerCtx);
+  const orderCount = await writeOrders(tx, planned);
+
+  // The sandbox provider's side of the demo money: vendors' payout accounts and every order's charge.
+  await seedSandboxMoney(tx, now);
+  await insertSavedAnswers(tx, planned);
+
+  // ---- Reviews ---------------------------------------------------------------------------------
+  const reviewRows = planReviews(planned, vendorCtx, rng, nowMs);
+  await tx.insert(reviews).values(reviewRows);
+
+  return {
+    skipped: false,
+    vendors: vendorCount,
+    activeVendors: DEMO_VENDORS.filter((v) => v.listingStatus === 'active').length,
+    users: people.userCount,
+    orders: orderCount,
+    reviews: reviewRows.length,
+    images: imageCount,
+  };
+}
+
+type Ago = (ms: number) => Date;
+type VendorIdOf = (v: DemoVendor) => number;
+
+/** Vendors, their addresses and calendars. */
+async function insertVendors(
+  tx: Tx,
+  rng: Prng,
+  ago: Ago,
+): Promise<{ vendorCount: number; vendorId: VendorIdOf }> {
   const vendorRows = await tx
     .insert(vendors)
     .values(
@@ -188,8 +225,11 @@ async function seedInTransaction(
       bookingWindowEndDays: v.calendar.windowEnd,
     })),
   );
+  return { vendorCount: vendorRows.length, vendorId };
+}
 
-  // ---- Pricing questions and their options ----------------------------------------------------
+/** Pricing questions and their options; answers the question ids by `${vendorId}:${alias}`. */
+async function insertPricingQuestions(tx: Tx, vendorId: VendorIdOf): Promise<Map<string, number>> {
   const inputRows = await tx
     .insert(pricingInputs)
     .values(
@@ -220,9 +260,24 @@ async function seedInTransaction(
       ),
     ),
   );
+  return inputId;
+}
 
-  // ---- Users (customers and every vendor's owner) with their home addresses --------------------
-  const ownerEmails = new Set(DEMO_VENDORS.map((v) => v.owner.email));
+interface InsertedPeople {
+  people: { person: DemoPerson; vendor?: DemoVendor }[];
+  userCount: number;
+  userIdByEmail: Map<string, number>;
+  addressIdByUser: Map<number, number>;
+}
+
+/** Users (customers and every vendor's owner) with their home addresses. */
+async function insertPeople(
+  tx: Tx,
+  rng: Prng,
+  ago: Ago,
+  digest: string,
+  vendorId: VendorIdOf,
+): Promise<InsertedPeople> {
   const people: { person: DemoPerson; vendor?: DemoVendor }[] = [
     ...DEMO_CUSTOMERS.map((person) => ({ person })),
     ...DEMO_VENDORS.map((vendor) => ({ person: vendor.owner, vendor })),
@@ -270,8 +325,11 @@ async function seedInTransaction(
     .set({ currentAddressId: sql`${addresses.id}` })
     .from(addresses)
     .where(and(eq(addresses.userId, users.id), eq(addresses.isDefault, true), inArray(users.id, userIds)));
+  return { people, userCount: userRows.length, userIdByEmail, addressIdByUser };
+}
 
-  // ---- The marketplace's operator: reviews listings submitted for review (/operator/listings) -------
+/** The marketplace's operator: reviews listings submitted for review (/operator/listings). */
+async function insertOperator(tx: Tx, digest: string, ago: Ago): Promise<void> {
   const [operator] = await tx
     .insert(users)
     .values({
@@ -292,7 +350,15 @@ async function seedInTransaction(
     .values({ userId: operator!.id, ...addressFields(DEMO_OPERATOR.address), isDefault: true })
     .returning({ id: addresses.id });
   await tx.update(users).set({ currentAddressId: operatorAddress!.id }).where(eq(users.id, operator!.id));
+}
 
+/** What planning orders needs of each vendor (by slug) and each person (by email). */
+function contextsOf(
+  vendorId: VendorIdOf,
+  inputId: Map<string, number>,
+  { people, userIdByEmail, addressIdByUser }: InsertedPeople,
+): { vendorCtx: Map<string, VendorCtx>; customerCtx: Map<string, CustomerCtx> } {
+  const ownerEmails = new Set(DEMO_VENDORS.map((v) => v.owner.email));
   const vendorCtx = new Map<string, VendorCtx>(
     DEMO_VENDORS.map((v) => [
       v.slug,
@@ -320,8 +386,16 @@ async function seedInTransaction(
       ];
     }),
   );
+  return { vendorCtx, customerCtx };
+}
 
-  // ---- Images: logo, banner and gallery of every active vendor ---------------------------------
+/** Images: logo, banner and gallery of every active vendor. Answers how many were stored. */
+async function insertImages(
+  tx: Tx,
+  storage: Storage,
+  vendorCtx: Map<string, VendorCtx>,
+  withImages: boolean,
+): Promise<number> {
   const imageJobs: { vendor: VendorCtx; kind: ImageKind; position: number; svg: string }[] = [];
   for (const [index, v] of DEMO_VENDORS.entries()) {
     if (v.listingStatus !== 'active' || !withImages) continue;
@@ -357,8 +431,16 @@ async function seedInTransaction(
   for (const [id, b] of branding) {
     await tx.update(vendors).set({ logoImageId: b.logo, bannerImageId: b.banner }).where(eq(vendors.id, id));
   }
+  return storedIds.length;
+}
 
-  // ---- Orders, bookings and their logs ---------------------------------------------------------
+/** Orders, bookings and their logs, planned in memory (each order takes its time from the PRNG). */
+function planOrders(
+  rng: Prng,
+  nowMs: number,
+  vendorCtx: Map<string, VendorCtx>,
+  customerCtx: Map<string, CustomerCtx>,
+): PlannedOrder[] {
   const requests = orderRequests(rng);
   const confirmationIds = new Set<string>();
   const planned: PlannedOrder[] = [];
@@ -367,7 +449,11 @@ async function seedInTransaction(
     const c = customerCtx.get(req.customer)!;
     planned.push(planOrder(req, v, c, rng, nowMs, confirmationIds));
   }
+  return planned;
+}
 
+/** The planned bookings, orders (with their payout jobs) and order logs. Answers how many orders. */
+async function writeOrders(tx: Tx, planned: PlannedOrder[]): Promise<number> {
   const bookingRows = await tx
     .insert(bookings)
     .values(planned.map((p) => p.booking))
@@ -402,11 +488,11 @@ async function seedInTransaction(
         p.events.map((e) => ({ ...e, orderId: orderIdByConfirmation.get(p.order.confirmationId)! })),
       ),
     );
+  return orderRows.length;
+}
 
-  // The sandbox provider's side of the demo money: vendors' payout accounts and every order's charge.
-  await seedSandboxMoney(tx, now);
-
-  // The demo customer's saved answers for Sparkle & Shine (prefilled in its calculator).
+/** The demo customer's saved answers for Sparkle & Shine (prefilled in its calculator). */
+async function insertSavedAnswers(tx: Tx, planned: PlannedOrder[]): Promise<void> {
   const saved = planned.find(
     (p) =>
       p.customer.demo.email === 'customer@example.com' &&
@@ -421,20 +507,6 @@ async function seedInTransaction(
       updatedAt: saved.order.createdAt,
     })),
   );
-
-  // ---- Reviews ---------------------------------------------------------------------------------
-  const reviewRows = planReviews(planned, vendorCtx, rng, nowMs);
-  await tx.insert(reviews).values(reviewRows);
-
-  return {
-    skipped: false,
-    vendors: vendorRows.length,
-    activeVendors: DEMO_VENDORS.filter((v) => v.listingStatus === 'active').length,
-    users: userRows.length,
-    orders: orderRows.length,
-    reviews: reviewRows.length,
-    images: storedIds.length,
-  };
 }
 
 function addressFields(a: DemoAddress) {
