@@ -696,6 +696,40 @@ function findSlot(
   throw new Error(`No free ${when} slot for ${v.demo.name}`);
 }
 
+/** What the outcome of an order (cancelled, fulfilled and perhaps paid out, rescheduled) changes. */
+interface Outcome {
+  fulfillmentStatus: string;
+  paymentStatus: string;
+  serviceFee: number;
+  commission: number;
+  payout: number;
+  refund: number;
+  fulfilledAt: Date | null;
+  cancelledAt: Date | null;
+  payoutDueAt: Date | null;
+  paidOutAt: Date | null;
+  transferId: string | null;
+  previousAppointmentAt: Date | null;
+  refundReason: string | null;
+  cancelReason: string | null;
+  optionalNote: string | null;
+  updatedMs: number;
+}
+
+/** One order being planned: who, when, and the log its outcome adds to. */
+interface OrderPlan {
+  req: OrderRequest;
+  v: VendorCtx;
+  c: CustomerCtx;
+  rng: Prng;
+  nowMs: number;
+  start: Date;
+  end: Date;
+  createdMs: number;
+  durationMins: number;
+  events: EventRow[];
+}
+
 function planOrder(
   req: OrderRequest,
   v: VendorCtx,
@@ -708,12 +742,7 @@ function planOrder(
   // A cancelled order no longer holds its time, so it does not reserve the slot.
   const { start, end } = findSlot(v, c, durationMins, req.when, rng, nowMs, req.special !== 'cancelled');
   const past = req.when !== 'upcoming';
-  const clampNow = (ms: number, margin = MINUTE) => Math.min(ms, nowMs - margin);
-
-  let confirmationId: string;
-  do confirmationId = `SG-${rng.code(8, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}`;
-  while (confirmationIds.has(confirmationId));
-  confirmationIds.add(confirmationId);
+  const confirmationId = newConfirmationId(rng, confirmationIds);
 
   // When the customer booked.
   const createdMs = past
@@ -725,10 +754,25 @@ function planOrder(
 
   const serviceCharge = DEFAULT_SERVICE_CHARGE_CENTS;
   const total = priceCents + serviceCharge;
-  let serviceFee = serviceCharge;
-  let commission = Math.round((priceCents * v.demo.commissionBps) / 10_000);
-  let payout = priceCents - commission;
-  let refund = 0;
+  const commission = Math.round((priceCents * v.demo.commissionBps) / 10_000);
+  const outcome: Outcome = {
+    fulfillmentStatus: 'unfulfilled',
+    paymentStatus: 'collected',
+    serviceFee: serviceCharge,
+    commission,
+    payout: priceCents - commission,
+    refund: 0,
+    fulfilledAt: null,
+    cancelledAt: null,
+    payoutDueAt: null,
+    paidOutAt: null,
+    transferId: null,
+    previousAppointmentAt: null,
+    refundReason: null,
+    cancelReason: null,
+    optionalNote: null,
+    updatedMs: createdMs,
+  };
 
   const customerNotes = rng.chance(0.35) ? rng.pick(CUSTOMER_NOTES) : null;
   const events: EventRow[] = [
@@ -741,123 +785,12 @@ function planOrder(
       createdAt,
     },
   ];
-  let fulfillmentStatus = 'unfulfilled';
-  let paymentStatus = 'collected';
-  let fulfilledAt: Date | null = null;
-  let cancelledAt: Date | null = null;
-  let payoutDueAt: Date | null = null;
-  let paidOutAt: Date | null = null;
-  let transferId: string | null = null;
-  let previousAppointmentAt: Date | null = null;
-  let refundReason: string | null = null;
-  let cancelReason: string | null = null;
-  let optionalNote: string | null = null;
-  let updatedMs = createdMs;
+  const plan: OrderPlan = { req, v, c, rng, nowMs, start, end, createdMs, durationMins, events };
+  if (req.special === 'cancelled') cancelOrder(plan, outcome, total);
+  else if (past && req.special !== 'unfinished') fulfilOrder(plan, outcome);
+  else if (req.special === 'rescheduled') rescheduleOrder(plan, outcome);
 
-  if (req.special === 'cancelled') {
-    fulfillmentStatus = 'cancelled';
-    paymentStatus = 'refunded';
-    refund = total;
-    serviceFee = 0;
-    commission = 0;
-    payout = 0;
-    cancelReason = CANCEL_REASON;
-    const cancelMs = Math.max(
-      createdMs + HOUR,
-      start.getTime() - (v.demo.cancelationPolicyHours + rng.int(24, 72)) * HOUR,
-    );
-    cancelledAt = new Date(cancelMs);
-    events.push(
-      {
-        actorUserId: c.id,
-        actorRole: 'customer',
-        action: 'cancelled',
-        details: { reason: cancelReason },
-        createdAt: cancelledAt,
-      },
-      {
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'refunded',
-        amountCents: refund,
-        details: {},
-        createdAt: new Date(cancelMs + 2000),
-      },
-    );
-    updatedMs = cancelMs + 2000;
-  } else if (past && req.special !== 'unfinished') {
-    fulfillmentStatus = 'fulfilled';
-    const fulfilledMs = clampNow(
-      req.when === 'recent' && end.getTime() > nowMs - 5 * DAY
-        ? Math.max(end.getTime() + 15 * MINUTE, nowMs - rng.int(6, 40) * HOUR)
-        : end.getTime() + rng.int(15, 240) * MINUTE,
-      5 * MINUTE,
-    );
-    fulfilledAt = new Date(fulfilledMs);
-    payoutDueAt = new Date(fulfilledMs + PAYOUT_DELAY_HOURS * HOUR);
-    if (rng.chance(0.5)) optionalNote = rng.pick(COMPLETION_NOTES);
-    events.push(
-      {
-        actorUserId: v.ownerUserId,
-        actorRole: 'vendor',
-        action: 'fulfilled',
-        details: optionalNote ? { note: optionalNote } : {},
-        createdAt: fulfilledAt,
-      },
-      {
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'payout_scheduled',
-        amountCents: payout,
-        details: { payoutDueAt: payoutDueAt.toISOString() },
-        createdAt: new Date(fulfilledMs + 1000),
-      },
-    );
-    updatedMs = fulfilledMs + 1000;
-    if (req.special === 'partial') {
-      paymentStatus = 'partially_refunded';
-      refund = Math.min(2500, Math.floor(payout / 4));
-      payout -= refund;
-      refundReason = PARTIAL_REFUND_REASON;
-      const refundMs = clampNow(Math.min(fulfilledMs + rng.int(2, 30) * HOUR, payoutDueAt.getTime() - HOUR));
-      events.push({
-        actorUserId: v.ownerUserId,
-        actorRole: 'vendor',
-        action: 'partially_refunded',
-        amountCents: refund,
-        details: { reason: refundReason },
-        createdAt: new Date(Math.max(refundMs, fulfilledMs + 2000)),
-      });
-      updatedMs = Math.max(refundMs, fulfilledMs + 2000);
-    }
-    if (payoutDueAt.getTime() <= nowMs) {
-      if (paymentStatus === 'collected') paymentStatus = 'processed';
-      paidOutAt = new Date(clampNow(payoutDueAt.getTime() + rng.int(1, 20) * MINUTE, 0));
-      transferId = `tr_sandbox_${rng.code(20, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
-      events.push({
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'payout_sent',
-        amountCents: payout,
-        details: { transferId },
-        createdAt: paidOutAt,
-      });
-      updatedMs = paidOutAt.getTime();
-    }
-  } else if (req.special === 'rescheduled') {
-    fulfillmentStatus = 'rescheduled';
-    previousAppointmentAt = findSlot(v, c, durationMins, 'upcoming', rng, nowMs, false).start;
-    const rescheduledMs = nowMs - rng.int(2, 48) * HOUR;
-    events.push({
-      actorUserId: v.ownerUserId,
-      actorRole: 'vendor',
-      action: 'rescheduled',
-      details: { from: previousAppointmentAt.toISOString(), to: start.toISOString() },
-      createdAt: new Date(rescheduledMs),
-    });
-    updatedMs = rescheduledMs;
-  }
-
+  const { fulfillmentStatus, fulfilledAt, previousAppointmentAt } = outcome;
   const order = {
     confirmationId,
     vendorId: v.id,
@@ -867,33 +800,33 @@ function planOrder(
     appointmentEndAt: end,
     durationMins,
     customerNotes,
-    optionalNote,
+    optionalNote: outcome.optionalNote,
     optionsSnapshot: snapshot,
     fulfillmentStatus,
-    paymentStatus,
+    paymentStatus: outcome.paymentStatus,
     paymentProvider: 'sandbox',
     paymentIntentId: `pi_sandbox_${rng.code(24, 'abcdefghijklmnopqrstuvwxyz0123456789')}`,
     paymentMethodLast4: '4242',
     paymentMethodBrand: 'visa',
     totalCollectedCents: total,
     subtotalCents: priceCents,
-    serviceFeeCents: serviceFee,
-    commissionCents: commission,
-    vendorPayoutCents: payout,
-    refundAmountCents: refund,
-    refundReason,
-    cancelReason,
+    serviceFeeCents: outcome.serviceFee,
+    commissionCents: outcome.commission,
+    vendorPayoutCents: outcome.payout,
+    refundAmountCents: outcome.refund,
+    refundReason: outcome.refundReason,
+    cancelReason: outcome.cancelReason,
     payoutLast4: v.demo.payout?.last4 ?? null,
     payoutBankName: v.demo.payout?.bank ?? null,
     previousAppointmentAt,
     rescheduleCount: previousAppointmentAt ? 1 : 0,
     fulfilledAt,
-    cancelledAt,
-    payoutDueAt,
-    paidOutAt,
-    transferId,
+    cancelledAt: outcome.cancelledAt,
+    payoutDueAt: outcome.payoutDueAt,
+    paidOutAt: outcome.paidOutAt,
+    transferId: outcome.transferId,
     createdAt,
-    updatedAt: new Date(updatedMs),
+    updatedAt: new Date(outcome.updatedMs),
   };
   const booking = {
     userId: c.id,
@@ -911,6 +844,148 @@ function planOrder(
   };
   return { when: req.when, req, vendor: v, customer: c, fulfilledAt, booking, order, events };
 }
+
+/** "SG-…", unique among the demo orders. */
+function newConfirmationId(rng: Prng, confirmationIds: Set<string>): string {
+  let confirmationId: string;
+  do confirmationId = `SG-${rng.code(8, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}`;
+  while (confirmationIds.has(confirmationId));
+  confirmationIds.add(confirmationId);
+  return confirmationId;
+}
+
+/** Cancelled by the customer ahead of the policy window: refunded in full, nothing kept. */
+function cancelOrder({ v, c, rng, start, createdMs, events }: OrderPlan, o: Outcome, total: number): void {
+  o.fulfillmentStatus = 'cancelled';
+  o.paymentStatus = 'refunded';
+  o.refund = total;
+  o.serviceFee = 0;
+  o.commission = 0;
+  o.payout = 0;
+  o.cancelReason = CANCEL_REASON;
+  const cancelMs = Math.max(
+    createdMs + HOUR,
+    start.getTime() - (v.demo.cancelationPolicyHours + rng.int(24, 72)) * HOUR,
+  );
+  o.cancelledAt = new Date(cancelMs);
+  events.push(
+    {
+      actorUserId: c.id,
+      actorRole: 'customer',
+      action: 'cancelled',
+      details: { reason: o.cancelReason },
+      createdAt: o.cancelledAt,
+    },
+    {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'refunded',
+      amountCents: o.refund,
+      details: {},
+      createdAt: new Date(cancelMs + 2000),
+    },
+  );
+  o.updatedMs = cancelMs + 2000;
+}
+
+/** A past job the vendor marked complete: payout scheduled, perhaps partly refunded, paid out once due. */
+function fulfilOrder(plan: OrderPlan, o: Outcome): void {
+  const { req, v, rng, nowMs, end, events } = plan;
+  o.fulfillmentStatus = 'fulfilled';
+  const fulfilledMs = clampToNow(
+    nowMs,
+    req.when === 'recent' && end.getTime() > nowMs - 5 * DAY
+      ? Math.max(end.getTime() + 15 * MINUTE, nowMs - rng.int(6, 40) * HOUR)
+      : end.getTime() + rng.int(15, 240) * MINUTE,
+    5 * MINUTE,
+  );
+  o.fulfilledAt = new Date(fulfilledMs);
+  const payoutDueAt = new Date(fulfilledMs + PAYOUT_DELAY_HOURS * HOUR);
+  o.payoutDueAt = payoutDueAt;
+  if (rng.chance(0.5)) o.optionalNote = rng.pick(COMPLETION_NOTES);
+  events.push(
+    {
+      actorUserId: v.ownerUserId,
+      actorRole: 'vendor',
+      action: 'fulfilled',
+      details: o.optionalNote ? { note: o.optionalNote } : {},
+      createdAt: o.fulfilledAt,
+    },
+    {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'payout_scheduled',
+      amountCents: o.payout,
+      details: { payoutDueAt: payoutDueAt.toISOString() },
+      createdAt: new Date(fulfilledMs + 1000),
+    },
+  );
+  o.updatedMs = fulfilledMs + 1000;
+  if (req.special === 'partial') refundPartly(plan, o, fulfilledMs, payoutDueAt);
+  if (payoutDueAt.getTime() <= nowMs) payOut(plan, o, payoutDueAt);
+}
+
+/** The vendor refunds part of a fulfilled order before its payout is due. */
+function refundPartly(
+  { v, rng, nowMs, events }: OrderPlan,
+  o: Outcome,
+  fulfilledMs: number,
+  payoutDueAt: Date,
+): void {
+  o.paymentStatus = 'partially_refunded';
+  o.refund = Math.min(2500, Math.floor(o.payout / 4));
+  o.payout -= o.refund;
+  o.refundReason = PARTIAL_REFUND_REASON;
+  const refundMs = clampToNow(
+    nowMs,
+    Math.min(fulfilledMs + rng.int(2, 30) * HOUR, payoutDueAt.getTime() - HOUR),
+  );
+  events.push({
+    actorUserId: v.ownerUserId,
+    actorRole: 'vendor',
+    action: 'partially_refunded',
+    amountCents: o.refund,
+    details: { reason: o.refundReason },
+    createdAt: new Date(Math.max(refundMs, fulfilledMs + 2000)),
+  });
+  o.updatedMs = Math.max(refundMs, fulfilledMs + 2000);
+}
+
+/** A payout that fell due before now has been sent. */
+function payOut({ rng, nowMs, events }: OrderPlan, o: Outcome, payoutDueAt: Date): void {
+  if (o.paymentStatus === 'collected') o.paymentStatus = 'processed';
+  const paidOutAt = new Date(clampToNow(nowMs, payoutDueAt.getTime() + rng.int(1, 20) * MINUTE, 0));
+  o.paidOutAt = paidOutAt;
+  o.transferId = `tr_sandbox_${rng.code(20, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
+  events.push({
+    actorUserId: null,
+    actorRole: 'system',
+    action: 'payout_sent',
+    amountCents: o.payout,
+    details: { transferId: o.transferId },
+    createdAt: paidOutAt,
+  });
+  o.updatedMs = paidOutAt.getTime();
+}
+
+/** An upcoming order the vendor moved here from another time. */
+function rescheduleOrder({ v, c, rng, nowMs, start, durationMins, events }: OrderPlan, o: Outcome): void {
+  o.fulfillmentStatus = 'rescheduled';
+  const previousAppointmentAt = findSlot(v, c, durationMins, 'upcoming', rng, nowMs, false).start;
+  o.previousAppointmentAt = previousAppointmentAt;
+  const rescheduledMs = nowMs - rng.int(2, 48) * HOUR;
+  events.push({
+    actorUserId: v.ownerUserId,
+    actorRole: 'vendor',
+    action: 'rescheduled',
+    details: { from: previousAppointmentAt.toISOString(), to: start.toISOString() },
+    createdAt: new Date(rescheduledMs),
+  });
+  o.updatedMs = rescheduledMs;
+}
+
+/** A moment of the past stays at least `margin` before now. */
+const clampToNow = (nowMs: number, ms: number, margin = MINUTE) => Math.min(ms, nowMs - margin);
 
 function reviewScore(rng: Prng): number {
   const r = rng.next();
