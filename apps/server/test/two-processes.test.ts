@@ -23,7 +23,7 @@ import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { wrapPostgres, type Database } from '../src/db/client';
 import { jobs, mailOutbox, orders, vendorCalendars } from '../src/db/schema';
-import { connectIcs } from '../src/modules/calendar-sync/service';
+import { connectIcs } from '../src/modules/calendar-sync/connections';
 import { enqueueJob } from '../src/modules/jobs/repo';
 import { multipartBody, pictureFile } from './multipart';
 import { createPayableVendor, houseAnswers, type PayableVendor } from './payable-vendor';

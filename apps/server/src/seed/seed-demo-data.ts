@@ -132,11 +132,48 @@ async function seedInTransaction(
   digest: string,
   withImages: boolean,
 ): Promise<SeedSummary> {
+  // One PRNG for every step, drawn from in this order: the same `now` gives the same rows.
   const rng = new Prng(SEED);
   const nowMs = now.getTime();
   const ago = (ms: number) => new Date(nowMs - ms);
 
-  // ---- Vendors, their addresses and calendars -------------------------------------------------
+  const { vendorCount, vendorId } = await insertVendors(tx, rng, ago);
+  const inputId = await insertPricingQuestions(tx, vendorId);
+  const people = await insertPeople(tx, rng, ago, digest, vendorId);
+  await insertOperator(tx, digest, ago);
+  const { vendorCtx, customerCtx } = contextsOf(vendorId, inputId, people);
+  const imageCount = await insertImages(tx, storage, vendorCtx, withImages);
+  const planned = planOrders(rng, nowMs, vendorCtx, customerCtx);
+  const orderCount = await writeOrders(tx, planned);
+
+  // The sandbox provider's side of the demo money: vendors' payout accounts and every order's charge.
+  await seedSandboxMoney(tx, now);
+  await insertSavedAnswers(tx, planned);
+
+  // ---- Reviews ---------------------------------------------------------------------------------
+  const reviewRows = planReviews(planned, vendorCtx, rng, nowMs);
+  await tx.insert(reviews).values(reviewRows);
+
+  return {
+    skipped: false,
+    vendors: vendorCount,
+    activeVendors: DEMO_VENDORS.filter((v) => v.listingStatus === 'active').length,
+    users: people.userCount,
+    orders: orderCount,
+    reviews: reviewRows.length,
+    images: imageCount,
+  };
+}
+
+type Ago = (ms: number) => Date;
+type VendorIdOf = (v: DemoVendor) => number;
+
+/** Vendors, their addresses and calendars. */
+async function insertVendors(
+  tx: Tx,
+  rng: Prng,
+  ago: Ago,
+): Promise<{ vendorCount: number; vendorId: VendorIdOf }> {
   const vendorRows = await tx
     .insert(vendors)
     .values(
@@ -188,8 +225,11 @@ async function seedInTransaction(
       bookingWindowEndDays: v.calendar.windowEnd,
     })),
   );
+  return { vendorCount: vendorRows.length, vendorId };
+}
 
-  // ---- Pricing questions and their options ----------------------------------------------------
+/** Pricing questions and their options; answers the question ids by `${vendorId}:${alias}`. */
+async function insertPricingQuestions(tx: Tx, vendorId: VendorIdOf): Promise<Map<string, number>> {
   const inputRows = await tx
     .insert(pricingInputs)
     .values(
@@ -220,9 +260,24 @@ async function seedInTransaction(
       ),
     ),
   );
+  return inputId;
+}
 
-  // ---- Users (customers and every vendor's owner) with their home addresses --------------------
-  const ownerEmails = new Set(DEMO_VENDORS.map((v) => v.owner.email));
+interface InsertedPeople {
+  people: { person: DemoPerson; vendor?: DemoVendor }[];
+  userCount: number;
+  userIdByEmail: Map<string, number>;
+  addressIdByUser: Map<number, number>;
+}
+
+/** Users (customers and every vendor's owner) with their home addresses. */
+async function insertPeople(
+  tx: Tx,
+  rng: Prng,
+  ago: Ago,
+  digest: string,
+  vendorId: VendorIdOf,
+): Promise<InsertedPeople> {
   const people: { person: DemoPerson; vendor?: DemoVendor }[] = [
     ...DEMO_CUSTOMERS.map((person) => ({ person })),
     ...DEMO_VENDORS.map((vendor) => ({ person: vendor.owner, vendor })),
@@ -270,8 +325,11 @@ async function seedInTransaction(
     .set({ currentAddressId: sql`${addresses.id}` })
     .from(addresses)
     .where(and(eq(addresses.userId, users.id), eq(addresses.isDefault, true), inArray(users.id, userIds)));
+  return { people, userCount: userRows.length, userIdByEmail, addressIdByUser };
+}
 
-  // ---- The marketplace's operator: reviews listings submitted for review (/operator/listings) -------
+/** The marketplace's operator: reviews listings submitted for review (/operator/listings). */
+async function insertOperator(tx: Tx, digest: string, ago: Ago): Promise<void> {
   const [operator] = await tx
     .insert(users)
     .values({
@@ -292,7 +350,15 @@ async function seedInTransaction(
     .values({ userId: operator!.id, ...addressFields(DEMO_OPERATOR.address), isDefault: true })
     .returning({ id: addresses.id });
   await tx.update(users).set({ currentAddressId: operatorAddress!.id }).where(eq(users.id, operator!.id));
+}
 
+/** What planning orders needs of each vendor (by slug) and each person (by email). */
+function contextsOf(
+  vendorId: VendorIdOf,
+  inputId: Map<string, number>,
+  { people, userIdByEmail, addressIdByUser }: InsertedPeople,
+): { vendorCtx: Map<string, VendorCtx>; customerCtx: Map<string, CustomerCtx> } {
+  const ownerEmails = new Set(DEMO_VENDORS.map((v) => v.owner.email));
   const vendorCtx = new Map<string, VendorCtx>(
     DEMO_VENDORS.map((v) => [
       v.slug,
@@ -320,8 +386,16 @@ async function seedInTransaction(
       ];
     }),
   );
+  return { vendorCtx, customerCtx };
+}
 
-  // ---- Images: logo, banner and gallery of every active vendor ---------------------------------
+/** Images: logo, banner and gallery of every active vendor. Answers how many were stored. */
+async function insertImages(
+  tx: Tx,
+  storage: Storage,
+  vendorCtx: Map<string, VendorCtx>,
+  withImages: boolean,
+): Promise<number> {
   const imageJobs: { vendor: VendorCtx; kind: ImageKind; position: number; svg: string }[] = [];
   for (const [index, v] of DEMO_VENDORS.entries()) {
     if (v.listingStatus !== 'active' || !withImages) continue;
@@ -357,8 +431,16 @@ async function seedInTransaction(
   for (const [id, b] of branding) {
     await tx.update(vendors).set({ logoImageId: b.logo, bannerImageId: b.banner }).where(eq(vendors.id, id));
   }
+  return storedIds.length;
+}
 
-  // ---- Orders, bookings and their logs ---------------------------------------------------------
+/** Orders, bookings and their logs, planned in memory (each order takes its time from the PRNG). */
+function planOrders(
+  rng: Prng,
+  nowMs: number,
+  vendorCtx: Map<string, VendorCtx>,
+  customerCtx: Map<string, CustomerCtx>,
+): PlannedOrder[] {
   const requests = orderRequests(rng);
   const confirmationIds = new Set<string>();
   const planned: PlannedOrder[] = [];
@@ -367,7 +449,11 @@ async function seedInTransaction(
     const c = customerCtx.get(req.customer)!;
     planned.push(planOrder(req, v, c, rng, nowMs, confirmationIds));
   }
+  return planned;
+}
 
+/** The planned bookings, orders (with their payout jobs) and order logs. Answers how many orders. */
+async function writeOrders(tx: Tx, planned: PlannedOrder[]): Promise<number> {
   const bookingRows = await tx
     .insert(bookings)
     .values(planned.map((p) => p.booking))
@@ -402,11 +488,11 @@ async function seedInTransaction(
         p.events.map((e) => ({ ...e, orderId: orderIdByConfirmation.get(p.order.confirmationId)! })),
       ),
     );
+  return orderRows.length;
+}
 
-  // The sandbox provider's side of the demo money: vendors' payout accounts and every order's charge.
-  await seedSandboxMoney(tx, now);
-
-  // The demo customer's saved answers for Sparkle & Shine (prefilled in its calculator).
+/** The demo customer's saved answers for Sparkle & Shine (prefilled in its calculator). */
+async function insertSavedAnswers(tx: Tx, planned: PlannedOrder[]): Promise<void> {
   const saved = planned.find(
     (p) =>
       p.customer.demo.email === 'customer@example.com' &&
@@ -421,20 +507,6 @@ async function seedInTransaction(
       updatedAt: saved.order.createdAt,
     })),
   );
-
-  // ---- Reviews ---------------------------------------------------------------------------------
-  const reviewRows = planReviews(planned, vendorCtx, rng, nowMs);
-  await tx.insert(reviews).values(reviewRows);
-
-  return {
-    skipped: false,
-    vendors: vendorRows.length,
-    activeVendors: DEMO_VENDORS.filter((v) => v.listingStatus === 'active').length,
-    users: userRows.length,
-    orders: orderRows.length,
-    reviews: reviewRows.length,
-    images: storedIds.length,
-  };
 }
 
 function addressFields(a: DemoAddress) {
@@ -624,6 +696,40 @@ function findSlot(
   throw new Error(`No free ${when} slot for ${v.demo.name}`);
 }
 
+/** What the outcome of an order (cancelled, fulfilled and perhaps paid out, rescheduled) changes. */
+interface Outcome {
+  fulfillmentStatus: string;
+  paymentStatus: string;
+  serviceFee: number;
+  commission: number;
+  payout: number;
+  refund: number;
+  fulfilledAt: Date | null;
+  cancelledAt: Date | null;
+  payoutDueAt: Date | null;
+  paidOutAt: Date | null;
+  transferId: string | null;
+  previousAppointmentAt: Date | null;
+  refundReason: string | null;
+  cancelReason: string | null;
+  optionalNote: string | null;
+  updatedMs: number;
+}
+
+/** One order being planned: who, when, and the log its outcome adds to. */
+interface OrderPlan {
+  req: OrderRequest;
+  v: VendorCtx;
+  c: CustomerCtx;
+  rng: Prng;
+  nowMs: number;
+  start: Date;
+  end: Date;
+  createdMs: number;
+  durationMins: number;
+  events: EventRow[];
+}
+
 function planOrder(
   req: OrderRequest,
   v: VendorCtx,
@@ -636,12 +742,7 @@ function planOrder(
   // A cancelled order no longer holds its time, so it does not reserve the slot.
   const { start, end } = findSlot(v, c, durationMins, req.when, rng, nowMs, req.special !== 'cancelled');
   const past = req.when !== 'upcoming';
-  const clampNow = (ms: number, margin = MINUTE) => Math.min(ms, nowMs - margin);
-
-  let confirmationId: string;
-  do confirmationId = `SG-${rng.code(8, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}`;
-  while (confirmationIds.has(confirmationId));
-  confirmationIds.add(confirmationId);
+  const confirmationId = newConfirmationId(rng, confirmationIds);
 
   // When the customer booked.
   const createdMs = past
@@ -653,10 +754,25 @@ function planOrder(
 
   const serviceCharge = DEFAULT_SERVICE_CHARGE_CENTS;
   const total = priceCents + serviceCharge;
-  let serviceFee = serviceCharge;
-  let commission = Math.round((priceCents * v.demo.commissionBps) / 10_000);
-  let payout = priceCents - commission;
-  let refund = 0;
+  const commission = Math.round((priceCents * v.demo.commissionBps) / 10_000);
+  const outcome: Outcome = {
+    fulfillmentStatus: 'unfulfilled',
+    paymentStatus: 'collected',
+    serviceFee: serviceCharge,
+    commission,
+    payout: priceCents - commission,
+    refund: 0,
+    fulfilledAt: null,
+    cancelledAt: null,
+    payoutDueAt: null,
+    paidOutAt: null,
+    transferId: null,
+    previousAppointmentAt: null,
+    refundReason: null,
+    cancelReason: null,
+    optionalNote: null,
+    updatedMs: createdMs,
+  };
 
   const customerNotes = rng.chance(0.35) ? rng.pick(CUSTOMER_NOTES) : null;
   const events: EventRow[] = [
@@ -669,123 +785,12 @@ function planOrder(
       createdAt,
     },
   ];
-  let fulfillmentStatus = 'unfulfilled';
-  let paymentStatus = 'collected';
-  let fulfilledAt: Date | null = null;
-  let cancelledAt: Date | null = null;
-  let payoutDueAt: Date | null = null;
-  let paidOutAt: Date | null = null;
-  let transferId: string | null = null;
-  let previousAppointmentAt: Date | null = null;
-  let refundReason: string | null = null;
-  let cancelReason: string | null = null;
-  let optionalNote: string | null = null;
-  let updatedMs = createdMs;
+  const plan: OrderPlan = { req, v, c, rng, nowMs, start, end, createdMs, durationMins, events };
+  if (req.special === 'cancelled') cancelOrder(plan, outcome, total);
+  else if (past && req.special !== 'unfinished') fulfilOrder(plan, outcome);
+  else if (req.special === 'rescheduled') rescheduleOrder(plan, outcome);
 
-  if (req.special === 'cancelled') {
-    fulfillmentStatus = 'cancelled';
-    paymentStatus = 'refunded';
-    refund = total;
-    serviceFee = 0;
-    commission = 0;
-    payout = 0;
-    cancelReason = CANCEL_REASON;
-    const cancelMs = Math.max(
-      createdMs + HOUR,
-      start.getTime() - (v.demo.cancelationPolicyHours + rng.int(24, 72)) * HOUR,
-    );
-    cancelledAt = new Date(cancelMs);
-    events.push(
-      {
-        actorUserId: c.id,
-        actorRole: 'customer',
-        action: 'cancelled',
-        details: { reason: cancelReason },
-        createdAt: cancelledAt,
-      },
-      {
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'refunded',
-        amountCents: refund,
-        details: {},
-        createdAt: new Date(cancelMs + 2000),
-      },
-    );
-    updatedMs = cancelMs + 2000;
-  } else if (past && req.special !== 'unfinished') {
-    fulfillmentStatus = 'fulfilled';
-    const fulfilledMs = clampNow(
-      req.when === 'recent' && end.getTime() > nowMs - 5 * DAY
-        ? Math.max(end.getTime() + 15 * MINUTE, nowMs - rng.int(6, 40) * HOUR)
-        : end.getTime() + rng.int(15, 240) * MINUTE,
-      5 * MINUTE,
-    );
-    fulfilledAt = new Date(fulfilledMs);
-    payoutDueAt = new Date(fulfilledMs + PAYOUT_DELAY_HOURS * HOUR);
-    if (rng.chance(0.5)) optionalNote = rng.pick(COMPLETION_NOTES);
-    events.push(
-      {
-        actorUserId: v.ownerUserId,
-        actorRole: 'vendor',
-        action: 'fulfilled',
-        details: optionalNote ? { note: optionalNote } : {},
-        createdAt: fulfilledAt,
-      },
-      {
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'payout_scheduled',
-        amountCents: payout,
-        details: { payoutDueAt: payoutDueAt.toISOString() },
-        createdAt: new Date(fulfilledMs + 1000),
-      },
-    );
-    updatedMs = fulfilledMs + 1000;
-    if (req.special === 'partial') {
-      paymentStatus = 'partially_refunded';
-      refund = Math.min(2500, Math.floor(payout / 4));
-      payout -= refund;
-      refundReason = PARTIAL_REFUND_REASON;
-      const refundMs = clampNow(Math.min(fulfilledMs + rng.int(2, 30) * HOUR, payoutDueAt.getTime() - HOUR));
-      events.push({
-        actorUserId: v.ownerUserId,
-        actorRole: 'vendor',
-        action: 'partially_refunded',
-        amountCents: refund,
-        details: { reason: refundReason },
-        createdAt: new Date(Math.max(refundMs, fulfilledMs + 2000)),
-      });
-      updatedMs = Math.max(refundMs, fulfilledMs + 2000);
-    }
-    if (payoutDueAt.getTime() <= nowMs) {
-      if (paymentStatus === 'collected') paymentStatus = 'processed';
-      paidOutAt = new Date(clampNow(payoutDueAt.getTime() + rng.int(1, 20) * MINUTE, 0));
-      transferId = `tr_sandbox_${rng.code(20, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
-      events.push({
-        actorUserId: null,
-        actorRole: 'system',
-        action: 'payout_sent',
-        amountCents: payout,
-        details: { transferId },
-        createdAt: paidOutAt,
-      });
-      updatedMs = paidOutAt.getTime();
-    }
-  } else if (req.special === 'rescheduled') {
-    fulfillmentStatus = 'rescheduled';
-    previousAppointmentAt = findSlot(v, c, durationMins, 'upcoming', rng, nowMs, false).start;
-    const rescheduledMs = nowMs - rng.int(2, 48) * HOUR;
-    events.push({
-      actorUserId: v.ownerUserId,
-      actorRole: 'vendor',
-      action: 'rescheduled',
-      details: { from: previousAppointmentAt.toISOString(), to: start.toISOString() },
-      createdAt: new Date(rescheduledMs),
-    });
-    updatedMs = rescheduledMs;
-  }
-
+  const { fulfillmentStatus, fulfilledAt, previousAppointmentAt } = outcome;
   const order = {
     confirmationId,
     vendorId: v.id,
@@ -795,33 +800,33 @@ function planOrder(
     appointmentEndAt: end,
     durationMins,
     customerNotes,
-    optionalNote,
+    optionalNote: outcome.optionalNote,
     optionsSnapshot: snapshot,
     fulfillmentStatus,
-    paymentStatus,
+    paymentStatus: outcome.paymentStatus,
     paymentProvider: 'sandbox',
     paymentIntentId: `pi_sandbox_${rng.code(24, 'abcdefghijklmnopqrstuvwxyz0123456789')}`,
     paymentMethodLast4: '4242',
     paymentMethodBrand: 'visa',
     totalCollectedCents: total,
     subtotalCents: priceCents,
-    serviceFeeCents: serviceFee,
-    commissionCents: commission,
-    vendorPayoutCents: payout,
-    refundAmountCents: refund,
-    refundReason,
-    cancelReason,
+    serviceFeeCents: outcome.serviceFee,
+    commissionCents: outcome.commission,
+    vendorPayoutCents: outcome.payout,
+    refundAmountCents: outcome.refund,
+    refundReason: outcome.refundReason,
+    cancelReason: outcome.cancelReason,
     payoutLast4: v.demo.payout?.last4 ?? null,
     payoutBankName: v.demo.payout?.bank ?? null,
     previousAppointmentAt,
     rescheduleCount: previousAppointmentAt ? 1 : 0,
     fulfilledAt,
-    cancelledAt,
-    payoutDueAt,
-    paidOutAt,
-    transferId,
+    cancelledAt: outcome.cancelledAt,
+    payoutDueAt: outcome.payoutDueAt,
+    paidOutAt: outcome.paidOutAt,
+    transferId: outcome.transferId,
     createdAt,
-    updatedAt: new Date(updatedMs),
+    updatedAt: new Date(outcome.updatedMs),
   };
   const booking = {
     userId: c.id,
@@ -839,6 +844,148 @@ function planOrder(
   };
   return { when: req.when, req, vendor: v, customer: c, fulfilledAt, booking, order, events };
 }
+
+/** "SG-…", unique among the demo orders. */
+function newConfirmationId(rng: Prng, confirmationIds: Set<string>): string {
+  let confirmationId: string;
+  do confirmationId = `SG-${rng.code(8, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789')}`;
+  while (confirmationIds.has(confirmationId));
+  confirmationIds.add(confirmationId);
+  return confirmationId;
+}
+
+/** Cancelled by the customer ahead of the policy window: refunded in full, nothing kept. */
+function cancelOrder({ v, c, rng, start, createdMs, events }: OrderPlan, o: Outcome, total: number): void {
+  o.fulfillmentStatus = 'cancelled';
+  o.paymentStatus = 'refunded';
+  o.refund = total;
+  o.serviceFee = 0;
+  o.commission = 0;
+  o.payout = 0;
+  o.cancelReason = CANCEL_REASON;
+  const cancelMs = Math.max(
+    createdMs + HOUR,
+    start.getTime() - (v.demo.cancelationPolicyHours + rng.int(24, 72)) * HOUR,
+  );
+  o.cancelledAt = new Date(cancelMs);
+  events.push(
+    {
+      actorUserId: c.id,
+      actorRole: 'customer',
+      action: 'cancelled',
+      details: { reason: o.cancelReason },
+      createdAt: o.cancelledAt,
+    },
+    {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'refunded',
+      amountCents: o.refund,
+      details: {},
+      createdAt: new Date(cancelMs + 2000),
+    },
+  );
+  o.updatedMs = cancelMs + 2000;
+}
+
+/** A past job the vendor marked complete: payout scheduled, perhaps partly refunded, paid out once due. */
+function fulfilOrder(plan: OrderPlan, o: Outcome): void {
+  const { req, v, rng, nowMs, end, events } = plan;
+  o.fulfillmentStatus = 'fulfilled';
+  const fulfilledMs = clampToNow(
+    nowMs,
+    req.when === 'recent' && end.getTime() > nowMs - 5 * DAY
+      ? Math.max(end.getTime() + 15 * MINUTE, nowMs - rng.int(6, 40) * HOUR)
+      : end.getTime() + rng.int(15, 240) * MINUTE,
+    5 * MINUTE,
+  );
+  o.fulfilledAt = new Date(fulfilledMs);
+  const payoutDueAt = new Date(fulfilledMs + PAYOUT_DELAY_HOURS * HOUR);
+  o.payoutDueAt = payoutDueAt;
+  if (rng.chance(0.5)) o.optionalNote = rng.pick(COMPLETION_NOTES);
+  events.push(
+    {
+      actorUserId: v.ownerUserId,
+      actorRole: 'vendor',
+      action: 'fulfilled',
+      details: o.optionalNote ? { note: o.optionalNote } : {},
+      createdAt: o.fulfilledAt,
+    },
+    {
+      actorUserId: null,
+      actorRole: 'system',
+      action: 'payout_scheduled',
+      amountCents: o.payout,
+      details: { payoutDueAt: payoutDueAt.toISOString() },
+      createdAt: new Date(fulfilledMs + 1000),
+    },
+  );
+  o.updatedMs = fulfilledMs + 1000;
+  if (req.special === 'partial') refundPartly(plan, o, fulfilledMs, payoutDueAt);
+  if (payoutDueAt.getTime() <= nowMs) payOut(plan, o, payoutDueAt);
+}
+
+/** The vendor refunds part of a fulfilled order before its payout is due. */
+function refundPartly(
+  { v, rng, nowMs, events }: OrderPlan,
+  o: Outcome,
+  fulfilledMs: number,
+  payoutDueAt: Date,
+): void {
+  o.paymentStatus = 'partially_refunded';
+  o.refund = Math.min(2500, Math.floor(o.payout / 4));
+  o.payout -= o.refund;
+  o.refundReason = PARTIAL_REFUND_REASON;
+  const refundMs = clampToNow(
+    nowMs,
+    Math.min(fulfilledMs + rng.int(2, 30) * HOUR, payoutDueAt.getTime() - HOUR),
+  );
+  events.push({
+    actorUserId: v.ownerUserId,
+    actorRole: 'vendor',
+    action: 'partially_refunded',
+    amountCents: o.refund,
+    details: { reason: o.refundReason },
+    createdAt: new Date(Math.max(refundMs, fulfilledMs + 2000)),
+  });
+  o.updatedMs = Math.max(refundMs, fulfilledMs + 2000);
+}
+
+/** A payout that fell due before now has been sent. */
+function payOut({ rng, nowMs, events }: OrderPlan, o: Outcome, payoutDueAt: Date): void {
+  if (o.paymentStatus === 'collected') o.paymentStatus = 'processed';
+  const paidOutAt = new Date(clampToNow(nowMs, payoutDueAt.getTime() + rng.int(1, 20) * MINUTE, 0));
+  o.paidOutAt = paidOutAt;
+  o.transferId = `tr_sandbox_${rng.code(20, 'abcdefghijklmnopqrstuvwxyz0123456789')}`;
+  events.push({
+    actorUserId: null,
+    actorRole: 'system',
+    action: 'payout_sent',
+    amountCents: o.payout,
+    details: { transferId: o.transferId },
+    createdAt: paidOutAt,
+  });
+  o.updatedMs = paidOutAt.getTime();
+}
+
+/** An upcoming order the vendor moved here from another time. */
+function rescheduleOrder({ v, c, rng, nowMs, start, durationMins, events }: OrderPlan, o: Outcome): void {
+  o.fulfillmentStatus = 'rescheduled';
+  const previousAppointmentAt = findSlot(v, c, durationMins, 'upcoming', rng, nowMs, false).start;
+  o.previousAppointmentAt = previousAppointmentAt;
+  const rescheduledMs = nowMs - rng.int(2, 48) * HOUR;
+  events.push({
+    actorUserId: v.ownerUserId,
+    actorRole: 'vendor',
+    action: 'rescheduled',
+    details: { from: previousAppointmentAt.toISOString(), to: start.toISOString() },
+    createdAt: new Date(rescheduledMs),
+  });
+  o.updatedMs = rescheduledMs;
+}
+
+/** A moment of the past stays at least `margin` before now. */
+const clampToNow = (nowMs: number, ms: number, margin = MINUTE) => Math.min(ms, nowMs - margin);
 
 function reviewScore(rng: Prng): number {
   const r = rng.next();

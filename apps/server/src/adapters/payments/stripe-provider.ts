@@ -240,13 +240,20 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     appInfo: { name: 'st-george-marketplace' },
   });
 
-  const retrieveIntent = (id: string) =>
-    call(() => stripe.paymentIntents.retrieve(id, { expand: EXPAND_CARD })).then(intentOf);
-
   return {
     name: 'stripe',
     publishableKey: opts.publishableKey,
+    ...customerMethods(stripe),
+    ...intentMethods(stripe),
+    ...refundMethods(stripe),
+    ...connectMethods(stripe),
+    parseWebhook: webhookParser(stripe, opts),
+  };
+}
 
+/** The customer behind a checkout, and the cards saved on it. */
+function customerMethods(stripe: Stripe): Pick<PaymentProvider, 'ensureCustomer' | 'listCards'> {
+  return {
     async ensureCustomer({ userId, email, name, existingId }) {
       if (isStripeCustomerId(existingId)) return existingId;
       const params = { email, name, metadata: { userId: String(userId) } };
@@ -264,6 +271,26 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       }
     },
 
+    async listCards(customerId) {
+      const list = await call(() =>
+        stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 }),
+      );
+      return [...list.data]
+        .sort((a, b) => b.created - a.created)
+        .map(cardOf)
+        .filter((card): card is CardDetails => card !== null);
+    },
+  };
+}
+
+/** Card-only PaymentIntents: create, change the saved-card choice, read, cancel. */
+function intentMethods(
+  stripe: Stripe,
+): Pick<PaymentProvider, 'createIntent' | 'updateIntent' | 'retrieveIntent' | 'cancelIntent'> {
+  const retrieveIntent = (id: string) =>
+    call(() => stripe.paymentIntents.retrieve(id, { expand: EXPAND_CARD })).then(intentOf);
+
+  return {
     async createIntent(input: CreateIntentInput) {
       const pi = await call(() =>
         stripe.paymentIntents.create(
@@ -316,17 +343,12 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         throw providerErrorOf(err);
       }
     },
+  };
+}
 
-    async listCards(customerId) {
-      const list = await call(() =>
-        stripe.customers.listPaymentMethods(customerId, { type: 'card', limit: 100 }),
-      );
-      return [...list.data]
-        .sort((a, b) => b.created - a.created)
-        .map(cardOf)
-        .filter((card): card is CardDetails => card !== null);
-    },
-
+/** Refunds of a PaymentIntent, and their later state. */
+function refundMethods(stripe: Stripe): Pick<PaymentProvider, 'refund' | 'retrieveRefund'> {
+  return {
     async refund(input): Promise<ProviderRefund> {
       const refund = await call(() =>
         stripe.refunds.create(
@@ -357,7 +379,17 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
         paymentIntentId: idOf(refund.payment_intent) ?? '',
       };
     },
+  };
+}
 
+/** Vendors' connected accounts, their embedded onboarding sessions, and the transfers of their payouts. */
+function connectMethods(
+  stripe: Stripe,
+): Pick<
+  PaymentProvider,
+  'createConnectedAccount' | 'retrieveAccount' | 'createAccountSession' | 'createTransfer' | 'findTransfer'
+> {
+  return {
     async createConnectedAccount({ vendorId, email, idempotencyKey }) {
       const account = await call(() =>
         stripe.accounts.create(
@@ -441,33 +473,36 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
       }
       return null;
     },
+  };
+}
 
-    parseWebhook(rawBody, signatureHeader) {
-      if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
-      // One secret per endpoint: the platform's, and Connect's for the vendors' accounts (account.updated).
-      const secrets = opts.webhookSecret
-        .split(',')
-        .map((x) => x.trim())
-        .filter(Boolean);
-      let event: Stripe.Event | null = null;
-      let failure = 'Invalid webhook signature';
-      for (const secret of secrets) {
-        try {
-          event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
-          break;
-        } catch (err) {
-          if (err instanceof errors.StripeSignatureVerificationError) {
-            failure = err.message.split('\n')[0] || failure;
-            continue;
-          }
-          // Signed, but not an event we can read (not JSON, a thin v2 notification, …).
-          throw new WebhookSignatureError('Unreadable webhook payload');
+/** Webhooks verified on the raw body against each configured signing secret. */
+function webhookParser(stripe: Stripe, opts: StripeProviderOptions): PaymentProvider['parseWebhook'] {
+  return (rawBody, signatureHeader) => {
+    if (!signatureHeader) throw new WebhookSignatureError('Missing Stripe-Signature header');
+    // One secret per endpoint: the platform's, and Connect's for the vendors' accounts (account.updated).
+    const secrets = opts.webhookSecret
+      .split(',')
+      .map((x) => x.trim())
+      .filter(Boolean);
+    let event: Stripe.Event | null = null;
+    let failure = 'Invalid webhook signature';
+    for (const secret of secrets) {
+      try {
+        event = stripe.webhooks.constructEvent(rawBody, signatureHeader, secret);
+        break;
+      } catch (err) {
+        if (err instanceof errors.StripeSignatureVerificationError) {
+          failure = err.message.split('\n')[0] || failure;
+          continue;
         }
-      }
-      if (!event) throw new WebhookSignatureError(failure);
-      if (!event || typeof event !== 'object' || typeof event.id !== 'string' || !event.data?.object)
+        // Signed, but not an event we can read (not JSON, a thin v2 notification, …).
         throw new WebhookSignatureError('Unreadable webhook payload');
-      return paymentEventOf(event);
-    },
+      }
+    }
+    if (!event) throw new WebhookSignatureError(failure);
+    if (!event || typeof event !== 'object' || typeof event.id !== 'string' || !event.data?.object)
+      throw new WebhookSignatureError('Unreadable webhook payload');
+    return paymentEventOf(event);
   };
 }

@@ -13,14 +13,8 @@ import {
   oauthCallbackRequestSchema,
   ownedCalendarResponseSchema,
 } from '@stg/domain/api/calendars';
-import {
-  calendarProviders,
-  completeAuthorization,
-  connectIcs,
-  disconnectCalendar,
-  startAuthorization,
-  syncNow,
-} from './service';
+import { completeAuthorization, connectIcs, disconnectCalendar, startAuthorization } from './connections';
+import { calendarProviders, syncNow } from './service';
 
 const params = z.object({ id: z.string() });
 

@@ -116,14 +116,83 @@ function answerFor(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+type Booking = NonNullable<Awaited<ReturnType<typeof findOwnedBooking>>>;
+type Vendor = Awaited<ReturnType<typeof bookableVendor>>;
+type Priced = ReturnType<typeof priceFor>;
+type Amounts = ReturnType<typeof orderAmounts>;
+type Decided = { kind: 'taken' } | { kind: 'reuse' | 'new'; payment: PaymentRow; stale: PaymentRow[] };
+
+interface Checkout {
+  user: UserRow;
+  owner: { userId: number };
+  booking: Booking;
+  start: Date;
+  addressId: number;
+  vendor: Vendor;
+}
+
 export async function createPaymentIntent(
   deps: PaymentsDeps,
   user: UserRow | null,
   req: CreateIntentRequest,
 ): Promise<CreatePaymentIntentResponse> {
   if (!user) throw new PaymentInitError(401, 'not_logged_in', CHECKOUT_MESSAGES.notLoggedIn);
-  const { db } = deps;
   const now = deps.now();
+  const checkout = await validateCheckout(deps, user, req);
+  const priced = await reprice(deps, checkout, now);
+  const { booking, start } = checkout;
+  const slot = {
+    vendorId: booking.vendorId,
+    start,
+    durationMinutes: booking.durationMins,
+    stepMinutes: CUSTOMER_STEP_MINUTES,
+    excludeBookingId: booking.id,
+  };
+  // The vendor's synced calendar is read (if stale) before any lock is taken.
+  const problem = await checkStart(deps.db, deps.busyTimesCheck, slot, now);
+  if (problem)
+    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+  // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
+  // this customer holds the time, a late payment of the old hold can no longer take it from them.
+  const span = {
+    vendorId: booking.vendorId,
+    start,
+    end: new Date(start.getTime() + booking.durationMins * 60_000),
+    excludeBookingId: booking.id,
+  };
+  await reclaimLapsedHolds(deps, span);
+
+  let customerId: string;
+  try {
+    customerId = await customerIdFor(deps, user);
+  } catch (err) {
+    deps.log.error({ err }, 'payment provider refused the customer');
+    throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
+  }
+  const amounts = orderAmounts(
+    priced.priceCents,
+    user.serviceChargeCents,
+    checkout.vendor.vendor.commissionBps,
+  );
+  const holdExpiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
+  const saveCard = req.saveCard ?? false;
+
+  const decided = await holdTime(deps, checkout, { slot, span, amounts, holdExpiresAt, saveCard }, now);
+  if (decided.kind === 'taken')
+    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+
+  cancelReplacedIntents(deps, decided.stale, now);
+  const payment = await ensureIntent(deps, checkout, decided, { customerId, saveCard, req }, now);
+  return answerFor(payment, await savedCards(deps, customerId), deps);
+}
+
+/** The customer's booking, ready to pay for, and a vendor that can take payments; else a refusal. */
+async function validateCheckout(
+  deps: PaymentsDeps,
+  user: UserRow,
+  req: CreateIntentRequest,
+): Promise<Checkout> {
+  const { db } = deps;
   const owner = { userId: user.id };
   const booking = await findOwnedBooking(db, owner, req.bookingId);
   if (!booking) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
@@ -150,8 +219,12 @@ export async function createPaymentIntent(
       'vendor_payment_setup_incomplete',
       CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
     );
+  return { user, owner, booking, start: booking.appointmentAt, addressId, vendor };
+}
 
-  // The server's own price for the answers; a change since the customer saw it is told, not charged.
+/** The server's own price for the answers; a change since the customer saw it is told, not charged. */
+async function reprice(deps: PaymentsDeps, checkout: Checkout, now: Date): Promise<Priced> {
+  const { booking, owner, vendor } = checkout;
   let priced;
   try {
     priced = priceFor(vendor, booking.answers);
@@ -160,7 +233,7 @@ export async function createPaymentIntent(
     throw new PaymentInitError(422, 'invalid_price', message);
   }
   if (priced.priceCents !== booking.priceCents || priced.durationMins !== booking.durationMins) {
-    await db.transaction(async (tx) => {
+    await deps.db.transaction(async (tx) => {
       await lockOwner(tx, owner);
       await updateBookingRow(tx, booking.id, {
         ...priced,
@@ -174,39 +247,24 @@ export async function createPaymentIntent(
       `The price of this service is now ${formatDollars(priced.priceCents)} (it was ${formatDollars(booking.priceCents)}). Please review your booking and check out again.`,
     );
   }
-  const start = booking.appointmentAt;
-  const slot = {
-    vendorId: booking.vendorId,
-    start,
-    durationMinutes: booking.durationMins,
-    stepMinutes: CUSTOMER_STEP_MINUTES,
-    excludeBookingId: booking.id,
-  };
-  // The vendor's synced calendar is read (if stale) before any lock is taken.
-  const problem = await checkStart(db, deps.busyTimesCheck, slot, now);
-  if (problem)
-    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
-  // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
-  // this customer holds the time, a late payment of the old hold can no longer take it from them.
-  const span = {
-    vendorId: booking.vendorId,
-    start,
-    end: new Date(start.getTime() + booking.durationMins * 60_000),
-    excludeBookingId: booking.id,
-  };
-  await reclaimLapsedHolds(deps, span);
+  return priced;
+}
 
-  let customerId: string;
-  try {
-    customerId = await customerIdFor(deps, user);
-  } catch (err) {
-    deps.log.error({ err }, 'payment provider refused the customer');
-    throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
-  }
-  const amounts = orderAmounts(priced.priceCents, user.serviceChargeCents, vendor.vendor.commissionBps);
-  const holdExpiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
-  const saveCard = req.saveCard ?? false;
+interface HoldPlan {
+  slot: Parameters<typeof checkStart>[2];
+  span: Parameters<typeof reclaimLapsedHolds>[1];
+  amounts: Amounts;
+  holdExpiresAt: Date;
+  saveCard: boolean;
+}
 
+/**
+ * One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
+ * Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
+ */
+async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date): Promise<Decided> {
+  const { user, owner, booking, start, addressId } = checkout;
+  const { slot, span, amounts, holdExpiresAt, saveCard } = plan;
   const matches = (p: PaymentRow) =>
     p.provider === deps.payments.name &&
     p.userId === user.id &&
@@ -216,9 +274,7 @@ export async function createPaymentIntent(
     p.durationMins === booking.durationMins &&
     p.appointmentAt.getTime() === start.getTime();
 
-  // One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
-  // Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
-  const decided = await db.transaction(async (tx) => {
+  return deps.db.transaction(async (tx) => {
     await lockVendorTime(tx, booking.vendorId);
     await lockOwner(tx, owner);
     const open = await lockOpenPaymentsOfBooking(tx, booking.id);
@@ -277,18 +333,30 @@ export async function createPaymentIntent(
     await scheduleHoldExpiry(tx, payment, now);
     return { kind: 'new' as const, payment, stale };
   });
-  if (decided.kind === 'taken')
-    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+}
 
-  // Intents of replaced attempts are cancelled at the provider (a late payment of one is still settled).
-  for (const old of decided.stale)
+/** Intents of replaced attempts are cancelled at the provider (a late payment of one is still settled). */
+function cancelReplacedIntents(deps: PaymentsDeps, stale: PaymentRow[], now: Date): void {
+  for (const old of stale)
     if (old.intentId) {
       const intentId = old.intentId;
       deps.background.run('cancel replaced intent', async () => {
         await deps.payments.cancelIntent(intentId, `cancel-${old.confirmationId}-${now.getTime()}`);
       });
     }
+}
 
+/** The held attempt's payment intent: created with the provider (or waited for), or its card choice updated. */
+async function ensureIntent(
+  deps: PaymentsDeps,
+  checkout: Checkout,
+  decided: Exclude<Decided, { kind: 'taken' }>,
+  opts: { customerId: string; saveCard: boolean; req: CreateIntentRequest },
+  now: Date,
+): Promise<PaymentRow> {
+  const { db } = deps;
+  const { user, booking, vendor } = checkout;
+  const { customerId, saveCard, req } = opts;
   let payment = decided.payment;
   try {
     // A double click: the first request is asking the provider right now; its answer is waited for. An
@@ -331,7 +399,7 @@ export async function createPaymentIntent(
       );
     throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
   }
-  return answerFor(payment, await savedCards(deps, customerId), deps);
+  return payment;
 }
 
 /** A double click: the first request is asking the provider for the intent; wait for it (briefly). */

@@ -19,8 +19,8 @@ import {
   paperChecksOwed,
   retryTransfer,
   transfersNeedingReview,
-  vendorWorkOrderPdf,
-} from './service';
+} from './operator-actions';
+import { vendorWorkOrderPdf } from './service';
 
 const notFoundOrder = () => new HttpError(404, [ORDER_MESSAGES.orderNotFound]);
 const orderIdOf = (raw: string) => {

@@ -38,8 +38,21 @@ import {
 
 const idParams = z.object({ id: z.string() });
 
+/** What every group of vendor routes shares. */
+interface VendorRouteContext {
+  app: FastifyInstance;
+  r: ReturnType<typeof typed>;
+  db: FastifyInstance['deps']['db'];
+  urlFor: (key: string) => string;
+  publicReads: Parameters<typeof publicVendorCards>[0];
+  ownerView: (vendorId: number) => Promise<ReturnType<typeof presentVendor>>;
+  vendorIdOf: (raw: string) => number;
+}
+
+const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
+
 export async function vendorRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const r = typed(app);
   const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
   // The public answers, cached until a write changes them in any process (ADR 0022).
@@ -56,6 +69,15 @@ export async function vendorRoutes(app: FastifyInstance) {
     return id;
   };
 
+  const ctx: VendorRouteContext = { app, r, db, urlFor, publicReads, ownerView, vendorIdOf };
+  registerVendorReads(ctx);
+  registerVendorProfileWrites(ctx);
+  registerVendorPayouts(ctx);
+  registerVendorReview(ctx);
+}
+
+/** The public list of vendors and one vendor's page (owner's own view uncached). */
+function registerVendorReads({ r, publicReads, ownerView, vendorIdOf }: VendorRouteContext) {
   r.get(
     '/api/vendors',
     {
@@ -94,7 +116,10 @@ export async function vendorRoutes(app: FastifyInstance) {
       return sendRepresentation(req, reply, answer, { personal: false });
     },
   );
+}
 
+/** Sign-up, profile and image updates, and removing a gallery image. */
+function registerVendorProfileWrites({ app, r, db, urlFor, vendorIdOf }: VendorRouteContext) {
   r.post(
     '/api/vendors',
     {
@@ -188,7 +213,10 @@ export async function vendorRoutes(app: FastifyInstance) {
       return presentVendor(detail, urlFor, { owner: true });
     },
   );
+}
 
+/** Payouts onboarding: the account session, and the sandbox's embedded onboarding form. */
+function registerVendorPayouts({ app, r, db, urlFor }: VendorRouteContext) {
   r.post(
     '/api/vendors/create_account_session',
     {
@@ -243,7 +271,10 @@ export async function vendorRoutes(app: FastifyInstance) {
       return { stripeIntegrated: fresh.stripeIntegrated, payoutDestination: fresh.payoutDestination ?? null };
     },
   );
+}
 
+/** Submitting the listing for review. */
+function registerVendorReview({ app, r, db, urlFor, vendorIdOf }: VendorRouteContext) {
   r.post(
     '/api/vendors/:id/submit-for-review',
     {
