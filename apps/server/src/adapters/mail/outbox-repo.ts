@@ -3,6 +3,7 @@ import { desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { mailOutbox } from '../../db/schema';
 import type { MailMessage } from './mailer';
+import { oneRow } from '../../db/one-row';
 
 export type OutboxRow = typeof mailOutbox.$inferSelect;
 
@@ -11,7 +12,7 @@ export async function recordOutboxMessage(
   msg: MailMessage,
   times: { createdAt: Date; sentAt: Date | null },
 ): Promise<OutboxRow> {
-  const [row] = await db
+  const rows = await db
     .insert(mailOutbox)
     .values({
       to: msg.to,
@@ -22,7 +23,7 @@ export async function recordOutboxMessage(
       ...times,
     })
     .returning();
-  return row!;
+  return oneRow(rows, 'mail outbox');
 }
 
 export async function markOutboxMessageSent(db: Db, id: number, sentAt: Date) {

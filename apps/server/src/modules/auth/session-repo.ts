@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/rows';
 import { bookings, sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
+import { oneRow } from '../../db/one-row';
 
 export type { SessionRow, UserRow } from '../../db/rows';
 
@@ -28,7 +29,7 @@ export async function createSession(
   opts: { userId: number | null; ttlDays: number; now: Date; ip?: string; userAgent?: string },
 ): Promise<{ token: string; session: SessionRow }> {
   const token = newToken();
-  const [session] = await db
+  const rows = await db
     .insert(sessions)
     .values({
       tokenHash: sha256(token),
@@ -41,7 +42,7 @@ export async function createSession(
       expiresAt: new Date(opts.now.getTime() + opts.ttlDays * 86_400_000),
     })
     .returning();
-  return { token, session: session! };
+  return { token, session: oneRow(rows, 'session') };
 }
 
 /** Ends a session; a guest's bookings, owned by nothing else, end with it. */

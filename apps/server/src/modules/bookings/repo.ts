@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 
 export type BookingRow = typeof bookings.$inferSelect;
 export type NewBooking = typeof bookings.$inferInsert;
@@ -72,13 +73,11 @@ export async function lockBooking(tx: Tx, id: number) {
 }
 
 export async function insertBooking(tx: Tx, values: NewBooking): Promise<BookingRow> {
-  const [row] = await tx.insert(bookings).values(values).returning();
-  return row!;
+  return oneRow(await tx.insert(bookings).values(values).returning(), 'booking');
 }
 
 export async function updateBookingRow(tx: Tx, id: number, values: Partial<NewBooking>): Promise<BookingRow> {
-  const [row] = await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning();
-  return row!;
+  return oneRow(await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning(), 'booking');
 }
 
 /**

@@ -3,6 +3,7 @@ import { and, asc, eq, gt, sql } from 'drizzle-orm';
 import type { ContactMessage } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { contactMessages } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 
 /** First key of the advisory locks that serialise contact messages per address. */
 const CONTACT_LOCK_CLASS = 7302;
@@ -38,10 +39,10 @@ export async function insertContactMessageWithinLimit(
       const freeing = recent[recent.length - opts.maxPerWindow]!.createdAt;
       return { retryAt: new Date(freeing.getTime() + opts.windowMs) };
     }
-    const [row] = await tx
+    const rows = await tx
       .insert(contactMessages)
       .values({ ...input, userId: opts.userId, ip, createdAt: now })
       .returning();
-    return { row: row! };
+    return { row: oneRow(rows, 'contact message') };
   });
 }

@@ -2,6 +2,7 @@
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 
 export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
@@ -73,13 +74,11 @@ export async function findOrderByIntent(db: Db | Tx, paymentIntentId: string, lo
 }
 
 export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
-  const [row] = await tx.insert(orders).values(values).returning();
-  return row!;
+  return oneRow(await tx.insert(orders).values(values).returning(), 'order');
 }
 
 export async function updateOrder(tx: Tx, id: number, values: Partial<NewOrder>): Promise<OrderRow> {
-  const [row] = await tx.update(orders).set(values).where(eq(orders.id, id)).returning();
-  return row!;
+  return oneRow(await tx.update(orders).set(values).where(eq(orders.id, id)).returning(), 'order');
 }
 
 export async function addOrderEvent(tx: Tx, event: NewOrderEvent) {

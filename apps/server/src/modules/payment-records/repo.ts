@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -50,13 +51,11 @@ export async function lockOpenPaymentsOfBooking(tx: Tx, bookingId: number) {
 }
 
 export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow> {
-  const [row] = await tx.insert(payments).values(values).returning();
-  return row!;
+  return oneRow(await tx.insert(payments).values(values).returning(), 'payment');
 }
 
 export async function updatePayment(db: Db | Tx, id: number, values: Partial<NewPayment>) {
-  const [row] = await db.update(payments).set(values).where(eq(payments.id, id)).returning();
-  return row!;
+  return oneRow(await db.update(payments).set(values).where(eq(payments.id, id)).returning(), 'payment');
 }
 
 /** Open payments that will not be paid; a payment settled meanwhile is left as it is. */

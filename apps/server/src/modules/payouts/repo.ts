@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, jobs, orders, payouts, users, vendors } from '../../db/schema';
 import { payoutJobKey } from '../orders/payout-schedule';
+import { oneRow } from '../../db/one-row';
 
 export type PayoutRow = typeof payouts.$inferSelect;
 export type NewPayout = typeof payouts.$inferInsert;
@@ -13,13 +14,11 @@ export async function findPayoutOfOrder(db: Db | Tx, orderId: number): Promise<P
 }
 
 export async function insertPayout(tx: Tx, values: NewPayout): Promise<PayoutRow> {
-  const [row] = await tx.insert(payouts).values(values).returning();
-  return row!;
+  return oneRow(await tx.insert(payouts).values(values).returning(), 'payout');
 }
 
 export async function updatePayout(db: Db | Tx, id: number, values: Partial<NewPayout>): Promise<PayoutRow> {
-  const [row] = await db.update(payouts).set(values).where(eq(payouts.id, id)).returning();
-  return row!;
+  return oneRow(await db.update(payouts).set(values).where(eq(payouts.id, id)).returning(), 'payout');
 }
 
 /** What deciding a payout needs of the vendor: whether payouts are on, and where they go. */

@@ -2,6 +2,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { orders, reviews, vendors } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 
 export type ReviewRow = typeof reviews.$inferSelect;
 
@@ -66,7 +67,7 @@ export async function insertProductReview(
     createdAt: Date;
   },
 ): Promise<ReviewRow> {
-  const [row] = await db
+  const rows = await db
     .insert(reviews)
     .values({
       vendorId: v.vendorId,
@@ -79,7 +80,7 @@ export async function insertProductReview(
       createdAt: v.createdAt,
     })
     .returning();
-  return row!;
+  return oneRow(rows, 'review');
 }
 
 /** Deletes the author's own product review; false when there is none with that id of theirs. */

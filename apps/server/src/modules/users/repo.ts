@@ -2,6 +2,7 @@ import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, passwordResetTokens, userInputs, users } from '../../db/schema';
 import type { AddressInput, UserUpdate } from '@stg/domain/validation';
+import { oneRow } from '../../db/one-row';
 
 export async function findUserByEmail(db: Db, email: string) {
   const [row] = await db
@@ -18,20 +19,25 @@ export async function createCustomer(
   address: AddressInput,
 ) {
   return db.transaction(async (tx) => {
-    const [user] = await tx
-      .insert(users)
-      .values({ ...input, userType: 'customer' })
-      .returning();
-    const [addr] = await tx
-      .insert(addresses)
-      .values({ ...address, userId: user!.id, isDefault: true })
-      .returning();
-    const [updated] = await tx
-      .update(users)
-      .set({ currentAddressId: addr!.id })
-      .where(eq(users.id, user!.id))
-      .returning();
-    return { user: updated!, address: addr! };
+    const user = oneRow(
+      await tx
+        .insert(users)
+        .values({ ...input, userType: 'customer' })
+        .returning(),
+      'user',
+    );
+    const addr = oneRow(
+      await tx
+        .insert(addresses)
+        .values({ ...address, userId: user.id, isDefault: true })
+        .returning(),
+      'address',
+    );
+    const updated = oneRow(
+      await tx.update(users).set({ currentAddressId: addr.id }).where(eq(users.id, user.id)).returning(),
+      'user',
+    );
+    return { user: updated, address: addr };
   });
 }
 

@@ -12,6 +12,7 @@ import {
   vendors,
 } from '../../db/schema';
 import { productRating } from '../reviews/rating';
+import { oneRow } from '../../db/one-row';
 
 const logo = aliasedTable(images, 'logo');
 const banner = aliasedTable(images, 'banner');
@@ -177,38 +178,47 @@ export async function insertVendorWithAdmin(
     now: Date;
   },
 ) {
-  const [vendor] = await tx
-    .insert(vendors)
-    .values({
-      ...input.vendor,
-      listingStatus: 'awaiting_submission',
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
-  await tx.insert(addresses).values({ ...input.businessAddress, vendorId: vendor!.id });
-  await tx.insert(vendorCalendars).values({ vendorId: vendor!.id });
-  const [user] = await tx
-    .insert(users)
-    .values({
-      ...input.admin,
-      userType: 'vendor',
-      vendorId: vendor!.id,
-      createdAt: input.now,
-      updatedAt: input.now,
-    })
-    .returning();
+  const vendor = oneRow(
+    await tx
+      .insert(vendors)
+      .values({
+        ...input.vendor,
+        listingStatus: 'awaiting_submission',
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning(),
+    'vendor',
+  );
+  await tx.insert(addresses).values({ ...input.businessAddress, vendorId: vendor.id });
+  await tx.insert(vendorCalendars).values({ vendorId: vendor.id });
+  const user = oneRow(
+    await tx
+      .insert(users)
+      .values({
+        ...input.admin,
+        userType: 'vendor',
+        vendorId: vendor.id,
+        createdAt: input.now,
+        updatedAt: input.now,
+      })
+      .returning(),
+    'user',
+  );
   const userAddresses = [];
   if (input.adminAddress) {
-    const [addr] = await tx
-      .insert(addresses)
-      .values({ ...input.adminAddress, userId: user!.id, isDefault: true })
-      .returning();
-    userAddresses.push(addr!);
-    await tx.update(users).set({ currentAddressId: addr!.id }).where(eq(users.id, user!.id));
-    user!.currentAddressId = addr!.id;
+    const addr = oneRow(
+      await tx
+        .insert(addresses)
+        .values({ ...input.adminAddress, userId: user.id, isDefault: true })
+        .returning(),
+      'address',
+    );
+    userAddresses.push(addr);
+    await tx.update(users).set({ currentAddressId: addr.id }).where(eq(users.id, user.id));
+    user.currentAddressId = addr.id;
   }
-  return { vendor: vendor!, user: user!, addresses: userAddresses };
+  return { vendor, user, addresses: userAddresses };
 }
 
 /** Listings waiting for an operator, oldest submission first, with their account admin. */
