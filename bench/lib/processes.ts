@@ -22,11 +22,14 @@ export function freePort(): Promise<number> {
   });
 }
 
-/** Resolves once `url` answers 200; fails if the process exits or `limitMs` passes. */
-export async function waitUntilUp(url: string, child: ChildProcess, limitMs = 120_000) {
+/**
+ * Resolves once `url` answers 200; fails if the process exits or `limitMs` passes (`child` null: a server
+ * started elsewhere).
+ */
+export async function waitUntilUp(url: string, child: ChildProcess | null, limitMs = 120_000) {
   const until = Date.now() + limitMs;
   while (Date.now() < until) {
-    if (child.exitCode !== null || child.signalCode !== null)
+    if (child && (child.exitCode !== null || child.signalCode !== null))
       throw new Error(
         `${url}: the process exited (${child.exitCode ?? child.signalCode}) before it answered`,
       );
@@ -49,15 +52,18 @@ export interface RunningProcess {
   stop(): Promise<void>;
 }
 
+/** SIGTERM, then SIGKILL after `graceMs`; resolves when the process has exited. */
+export async function stopProcess(child: ChildProcess, graceMs = 30_000): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  const exited = new Promise<void>((r) => child.once('exit', () => r()));
+  child.kill('SIGTERM');
+  const timer = setTimeout(() => child.kill('SIGKILL'), graceMs);
+  await exited;
+  clearTimeout(timer);
+}
+
 function stopper(child: ChildProcess) {
-  return async () => {
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise<void>((r) => child.once('exit', () => r()));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000);
-    await exited;
-    clearTimeout(timer);
-  };
+  return () => stopProcess(child);
 }
 
 /** Children still running when this process ends are killed (a failed bench leaves no server behind). */

@@ -19,12 +19,11 @@
  *   BOOKING_RUNS=5 BOOKING_WATERFALL=1 npx tsx bench/web/booking-timing.ts
  *   BOOKING_CPU_SLOWDOWN=4 npx tsx bench/web/booking-timing.ts     (Chromium's CPU throttling)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { waitUntilUp } from '../lib/processes';
+import { startDemoServer } from './demo-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
@@ -37,41 +36,6 @@ const CHROME_PATH = process.env.CHROME_PATH ?? '/usr/bin/chromium';
 const CUSTOMER = 'customer@example.com';
 const PASSWORD = 'Password123!';
 const VENDOR = 'Sparkle & Shine Home Cleaning';
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(base: string, child: ChildProcess | null, limitMs: number): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (Date.now() < until) {
-    if (child && child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server did not answer ${base}/api/health within ${limitMs / 1000} s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -199,36 +163,14 @@ if (!fs.existsSync(distIndex)) {
   process.exit(1);
 }
 
-let server: ChildProcess | null = null;
-let dataDir: string | null = null;
-let base = process.env.BOOKING_BASE ?? '';
-if (!base) {
-  dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'booking-timing-'));
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-    cwd: path.join(root, 'apps/server'),
-    env: {
-      ...process.env,
-      NODE_ENV: 'production',
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      PUBLIC_URL: base,
-      DATA_DIR: dataDir,
-      DATABASE_URL: '',
-      SEED_DEMO_DATA: 'true',
-      RATE_LIMIT_SCALE: '100',
-      LOG_LEVEL: 'warn',
-      TZ: 'UTC',
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-}
+// The server of BOOKING_BASE, or our own (demo data, rate limits relaxed for the repeated sign-ins).
+const server = process.env.BOOKING_BASE ? null : await startDemoServer({ RATE_LIMIT_SCALE: '100' });
+const base = process.env.BOOKING_BASE ?? server!.base;
 
 let browser: Browser | undefined;
 try {
   console.info(`web build of ${fs.statSync(distIndex).mtime.toISOString()}; server ${base}`);
-  await waitForServer(base, server, 180_000);
+  await (server ? server.ready() : waitUntilUp(`${base}/api/health`, null));
   const vendors = (await (await fetch(`${base}/api/vendors`)).json()) as { id: number; name: string }[];
   const vendor = vendors.find((v) => v.name === VENDOR);
   if (!vendor) throw new Error(`${VENDOR} is not among the vendors`);
@@ -271,6 +213,5 @@ try {
   console.info(`        checkout ${checkout.map((v) => v.toFixed(0)).join(' ')}`);
 } finally {
   await browser?.close();
-  if (server) await stopServer(server);
-  if (dataDir) fs.rmSync(dataDir, { recursive: true, force: true });
+  await server?.stop();
 }

@@ -9,16 +9,13 @@
  *   LH_RUNS=1 LH_PAGES=/,/vendors/1 npm run bench:web -w bench
  *   LH_JSON=/tmp/lh npm run bench:web -w bench     (also writes each run's full report there)
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
-import os from 'node:os';
 import path from 'node:path';
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
+import { startDemoServer } from './demo-server';
 
 const root = path.resolve(import.meta.dirname, '../..');
-const serverDir = path.join(root, 'apps/server');
 const distIndex = path.join(root, 'apps/web/dist/index.html');
 const RUNS = Math.max(1, Number(process.env.LH_RUNS ?? 3));
 const PAGES = (process.env.LH_PAGES ?? '/,/services?category=all,/vendors/1').split(',');
@@ -32,42 +29,6 @@ const METRICS = [
   ['TBT', 'total-blocking-time', 'ms'],
   ['CLS', 'cumulative-layout-shift', ''],
 ] as const;
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.unref();
-    srv.on('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitForServer(base: string, child: ChildProcess, limitMs: number): Promise<void> {
-  const until = Date.now() + limitMs;
-  while (Date.now() < until) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    try {
-      const res = await fetch(`${base}/api/health`);
-      if (res.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 500));
-  }
-  throw new Error(`the server did not answer ${base}/api/health within ${limitMs / 1000} s`);
-}
-
-async function stopServer(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  child.kill('SIGTERM');
-  const timer = setTimeout(() => child.kill('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(timer);
-}
 
 const median = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -87,37 +48,19 @@ if (!fs.existsSync(distIndex)) {
 }
 const builtAt = fs.statSync(distIndex).mtime;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'lh-data-'));
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const server = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
-  cwd: serverDir,
-  env: {
-    ...process.env,
-    NODE_ENV: 'production',
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    PUBLIC_URL: base,
-    DATA_DIR: dataDir,
-    DATABASE_URL: '',
-    SEED_DEMO_DATA: 'true',
-    LOG_LEVEL: 'warn',
-    TZ: 'UTC',
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
+const server = await startDemoServer();
+const { base } = server;
 
 let chrome: chromeLauncher.LaunchedChrome | undefined;
 const cleanUp = async () => {
   chrome?.kill();
-  await stopServer(server);
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await server.stop();
 };
 process.once('SIGINT', () => void cleanUp().then(() => process.exit(130)));
 
 try {
   console.info(`web build of ${builtAt.toISOString()}; starting the server on ${base} (seeding demo data)…`);
-  await waitForServer(base, server, 180_000);
+  await server.ready();
   chrome = await chromeLauncher.launch({
     chromePath: CHROME_PATH,
     chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'],
