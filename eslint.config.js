@@ -90,6 +90,19 @@ export default tseslint.config(
     rules: { 'boundaries/no-other-module-repo': 'error' },
   },
   {
+    // Endpoints live in the contract (issue 24, ADR 0031): an API address is written once, in its endpoint
+    // object. The server's own tests are exempt on purpose: they send requests to the published addresses
+    // as an outside client would, so a changed address fails them (a public API change is never silent).
+    files: ['**/*.{ts,tsx,js,mjs}'],
+    ignores: [
+      'packages/domain/src/api/*.endpoints.ts',
+      'apps/server/**/*.test.ts',
+      'apps/server/test/**',
+      'scripts/**',
+    ],
+    rules: { 'boundaries/no-api-path-literal': 'warn' },
+  },
+  {
     // Module boundaries (ADR 0026): a feature imports no other feature's internals.
     files: ['apps/web/src/features/**/*.{ts,tsx}'],
     rules: {

@@ -9,6 +9,9 @@
  *   Tests are exempt in eslint.config.js (they set up and inspect rows directly).
  * - `boundaries/no-cross-feature-import`: a web feature (src/features/X) imports nothing from another
  *   feature (src/features/Y) except the entry points Y declares public (option `publicEntries`).
+ * - `boundaries/no-api-path-literal` (issue 24, ADR 0031): an address of the API ('/api/...') is written
+ *   once, in its endpoint object (packages/domain/src/api/*.endpoints.ts); everyone else names the object
+ *   (`call(endpoint, ...)`, `routeFrom(app, endpoint, ...)`, `at(endpoint, params)`, `pathOf(...)`).
  */
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -128,7 +131,58 @@ const noCrossFeatureImport = {
   },
 };
 
+/**
+ * An address of the API at the start of a string: alone, after a scheme and host ('http://localhost/api/x')
+ * or after a method ('GET /api/orders', a test mock's key).
+ */
+const API_ADDRESS = /^(?:(?:GET|HEAD|POST|PUT|PATCH|DELETE) )?(?:[a-z]+:\/\/[^/\s]*)?\/api(?:\/|$|\?)/;
+
+/** @type {import('eslint').Rule.RuleModule} */
+const noApiPathLiteral = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'API addresses are written once, in the endpoint objects of the contract' },
+    messages: {
+      literal:
+        "'{{text}}' names an API address by hand: use its endpoint object from @stg/domain/api/*.endpoints (call, routeFrom, at, pathOf) so a renamed path is one edit the compiler follows (ADR 0031).",
+    },
+    schema: [],
+  },
+  create(context) {
+    /** @param {import('estree').Node} node @param {string} text */
+    const check = (node, text) => {
+      if (API_ADDRESS.test(text))
+        context.report({ node, messageId: 'literal', data: { text: text.slice(0, 60) } });
+    };
+    return {
+      Literal(node) {
+        if (typeof node.value !== 'string') return;
+        // An import's source is a module name, not an address.
+        const parent = /** @type {import('estree').Node & { parent?: import('estree').Node }} */ (node)
+          .parent;
+        if (
+          parent &&
+          (parent.type === 'ImportDeclaration' ||
+            parent.type === 'ExportNamedDeclaration' ||
+            parent.type === 'ExportAllDeclaration' ||
+            parent.type === 'ImportExpression')
+        )
+          return;
+        check(node, node.value);
+      },
+      TemplateLiteral(node) {
+        const first = node.quasis[0];
+        if (first) check(node, first.value.cooked ?? first.value.raw);
+      },
+    };
+  },
+};
+
 export default {
   meta: { name: 'boundaries' },
-  rules: { 'no-other-module-repo': noOtherModuleRepo, 'no-cross-feature-import': noCrossFeatureImport },
+  rules: {
+    'no-other-module-repo': noOtherModuleRepo,
+    'no-cross-feature-import': noCrossFeatureImport,
+    'no-api-path-literal': noApiPathLiteral,
+  },
 };

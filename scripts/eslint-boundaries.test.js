@@ -173,3 +173,58 @@ tester.run('no-cross-feature-import', boundaries.rules['no-cross-feature-import'
     },
   ],
 });
+
+const domain = (file) => path.join(root, 'packages/domain/src', file);
+
+tester.run('no-api-path-literal', boundaries.rules['no-api-path-literal'], {
+  valid: [
+    // Naming the endpoint object.
+    {
+      filename: web('features/orders/api/orders-query.ts'),
+      code: 'const answer = await call(ordersApi.customerOrders);',
+    },
+    {
+      filename: web('features/orders/orders-page.test.tsx'),
+      code: 'mockApi({ [at(ordersApi.customerOrders)]: { body } });',
+    },
+    // Pages of the site, and strings that merely mention the API.
+    { filename: web('app/routes.tsx'), code: "const path = '/orders';" },
+    { filename: web('app/routes.tsx'), code: "const label = 'Read the /api/docs page';" },
+    { filename: web('app/routes.tsx'), code: 'const p = `/apiary/${id}`;' },
+    // An import is a module, not an address.
+    { filename: web('lib/x.ts'), code: "import x from '/api/not-an-address';" },
+  ],
+  invalid: [
+    {
+      filename: web('features/orders/api/orders-query.ts'),
+      code: "api.get('/api/orders');",
+      errors: [{ messageId: 'literal' }],
+    },
+    {
+      filename: web('features/orders/api/use-cancel-order.ts'),
+      code: 'api.patch(`/api/orders/${orderId}/cancel-order`, body);',
+      errors: [{ messageId: 'literal' }],
+    },
+    {
+      filename: web('features/orders/orders-page.test.tsx'),
+      code: "mockApi({ 'GET /api/orders': { body } });",
+      errors: [{ messageId: 'literal' }],
+    },
+    {
+      filename: src('app.ts'),
+      code: "if (req.url.startsWith('/api/')) return;",
+      errors: [{ messageId: 'literal' }],
+    },
+    { filename: src('app.ts'), code: "const docs = '/api';", errors: [{ messageId: 'literal' }] },
+    {
+      filename: path.join(root, 'e2e/tests/orders.spec.ts'),
+      code: "await request.get('http://localhost:3000/api/session?x=1');",
+      errors: [{ messageId: 'literal' }],
+    },
+    {
+      filename: domain('api/orders.ts'),
+      code: 'const p = `/api/vendors/${id}`;',
+      errors: [{ messageId: 'literal' }],
+    },
+  ],
+});

@@ -1,4 +1,5 @@
 /** Builds the Fastify app. Tests call buildApp and use app.inject; main.ts listens. */
+import { endpointOfRoute } from './http/endpoint-route';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -156,7 +157,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.decorate('routeTable', routeTable);
   app.addHook('onRoute', (route) => {
     for (const method of [route.method].flat())
-      if (method !== 'HEAD') routeTable.push({ method, url: route.url, schema: route.schema });
+      if (method !== 'HEAD')
+        routeTable.push({
+          method,
+          url: route.url,
+          schema: route.schema,
+          endpoint: endpointOfRoute(route.config),
+        });
   });
   registerErrorHandling(app);
   registerInputGuard(app);

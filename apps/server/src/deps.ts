@@ -2,6 +2,7 @@
  * What the app gives its modules (the `deps` decoration), in a file of its own: modules import these
  * types from here, never from app.ts, which imports their routes (ADR 0026).
  */
+import type { AnyEndpoint } from '@stg/domain/api/endpoint';
 import type { FastifyBaseLogger, RouteOptions } from 'fastify';
 import type { IcsOptions } from './adapters/calendars/ics';
 import type { OAuthCalendarAdapter } from './adapters/calendars/oauth';
@@ -96,6 +97,8 @@ export interface RouteEntry {
   method: string;
   url: string;
   schema: RouteOptions['schema'];
+  /** The contract endpoint it was registered from (ADR 0031); undefined for the few that are not endpoints. */
+  endpoint: AnyEndpoint | undefined;
 }
 
 declare module 'fastify' {

@@ -15,6 +15,18 @@
  * The same texts as MESSAGES.unexpected and MESSAGES.invalidAuthenticityToken of @stg/domain/validation
  * (a test holds them equal). Written out here so the API client does not pull zod into the first bundle.
  */
+import {
+  pathOf,
+  queryString,
+  type AnswerOf,
+  type AnyEndpoint,
+  type BodyInputOf,
+  type HttpMethod,
+  type ParamsOf,
+  type PathParamNames,
+  type QueryInputOf,
+} from '@stg/domain/api/endpoint';
+
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 export const INVALID_AUTHENTICITY_TOKEN = 'Invalid Authenticity Token';
 
@@ -56,7 +68,7 @@ export function setCsrfToken(token: string | null): void {
   csrfToken = token;
 }
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+export type { HttpMethod };
 
 export interface RequestOptions {
   /** Skip the refresh-and-retry on "Invalid Authenticity Token". */
@@ -190,3 +202,40 @@ export const api = {
   delete: (path: string, body?: unknown, options?: RequestOptions) =>
     apiRequest('DELETE', path, body, options),
 };
+
+/** What one call sends: the path's params (when it has any), the query, the body (when it takes one). */
+export type CallInput<E extends AnyEndpoint> = (PathParamNames<E['path']> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) & {
+  query?: QueryInputOf<E>;
+  body?: BodyInputOf<E> | FormData;
+};
+
+/** The address of one call: the endpoint's path with its params, and the query string. */
+export function urlOf<E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>): string {
+  return (
+    pathOf(endpoint, input?.params as never) +
+    queryString(input?.query as Record<string, unknown> | undefined)
+  );
+}
+
+/**
+ * Calls an endpoint of the contract (ADR 0031) and answers its parsed, typed success answer. The answer's
+ * schema loads beside the request (a chunk of its own for code in the first bundle), so the call waits
+ * for whichever comes last. A drifted answer is a clear error, never a silent cast.
+ */
+export async function call<E extends AnyEndpoint>(
+  endpoint: E,
+  ...[input, options]: PathParamNames<E['path']> extends never
+    ? [input?: CallInput<E>, options?: RequestOptions]
+    : [input: CallInput<E>, options?: RequestOptions]
+): Promise<AnswerOf<E>> {
+  const [answer, schemas] = await Promise.all([
+    apiRequest(endpoint.method, urlOf(endpoint, input), input?.body, options),
+    endpoint.schemas(),
+  ]);
+  const responses = schemas.responses;
+  const schema = [200, 201, 202, 204].map((status) => responses[status]).find((s) => s !== undefined);
+  if (!schema) return answer as AnswerOf<E>;
+  return schema.parse(answer) as AnswerOf<E>;
+}

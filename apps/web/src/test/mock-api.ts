@@ -3,6 +3,13 @@
  * Unknown routes answer 404 so a missing mock shows up as a visible failure.
  */
 import { vi } from 'vitest';
+import { matchesPath, pathOf, routeKey, type AnyEndpoint, type ParamsOf } from '@stg/domain/api/endpoint';
+
+/**
+ * The mock key of one endpoint call (ADR 0031): `at(ordersApi.cancel, { id: 100 })` is
+ * 'PATCH /api/orders/100/cancel-order'. Routes are keyed by it, so a renamed path renames the mocks too.
+ */
+export const at = routeKey;
 
 export interface MockResponse {
   status?: number;
@@ -71,3 +78,20 @@ export function mockApi(routes: Record<string, Handler | Handler[]>) {
   vi.stubGlobal('fetch', fetchMock);
   return { fetchMock, calls };
 }
+
+/** The recorded calls to one endpoint (any query), or to one address of it when params are given. */
+export function callsTo<E extends AnyEndpoint>(
+  calls: RecordedCall[],
+  endpoint: E,
+  params?: ParamsOf<E>,
+): RecordedCall[] {
+  return calls.filter((c) => {
+    if (c.method !== endpoint.method) return false;
+    const pathname = c.path.split('?')[0]!;
+    return params ? pathname === pathOf(endpoint, params as never) : matchesPath(endpoint, pathname);
+  });
+}
+
+/** The query of a recorded call, as an object. */
+export const queryOf = (call: RecordedCall) =>
+  Object.fromEntries(new URL(call.path, 'http://localhost').searchParams.entries());

@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { customerOrdersResponseSchema, type CustomerOrder } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import type { CustomerOrder } from '@stg/domain/api/orders';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { ORDERS_QUERY_KEY } from '../../../lib/query-keys';
 
 export { ORDERS_QUERY_KEY };
@@ -11,8 +12,7 @@ export { ORDERS_QUERY_KEY };
  * here rather than somewhere in the page.
  */
 export async function fetchOrders(): Promise<CustomerOrder[]> {
-  const answer = await api.get('/api/orders');
-  return customerOrdersResponseSchema.parse(answer).orders;
+  return (await call(ordersApi.customerOrders)).orders;
 }
 
 export const ordersQueryOptions = () =>

@@ -4,7 +4,8 @@ import {
   orderResponseSchema,
   type CancelOrderRequest,
 } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { refreshAfterOrderChange } from './refresh-after-order-change';
 
 /**
@@ -16,7 +17,7 @@ export function useCancelOrder(orderId: number) {
   return useMutation({
     mutationFn: async (cancelReason: string) => {
       const body: CancelOrderRequest = cancelOrderRequestSchema.parse({ cancelReason });
-      const answer = await api.patch(`/api/orders/${orderId}/cancel-order`, body);
+      const answer = await call(ordersApi.cancel, { params: { id: orderId }, body });
       return orderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterOrderChange(queryClient, order),

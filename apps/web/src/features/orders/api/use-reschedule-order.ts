@@ -4,7 +4,8 @@ import {
   rescheduleOrderRequestSchema,
   type RescheduleOrderRequest,
 } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { refreshAfterOrderChange } from './refresh-after-order-change';
 
 /** PATCH /api/orders/{id}/reschedule {order: {appointmentAt}} → {order} (docs/api/checkout.md). */
@@ -13,7 +14,7 @@ export function useRescheduleOrder(orderId: number) {
   return useMutation({
     mutationFn: async (appointmentAt: string) => {
       const body: RescheduleOrderRequest = rescheduleOrderRequestSchema.parse({ order: { appointmentAt } });
-      const answer = await api.patch(`/api/orders/${orderId}/reschedule`, body);
+      const answer = await call(ordersApi.reschedule, { params: { id: orderId }, body });
       return orderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterOrderChange(queryClient, order),

@@ -1,10 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  markFulfilledRequestSchema,
-  vendorOrderResponseSchema,
-  type MarkFulfilledRequest,
-} from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import { markFulfilledRequestSchema, type MarkFulfilledRequest } from '@stg/domain/api/orders';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { refreshAfterVendorAction } from './refresh-vendor-orders';
 
 /**
@@ -19,8 +16,7 @@ export function useMarkFulfilled(orderId: number, vendorId: number) {
         order: { confirmed: true, optionalNote },
         vendorId,
       });
-      const answer = await api.patch(`/api/orders/${orderId}/mark-as-fulfilled`, body);
-      return vendorOrderResponseSchema.parse(answer).order;
+      return (await call(ordersApi.markFulfilled, { params: { id: orderId }, body })).order;
     },
     onSuccess: (order) => refreshAfterVendorAction(queryClient, order),
   });

@@ -1,11 +1,8 @@
 import { useRef } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  partialRefundRequestSchema,
-  vendorOrderResponseSchema,
-  type PartialRefundRequest,
-} from '@stg/domain/api/orders';
-import { api, ApiError } from '../../../lib/api-client';
+import { partialRefundRequestSchema, type PartialRefundRequest } from '@stg/domain/api/orders';
+import { ApiError, call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { refreshAfterVendorAction } from './refresh-vendor-orders';
 
 /**
@@ -20,10 +17,12 @@ export function usePartialRefund(orderId: number) {
   return useMutation({
     mutationFn: async (refund: PartialRefundRequest) => {
       const body = partialRefundRequestSchema.parse(refund);
-      const answer = await api.post(`/api/orders/${orderId}/create-partial-refund`, body, {
-        headers: { 'Idempotency-Key': key.current },
-      });
-      return vendorOrderResponseSchema.parse(answer).order;
+      const answer = await call(
+        ordersApi.partialRefund,
+        { params: { id: orderId }, body },
+        { headers: { 'Idempotency-Key': key.current } },
+      );
+      return answer.order;
     },
     onSuccess: (order) => {
       key.current = newIdempotencyKey();

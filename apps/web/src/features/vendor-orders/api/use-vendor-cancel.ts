@@ -4,7 +4,8 @@ import {
   vendorOrderResponseSchema,
   type CancelOrderRequest,
 } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { refreshAfterVendorAction } from './refresh-vendor-orders';
 
 /**
@@ -16,7 +17,7 @@ export function useVendorCancel(orderId: number) {
   return useMutation({
     mutationFn: async (cancelReason: string) => {
       const body: CancelOrderRequest = cancelOrderRequestSchema.parse({ cancelReason, confirmed: true });
-      const answer = await api.patch(`/api/orders/${orderId}/cancel-order`, body);
+      const answer = await call(ordersApi.cancel, { params: { id: orderId }, body });
       return vendorOrderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterVendorAction(queryClient, order),

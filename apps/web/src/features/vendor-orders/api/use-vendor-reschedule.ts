@@ -4,7 +4,8 @@ import {
   vendorOrderResponseSchema,
   type RescheduleOrderRequest,
 } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { refreshAfterVendorAction } from './refresh-vendor-orders';
 
 /**
@@ -18,7 +19,7 @@ export function useVendorReschedule(orderId: number) {
       const body: RescheduleOrderRequest = rescheduleOrderRequestSchema.parse({
         order: { appointmentAt, confirmed: true },
       });
-      const answer = await api.patch(`/api/orders/${orderId}/reschedule`, body);
+      const answer = await call(ordersApi.reschedule, { params: { id: orderId }, body });
       return vendorOrderResponseSchema.parse(answer).order;
     },
     onSuccess: (order) => refreshAfterVendorAction(queryClient, order),

@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { vendorOrderResponseSchema, type VendorOrder } from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import type { VendorOrder } from '@stg/domain/api/orders';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { cachedVendorOrder } from './refresh-vendor-orders';
 import { vendorOrdersKeyOf } from './vendor-orders-query';
 
@@ -14,8 +15,7 @@ export async function findVendorOrder(
   orderId: number,
   signal?: AbortSignal,
 ): Promise<VendorOrder> {
-  const answer = await api.get(`/api/vendors/${vendorId}/orders/${orderId}`, { signal });
-  return vendorOrderResponseSchema.parse(answer).order;
+  return (await call(ordersApi.vendorOrder, { params: { id: vendorId, orderId } }, { signal })).order;
 }
 
 export const vendorOrderQueryOptions = (queryClient: QueryClient, vendorId: number, orderId: number) => {

@@ -1,10 +1,7 @@
 import { infiniteQueryOptions, type InfiniteData } from '@tanstack/react-query';
-import {
-  vendorOrdersPageSchema,
-  type VendorOrderFilter,
-  type VendorOrdersPage,
-} from '@stg/domain/api/orders';
-import { api } from '../../../lib/api-client';
+import type { VendorOrderFilter, VendorOrdersPage } from '@stg/domain/api/orders';
+import { call } from '../../../lib/api-client';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 
 /** Orders per page: enough to fill a screen or two, small enough that thousands of orders stay fast. */
 export const VENDOR_ORDERS_PAGE_SIZE = 50;
@@ -25,10 +22,11 @@ export async function fetchVendorOrdersPage(
   limit = VENDOR_ORDERS_PAGE_SIZE,
   signal?: AbortSignal,
 ): Promise<VendorOrdersPage> {
-  const params = new URLSearchParams({ filter, limit: String(limit) });
-  if (cursor) params.set('cursor', cursor);
-  const answer = await api.get(`/api/vendors/${vendorId}/orders?${params.toString()}`, { signal });
-  return vendorOrdersPageSchema.parse(answer);
+  return call(
+    ordersApi.vendorOrders,
+    { params: { id: vendorId }, query: { filter, limit, cursor: cursor ?? undefined } },
+    { signal },
+  );
 }
 
 /** The vendor's orders under one filter, a page at a time ("Load more" follows nextCursor). */
