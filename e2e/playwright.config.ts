@@ -49,6 +49,9 @@ export default defineConfig({
       // and request rate limits relaxed, since every journey comes from this one address.
       NODE_ENV: 'test',
       RATE_LIMIT_SCALE: '100',
+      // A journey may move this server's clock (PUT /api/dev/clock, apps/server/src/clock.ts), as appointments
+      // fall on weekdays only; accepted only with NODE_ENV=test.
+      SETTABLE_CLOCK: 'true',
       LOG_LEVEL: 'warn',
       DATABASE_URL: '',
     },

@@ -52,6 +52,8 @@ import { schedulingRoutes } from './modules/scheduling/routes';
 import { sessionRoutes } from './modules/session/routes';
 import { addressRoutes } from './modules/users/address-routes';
 import { userRoutes } from './modules/users/routes';
+import type { SettableClock } from './clock';
+import { devClockRoutes } from './modules/dev/clock-routes';
 import { listingReviewRoutes } from './modules/listing-review/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import type { PlacesReviewsSource } from './adapters/reviews/google-places';
@@ -63,6 +65,11 @@ export interface BuildAppOptions {
   database: Database;
   storage: Storage;
   now?: () => Date;
+  /**
+   * The e2e server's settable clock (clock.ts): `now` reads it and PUT /api/dev/clock moves it. main.ts
+   * passes one only with SETTABLE_CLOCK=true under NODE_ENV=test, never in production.
+   */
+  settableClock?: SettableClock;
   /** Outgoing mail; the outbox (stored in mail_outbox) when not given. */
   mailer?: Mailer;
   publicUrl?: string;
@@ -115,7 +122,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   z.config({ customError: plainZodMessage });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  const now = opts.now ?? (() => new Date());
+  const now = opts.now ?? opts.settableClock?.now ?? (() => new Date());
   const mailer = opts.mailer ?? new OutboxMailer(opts.database.db, { now, log: app.log });
   const background = new BackgroundTasks(app.log);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
@@ -225,6 +232,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // are not taken from proxy headers; it then also checks that each request comes from this machine.
   if (devTools && mailer instanceof OutboxMailer && !(opts.trustProxy ?? false))
     await app.register(devOutboxRoutes);
+  if (opts.settableClock) await app.register(devClockRoutes, { clock: opts.settableClock });
 
   // Uploads: a local folder as static files; any other store (S3 without a public URL) read through it.
   if (opts.uploadsDir) {

@@ -60,3 +60,12 @@ describe('card payments', () => {
     expect(() => loadConfig({ CHECKOUT_HOLD_MINUTES: '0' })).toThrow(/CHECKOUT_HOLD_MINUTES/);
   });
 });
+
+it('accepts a settable clock only for the e2e server (NODE_ENV=test)', () => {
+  expect(loadConfig({}).SETTABLE_CLOCK).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'test', SETTABLE_CLOCK: 'true' }).SETTABLE_CLOCK).toBe(true);
+  for (const NODE_ENV of ['production', 'development'])
+    expect(() => loadConfig({ NODE_ENV, SETTABLE_CLOCK: 'true' })).toThrow(
+      /SETTABLE_CLOCK: may be true only with NODE_ENV=test/,
+    );
+});

@@ -102,6 +102,11 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
+  /** The e2e server's clock may be moved by PUT /api/dev/clock (clock.ts); accepted only with NODE_ENV=test. */
+  SETTABLE_CLOCK: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
   SANDBOX_EVENT_DELIVERY: z.enum(['immediate', 'delayed']).default('immediate'),
   SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   STORAGE_DRIVER: z
@@ -157,6 +162,13 @@ const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
           message: 'is required for Stripe payments (set all three Stripe keys)',
         });
   }
+  // A clock the requests may move is for the Playwright server only, never a running marketplace.
+  if (c.SETTABLE_CLOCK && c.NODE_ENV !== 'test')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['SETTABLE_CLOCK'],
+      message: 'may be true only with NODE_ENV=test',
+    });
   // Uploads go to S3 only when asked; a bucket set without the driver would silently be ignored.
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET)
     ctx.addIssue({ code: 'custom', path: ['S3_BUCKET'], message: 'is required when STORAGE_DRIVER=s3' });

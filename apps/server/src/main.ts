@@ -1,6 +1,7 @@
 /** Starts the marketplace: one process serving the API and the web app. */
 import { SmtpMailer } from './adapters/mail/smtp-mailer';
 import { buildApp } from './app';
+import { SettableClock } from './clock';
 import { calendarSecretKey, openAndMigrate, seedIfEmpty } from './bootstrap';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
@@ -47,15 +48,20 @@ async function main() {
     throw err;
   }
   const { database, storage } = opened;
+  // The Playwright server's clock, which a journey may move (SETTABLE_CLOCK, NODE_ENV=test only); else the wall clock.
+  const clock = config.SETTABLE_CLOCK ? new SettableClock() : null;
+  const now = clock?.now ?? (() => new Date());
   // SMTP when configured; otherwise buildApp's default, the outbox (viewable at /api/dev/outbox locally).
   const mailer = config.SMTP_URL
-    ? new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, now: () => new Date() })
+    ? new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, now })
     : undefined;
   // Google reviews through the Places API when GOOGLE_PLACES_API_KEY is set; otherwise the feature is off.
   const googlePlaces = googlePlacesFromConfig(config);
   const app = await buildApp({
     database,
     storage,
+    now,
+    settableClock: clock ?? undefined,
     mailer,
     publicUrl: config.publicUrl,
     supportEmail: config.SUPPORT_EMAIL,
@@ -97,6 +103,7 @@ async function main() {
     },
     recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS],
     log: app.log,
+    now,
   });
 
   // Graceful shutdown (SIGTERM from the container runtime, SIGINT from a terminal): at once, no new

@@ -5,6 +5,7 @@ import type { PaymentProvider } from '../src/adapters/payments/payment-provider'
 import { listOutboxMessages } from '../src/adapters/mail/outbox-repo';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
+import type { SettableClock } from '../src/clock';
 import { SecretBox } from '../src/adapters/calendars/secret-box';
 import { randomBytes } from 'node:crypto';
 import type { CalendarSyncConfig } from '../src/deps';
@@ -14,6 +15,8 @@ import { createTestDatabase } from './test-db';
 export async function createTestApp(
   opts: {
     now?: () => Date;
+    /** The e2e server's settable clock (PUT /api/dev/clock), as main.ts gives it under SETTABLE_CLOCK. */
+    settableClock?: SettableClock;
     mailer?: Mailer;
     trustProxy?: boolean;
     /** Calendar adapters (Google, Jobber pointed at local fakes) or feed rules to use. */
@@ -30,6 +33,7 @@ export async function createTestApp(
     database,
     storage: new MemoryStorage(),
     now: opts.now,
+    settableClock: opts.settableClock,
     mailer: opts.mailer,
     trustProxy: opts.trustProxy,
     payments: opts.payments,

@@ -61,6 +61,9 @@ export const ROUTE_ERROR_STATUSES: Readonly<Record<string, readonly number[]>> =
   'POST /api/payments/sandbox/confirm': [404],
   // The outbox viewer answers only this machine; to anyone else it does not exist.
   'GET /api/dev/outbox': [404],
+  // So does the e2e server's settable clock.
+  'GET /api/dev/clock': [404],
+  'PUT /api/dev/clock': [404],
 };
 
 /** Routes whose errors carry more than `errors` (spec §7's `{error_type, message}` of checkout). */

@@ -16,7 +16,7 @@ const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
  * From this machine and not relayed: a reverse proxy on the same host would make every visitor look
  * local, but it adds forwarding headers, so any of them closes the viewer.
  */
-function isLocalRequest(req: FastifyRequest): boolean {
+export function isLocalRequest(req: FastifyRequest): boolean {
   const remote = req.socket.remoteAddress ?? '';
   return LOOPBACK.has(remote) && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
 }
