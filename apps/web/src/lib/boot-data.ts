@@ -13,7 +13,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_PATH } from './api-client';
 import type { Session } from '@stg/domain/api/session';
 import { matchesPath, pathOf } from '@stg/domain/api/endpoint';
-import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { normalizeSession, SESSION_QUERY_KEY, storeSessionUser } from './session/session-query';
 
 export const BOOT_DATA_ID = 'boot-data';
@@ -53,8 +53,8 @@ function querySlot(path: string): { key: readonly unknown[]; read: (answer: unkn
         return session;
       },
     };
-  if (path === pathOf(vendorsApi.vendors)) return { key: ['vendors'], read: (answer) => answer };
-  const vendorId = matchesPath(vendorsApi.vendor, path) ? /\/(\d+)$/.exec(path)?.[1] : undefined;
+  if (path === pathOf(vendorReadsApi.vendors)) return { key: ['vendors'], read: (answer) => answer };
+  const vendorId = matchesPath(vendorReadsApi.vendor, path) ? /\/(\d+)$/.exec(path)?.[1] : undefined;
   if (vendorId) return { key: ['vendors', Number(vendorId)], read: (answer) => answer };
   return null;
 }

@@ -2,28 +2,17 @@
  * The vendors endpoints (spec §7): the public list and page, sign-up, the owner's profile and image
  * writes, payouts onboarding, submitting the listing for review, and the pricing screen's writes that
  * answer the whole vendor. One object each (ADR 0031); their schemas are in ./vendors (and ./pricing).
+ * The public reads are declared in ./vendor-reads.endpoints (the same objects), which the landing page's
+ * first bundle imports on its own.
  */
 import { endpoint } from './endpoint';
+import { vendorReadsApi } from './vendor-reads.endpoints';
 
 const schemas = () => import('./vendors');
 const tags = ['vendors'];
 
 export const vendorsApi = {
-  vendors: endpoint({
-    method: 'GET',
-    path: '/api/vendors',
-    tags,
-    summary: 'Active vendors, as their cards need',
-    schemas: () => schemas().then((m) => ({ responses: { 200: m.vendorCardsResponseSchema } })),
-  }),
-  vendor: endpoint({
-    method: 'GET',
-    path: '/api/vendors/:id',
-    tags,
-    summary:
-      'One vendor with everything the provider page needs; a listing that is not active is unknown to all but its owner',
-    schemas: () => schemas().then((m) => ({ responses: { 200: m.vendorSchema } })),
-  }),
+  ...vendorReadsApi,
   signUp: endpoint({
     method: 'POST',
     path: '/api/vendors',

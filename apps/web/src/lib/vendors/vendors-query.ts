@@ -1,7 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../api-client';
 import type { VendorCard } from '@stg/domain/api/vendors';
-import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 
 /**
  * GET /api/vendors: the active vendors, as cards, read with the vendors contract. The contract (and zod)
@@ -9,7 +9,7 @@ import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
  * reads the same answer from the page's boot data (ADR 0025).
  */
 export async function fetchVendorCards(): Promise<VendorCard[]> {
-  return call(vendorsApi.vendors);
+  return call(vendorReadsApi.vendors);
 }
 
 export const vendorsQueryOptions = () =>
