@@ -40,7 +40,10 @@ export type EndpointHandler<E extends AnyEndpoint> = (
 ) => Promise<OrUnknown<ReplyOf<E>> | FastifyReply>;
 
 export interface EndpointRouteOptions extends Omit<RouteShorthandOptions, 'schema'> {
-  /** Added to the schema made from the contract (e.g. documentedBody, hide, a 304 answer). */
+  /**
+   * Added to the schema made from the contract (e.g. documentedBody, hide, a 304 answer); a part set to
+   * undefined is left out (`body: undefined` for a route that reads its body itself).
+   */
   schema?: FastifySchema;
 }
 
@@ -71,6 +74,9 @@ export async function routeFrom<E extends AnyEndpoint>(
     ...extra,
     response: { ...schemas.responses, ...(extra?.response as object | undefined) },
   };
+  // An addition may take a part away (`body: undefined`: a route that reads its body itself).
+  for (const key of Object.keys(schema) as (keyof FastifySchema)[])
+    if (schema[key] === undefined) delete schema[key];
   app.withTypeProvider<ZodTypeProvider>().route({
     ...rest,
     method: endpoint.method,

@@ -4,8 +4,9 @@
  * (for an order). Every answer of a vendor shares one key prefix, so a refused time refreshes them all.
  */
 import { LIMITS } from '@stg/domain/constants';
-import { api } from './api-client';
+import { call } from './api-client';
 import type { Availability } from '@stg/domain/api/scheduling';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
 
 /** Every availability answer of a vendor, for refetching after a time was refused or taken. */
 export const availabilityKeyOf = (vendorId: number) => ['vendors', vendorId, 'availability'] as const;
@@ -15,14 +16,14 @@ export async function fetchAvailability(
   vendorId: number,
   scope: { bookingId: number } | { orderId: number },
 ): Promise<Availability> {
-  const params = new URLSearchParams({ duration: String(LIMITS.calendarWindowDays) });
-  if ('bookingId' in scope) params.set('booking_id', String(scope.bookingId));
-  else params.set('order_id', String(scope.orderId));
-  // The contract (and zod) load with the first request, not with the provider page (ADR 0023), and
-  // beside the request rather than after its answer (issue 23 #18: one round trip fewer).
-  const [{ availabilityResponseSchema }, answer] = await Promise.all([
-    import('@stg/domain/api/scheduling'),
-    api.get(`/api/vendors/${vendorId}/vendor_calendars?${params.toString()}`),
-  ]);
-  return availabilityResponseSchema.parse(answer);
+  // The contract (and zod) load beside the request (call), not with the provider page (ADR 0023).
+  return call(bookingsApi.availability, {
+    params: { id: vendorId },
+    query: {
+      duration: String(LIMITS.calendarWindowDays),
+      ...('bookingId' in scope
+        ? { booking_id: String(scope.bookingId) }
+        : { order_id: String(scope.orderId) }),
+    },
+  });
 }

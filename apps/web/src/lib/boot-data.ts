@@ -12,6 +12,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { SESSION_PATH } from './api-client';
 import type { Session } from '@stg/domain/api/session';
+import { matchesPath, pathOf } from '@stg/domain/api/endpoint';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { normalizeSession, SESSION_QUERY_KEY, storeSessionUser } from './session/session-query';
 
 export const BOOT_DATA_ID = 'boot-data';
@@ -51,9 +53,9 @@ function querySlot(path: string): { key: readonly unknown[]; read: (answer: unkn
         return session;
       },
     };
-  if (path === '/api/vendors') return { key: ['vendors'], read: (answer) => answer };
-  const vendor = /^\/api\/vendors\/(\d+)$/.exec(path);
-  if (vendor) return { key: ['vendors', Number(vendor[1])], read: (answer) => answer };
+  if (path === pathOf(vendorReadsApi.vendors)) return { key: ['vendors'], read: (answer) => answer };
+  const vendorId = matchesPath(vendorReadsApi.vendor, path) ? /\/(\d+)$/.exec(path)?.[1] : undefined;
+  if (vendorId) return { key: ['vendors', Number(vendorId)], read: (answer) => answer };
   return null;
 }
 

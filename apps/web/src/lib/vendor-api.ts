@@ -5,23 +5,18 @@
  * refetched.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import {
-  accountSessionResponseSchema,
-  sandboxOnboardingResponseSchema,
-  vendorSchema,
-  type AccountSessionResponse,
-  type SandboxOnboardingRequest,
-  type VendorJson,
-} from '@stg/domain/api/vendors';
+import type { AccountSessionResponse, SandboxOnboardingRequest, VendorJson } from '@stg/domain/api/vendors';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import type { ListingStatus } from '@stg/domain/constants';
 import {
-  api,
   ApiError,
+  call,
   CSRF_HEADER,
   getCsrfToken,
   normalizeErrors,
   refreshCsrfToken,
   UNEXPECTED_ERROR,
+  urlOf,
 } from './api-client';
 import { SESSION_QUERY_KEY, updateSession } from './session/session-query';
 
@@ -58,13 +53,11 @@ export interface VendorChanges {
 export function useUpdateVendor(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ changes, password }: { changes: VendorChanges; password?: string }) =>
-      vendorSchema.parse(
-        await api.patch(`/api/vendors/${vendorId}`, {
-          vendor: changes,
-          ...(password !== undefined ? { password } : {}),
-        }),
-      ),
+    mutationFn: ({ changes, password }: { changes: VendorChanges; password?: string }) =>
+      call(vendorsApi.update, {
+        params: { id: vendorId },
+        body: { vendor: changes, ...(password !== undefined ? { password } : {}) },
+      }),
     onSuccess: (vendor) => applyOwnVendor(queryClient, vendor),
   });
 }
@@ -93,7 +86,7 @@ export async function uploadVendorImages(
   const send = () =>
     new Promise<unknown>((resolve, reject) => {
       const xhr = new XMLHttpRequest();
-      xhr.open('PATCH', `/api/vendors/${vendorId}`);
+      xhr.open(vendorsApi.update.method, urlOf(vendorsApi.update, { params: { id: vendorId } }));
       xhr.withCredentials = true;
       xhr.setRequestHeader('Accept', 'application/json');
       const token = getCsrfToken();
@@ -122,7 +115,7 @@ export async function uploadVendorImages(
     await refreshCsrfToken();
     body = await send();
   }
-  return vendorSchema.parse(body);
+  return (await vendorsApi.update.schemas()).responses[200].parse(body);
 }
 
 export function useUploadVendorImages(vendorId: number) {
@@ -145,8 +138,8 @@ export function useUploadVendorImages(vendorId: number) {
 export function useDeleteVendorImage(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (blobId: string) =>
-      vendorSchema.parse(await api.delete(`/api/vendors/${vendorId}/images`, { blob_id: blobId })),
+    mutationFn: (blobId: string) =>
+      call(vendorsApi.deleteImage, { params: { id: vendorId }, body: { blob_id: blobId } }),
     onSuccess: (vendor) => applyOwnVendor(queryClient, vendor),
   });
 }
@@ -155,21 +148,17 @@ export function useDeleteVendorImage(vendorId: number) {
 export function useSubmitForReview(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => vendorSchema.parse(await api.post(`/api/vendors/${vendorId}/submit-for-review`)),
+    mutationFn: () => call(vendorsApi.submitForReview, { params: { id: vendorId } }),
     onSuccess: (vendor) => applyOwnVendor(queryClient, vendor),
   });
 }
 
 /** POST /api/vendors/create_account_session {id}: the client secret for the embedded components. */
 export async function createAccountSession(vendorId: number): Promise<AccountSessionResponse> {
-  return accountSessionResponseSchema.parse(
-    await api.post('/api/vendors/create_account_session', { id: vendorId }),
-  );
+  return call(vendorsApi.createAccountSession, { body: { id: vendorId } });
 }
 
 /** The sandbox's onboarding form (sandbox mode only). */
 export async function submitSandboxOnboarding(request: SandboxOnboardingRequest) {
-  return sandboxOnboardingResponseSchema.parse(
-    await api.post('/api/payments/sandbox/account-onboarding', request),
-  );
+  return call(vendorsApi.sandboxAccountOnboarding, { body: request });
 }

@@ -74,3 +74,6 @@ export type VendorReviewsResponse = z.infer<typeof vendorReviewsResponseSchema>;
 /** GET /api/google-reviews: whether this server fetches Google reviews (off without a Places API key). */
 export const googleReviewsStatusSchema = z.object({ enabled: z.boolean(), message: z.string().nullable() });
 export type GoogleReviewsStatus = z.infer<typeof googleReviewsStatusSchema>;
+
+/** DELETE /api/reviews/{id} answers 204 with no body. */
+export const noContentSchema = z.null().describe('No content');

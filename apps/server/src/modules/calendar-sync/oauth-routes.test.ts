@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { MESSAGES } from '@stg/domain/validation';
 import { calendarBusyEntries, calendarOauthStates, vendorCalendars } from '../../db/schema';
 import { createTestApp, outbox, signUpPayload, TestClient } from '../../../test/test-app';
 import { createPricedVendor } from '../../../test/pricing-fixtures';
@@ -93,6 +94,18 @@ describe('Google Calendar and Jobber connections', () => {
       payload: signUpPayload({ email: 'oauth-customer@example.com' }),
     });
     expect((await authorize(customer, 'google')).statusCode).toBe(403);
+  });
+
+  it('answers any other provider as an unknown address: 404 before the sign-in check or the body', async () => {
+    const signedOut = new TestClient(app);
+    await signedOut.session();
+    const vendor = await signedIn();
+    for (const client of [signedOut, vendor])
+      for (const url of ['/api/auth/outlook/authorize', '/api/auth/outlook/callback']) {
+        const res = await client.request({ method: 'POST', url, payload: { nonsense: true } });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json(), url).toEqual({ errors: [MESSAGES.notFound] });
+      }
   });
 
   it('connects Google Calendar: consent address with a single-use state, callback, first sync', async () => {

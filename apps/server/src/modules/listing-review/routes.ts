@@ -1,22 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import {
-  listingDecisionResponseSchema,
-  rejectListingRequestSchema,
-  reviewQueueResponseSchema,
-} from '@stg/domain/api/vendors';
+import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
 import { MESSAGES } from '@stg/domain/validation';
 import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
+import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
 import { presentVendor } from '../vendors/presenter';
 import { decideListing, listReviewQueue, type ReviewDeps } from './service';
 
-const idParams = z.object({ id: z.string() });
-
 export async function listingReviewRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
   const deps = (): ReviewDeps => ({
@@ -32,17 +24,10 @@ export async function listingReviewRoutes(app: FastifyInstance) {
     return id;
   };
 
-  r.get(
-    '/api/operator/listings',
-    {
-      preValidation: [requireUser, requireOperator],
-      schema: {
-        tags: ['listing review'],
-        summary:
-          'Listings under review, oldest submission first, with their images, details and pricing; operators only',
-        response: { 200: reviewQueueResponseSchema },
-      },
-    },
+  await routeFrom(
+    app,
+    listingReviewApi.queue,
+    { preValidation: [requireUser, requireOperator] },
     async () => {
       const listings = (await listReviewQueue(db)).map(({ row, detail }) => ({
         vendor: presentVendor(detail, urlFor, { owner: true }),
@@ -58,18 +43,10 @@ export async function listingReviewRoutes(app: FastifyInstance) {
     },
   );
 
-  r.post(
-    '/api/operator/listings/:id/approve',
-    {
-      preValidation: [requireUser, requireOperator],
-      schema: {
-        tags: ['listing review'],
-        summary:
-          'Approve a listing under review: it goes live in the catalog and the vendor is mailed; operators only',
-        params: idParams,
-        response: { 200: listingDecisionResponseSchema },
-      },
-    },
+  await routeFrom(
+    app,
+    listingReviewApi.approve,
+    { preValidation: [requireUser, requireOperator] },
     async (req) =>
       decideListing(deps(), {
         vendorId: vendorIdOf(req.params.id),
@@ -78,19 +55,10 @@ export async function listingReviewRoutes(app: FastifyInstance) {
       }),
   );
 
-  r.post(
-    '/api/operator/listings/:id/reject',
-    {
-      preValidation: [requireUser, requireOperator],
-      schema: {
-        tags: ['listing review'],
-        summary:
-          'Send a listing under review back to the vendor with a reason (awaiting submission again); the vendor is mailed; operators only',
-        params: idParams,
-        body: rejectListingRequestSchema,
-        response: { 200: listingDecisionResponseSchema },
-      },
-    },
+  await routeFrom(
+    app,
+    listingReviewApi.reject,
+    { preValidation: [requireUser, requireOperator] },
     async (req) =>
       decideListing(deps(), {
         vendorId: vendorIdOf(req.params.id),

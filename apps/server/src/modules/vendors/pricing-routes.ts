@@ -1,11 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { z } from 'zod';
-import { updatePricingInputOptionsRequestSchema } from '@stg/domain/api/pricing';
-import { vendorSchema } from '@stg/domain/api/vendors';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { MESSAGES } from '@stg/domain/validation';
 import { requireOwnVendor, requireUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
+import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
 import { presentVendor } from './presenter';
 import { replaceVendorPricingInputs, revertVendorFormula } from './service';
@@ -16,7 +14,6 @@ import { replaceVendorPricingInputs, revertVendorFormula } from './service';
  * before the pricing routes, where they were when the pricing routes held them.
  */
 export async function vendorPricingRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
   const vendorIdOf = (raw: string) => {
@@ -25,36 +22,20 @@ export async function vendorPricingRoutes(app: FastifyInstance) {
     return id;
   };
 
-  r.post(
-    '/api/vendors/:id/revert_formula',
-    {
-      preValidation: [requireUser, requireOwnVendor('id')],
-      schema: {
-        tags: ['pricing'],
-        summary: 'Revert to Previous Save: swap the pricing formula with the previous save; owner only',
-        params: z.object({ id: z.string() }),
-        response: { 200: vendorSchema },
-      },
-    },
+  await routeFrom(
+    app,
+    vendorsApi.revertFormula,
+    { preValidation: [requireUser, requireOwnVendor('id')] },
     async (req) => {
       const id = vendorIdOf(req.params.id);
       return presentVendor(await revertVendorFormula(db, id, app.deps.now()), urlFor, { owner: true });
     },
   );
 
-  r.patch(
-    '/api/vendors/:id/update_pricing_input_options',
-    {
-      preValidation: [requireUser, requireOwnVendor('id')],
-      schema: {
-        tags: ['pricing'],
-        summary:
-          "Replace the vendor's whole set of pricing questions (with id: update, without: create, missing: delete) in one transaction; owner only",
-        params: z.object({ id: z.string() }),
-        body: updatePricingInputOptionsRequestSchema,
-        response: { 200: vendorSchema },
-      },
-    },
+  await routeFrom(
+    app,
+    vendorsApi.updatePricingInputOptions,
+    { preValidation: [requireUser, requireOwnVendor('id')] },
     async (req) => {
       const id = vendorIdOf(req.params.id);
       const detail = await replaceVendorPricingInputs(db, id, req.body.pricing_input_options);

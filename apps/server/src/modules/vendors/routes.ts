@@ -1,22 +1,11 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  accountSessionRequestSchema,
-  accountSessionResponseSchema,
-  deleteImageRequestSchema,
-  sandboxOnboardingRequestSchema,
-  sandboxOnboardingResponseSchema,
-  SANDBOX_BANK,
-  vendorImagesUploadSchema,
-  vendorPatchRequestSchema,
-  vendorSchema,
-  vendorSignUpRequestSchema,
-  vendorSignUpResponseSchema,
-} from '@stg/domain/api/vendors';
+import { SANDBOX_BANK, vendorImagesUploadSchema, vendorPatchRequestSchema } from '@stg/domain/api/vendors';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { errorMessages, MESSAGES } from '@stg/domain/validation';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
+import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
 import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
 import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
@@ -25,7 +14,7 @@ import { readImageUploads } from './images';
 import { createAccountSession } from './payouts';
 import { presentVendor } from './presenter';
 import { publicReadCache, representation, sendRepresentation } from '../public-read-cache/cache';
-import { publicVendor, publicVendorCards, serializeVendor, vendorCardsSchema } from './public-reads';
+import { publicVendor, publicVendorCards, serializeVendor } from './public-reads';
 import {
   completeSandboxOnboarding,
   loadOwnerVendor,
@@ -36,12 +25,12 @@ import {
   updateVendorImages,
 } from './service';
 
-const idParams = z.object({ id: z.string() });
+/** A cached public read's 304 (If-None-Match), for the document. */
+const notModified = { response: { 304: z.null().describe('Not modified (If-None-Match)') } };
 
 /** What every group of vendor routes shares. */
 interface VendorRouteContext {
   app: FastifyInstance;
-  r: ReturnType<typeof typed>;
   db: FastifyInstance['deps']['db'];
   urlFor: (key: string) => string;
   publicReads: Parameters<typeof publicVendorCards>[0];
@@ -49,10 +38,7 @@ interface VendorRouteContext {
   vendorIdOf: (raw: string) => number;
 }
 
-const typed = (app: FastifyInstance) => app.withTypeProvider<ZodTypeProvider>();
-
 export async function vendorRoutes(app: FastifyInstance) {
-  const r = typed(app);
   const { db } = app.deps;
   const urlFor = (key: string) => app.deps.storage.url(key);
   // The public answers, cached until a write changes them in any process (ADR 0022).
@@ -69,102 +55,65 @@ export async function vendorRoutes(app: FastifyInstance) {
     return id;
   };
 
-  const ctx: VendorRouteContext = { app, r, db, urlFor, publicReads, ownerView, vendorIdOf };
-  registerVendorReads(ctx);
-  registerVendorProfileWrites(ctx);
-  registerVendorPayouts(ctx);
-  registerVendorReview(ctx);
+  const ctx: VendorRouteContext = { app, db, urlFor, publicReads, ownerView, vendorIdOf };
+  await registerVendorReads(ctx);
+  await registerVendorProfileWrites(ctx);
+  await registerVendorPayouts(ctx);
+  await registerVendorReview(ctx);
 }
 
 /** The public list of vendors and one vendor's page (owner's own view uncached). */
-function registerVendorReads({ r, publicReads, ownerView, vendorIdOf }: VendorRouteContext) {
-  r.get(
-    '/api/vendors',
-    {
-      schema: {
-        tags: ['vendors'],
-        summary: 'Active vendors, as their cards need',
-        response: { 200: vendorCardsSchema, 304: z.null().describe('Not modified (If-None-Match)') },
-      },
-    },
-    async (req, reply) => {
-      return sendRepresentation(req, reply, await publicVendorCards(publicReads), { personal: false });
-    },
-  );
+async function registerVendorReads({ app, publicReads, ownerView, vendorIdOf }: VendorRouteContext) {
+  await routeFrom(app, vendorsApi.vendors, { schema: notModified }, async (req, reply) => {
+    return sendRepresentation(req, reply, await publicVendorCards(publicReads), { personal: false });
+  });
 
-  r.get(
-    '/api/vendors/:id',
-    {
-      schema: {
-        tags: ['vendors'],
-        summary:
-          'One vendor with everything the provider page needs; a listing that is not active is unknown to all but its owner',
-        params: idParams,
-        response: { 200: vendorSchema, 304: z.null().describe('Not modified (If-None-Match)') },
-      },
-    },
-    async (req, reply) => {
-      const id = vendorIdOf(req.params.id);
-      // The owner always sees their own listing, with what only they see: never cached.
-      if (req.user?.vendorId === id)
-        return sendRepresentation(req, reply, representation(serializeVendor(await ownerView(id))), {
-          personal: true,
-        });
-      // Only active listings are public; everyone else gets the same answer, cached.
-      const answer = await publicVendor(publicReads, id);
-      if (!answer) throw notFound(MESSAGES.vendorNotFound);
-      return sendRepresentation(req, reply, answer, { personal: false });
-    },
-  );
+  await routeFrom(app, vendorsApi.vendor, { schema: notModified }, async (req, reply) => {
+    const id = vendorIdOf(req.params.id);
+    // The owner always sees their own listing, with what only they see: never cached.
+    if (req.user?.vendorId === id)
+      return sendRepresentation(req, reply, representation(serializeVendor(await ownerView(id))), {
+        personal: true,
+      });
+    // Only active listings are public; everyone else gets the same answer, cached.
+    const answer = await publicVendor(publicReads, id);
+    if (!answer) throw notFound(MESSAGES.vendorNotFound);
+    return sendRepresentation(req, reply, answer, { personal: false });
+  });
 }
 
 /** Sign-up, profile and image updates, and removing a gallery image. */
-function registerVendorProfileWrites({ app, r, db, urlFor, vendorIdOf }: VendorRouteContext) {
-  r.post(
-    '/api/vendors',
-    {
-      schema: {
-        tags: ['vendors'],
-        summary:
-          'Vendor sign-up (spec §7): the account admin (users_attributes) and the business (address_attributes) in one transaction, awaiting submission; signs the new vendor in',
-        body: vendorSignUpRequestSchema,
-        response: { 201: vendorSignUpResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      // A new session (no fixation); anything priced as a guest comes along to the account.
-      const created = await signUpVendorAndSignIn(db, req.body.vendor, {
-        previous: req.session,
-        client: sessionClient(req),
-        ttlDays: signedInTtlDays(app),
-        now: app.deps.now(),
-      });
-      sendSession(app, req, reply, created.started);
-      await trustThisDevice(app, req, reply, created.user.id);
-      reply.status(201);
-      return {
-        user: presentUser(created.user),
-        vendor: presentVendor(created.detail, urlFor, { owner: true }),
-        addresses: created.addresses.map((a) => presentAddress(a)),
-      };
-    },
-  );
+async function registerVendorProfileWrites({ app, db, urlFor, vendorIdOf }: VendorRouteContext) {
+  await routeFrom(app, vendorsApi.signUp, {}, async (req, reply) => {
+    // A new session (no fixation); anything priced as a guest comes along to the account.
+    const created = await signUpVendorAndSignIn(db, req.body.vendor, {
+      previous: req.session,
+      client: sessionClient(req),
+      ttlDays: signedInTtlDays(app),
+      now: app.deps.now(),
+    });
+    sendSession(app, req, reply, created.started);
+    await trustThisDevice(app, req, reply, created.user.id);
+    reply.status(201);
+    return {
+      user: presentUser(created.user),
+      vendor: presentVendor(created.detail, urlFor, { owner: true }),
+      addresses: created.addresses.map((a) => presentAddress(a)),
+    };
+  });
 
-  r.patch(
-    '/api/vendors/:id',
+  await routeFrom(
+    app,
+    vendorsApi.update,
     {
       preValidation: [requireUser, requireOwnVendor('id')],
       schema: {
-        tags: ['vendors'],
-        summary:
-          'Update the vendor (owner only). JSON `{vendor, password}`: name, phoneNumber, email (password needed), serviceDescription (cut to 500), listingStatus inactive (Deactivate, password needed) or active (Reactivate), calendarSkipped, googlePlaceId (its Google reviews), minPrice, pricingFormula, stagedFormula, priceToDurationRate, cancelationPolicyHours, appointmentInstructions. Or multipart/form-data with vendor[logoImageUrl], vendor[thumbnailImageUrl] (the banner) or vendor[galleryImages][] files: images only, checked by content, at most 10 MB each, re-encoded; a gallery holds 4-20. A multipart request is all or nothing: a 422 names every file refused ("notes.txt is not an image (JPEG, PNG or WebP).")',
-        params: idParams,
         // The route reads either body itself (JSON with the contract's schema, files part by part).
+        body: undefined,
         documentedBody: {
           'application/json': vendorPatchRequestSchema,
           'multipart/form-data': vendorImagesUploadSchema,
         },
-        response: { 200: vendorSchema },
       },
     },
     async (req) => {
@@ -190,19 +139,10 @@ function registerVendorProfileWrites({ app, r, db, urlFor, vendorIdOf }: VendorR
     },
   );
 
-  r.delete(
-    '/api/vendors/:id/images',
-    {
-      preValidation: [requireUser, requireOwnVendor('id')],
-      schema: {
-        tags: ['vendors'],
-        summary:
-          'Delete one gallery image by blob_id (owner only); a listing that has been submitted keeps at least 4',
-        params: idParams,
-        body: deleteImageRequestSchema,
-        response: { 200: vendorSchema },
-      },
-    },
+  await routeFrom(
+    app,
+    vendorsApi.deleteImage,
+    { preValidation: [requireUser, requireOwnVendor('id')] },
     async (req) => {
       const id = vendorIdOf(req.params.id);
       const detail = await removeGalleryImage(app.deps, {
@@ -216,77 +156,43 @@ function registerVendorProfileWrites({ app, r, db, urlFor, vendorIdOf }: VendorR
 }
 
 /** Payouts onboarding: the account session, and the sandbox's embedded onboarding form. */
-function registerVendorPayouts({ app, r, db, urlFor }: VendorRouteContext) {
-  r.post(
-    '/api/vendors/create_account_session',
-    {
-      preValidation: [requireUser],
-      schema: {
-        tags: ['vendors'],
-        summary:
-          "Start or continue payouts onboarding (or account management once active) for the signed-in vendor: makes the vendor's connected account the first time and answers an account session's client_secret for the embedded components",
-        body: accountSessionRequestSchema.optional(),
-        response: { 200: accountSessionResponseSchema },
-      },
-    },
-    async (req) => {
-      const user = signedInUser(req);
-      if (!user.vendorId) throw forbidden();
-      const asked = req.body?.id;
-      if (asked !== undefined && Number(asked) !== user.vendorId) throw forbidden();
-      return createAccountSession(
-        { db, payments: app.deps.payments, now: app.deps.now, log: req.log },
-        { vendorId: user.vendorId, actorUserId: user.id },
-      );
-    },
-  );
+async function registerVendorPayouts({ app, db, urlFor }: VendorRouteContext) {
+  await routeFrom(app, vendorsApi.createAccountSession, { preValidation: [requireUser] }, async (req) => {
+    const user = signedInUser(req);
+    if (!user.vendorId) throw forbidden();
+    const asked = req.body?.id;
+    if (asked !== undefined && Number(asked) !== user.vendorId) throw forbidden();
+    return createAccountSession(
+      { db, payments: app.deps.payments, now: app.deps.now, log: req.log },
+      { vendorId: user.vendorId, actorUserId: user.id },
+    );
+  });
 
-  r.post(
-    '/api/payments/sandbox/account-onboarding',
-    {
-      preValidation: [requireUser],
-      schema: {
-        tags: ['vendors'],
-        summary:
-          "The sandbox's embedded onboarding form: the account session's client secret and the currently due fields (Stripe's test routing number 110000000 and a test account number); puts the bank account on file and turns payouts on. Sandbox only",
-        body: sandboxOnboardingRequestSchema,
-        response: { 200: sandboxOnboardingResponseSchema },
+  await routeFrom(app, vendorsApi.sandboxAccountOnboarding, { preValidation: [requireUser] }, async (req) => {
+    const sandbox = app.deps.sandbox;
+    if (!sandbox) throw notFound();
+    const user = signedInUser(req);
+    if (!user.vendorId) throw forbidden();
+    const detail = await completeSandboxOnboarding(
+      { db, now: app.deps.now, log: req.log, sandbox },
+      {
+        vendorId: user.vendorId,
+        clientSecret: req.body.clientSecret,
+        accountNumber: req.body.accountNumber,
+        bankName: SANDBOX_BANK.bankName,
       },
-    },
-    async (req) => {
-      const sandbox = app.deps.sandbox;
-      if (!sandbox) throw notFound();
-      const user = signedInUser(req);
-      if (!user.vendorId) throw forbidden();
-      const detail = await completeSandboxOnboarding(
-        { db, now: app.deps.now, log: req.log, sandbox },
-        {
-          vendorId: user.vendorId,
-          clientSecret: req.body.clientSecret,
-          accountNumber: req.body.accountNumber,
-          bankName: SANDBOX_BANK.bankName,
-        },
-      );
-      const fresh = presentVendor(detail, urlFor, { owner: true });
-      return { stripeIntegrated: fresh.stripeIntegrated, payoutDestination: fresh.payoutDestination ?? null };
-    },
-  );
+    );
+    const fresh = presentVendor(detail, urlFor, { owner: true });
+    return { stripeIntegrated: fresh.stripeIntegrated, payoutDestination: fresh.payoutDestination ?? null };
+  });
 }
 
 /** Submitting the listing for review. */
-function registerVendorReview({ app, r, db, urlFor, vendorIdOf }: VendorRouteContext) {
-  r.post(
-    '/api/vendors/:id/submit-for-review',
-    {
-      preValidation: [requireUser, requireOwnVendor('id')],
-      schema: {
-        tags: ['vendors'],
-        summary:
-          'Submit the listing for review (owner only): needs a logo, a banner, at least 4 gallery images, the calendar integrated or skipped, and payouts active; answers the updated vendor',
-        params: idParams,
-        response: { 200: vendorSchema },
-      },
-    },
+async function registerVendorReview({ app, db, urlFor, vendorIdOf }: VendorRouteContext) {
+  await routeFrom(
+    app,
+    vendorsApi.submitForReview,
+    { preValidation: [requireUser, requireOwnVendor('id')] },
     async (req) => {
       const id = vendorIdOf(req.params.id);
       const detail = await submitForReviewAndLoad(db, {

@@ -1,17 +1,14 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 
 /**
  * GET /api/vendors/{id}, read with the vendors contract (loaded beside the request, not with the page's
  * chunk: ADR 0023, 0027); 404 { errors: ["Vendor not found"] } for an unknown id.
  */
 export async function fetchVendor(id: number): Promise<Vendor> {
-  const [answer, { vendorSchema }] = await Promise.all([
-    api.get(`/api/vendors/${id}`),
-    import('@stg/domain/api/vendors'),
-  ]);
-  return vendorSchema.parse(answer);
+  return call(vendorReadsApi.vendor, { params: { id } });
 }
 
 export const vendorQueryOptions = (id: number) =>

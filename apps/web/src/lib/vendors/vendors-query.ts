@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
-import { api } from '../api-client';
+import { call } from '../api-client';
 import type { VendorCard } from '@stg/domain/api/vendors';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 
 /**
  * GET /api/vendors: the active vendors, as cards, read with the vendors contract. The contract (and zod)
@@ -8,11 +9,7 @@ import type { VendorCard } from '@stg/domain/api/vendors';
  * reads the same answer from the page's boot data (ADR 0025).
  */
 export async function fetchVendorCards(): Promise<VendorCard[]> {
-  const [answer, { vendorCardsResponseSchema }] = await Promise.all([
-    api.get('/api/vendors'),
-    import('@stg/domain/api/vendors'),
-  ]);
-  return vendorCardsResponseSchema.parse(answer);
+  return call(vendorReadsApi.vendors);
 }
 
 export const vendorsQueryOptions = () =>

@@ -3,12 +3,9 @@
  * under review, and Approve / Reject with a reason. Answers are parsed with the shared schemas.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  listingDecisionResponseSchema,
-  reviewQueueResponseSchema,
-  type ReviewQueueItem,
-} from '@stg/domain/api/vendors';
-import { api } from '../../../lib/api-client';
+import type { ReviewQueueItem } from '@stg/domain/api/vendors';
+import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { call } from '../../../lib/api-client';
 
 export const REVIEW_QUEUE_KEY = ['operator', 'listings'] as const;
 
@@ -23,8 +20,7 @@ export function oldestFirst(listings: readonly ReviewQueueItem[]): ReviewQueueIt
 export const reviewQueueQueryOptions = () =>
   queryOptions({
     queryKey: REVIEW_QUEUE_KEY,
-    queryFn: async () =>
-      oldestFirst(reviewQueueResponseSchema.parse(await api.get('/api/operator/listings')).listings),
+    queryFn: async () => oldestFirst((await call(listingReviewApi.queue)).listings),
     // Other operators decide too: fetch again on each visit.
     staleTime: 0,
   });
@@ -39,12 +35,10 @@ export type ListingDecision = { kind: 'approve' } | { kind: 'reject'; reason: st
 export function useListingDecision(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (decision: ListingDecision) =>
-      listingDecisionResponseSchema.parse(
-        decision.kind === 'approve'
-          ? await api.post(`/api/operator/listings/${vendorId}/approve`)
-          : await api.post(`/api/operator/listings/${vendorId}/reject`, { reason: decision.reason }),
-      ),
+    mutationFn: (decision: ListingDecision) =>
+      decision.kind === 'approve'
+        ? call(listingReviewApi.approve, { params: { id: vendorId } })
+        : call(listingReviewApi.reject, { params: { id: vendorId }, body: { reason: decision.reason } }),
     onSuccess: () => {
       queryClient.setQueryData<ReviewQueueItem[]>(REVIEW_QUEUE_KEY, (current) =>
         current?.filter((item) => item.vendor.id !== vendorId),

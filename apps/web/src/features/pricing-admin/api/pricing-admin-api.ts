@@ -5,14 +5,14 @@
  * contract (@stg/domain/api/vendors): a mismatch is a clear error.
  */
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import type { PricingInputPayload, UpdatePricingInputOptionsRequest } from '@stg/domain/api/pricing';
-import { vendorSchema, type VendorPatchRequest } from '@stg/domain/api/vendors';
+import { call } from '../../../lib/api-client';
+import type { PricingInputPayload } from '@stg/domain/api/pricing';
+import type { Vendor, VendorPatchRequest } from '@stg/domain/api/vendors';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { SESSION_QUERY_KEY, updateSession } from '../../../lib/session/session-query';
 
-/** Reads the vendor an answer carries with the contract, puts it into the session cache, then refetches GET /api/session. */
-async function applyVendorAnswer(queryClient: QueryClient, answer: unknown): Promise<void> {
-  const vendor = vendorSchema.parse(answer);
+/** Puts the vendor the server answered (read with the contract by call) into the session cache, then refetches GET /api/session. */
+async function applyVendorAnswer(queryClient: QueryClient, vendor: Vendor): Promise<void> {
   updateSession(queryClient, (session) =>
     session.vendor && session.vendor.id === vendor.id
       ? { ...session, vendor: { ...session.vendor, ...vendor } }
@@ -28,9 +28,7 @@ export function useSavePricing(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (changes: PricingChanges) =>
-      api.patch(`/api/vendors/${vendorId}`, {
-        vendor: changes,
-      } satisfies VendorPatchRequest),
+      call(vendorsApi.update, { params: { id: vendorId }, body: { vendor: changes } }),
     onSuccess: (data) => applyVendorAnswer(queryClient, data),
   });
 }
@@ -39,7 +37,7 @@ export function useSavePricing(vendorId: number) {
 export function useRevertFormula(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () => api.post(`/api/vendors/${vendorId}/revert_formula`),
+    mutationFn: () => call(vendorsApi.revertFormula, { params: { id: vendorId } }),
     onSuccess: (data) => applyVendorAnswer(queryClient, data),
   });
 }
@@ -49,9 +47,10 @@ export function useSavePricingInputs(vendorId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (inputs: PricingInputPayload[]) =>
-      api.patch(`/api/vendors/${vendorId}/update_pricing_input_options`, {
-        pricing_input_options: inputs,
-      } satisfies UpdatePricingInputOptionsRequest),
+      call(vendorsApi.updatePricingInputOptions, {
+        params: { id: vendorId },
+        body: { pricing_input_options: inputs },
+      }),
     onSuccess: (data) => applyVendorAnswer(queryClient, data),
   });
 }
@@ -65,12 +64,8 @@ export function stageFormula(
   vendorId: number,
   stagedFormula: string | null,
 ): Promise<void> {
-  return api
-    .patch(`/api/vendors/${vendorId}`, {
-      vendor: { stagedFormula },
-    } satisfies VendorPatchRequest)
-    .then((answer) => {
-      const vendor = vendorSchema.parse(answer);
+  return call(vendorsApi.update, { params: { id: vendorId }, body: { vendor: { stagedFormula } } })
+    .then((vendor) => {
       // Only the draft changed: no need to refetch the whole session.
       updateSession(queryClient, (session) =>
         session.vendor && session.vendor.id === vendorId

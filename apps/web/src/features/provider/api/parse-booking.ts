@@ -1,19 +1,10 @@
-import type { Booking } from '@stg/domain/api/bookings';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
 
 /**
- * A booking answer (POST /api/bookings, PUT /api/bookings/{id}) read with the bookings contract. The
- * contract and zod load with the first answer, so they stay out of the provider page's chunk (ADR 0023).
- */
-export async function parseBooking(answer: unknown): Promise<Booking> {
-  // Usually loaded already: preloadBookingContract starts it when the Pricing panel opens.
-  const { bookingResponseSchema } = await import('@stg/domain/api/bookings');
-  return bookingResponseSchema.parse(answer).booking;
-}
-
-/**
- * Starts loading the bookings contract before the first answer needs it (the Pricing panel calls it when
- * it opens), so Continue does not wait for the chunk after the server has answered (issue 23 #18).
+ * Starts loading the bookings contract (and zod) before the first booking answer needs it (the Pricing
+ * panel calls it when it opens), so Continue does not wait for the chunk after the server has answered
+ * (issue 23 #18). The contract stays out of the provider page's chunk (ADR 0023): `call` loads it.
  */
 export function preloadBookingContract(): void {
-  void import('@stg/domain/api/bookings').catch(() => undefined);
+  void bookingsApi.create.schemas().catch(() => undefined);
 }

@@ -1,8 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client';
+import { ApiError, call } from '../../../lib/api-client';
 import type { UserInputsRequest } from '@stg/domain/api/pricing';
 import type { Answers, Booking, BookingCreateRequest, BookingUpdateRequest } from '@stg/domain/api/bookings';
-import { parseBooking } from './parse-booking';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { pricingApi } from '@stg/domain/api/pricing.endpoints';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
 
 export interface SaveQuoteInput {
@@ -24,14 +25,14 @@ async function saveBooking({
   if (existingBookingId !== null) {
     const body: BookingUpdateRequest = { booking: { answers, customerNotes } };
     try {
-      return await parseBooking(await api.put(`/api/bookings/${existingBookingId}`, body));
+      return (await call(bookingsApi.update, { params: { id: existingBookingId }, body })).booking;
     } catch (error) {
       // The booking is gone (paid and cleared, or another session): price a new one instead.
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
   const body: BookingCreateRequest = { booking: { vendorId, answers, customerNotes } };
-  return parseBooking(await api.post('/api/bookings', body));
+  return (await call(bookingsApi.create, { body })).booking;
 }
 
 /** Saving the answers for next time is a convenience: a failure is only logged (spec §8). */
@@ -39,8 +40,8 @@ async function saveAnswers(target: SaveQuoteInput['answersTarget'], answers: Ans
   if (target === null) return;
   const body: UserInputsRequest = { userInputs: answers };
   try {
-    if (target === 'guest') await api.put('/api/session/guest_inputs', body);
-    else await api.post(`/api/addresses/${target.addressId}/user_inputs`, body);
+    if (target === 'guest') await call(pricingApi.saveGuestInputs, { body });
+    else await call(pricingApi.saveUserInputs, { params: { id: target.addressId }, body });
   } catch (error) {
     console.error('Saving pricing answers failed', error);
   }

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import type { Booking, BookingUpdateRequest } from '@stg/domain/api/bookings';
-import { parseBooking } from './parse-booking';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
 
 export interface ScheduleBookingInput {
@@ -20,7 +20,7 @@ export function useScheduleBooking() {
   return useMutation({
     mutationFn: async ({ bookingId, appointmentAt }: ScheduleBookingInput): Promise<Booking> => {
       const body: BookingUpdateRequest = { booking: { appointmentAt } };
-      return parseBooking(await api.put(`/api/bookings/${bookingId}`, body));
+      return (await call(bookingsApi.update, { params: { id: bookingId }, body })).booking;
     },
     onSuccess: (booking) => {
       upsertSessionBooking(queryClient, booking);

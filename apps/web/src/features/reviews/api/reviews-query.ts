@@ -1,6 +1,7 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import type { VendorReviewsResponse } from '@stg/domain/api/reviews';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { vendorsQueryOptions } from '../../../lib/vendors/vendors-query';
 import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 import { reviewsKeyOf } from '../../../lib/query-keys';
@@ -15,13 +16,8 @@ export { reviewsKeyOf };
 export const vendorReviewsQueryOptions = (vendorId: number, userId: number | null) =>
   queryOptions({
     queryKey: [...reviewsKeyOf(vendorId), { userId }],
-    queryFn: async (): Promise<VendorReviewsResponse> => {
-      const [contract, answer] = await Promise.all([
-        import('@stg/domain/api/reviews'),
-        api.get(`/api/vendors/${vendorId}/reviews`),
-      ]);
-      return contract.vendorReviewsResponseSchema.parse(answer);
-    },
+    queryFn: (): Promise<VendorReviewsResponse> =>
+      call(reviewsApi.vendorReviews, { params: { id: vendorId } }),
     staleTime: 30_000,
   });
 

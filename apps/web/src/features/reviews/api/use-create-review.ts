@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { reviewResponseSchema, type CreateReviewRequest } from '@stg/domain/api/reviews';
-import { api } from '../../../lib/api-client';
+import type { CreateReviewRequest } from '@stg/domain/api/reviews';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { call } from '../../../lib/api-client';
 import { refreshAfterReview } from './reviews-query';
 
 /** POST /api/vendors/{id}/reviews {review: {body, score}} → 201 {review}, or 4xx {errors}. */
@@ -9,8 +10,7 @@ export function useCreateReview(vendorId: number) {
   return useMutation({
     mutationFn: async (review: { body: string; score: number }) => {
       const request: CreateReviewRequest = { review };
-      const answer = await api.post(`/api/vendors/${vendorId}/reviews`, request);
-      return reviewResponseSchema.parse(answer).review;
+      return (await call(reviewsApi.create, { params: { id: vendorId }, body: request })).review;
     },
     onSuccess: () => {
       void refreshAfterReview(queryClient, vendorId);

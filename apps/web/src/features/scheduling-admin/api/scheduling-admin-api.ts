@@ -5,20 +5,16 @@
  * (@stg/domain/api/calendars, scheduling, vendors).
  */
 import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client';
-import {
-  authorizeResponseSchema,
-  calendarProvidersResponseSchema,
-  ownedCalendarResponseSchema,
-  type DisconnectCalendarRequest,
-  type IcsFeedRequest,
-  type OAuthCallbackRequest,
-} from '@stg/domain/api/calendars';
+import { call } from '../../../lib/api-client';
+import type { OAuthCallbackRequest } from '@stg/domain/api/calendars';
+import { calendarsApi, type OAuthCalendarProviderName } from '@stg/domain/api/calendars.endpoints';
 import type { SchedulingPreferencesRequest } from '@stg/domain/api/scheduling';
-import { vendorSchema, type VendorCalendar, type VendorPatchRequest } from '@stg/domain/api/vendors';
+import { schedulingApi } from '@stg/domain/api/scheduling.endpoints';
+import type { Vendor, VendorCalendar, VendorPatchRequest } from '@stg/domain/api/vendors';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { SESSION_QUERY_KEY, updateSession } from '../../../lib/session/session-query';
 
-export type OAuthProvider = 'google' | 'jobber';
+export type OAuthProvider = OAuthCalendarProviderName;
 
 /** Puts the calendar the server answered into the session's vendor, then refetches the session. */
 async function applyCalendar(queryClient: QueryClient, calendar: VendorCalendar): Promise<void> {
@@ -28,14 +24,8 @@ async function applyCalendar(queryClient: QueryClient, calendar: VendorCalendar)
   await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
 }
 
-/** The calendar an answer carries, read with the contract (a mismatch throws a clear error). */
-function calendarOf(answer: unknown): VendorCalendar {
-  return ownedCalendarResponseSchema.parse(answer);
-}
-
-/** Reads the vendor an answer carries with the contract and puts it into the session cache. */
-function applyVendor(queryClient: QueryClient, answer: unknown): void {
-  const vendor = vendorSchema.parse(answer);
+/** Puts the vendor the server answered (read with the contract by call) into the session cache. */
+function applyVendor(queryClient: QueryClient, vendor: Vendor): void {
   updateSession(queryClient, (session) =>
     session.vendor && session.vendor.id === vendor.id
       ? { ...session, vendor: { ...session.vendor, ...vendor } }
@@ -59,14 +49,14 @@ export function useSaveScheduling(vendorId: number) {
     mutationFn: async ({ calendarId, calendar, vendor }: SchedulingChanges) => {
       if (calendarId !== null && Object.keys(calendar).length > 0) {
         const body: SchedulingPreferencesRequest = { vendorCalendar: calendar };
-        const answer = calendarOf(await api.patch(`/api/vendor_calendars/${calendarId}`, body));
+        const answer = await call(schedulingApi.updatePreferences, { params: { id: calendarId }, body });
         updateSession(queryClient, (session) =>
           session.vendor ? { ...session, vendor: { ...session.vendor, calendar: answer } } : session,
         );
       }
       if (Object.keys(vendor).length > 0) {
         const body: VendorPatchRequest = { vendor: { id: vendorId, ...vendor } };
-        applyVendor(queryClient, await api.patch(`/api/vendors/${vendorId}`, body));
+        applyVendor(queryClient, await call(vendorsApi.update, { params: { id: vendorId }, body }));
       }
     },
     // Also after a failure: the calendar half may have been saved before the vendor half was refused.
@@ -78,7 +68,7 @@ export function useSaveScheduling(vendorId: number) {
 export function useCalendarProviders() {
   return useQuery({
     queryKey: ['calendar-providers'],
-    queryFn: async () => calendarProvidersResponseSchema.parse(await api.get('/api/calendar_providers')),
+    queryFn: () => call(calendarsApi.providers),
     staleTime: 5 * 60_000,
   });
 }
@@ -93,8 +83,7 @@ export const externalNavigation = {
 /** POST /api/auth/{provider}/authorize, then the browser goes to the provider's consent page. */
 export function useAuthorizeCalendar() {
   return useMutation({
-    mutationFn: async (provider: OAuthProvider) =>
-      authorizeResponseSchema.parse(await api.post(`/api/auth/${provider}/authorize`)),
+    mutationFn: (provider: OAuthProvider) => call(calendarsApi.authorize, { params: { provider } }),
     onSuccess: ({ url }) => externalNavigation.assign(url),
   });
 }
@@ -103,8 +92,8 @@ export function useAuthorizeCalendar() {
 export function useOAuthCallback() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ provider, ...body }: OAuthCallbackRequest & { provider: OAuthProvider }) =>
-      calendarOf(await api.post(`/api/auth/${provider}/callback`, body satisfies OAuthCallbackRequest)),
+    mutationFn: ({ provider, ...body }: OAuthCallbackRequest & { provider: OAuthProvider }) =>
+      call(calendarsApi.callback, { params: { provider }, body }),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -113,12 +102,7 @@ export function useOAuthCallback() {
 export function useConnectIcsFeed(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (icsUrl: string) =>
-      calendarOf(
-        await api.post(`/api/vendor_calendars/${calendarId}/ics`, {
-          icsUrl,
-        } satisfies IcsFeedRequest),
-      ),
+    mutationFn: (icsUrl: string) => call(calendarsApi.ics, { params: { id: calendarId }, body: { icsUrl } }),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -127,7 +111,7 @@ export function useConnectIcsFeed(calendarId: number) {
 export function useSyncCalendar(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () => calendarOf(await api.post(`/api/vendor_calendars/${calendarId}/sync`)),
+    mutationFn: () => call(calendarsApi.sync, { params: { id: calendarId } }),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }
@@ -136,12 +120,8 @@ export function useSyncCalendar(calendarId: number) {
 export function useDisconnectCalendar(calendarId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (password: string) =>
-      calendarOf(
-        await api.delete(`/api/vendor_calendars/${calendarId}`, {
-          password,
-        } satisfies DisconnectCalendarRequest),
-      ),
+    mutationFn: (password: string) =>
+      call(calendarsApi.disconnect, { params: { id: calendarId }, body: { password } }),
     onSuccess: (calendar) => applyCalendar(queryClient, calendar),
   });
 }

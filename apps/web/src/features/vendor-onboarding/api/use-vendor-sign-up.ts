@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { vendorSignUpResponseSchema } from '@stg/domain/api/vendors';
-import { api } from '../../../lib/api-client';
+import type { BodyInputOf } from '@stg/domain/api/endpoint';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { call } from '../../../lib/api-client';
 import type { Session } from '@stg/domain/api/session';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
@@ -15,8 +16,12 @@ export function useVendorSignUp() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: async (values: VendorSignUpValues) =>
-      vendorSignUpResponseSchema.parse(await api.post('/api/vendors', toVendorSignUpRequest(values))),
+    mutationFn: (values: VendorSignUpValues) =>
+      call(vendorsApi.signUp, {
+        // The form keeps the category as text (empty until chosen); the server checks the whole request
+        // with the contract again and answers 422 with its messages.
+        body: toVendorSignUpRequest(values) as BodyInputOf<typeof vendorsApi.signUp>,
+      }),
     onSuccess: (data) => {
       // A new vendor starts in vendor view.
       resetHomeView();

@@ -1,15 +1,15 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { googleReviewsStatusSchema } from '@stg/domain/api/reviews';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { ErrorList } from '../../../components/error-list';
-import { api, errorsOf } from '../../../lib/api-client';
+import { call, errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { useUpdateVendor } from '../../../lib/vendor-api';
 
 /** GET /api/google-reviews: whether this server fetches Google reviews, and why not. */
 export const googleReviewsStatusQueryOptions = () => ({
   queryKey: ['google-reviews-status'] as const,
-  queryFn: async () => googleReviewsStatusSchema.parse(await api.get('/api/google-reviews')),
+  queryFn: () => call(reviewsApi.googleReviews),
 });
 
 /**
