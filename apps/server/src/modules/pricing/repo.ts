@@ -1,5 +1,6 @@
 /** Vendors' pricing (formula, minimum price, questions) and customers' saved answers. */
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { InputType, RangeOptionType } from '@stg/domain/constants';
 import type { Db, Tx } from '../../db/client';
 import {
   addresses,
@@ -86,13 +87,13 @@ export interface OptionPlan {
   name: string;
   value: number;
   isDefault: boolean;
-  optionType: string | null;
+  optionType: RangeOptionType | null;
 }
 export interface InputPlan {
   id?: number;
   name: string;
   alias: string;
-  inputType: string;
+  inputType: InputType;
   recurring: boolean;
   options: OptionPlan[];
 }
