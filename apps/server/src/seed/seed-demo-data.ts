@@ -429,9 +429,9 @@ async function insertImages(
   }
   const branding = new Map<number, { logo?: number; banner?: number }>();
   imageJobs.forEach((job, i) => {
-    if (job.kind === 'gallery') return;
+    if (job.kind !== 'logo' && job.kind !== 'banner') return;
     const entry = branding.get(job.vendor.id) ?? {};
-    entry[job.kind as 'logo' | 'banner'] = storedIds[i]!;
+    entry[job.kind] = storedIds[i]!;
     branding.set(job.vendor.id, entry);
   });
   for (const [id, b] of branding) {
