@@ -122,8 +122,10 @@ export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert):
     .onConflictDoNothing({ target: refunds.idempotencyKey })
     .returning();
   if (row) return row;
-  const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, values.idempotencyKey));
-  return existing!;
+  return oneRow(
+    await tx.select().from(refunds).where(eq(refunds.idempotencyKey, values.idempotencyKey)),
+    'refund',
+  );
 }
 
 export async function findRefund(db: Db | Tx, id: number, lock = false) {

@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { InputType, RangeOptionType } from '@stg/domain/constants';
 import type { Db, Tx } from '../../db/client';
+import { oneRow } from '../../db/one-row';
 import {
   addresses,
   pricingInputOptions,
@@ -145,11 +146,14 @@ export async function replaceVendorInputs(tx: Tx, vendorId: number, plan: InputP
               ),
         );
     } else {
-      const [row] = await tx
-        .insert(pricingInputs)
-        .values({ ...fields, vendorId })
-        .returning({ id: pricingInputs.id });
-      inputId = row!.id;
+      const row = oneRow(
+        await tx
+          .insert(pricingInputs)
+          .values({ ...fields, vendorId })
+          .returning({ id: pricingInputs.id }),
+        'pricing input',
+      );
+      inputId = row.id;
     }
     for (const [optionPosition, o] of p.options.entries()) {
       const optionFields = {
