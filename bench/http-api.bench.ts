@@ -106,7 +106,7 @@ const addressRows = await db
   .returning({ id: addresses.id, userId: addresses.userId });
 // Six one-hour orders a day, 90 minutes apart from 15:00 UTC (8 or 9 a.m. in St George), from day 3 on.
 const firstDay = Math.floor(now / DAY) * DAY + 3 * DAY;
-const orderValues = Array.from({ length: UPCOMING_ORDERS }, (_, i) => {
+const orderValues = Array.from({ length: UPCOMING_ORDERS }, (_, i): typeof orders.$inferInsert => {
   const start = firstDay + Math.floor(i / 6) * DAY + 15 * HOUR + (i % 6) * 90 * MINUTE;
   const customer = addressRows[i % addressRows.length]!;
   return {

@@ -66,7 +66,7 @@ const addressRows = await db
 const now = Date.now();
 const pastCount = Math.round(ORDERS * PAST_SHARE);
 const runId = Date.now().toString(36).toUpperCase();
-const orderValues = Array.from({ length: ORDERS }, (_, i) => {
+const orderValues = Array.from({ length: ORDERS }, (_, i): typeof orders.$inferInsert => {
   const past = i < pastCount;
   const start = past ? now - (pastCount - i) * 2 * HOUR : now + (i - pastCount + 1) * 2 * HOUR;
   const customer = addressRows[i % addressRows.length]!;

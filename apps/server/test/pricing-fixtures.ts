@@ -1,7 +1,7 @@
 /** Vendors with pricing questions for the booking and pricing tests. */
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import type { Category } from '@stg/domain/constants';
+import type { Category, ListingStatus } from '@stg/domain/constants';
 import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { users, vendors } from '../src/db/schema';
 import { hashPassword } from '../src/modules/auth/password';
@@ -17,7 +17,7 @@ let digest: Promise<string> | null = null;
  */
 export async function createPricedVendor(
   app: FastifyInstance,
-  opts: { email: string; category?: Category; listingStatus?: string; minPriceCents?: number },
+  opts: { email: string; category?: Category; listingStatus?: ListingStatus; minPriceCents?: number },
 ): Promise<{ vendorId: number; userId: number; inputs: PricingInputJson[]; formula: string }> {
   const { db } = app.deps;
   const category = opts.category ?? 'house_cleaning';

@@ -2,6 +2,7 @@
 import { randomBytes } from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import { expect } from 'vitest';
 import { sandboxSeedObjects } from '../src/adapters/payments/sandbox-provider';
 import { addresses, orders, sandboxObjects } from '../src/db/schema';
@@ -36,8 +37,8 @@ export const vendorActions = (client: TestClient) => ({
 });
 
 export interface OrderFigures {
-  fulfillmentStatus: string;
-  paymentStatus: string;
+  fulfillmentStatus: FulfillmentStatus;
+  paymentStatus: PaymentStatus;
   appointmentAt: Date;
   durationMins: number;
   totalCollectedCents: number;

@@ -226,6 +226,6 @@ export function completionProblems(input: {
  * The payment status after a partial refund: partially_refunded, except that a payout held by a
  * dispute (pending) stays pending, so the hold and the vendor's remaining action survive.
  */
-export function paymentStatusAfterPartialRefund(current: string): string {
+export function paymentStatusAfterPartialRefund(current: PaymentStatus): PaymentStatus {
   return current === 'pending' ? 'pending' : 'partially_refunded';
 }

@@ -12,6 +12,7 @@
  * function name.
  */
 import { INPUT_TYPES, LIMITS, RANGE_OPTION_TYPES } from './constants';
+import { isOneOf } from './is-one-of';
 import { dollarsToCents } from './money';
 import { isPrintableText, unprintableMessage } from './printable-text';
 import {
@@ -207,7 +208,7 @@ export function validatePricingInputs(
       errors.push(`${label}: ${alias} is a formula function and cannot be an alias.`);
     if (alias !== '') aliasCount.set(alias, (aliasCount.get(alias) ?? 0) + 1);
 
-    if (!(INPUT_TYPES as readonly string[]).includes(input.inputType)) {
+    if (!isOneOf(INPUT_TYPES, input.inputType)) {
       errors.push(`${label}: Type must be radio, select or range.`);
       return;
     }

@@ -194,7 +194,7 @@ const clean = (n: number) => Number(n.toPrecision(15));
 function rawSelection(selection: SelectionValue): string | number | undefined {
   if (selection === null || selection === undefined) return undefined;
   if (typeof selection === 'object') {
-    const v = (selection as { valueString?: unknown }).valueString;
+    const v: unknown = selection.valueString;
     return typeof v === 'string' ? v : undefined;
   }
   return selection;

@@ -3,6 +3,7 @@
  * Pure functions: the web app asks them where a visitor belongs and navigates; no I/O, no React.
  */
 import { DASHBOARD_SECTIONS, isListingInSetup, type DashboardSection, type ListingStatus } from './constants';
+import { isOneOf } from './is-one-of';
 
 /** The UI state that decides which header and pages a vendor sees (spec §3 Session, §4). */
 export type HomeView = 'user' | 'vendor';
@@ -81,7 +82,7 @@ export function dashboardSectionOf(pathname: string): string | null {
 }
 
 export function isDashboardSection(value: string | null | undefined): value is DashboardSection {
-  return (DASHBOARD_SECTIONS as readonly string[]).includes(value ?? '');
+  return isOneOf(DASHBOARD_SECTIONS, value);
 }
 
 const VENDOR_PAGE = /^\/vendors\/[^/]+$/;
@@ -99,8 +100,8 @@ export const workOrderPath = (orderId: number | string) => `${WORK_ORDERS_PATH}/
 export function isKnownPath(pathname: string): boolean {
   const p = normalizePath(pathname);
   return (
-    (PUBLIC_PATHS as readonly string[]).includes(p) ||
-    (SIGNED_IN_PATHS as readonly string[]).includes(p) ||
+    isOneOf(PUBLIC_PATHS, p) ||
+    isOneOf(SIGNED_IN_PATHS, p) ||
     isOperatorPath(p) ||
     VENDOR_PAGE.test(p) ||
     isWorkOrderPath(p) ||
@@ -109,17 +110,12 @@ export function isKnownPath(pathname: string): boolean {
 }
 
 export function isOperatorPath(pathname: string): boolean {
-  return (OPERATOR_PATHS as readonly string[]).includes(normalizePath(pathname));
+  return isOneOf(OPERATOR_PATHS, normalizePath(pathname));
 }
 
 export function requiresSignIn(pathname: string): boolean {
   const p = normalizePath(pathname);
-  return (
-    (SIGNED_IN_PATHS as readonly string[]).includes(p) ||
-    isOperatorPath(p) ||
-    isDashboardPath(p) ||
-    isWorkOrderPath(p)
-  );
+  return isOneOf(SIGNED_IN_PATHS, p) || isOperatorPath(p) || isDashboardPath(p) || isWorkOrderPath(p);
 }
 
 /** A vendor defaults to vendor view; everybody else sees the customer view. */
@@ -135,9 +131,7 @@ export function isInVendorView(ctx: Pick<RoutingContext, 'user' | 'vendor' | 'ho
 /** Where a dashboard visit belongs, given the listing status and the requested section. */
 export function dashboardTarget(status: ListingStatus, section: string | null): string {
   if (isListingInSetup(status)) return DASHBOARD_SETUP;
-  return section !== null && (OPERATING_SECTIONS as readonly string[]).includes(section)
-    ? `${DASHBOARD_PATH}/${section}`
-    : DASHBOARD_HOME;
+  return isOneOf(OPERATING_SECTIONS, section) ? `${DASHBOARD_PATH}/${section}` : DASHBOARD_HOME;
 }
 
 /**

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, LIMITS, STATE, ZIP_CODES } from './constants';
+import { isOneOf } from './is-one-of';
 import { tooLongMessage } from './zod-messages';
 
 /**
@@ -173,7 +174,7 @@ export const zipSchema = z
   .string({ error: MESSAGES.zipRequired })
   .trim()
   .min(1, { error: MESSAGES.zipRequired, abort: true })
-  .refine((z): z is (typeof ZIP_CODES)[number] => (ZIP_CODES as readonly string[]).includes(z), {
+  .refine((z): z is (typeof ZIP_CODES)[number] => isOneOf(ZIP_CODES, z), {
     error: MESSAGES.zipInvalid,
   });
 

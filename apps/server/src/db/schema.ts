@@ -21,7 +21,7 @@ import {
   varchar,
   type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
-import { PAYMENT_PROVIDERS } from '@stg/domain/api/payments';
+import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@stg/domain/api/payments';
 import { REVIEW_BODY_MAX } from '@stg/domain/api/reviews';
 import {
   BOOKING_STATUSES,
@@ -39,6 +39,18 @@ import {
   STRIPE_INTEGRATION_STATES,
   USER_TYPES,
   ZIP_CODES,
+  type BookingStatus,
+  type CalendarIntegration,
+  type Category,
+  type FulfillmentStatus,
+  type InputType,
+  type ListingStatus,
+  type OAuthCalendarIntegration,
+  type PaymentStatus,
+  type RangeOptionType,
+  type ReviewType,
+  type StripeIntegrationState,
+  type UserType,
 } from '@stg/domain/constants';
 import { ORDER_TEXT_MAX } from '@stg/domain/order-actions';
 import { ALIAS_PATTERN, PRICING_LIMITS } from '@stg/domain/pricing-inputs';
@@ -57,6 +69,22 @@ const inList = (column: string, values: readonly string[]) =>
 /** `values` as a SQL list, for a condition on a qualified column: `col in ${list(values)}`. */
 const list = (values: readonly string[]) => sql.raw(`(${values.map(quoted).join(', ')})`);
 const literal = (value: string) => sql.raw(quoted(value));
+/*
+ * Closed sets of values that only the server's tables know: each is both a check constraint's list and
+ * the column's type (`.$type<...>()`, type-level only: the SQL is the same), so a row read through drizzle
+ * carries the union instead of `string`, and a write of any other value does not compile.
+ */
+export const IMAGE_KINDS = ['logo', 'banner', 'gallery', 'avatar'] as const;
+export const ORDER_EVENT_ROLES = ['customer', 'vendor', 'system', 'admin'] as const;
+export const VENDOR_EVENT_ROLES = ['vendor', 'operator', 'system'] as const;
+export const PAYMENT_ROW_STATUSES = ['open', 'succeeded', 'conflict', 'canceled', 'failed'] as const;
+export const REFUND_KINDS = ['cancel', 'partial', 'conflict', 'provider'] as const;
+export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
+export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
+export const PAYOUT_METHODS = ['transfer', 'paper_check', 'none'] as const;
+export const PAYOUT_STATUSES = ['sending', 'sent', 'owed'] as const;
+type OneOf<T extends readonly string[]> = T[number];
+
 const num = (value: number) => {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
   return sql.raw(String(value));
@@ -67,12 +95,12 @@ export const vendors = pgTable(
   {
     id: id(),
     name: varchar('name', { length: 120 }).notNull(),
-    category: text('category').notNull(),
+    category: text('category').$type<Category>().notNull(),
     phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
     email: varchar('email', { length: 254 }).notNull(),
     serviceDescription: text('service_description'),
-    listingStatus: text('listing_status').notNull().default('awaiting_submission'),
-    stripeIntegrated: text('stripe_integrated').notNull().default('inactive'),
+    listingStatus: text('listing_status').$type<ListingStatus>().notNull().default('awaiting_submission'),
+    stripeIntegrated: text('stripe_integrated').$type<StripeIntegrationState>().notNull().default('inactive'),
     paymentAccountId: text('payment_account_id'),
     payoutLast4: varchar('payout_last4', { length: 4 }),
     payoutBankName: text('payout_bank_name'),
@@ -136,7 +164,7 @@ export const users = pgTable(
     email: varchar('email', { length: 254 }).notNull(),
     phoneNumber: varchar('phone_number', { length: 10 }).notNull(),
     passwordDigest: text('password_digest').notNull(),
-    userType: text('user_type').notNull().default('customer'),
+    userType: text('user_type').$type<UserType>().notNull().default('customer'),
     vendorId: integer('vendor_id').references(() => vendors.id, { onDelete: 'set null' }),
     serviceChargeCents: integer('service_charge_cents').notNull().default(255),
     currentAddressId: integer('current_address_id').references((): AnyPgColumn => addresses.id, {
@@ -189,7 +217,7 @@ export const images = pgTable(
     blobId: text('blob_id').notNull(),
     vendorId: integer('vendor_id').references((): AnyPgColumn => vendors.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references((): AnyPgColumn => users.id, { onDelete: 'cascade' }),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<OneOf<typeof IMAGE_KINDS>>().notNull(),
     contentType: text('content_type').notNull(),
     byteSize: integer('byte_size').notNull(),
     width: integer('width').notNull(),
@@ -201,7 +229,7 @@ export const images = pgTable(
   },
   (t) => [
     uniqueIndex('images_blob_id_idx').on(t.blobId),
-    check('images_kind_check', inList('kind', ['logo', 'banner', 'gallery', 'avatar'])),
+    check('images_kind_check', inList('kind', IMAGE_KINDS)),
     check('images_size_check', sql`${t.byteSize} > 0 and ${t.width} > 0 and ${t.height} > 0`),
     index('images_vendor_idx').on(t.vendorId, t.kind, t.position),
   ],
@@ -216,7 +244,7 @@ export const pricingInputs = pgTable(
       .references(() => vendors.id, { onDelete: 'cascade' }),
     name: varchar('name', { length: PRICING_LIMITS.nameMax }).notNull(),
     alias: varchar('alias', { length: PRICING_LIMITS.aliasMax }).notNull(),
-    inputType: text('input_type').notNull(),
+    inputType: text('input_type').$type<InputType>().notNull(),
     recurring: boolean('recurring').notNull().default(false),
     position: integer('position').notNull().default(0),
     createdAt: createdAt(),
@@ -238,7 +266,7 @@ export const pricingInputOptions = pgTable(
     name: varchar('name', { length: PRICING_LIMITS.optionNameMax }).notNull(),
     value: doublePrecision('value').notNull().default(0),
     isDefault: boolean('is_default').notNull().default(false),
-    optionType: text('option_type'),
+    optionType: text('option_type').$type<RangeOptionType>(),
     position: integer('position').notNull().default(0),
   },
   (t) => [
@@ -279,7 +307,7 @@ export const vendorCalendars = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     apiIntegrated: boolean('api_integrated').notNull().default(false),
-    integrationType: text('integration_type'),
+    integrationType: text('integration_type').$type<CalendarIntegration>(),
     integratedCalendarId: text('integrated_calendar_id'),
     icsUrl: text('ics_url'),
     /** The feed's address with its secret part masked (shown to the vendor; not a secret). */
@@ -353,7 +381,7 @@ export const calendarOauthStates = pgTable(
   {
     id: id(),
     stateHash: text('state_hash').notNull(),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<OAuthCalendarIntegration>().notNull(),
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
@@ -402,7 +430,7 @@ export const bookings = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
-    status: text('status').notNull().default('priced'),
+    status: text('status').$type<BookingStatus>().notNull().default('priced'),
     priceCents: integer('price_cents').notNull(),
     durationMins: integer('duration_mins').notNull(),
     appointmentAt: timestamp('appointment_at', { withTimezone: true }),
@@ -448,8 +476,8 @@ export const orders = pgTable(
     customerNotes: text('customer_notes'),
     optionalNote: text('optional_note'),
     optionsSnapshot: jsonb('options_snapshot').$type<Record<string, string>>().notNull().default({}),
-    fulfillmentStatus: text('fulfillment_status').notNull().default('unfulfilled'),
-    paymentStatus: text('payment_status').notNull().default('collected'),
+    fulfillmentStatus: text('fulfillment_status').$type<FulfillmentStatus>().notNull().default('unfulfilled'),
+    paymentStatus: text('payment_status').$type<PaymentStatus>().notNull().default('collected'),
     paymentProvider: text('payment_provider').notNull().default('sandbox'),
     paymentIntentId: text('payment_intent_id'),
     paymentMethodLast4: varchar('payment_method_last4', { length: 4 }),
@@ -516,7 +544,7 @@ export const orderEvents = pgTable(
       .notNull()
       .references(() => orders.id, { onDelete: 'restrict' }),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    actorRole: text('actor_role').notNull(),
+    actorRole: text('actor_role').$type<OneOf<typeof ORDER_EVENT_ROLES>>().notNull(),
     action: text('action').notNull(),
     amountCents: integer('amount_cents'),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
@@ -524,7 +552,7 @@ export const orderEvents = pgTable(
   },
   (t) => [
     index('order_events_order_idx').on(t.orderId, t.createdAt),
-    check('order_events_role_check', inList('actor_role', ['customer', 'vendor', 'system', 'admin'])),
+    check('order_events_role_check', inList('actor_role', ORDER_EVENT_ROLES)),
     check(
       'order_events_action_check',
       inList('action', [
@@ -555,14 +583,14 @@ export const vendorEvents = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
-    actorRole: text('actor_role').notNull(),
+    actorRole: text('actor_role').$type<OneOf<typeof VENDOR_EVENT_ROLES>>().notNull(),
     action: text('action').notNull(),
     details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
     createdAt: createdAt(),
   },
   (t) => [
     index('vendor_events_vendor_idx').on(t.vendorId, t.createdAt),
-    check('vendor_events_role_check', inList('actor_role', ['vendor', 'operator', 'system'])),
+    check('vendor_events_role_check', inList('actor_role', VENDOR_EVENT_ROLES)),
     check(
       'vendor_events_action_check',
       inList('action', [
@@ -590,7 +618,7 @@ export const reviews = pgTable(
       .notNull()
       .references(() => vendors.id, { onDelete: 'cascade' }),
     userId: integer('user_id').references(() => users.id, { onDelete: 'cascade' }),
-    reviewType: text('review_type').notNull(),
+    reviewType: text('review_type').$type<ReviewType>().notNull(),
     body: text('body'),
     score: smallint('score').notNull(),
     authorFirstName: varchar('author_first_name', { length: 100 }).notNull(),
@@ -635,11 +663,11 @@ export const payments = pgTable(
     addressId: integer('address_id')
       .notNull()
       .references(() => addresses.id, { onDelete: 'restrict' }),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
     intentId: text('intent_id'),
     clientSecret: text('client_secret'),
     confirmationId: text('confirmation_id').notNull(),
-    status: text('status').notNull().default('open'),
+    status: text('status').$type<OneOf<typeof PAYMENT_ROW_STATUSES>>().notNull().default('open'),
     subtotalCents: integer('subtotal_cents').notNull(),
     serviceFeeCents: integer('service_fee_cents').notNull(),
     commissionCents: integer('commission_cents').notNull(),
@@ -665,7 +693,7 @@ export const payments = pgTable(
     index('payments_booking_idx').on(t.bookingId),
     index('payments_hold_idx').on(t.vendorId, t.status, t.holdExpiresAt),
     index('payments_user_idx').on(t.userId),
-    check('payments_status_check', inList('status', ['open', 'succeeded', 'conflict', 'canceled', 'failed'])),
+    check('payments_status_check', inList('status', PAYMENT_ROW_STATUSES)),
     check('payments_provider_check', inList('provider', PAYMENT_PROVIDERS)),
     check(
       'payments_amounts_check',
@@ -691,10 +719,10 @@ export const refunds = pgTable(
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'restrict' }),
     /** The provider's payment intent the money goes back to. */
     paymentIntentId: text('payment_intent_id').notNull(),
-    kind: text('kind').notNull(),
+    kind: text('kind').$type<OneOf<typeof REFUND_KINDS>>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     reason: text('reason'),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<OneOf<typeof REFUND_STATUSES>>().notNull().default('pending'),
     providerRefundId: text('provider_refund_id'),
     idempotencyKey: text('idempotency_key').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -708,8 +736,8 @@ export const refunds = pgTable(
     index('refunds_order_idx').on(t.orderId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
     check('refunds_owner_check', sql`num_nonnulls(${t.paymentId}, ${t.orderId}) >= 1`),
-    check('refunds_kind_check', inList('kind', ['cancel', 'partial', 'conflict', 'provider'])),
-    check('refunds_status_check', inList('status', ['pending', 'succeeded', 'failed'])),
+    check('refunds_kind_check', inList('kind', REFUND_KINDS)),
+    check('refunds_status_check', inList('status', REFUND_STATUSES)),
   ],
 );
 
@@ -753,7 +781,7 @@ export const paymentMethods = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<PaymentProviderName>().notNull(),
     providerPaymentMethodId: text('provider_payment_method_id').notNull(),
     brand: text('brand').notNull(),
     last4: varchar('last4', { length: 4 }).notNull(),
@@ -853,7 +881,7 @@ export const jobs = pgTable(
     kind: text('kind').notNull(),
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     runAt: timestamp('run_at', { withTimezone: true }).notNull().defaultNow(),
-    status: text('status').notNull().default('queued'),
+    status: text('status').$type<OneOf<typeof JOB_STATUSES>>().notNull().default('queued'),
     attempts: integer('attempts').notNull().default(0),
     maxAttempts: integer('max_attempts').notNull().default(5),
     lastError: text('last_error'),
@@ -864,7 +892,7 @@ export const jobs = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    check('jobs_status_check', inList('status', ['queued', 'running', 'done', 'failed'])),
+    check('jobs_status_check', inList('status', JOB_STATUSES)),
     index('jobs_due_idx').on(t.status, t.runAt),
     uniqueIndex('jobs_unique_key_idx').on(t.uniqueKey),
   ],
@@ -900,8 +928,8 @@ export const payouts = pgTable(
     vendorId: integer('vendor_id')
       .notNull()
       .references(() => vendors.id, { onDelete: 'restrict' }),
-    method: text('method').notNull(),
-    status: text('status').notNull(),
+    method: text('method').$type<OneOf<typeof PAYOUT_METHODS>>().notNull(),
+    status: text('status').$type<OneOf<typeof PAYOUT_STATUSES>>().notNull(),
     amountCents: integer('amount_cents').notNull(),
     /** The connected account a transfer goes to (frozen when it starts). */
     destinationAccountId: text('destination_account_id'),
@@ -941,8 +969,8 @@ export const payouts = pgTable(
       'payouts_needs_review_check',
       sql`${t.needsReviewAt} is null or (${t.method} = 'transfer' and ${t.status} = 'sending')`,
     ),
-    check('payouts_method_check', inList('method', ['transfer', 'paper_check', 'none'])),
-    check('payouts_status_check', inList('status', ['sending', 'sent', 'owed'])),
+    check('payouts_method_check', inList('method', PAYOUT_METHODS)),
+    check('payouts_status_check', inList('status', PAYOUT_STATUSES)),
     check('payouts_amount_check', sql`${t.amountCents} >= 0`),
     check(
       'payouts_transfer_check',

@@ -8,7 +8,13 @@
  * Every demo account signs in with the password `Password123!`.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { DEFAULT_SERVICE_CHARGE_CENTS, PAYOUT_DELAY_HOURS, TIME_ZONE } from '@stg/domain/constants';
+import {
+  DEFAULT_SERVICE_CHARGE_CENTS,
+  PAYOUT_DELAY_HOURS,
+  TIME_ZONE,
+  type FulfillmentStatus,
+  type PaymentStatus,
+} from '@stg/domain/constants';
 import { durationMinutes, quotePrice } from '@stg/domain/pricing';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import { addDays, instantOfLocal, localDateTimeOf, weekdayOf } from '@stg/domain/zoned-time';
@@ -177,7 +183,7 @@ async function insertVendors(
   const vendorRows = await tx
     .insert(vendors)
     .values(
-      DEMO_VENDORS.map((v) => {
+      DEMO_VENDORS.map((v): typeof vendors.$inferInsert => {
         const active = v.listingStatus === 'active';
         const createdAt = ago(v.createdDaysAgo * DAY + rng.int(0, 600) * MINUTE);
         return {
@@ -285,7 +291,7 @@ async function insertPeople(
   const userRows = await tx
     .insert(users)
     .values(
-      people.map(({ person, vendor }) => {
+      people.map(({ person, vendor }): typeof users.$inferInsert => {
         const createdAt = vendor
           ? ago(vendor.createdDaysAgo * DAY + 30 * MINUTE)
           : ago(
@@ -423,9 +429,9 @@ async function insertImages(
   }
   const branding = new Map<number, { logo?: number; banner?: number }>();
   imageJobs.forEach((job, i) => {
-    if (job.kind === 'gallery') return;
+    if (job.kind !== 'logo' && job.kind !== 'banner') return;
     const entry = branding.get(job.vendor.id) ?? {};
-    entry[job.kind as 'logo' | 'banner'] = storedIds[i]!;
+    entry[job.kind] = storedIds[i]!;
     branding.set(job.vendor.id, entry);
   });
   for (const [id, b] of branding) {
@@ -698,8 +704,8 @@ function findSlot(
 
 /** What the outcome of an order (cancelled, fulfilled and perhaps paid out, rescheduled) changes. */
 interface Outcome {
-  fulfillmentStatus: string;
-  paymentStatus: string;
+  fulfillmentStatus: FulfillmentStatus;
+  paymentStatus: PaymentStatus;
   serviceFee: number;
   commission: number;
   payout: number;
@@ -828,7 +834,7 @@ function planOrder(
     createdAt,
     updatedAt: new Date(outcome.updatedMs),
   };
-  const booking = {
+  const booking: PlannedOrder['booking'] = {
     userId: c.id,
     addressId: c.addressId,
     vendorId: v.id,

@@ -9,6 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { randomBytes } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import type { FulfillmentStatus, ListingStatus, PaymentStatus } from '@stg/domain/constants';
 import { addDays, instantOfLocal, weekdayOf, type LocalDate } from '@stg/domain/zoned-time';
 import {
   addresses,
@@ -283,7 +284,7 @@ export async function createFixtures(): Promise<Fixtures> {
 /** A new order of A with V in a state (next week unless `at` says otherwise). */
 export async function freshOrder(
   fx: Fixtures,
-  opts: { at?: Date; fulfillmentStatus?: string; paymentStatus?: string } = {},
+  opts: { at?: Date; fulfillmentStatus?: FulfillmentStatus; paymentStatus?: PaymentStatus } = {},
 ) {
   return insertOrderInState(fx.app, {
     vendorId: fx.V.vendorId,
@@ -340,7 +341,7 @@ export async function transferNeedingReview(fx: Fixtures) {
 }
 
 /** Sets a vendor's listing status (and its submission time when under review). */
-export async function setListing(fx: Fixtures, vendorId: number, listingStatus: string) {
+export async function setListing(fx: Fixtures, vendorId: number, listingStatus: ListingStatus) {
   await fx.app.deps.db
     .update(vendors)
     .set({ listingStatus, submittedAt: listingStatus === 'under_review' ? NOW : null, reviewedAt: null })

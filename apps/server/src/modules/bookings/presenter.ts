@@ -9,7 +9,7 @@ export function presentBooking(b: BookingRow): Booking {
     vendorId: b.vendorId,
     userId: b.userId,
     addressId: b.addressId,
-    status: b.status as Booking['status'],
+    status: b.status,
     price: centsToDollars(b.priceCents),
     duration: b.durationMins,
     appointmentAt: b.appointmentAt?.toISOString() ?? null,

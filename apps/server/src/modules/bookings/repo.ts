@@ -1,5 +1,7 @@
 /** Bookings (spec §3, §4 Booking flow): owned by a user, or by a guest's session until sign-in. */
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { BookingStatus } from '@stg/domain/constants';
+import { isOneOf } from '@stg/domain/is-one-of';
 import type { Db, Tx } from '../../db/client';
 import { bookings } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
@@ -36,7 +38,7 @@ export async function findRepriceableBooking(
   db: Db | Tx,
   owner: BookingOwner,
   vendorId: number,
-  statuses: readonly string[] = REPRICEABLE_STATUSES,
+  statuses: readonly BookingStatus[] = REPRICEABLE_STATUSES,
 ) {
   const [row] = await db
     .select()
@@ -58,7 +60,7 @@ export async function findOwnedBooking(db: Db | Tx, owner: BookingOwner, id: num
 }
 
 /** The owner's bookings, newest first; only those with the given statuses when given. */
-export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: readonly string[]) {
+export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: readonly BookingStatus[]) {
   return db
     .select()
     .from(bookings)
@@ -89,11 +91,7 @@ export async function moveGuestBookings(tx: Tx, sessionId: number, userId: numbe
   const guest = await listBookings(tx, { sessionId });
   if (guest.length === 0) return;
   const vendorIds = [
-    ...new Set(
-      guest
-        .filter((b) => (REPRICEABLE_STATUSES as readonly string[]).includes(b.status))
-        .map((b) => b.vendorId),
-    ),
+    ...new Set(guest.filter((b) => isOneOf(REPRICEABLE_STATUSES, b.status)).map((b) => b.vendorId)),
   ];
   if (vendorIds.length > 0) {
     await tx

@@ -2,6 +2,7 @@
 import { and, eq, gte, isNull, lt, lte, notInArray, or, sql } from 'drizzle-orm';
 import type { BusyEntry, CalendarWindow } from '../../adapters/calendars/calendar-provider';
 import type { Db, Tx } from '../../db/client';
+import { oneRow } from '../../db/one-row';
 import { calendarBusyEntries, calendarOauthStates, users, vendorCalendars } from '../../db/schema';
 
 export type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
@@ -15,12 +16,10 @@ export async function findCalendar(db: Db | Tx, id: number): Promise<VendorCalen
 /** The vendor's calendar, made with the default preferences when the vendor has none yet. */
 export async function findOrCreateCalendarOfVendor(db: Db, vendorId: number): Promise<VendorCalendarRow> {
   await db.insert(vendorCalendars).values({ vendorId }).onConflictDoNothing();
-  const [row] = await db
-    .select()
-    .from(vendorCalendars)
-    .where(eq(vendorCalendars.vendorId, vendorId))
-    .limit(1);
-  return row!;
+  return oneRow(
+    await db.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, vendorId)).limit(1),
+    'vendor calendar',
+  );
 }
 
 /** Locks the calendar row until the transaction ends. */

@@ -10,6 +10,7 @@ import sharp, { type Metadata, type SharpOptions } from 'sharp';
 import { eq } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { images } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 import type { Storage } from '../../adapters/storage/storage';
 import { checkDimensions, inspectImage } from './image-inspect';
 import {
@@ -133,24 +134,27 @@ export async function storeImage(
       written.push(thumbnailKey);
       await storage.put(thumbnailKey, thumbnail.data, 'image/webp');
     }
-    const [row] = await db
-      .insert(images)
-      .values({
-        blobId,
-        kind,
-        vendorId: input.vendorId ?? null,
-        userId: input.userId ?? null,
-        contentType: 'image/webp',
-        byteSize: image.data.length,
-        width: image.width,
-        height: image.height,
-        storageKey,
-        thumbnailKey,
-        position: input.position ?? 0,
-      })
-      .returning({ id: images.id });
+    const row = oneRow(
+      await db
+        .insert(images)
+        .values({
+          blobId,
+          kind,
+          vendorId: input.vendorId ?? null,
+          userId: input.userId ?? null,
+          contentType: 'image/webp',
+          byteSize: image.data.length,
+          width: image.width,
+          height: image.height,
+          storageKey,
+          thumbnailKey,
+          position: input.position ?? 0,
+        })
+        .returning({ id: images.id }),
+      'image',
+    );
     return {
-      id: row!.id,
+      id: row.id,
       blobId,
       url: storage.url(storageKey),
       thumbnailUrl: thumbnailKey ? storage.url(thumbnailKey) : null,

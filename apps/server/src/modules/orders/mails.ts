@@ -3,7 +3,7 @@
  * time), new order to the vendor, a reminder 24 hours before, and a message to both on a cancel or a
  * reschedule; and the notice to a customer whose payment lost the time and was refunded.
  */
-import { CATEGORY_LABELS, TIME_ZONE, type Category } from '@stg/domain/constants';
+import { CATEGORY_LABELS, TIME_ZONE } from '@stg/domain/constants';
 import { formatAppointment, formatClock, formatDurationShort } from '@stg/domain/dates';
 import { formatDollars } from '@stg/domain/money';
 import { toZonedIso } from '@stg/domain/zoned-time';
@@ -60,7 +60,7 @@ export function orderInvite(
 ): string {
   const o = row.order;
   const end = new Date(o.appointmentAt.getTime() + o.durationMins * 60_000);
-  const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
+  const service = CATEGORY_LABELS[row.vendor.category] ?? row.vendor.category;
   const address = row.address
     ? [
         row.address.streetAddress,
@@ -104,7 +104,7 @@ function foldLine(line: string): string {
 
 function summaryLines(row: CustomerOrderRow): string[] {
   const o = row.order;
-  const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
+  const service = CATEGORY_LABELS[row.vendor.category] ?? row.vendor.category;
   return [
     `Confirmation: ${o.confirmationId}`,
     `Provider: ${row.vendor.name}`,

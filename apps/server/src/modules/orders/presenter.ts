@@ -1,6 +1,5 @@
 import { workOrderUrl } from '@stg/domain/api/payouts';
 import type { CustomerOrder, VendorOrder } from '@stg/domain/api/orders';
-import type { Category, FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';
 import {
@@ -34,7 +33,7 @@ export function presentCustomerOrder(
     vendor: {
       id: row.vendor.id,
       name: row.vendor.name,
-      category: row.vendor.category as Category,
+      category: row.vendor.category,
       phoneNumber: row.vendor.phoneNumber,
       email: row.vendor.email,
       logoImageUrl: row.vendorLogoKey ? urlFor(row.vendorLogoKey) : null,
@@ -46,8 +45,8 @@ export function presentCustomerOrder(
     duration: o.durationMins,
     customerNotes: o.customerNotes,
     optionsSnapshot: o.optionsSnapshot,
-    fulfillmentStatus: o.fulfillmentStatus as FulfillmentStatus,
-    paymentStatus: o.paymentStatus as PaymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    paymentStatus: o.paymentStatus,
     paymentMethod: o.paymentMethodLast4
       ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand, brand: o.paymentMethodBrand }
       : null,
@@ -82,8 +81,8 @@ export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder 
     customerNotes: o.customerNotes,
     optionalNote: o.optionalNote,
     optionsSnapshot: o.optionsSnapshot,
-    fulfillmentStatus: o.fulfillmentStatus as FulfillmentStatus,
-    paymentStatus: o.paymentStatus as PaymentStatus,
+    fulfillmentStatus: o.fulfillmentStatus,
+    paymentStatus: o.paymentStatus,
     paymentMethod: o.paymentMethodLast4
       ? { last4: o.paymentMethodLast4, bankName: o.paymentMethodBrand, brand: o.paymentMethodBrand }
       : null,

@@ -54,8 +54,8 @@ async function present(deps: PaymentsDeps, orderId: number) {
  */
 export function cancelledFields(current: { totalCollectedCents: number }, reason: string, now: Date) {
   return {
-    fulfillmentStatus: 'cancelled',
-    paymentStatus: 'refunded',
+    fulfillmentStatus: 'cancelled' as const,
+    paymentStatus: 'refunded' as const,
     cancelReason: reason,
     refundReason: reason,
     refundAmountCents: current.totalCollectedCents,

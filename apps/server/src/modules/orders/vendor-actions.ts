@@ -14,6 +14,7 @@ import { VENDOR_STEP_MINUTES } from '@stg/domain/availability';
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { recentSameAction } from './replay';
 import { formatDollars } from '@stg/domain/money';
+import type { FulfillmentStatus, PaymentStatus } from '@stg/domain/constants';
 import {
   completionProblems,
   ORDER_MESSAGES,
@@ -188,8 +189,8 @@ export async function rescheduleByVendor(
 // Cancel
 
 interface CancelledFigures {
-  fulfillmentStatus: string;
-  paymentStatus: string;
+  fulfillmentStatus: FulfillmentStatus;
+  paymentStatus: PaymentStatus;
   serviceFeeCents: number;
   commissionCents: number;
   vendorPayoutCents: number;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { vendorOrdersPageSchema } from '@stg/domain/api/orders';
+import { FULFILLMENT_STATUSES } from '@stg/domain/constants';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { addresses, orders } from '../../db/schema';
 import { createTestApp, TestClient } from '../../../test/test-app';
@@ -20,14 +21,14 @@ let vendorId: number;
 let client: TestClient;
 let expected: { id: number; at: number; f: string }[] = [];
 
-const STATES = ['unfulfilled', 'rescheduled', 'fulfilled', 'cancelled', 'disputed'];
+const STATES = FULFILLMENT_STATUSES;
 
 beforeAll(async () => {
   app = await createTestApp({ now: () => NOW });
   vendorId = (await createPayableVendor(app, 'paging-vendor@example.com')).vendorId;
   const customer = await signedUpCustomer(app, 'paging');
   const [address] = await app.deps.db.select().from(addresses).where(eq(addresses.userId, customer.userId));
-  const values = [];
+  const values: (typeof orders.$inferInsert)[] = [];
   for (let i = 0; i < 137; i++) {
     const f = STATES[i % STATES.length]!;
     // Cancelled orders do not hold time, so several share one appointment: ties broken by id.

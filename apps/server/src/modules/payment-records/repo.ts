@@ -1,5 +1,6 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
 import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
@@ -16,7 +17,12 @@ export async function lockVendorTime(tx: Tx, vendorId: number) {
   await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId})`);
 }
 
-export async function findPaymentByIntent(db: Db | Tx, provider: string, intentId: string, lock = false) {
+export async function findPaymentByIntent(
+  db: Db | Tx,
+  provider: PaymentProviderName,
+  intentId: string,
+  lock = false,
+) {
   const q = db
     .select()
     .from(payments)
@@ -116,8 +122,10 @@ export async function insertRefund(tx: Tx, values: typeof refunds.$inferInsert):
     .onConflictDoNothing({ target: refunds.idempotencyKey })
     .returning();
   if (row) return row;
-  const [existing] = await tx.select().from(refunds).where(eq(refunds.idempotencyKey, values.idempotencyKey));
-  return existing!;
+  return oneRow(
+    await tx.select().from(refunds).where(eq(refunds.idempotencyKey, values.idempotencyKey)),
+    'refund',
+  );
 }
 
 export async function findRefund(db: Db | Tx, id: number, lock = false) {
@@ -179,7 +187,7 @@ export async function rememberCard(
   tx: Tx,
   card: {
     userId: number;
-    provider: string;
+    provider: PaymentProviderName;
     id: string;
     brand: string;
     last4: string;

@@ -9,6 +9,7 @@ import type {
   SandboxConfirmRequest,
 } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import type { UserRow } from '../../db/rows';
@@ -59,9 +60,7 @@ export async function paymentResult(
     message = payment.failureMessage ?? CHECKOUT_MESSAGES.slotTakenRefunded;
   } else {
     const known = ['processing', 'requires_payment_method', 'requires_action', 'canceled'] as const;
-    status = (known as readonly string[]).includes(intentStatus)
-      ? (intentStatus as PaymentResultStatus)
-      : 'requires_payment_method';
+    status = isOneOf(known, intentStatus) ? intentStatus : 'requires_payment_method';
     message = STATUS_MESSAGES[intentStatus] ?? CHECKOUT_MESSAGES.somethingWrong;
   }
   return {

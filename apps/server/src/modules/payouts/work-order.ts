@@ -7,7 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import { workOrderUrl } from '@stg/domain/api/payouts';
-import { CATEGORY_LABELS, type Category } from '@stg/domain/constants';
+import { CATEGORY_LABELS } from '@stg/domain/constants';
 import {
   formatAppointmentWindow,
   formatCalendarDate,
@@ -118,7 +118,7 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
 
   // Header: who does the job, and the number everyone quotes.
   doc.font(BOLD).fontSize(20).fillColor('#000000').text(printable(row.vendor.name), MARGIN);
-  const service = CATEGORY_LABELS[row.vendor.category as Category] ?? row.vendor.category;
+  const service = CATEGORY_LABELS[row.vendor.category] ?? row.vendor.category;
   doc
     .font(REGULAR)
     .fontSize(11)

@@ -1,6 +1,5 @@
 import type { z } from 'zod';
 import type { pricingInputSchema } from '@stg/domain/api/vendors';
-import type { InputType, RangeOptionType } from '@stg/domain/constants';
 import type { InputWithOptions } from './repo';
 
 export type PricingInputJson = z.output<typeof pricingInputSchema>;
@@ -12,14 +11,14 @@ export function presentPricingInput({ input, options }: InputWithOptions): Prici
     name: input.name,
     alias: input.alias,
     // The database's check constraints hold these to the domain's lists.
-    inputType: input.inputType as InputType,
+    inputType: input.inputType,
     recurring: input.recurring,
     pricingInputOptions: options.map((o) => ({
       id: o.id,
       name: o.name,
       value: o.value,
       default: o.isDefault,
-      optionType: o.optionType as RangeOptionType | null,
+      optionType: o.optionType,
     })),
   };
 }

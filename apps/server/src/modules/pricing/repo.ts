@@ -1,6 +1,8 @@
 /** Vendors' pricing (formula, minimum price, questions) and customers' saved answers. */
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { InputType, RangeOptionType } from '@stg/domain/constants';
 import type { Db, Tx } from '../../db/client';
+import { oneRow } from '../../db/one-row';
 import {
   addresses,
   pricingInputOptions,
@@ -86,13 +88,13 @@ export interface OptionPlan {
   name: string;
   value: number;
   isDefault: boolean;
-  optionType: string | null;
+  optionType: RangeOptionType | null;
 }
 export interface InputPlan {
   id?: number;
   name: string;
   alias: string;
-  inputType: string;
+  inputType: InputType;
   recurring: boolean;
   options: OptionPlan[];
 }
@@ -144,11 +146,14 @@ export async function replaceVendorInputs(tx: Tx, vendorId: number, plan: InputP
               ),
         );
     } else {
-      const [row] = await tx
-        .insert(pricingInputs)
-        .values({ ...fields, vendorId })
-        .returning({ id: pricingInputs.id });
-      inputId = row!.id;
+      const row = oneRow(
+        await tx
+          .insert(pricingInputs)
+          .values({ ...fields, vendorId })
+          .returning({ id: pricingInputs.id }),
+        'pricing input',
+      );
+      inputId = row.id;
     }
     for (const [optionPosition, o] of p.options.entries()) {
       const optionFields = {

@@ -4,6 +4,8 @@
  * answers are saved to the active address; a guest's are kept in the session).
  * Every rule is the domain's (pricing-inputs.ts), so the editor and the API agree.
  */
+import { INPUT_TYPES, RANGE_OPTION_TYPES } from '@stg/domain/constants';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import {
   canonicalAnswer,
@@ -150,7 +152,9 @@ export async function replacePricingInputs(db: Db, vendorId: number, items: Pric
     const byId = new Map(current.map((c) => [c.input.id, c]));
     const seenInputs = new Set<number>();
     const seenOptions = new Set<number>();
-    const plan: InputPlan[] = items.map((item) => {
+    const plan: InputPlan[] = items.flatMap((item) => {
+      // validatePricingInputs has reported a question of no known type: nothing to plan for it.
+      if (!isOneOf(INPUT_TYPES, item.inputType)) return [];
       let id: number | undefined;
       if (item.id !== undefined && item.id !== null) {
         id = Number(item.id);
@@ -173,7 +177,8 @@ export async function replacePricingInputs(db: Db, vendorId: number, items: Pric
               errors.push('A choice to update was not found.');
             seenOptions.add(optionId);
           }
-          const optionType = isRange ? (o.optionType ?? null) : null;
+          // A range setting of no known type is among the errors already.
+          const optionType = isRange && isOneOf(RANGE_OPTION_TYPES, o.optionType) ? o.optionType : null;
           return {
             id: optionId,
             name: o.name.trim(),

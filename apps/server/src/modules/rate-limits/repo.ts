@@ -6,6 +6,7 @@
 import { eq, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rateLimits } from '../../db/schema';
+import { oneRow } from '../../db/one-row';
 
 export interface Window {
   /** Requests allowed in one window. */
@@ -28,19 +29,22 @@ export interface Hit {
 export async function hit(db: Db, bucket: string, window: Window, now: Date): Promise<Hit> {
   const resetAt = new Date(now.getTime() + window.windowMs);
   const expired = sql`${rateLimits.resetAt} <= ${now.toISOString()}::timestamptz`;
-  const [row] = await db
-    .insert(rateLimits)
-    .values({ bucket, hits: 1, resetAt })
-    .onConflictDoUpdate({
-      target: rateLimits.bucket,
-      set: {
-        hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
-        resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
-        nextAt: sql`case when ${expired} then null else ${rateLimits.nextAt} end`,
-      },
-    })
-    .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt });
-  return { allowed: row!.hits <= window.limit, hits: row!.hits, resetAt: row!.resetAt };
+  const row = oneRow(
+    await db
+      .insert(rateLimits)
+      .values({ bucket, hits: 1, resetAt })
+      .onConflictDoUpdate({
+        target: rateLimits.bucket,
+        set: {
+          hits: sql`case when ${expired} then 1 else ${rateLimits.hits} + 1 end`,
+          resetAt: sql`case when ${expired} then excluded.reset_at else ${rateLimits.resetAt} end`,
+          nextAt: sql`case when ${expired} then null else ${rateLimits.nextAt} end`,
+        },
+      })
+      .returning({ hits: rateLimits.hits, resetAt: rateLimits.resetAt }),
+    'rate limit',
+  );
+  return { allowed: row.hits <= window.limit, hits: row.hits, resetAt: row.resetAt };
 }
 
 /** Gives back one hit (a request that turned out not to count, e.g. a correct password). */
@@ -79,10 +83,13 @@ export async function claimWithBackoff(db: Db, bucket: string, backoff: Backoff,
       .insert(rateLimits)
       .values({ bucket, hits: 0, resetAt: new Date(now.getTime() + backoff.windowMs) })
       .onConflictDoNothing();
-    const [row] = await tx.select().from(rateLimits).where(eq(rateLimits.bucket, bucket)).for('update');
-    if (row!.nextAt && row!.nextAt > now) return { allowed: false, retryAt: row!.nextAt };
-    const fresh = row!.resetAt <= now;
-    const hits = fresh ? 1 : row!.hits + 1;
+    const row = oneRow(
+      await tx.select().from(rateLimits).where(eq(rateLimits.bucket, bucket)).for('update'),
+      'rate limit',
+    );
+    if (row.nextAt && row.nextAt > now) return { allowed: false, retryAt: row.nextAt };
+    const fresh = row.resetAt <= now;
+    const hits = fresh ? 1 : row.hits + 1;
     // The attempt after the `free` ones waits base, the next 2×base…
     const beyond = hits - backoff.free;
     const delay = beyond < 0 ? 0 : Math.min(backoff.maxDelayMs, backoff.baseDelayMs * 2 ** beyond);
@@ -90,7 +97,7 @@ export async function claimWithBackoff(db: Db, bucket: string, backoff: Backoff,
       .update(rateLimits)
       .set({
         hits,
-        resetAt: fresh ? new Date(now.getTime() + backoff.windowMs) : row!.resetAt,
+        resetAt: fresh ? new Date(now.getTime() + backoff.windowMs) : row.resetAt,
         nextAt: new Date(now.getTime() + delay),
       })
       .where(eq(rateLimits.bucket, bucket));

@@ -88,7 +88,7 @@ export async function refreshVendorGoogleReviews(
         fetched.map((r) => ({
           vendorId,
           userId: null,
-          reviewType: 'google',
+          reviewType: 'google' as const,
           body: r.body,
           score: r.score,
           authorFirstName: r.authorName,

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { REVIEW_MESSAGES, reviewResponseSchema, vendorReviewsResponseSchema } from '@stg/domain/api/reviews';
+import type { FulfillmentStatus } from '@stg/domain/constants';
 import { MESSAGES } from '@stg/domain/validation';
 import { reviews, vendors } from '../../db/schema';
 import { signedUpCustomer } from '../../../test/checkout-fixtures';
@@ -29,7 +30,7 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 let slot = 0;
-async function orderWith(userId: number, vid: number, fulfillmentStatus = 'unfulfilled') {
+async function orderWith(userId: number, vid: number, fulfillmentStatus: FulfillmentStatus = 'unfulfilled') {
   const paymentStatus = fulfillmentStatus === 'cancelled' ? 'refunded' : 'collected';
   return insertOrderInState(app, {
     vendorId: vid,
@@ -119,7 +120,7 @@ describe('GET /api/vendors/{id}/reviews: eligibility', () => {
   });
 
   it('lets a customer with an unfulfilled, fulfilled or rescheduled order review', async () => {
-    for (const status of ['unfulfilled', 'fulfilled', 'rescheduled']) {
+    for (const status of ['unfulfilled', 'fulfilled', 'rescheduled'] as const) {
       const c = await signedUpCustomer(app, `ok-${status}`);
       await orderWith(c.userId, vendorId, 'cancelled');
       await orderWith(c.userId, vendorId, status);

@@ -4,7 +4,6 @@
  */
 import type { ReviewEligibility, ReviewJson } from '@stg/domain/api/reviews';
 import { REVIEW_MESSAGES, reviewFormProblem } from '@stg/domain/api/reviews';
-import type { ReviewType } from '@stg/domain/constants';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { forbidden, HttpError, notFound, unauthorized, unprocessable } from '../../http/errors';
@@ -30,7 +29,7 @@ export function presentReview(r: ReviewRow): ReviewJson {
     score: r.score,
     author: { firstName: r.authorFirstName, lastName: r.authorLastName },
     authorImage: r.authorImageUrl,
-    reviewType: r.reviewType as ReviewType,
+    reviewType: r.reviewType,
     url: r.url,
     createdAt: r.createdAt.toISOString(),
   };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import type { FulfillmentStatus } from '@stg/domain/constants';
 import { bookings, calendarBusyEntries, orders, payments, vendorCalendars, vendors } from '../../db/schema';
 import { insertCheckoutHold } from '../../../test/checkout-fixtures';
 import { createTestApp, signUpPayload, TestClient } from '../../../test/test-app';
@@ -82,7 +83,7 @@ async function customerIds() {
   return { userId: res.json().user.id as number, addressId: res.json().addresses[0].id as number };
 }
 
-async function insertOrder(start: string, minutes: number, status = 'unfulfilled') {
+async function insertOrder(start: string, minutes: number, status: FulfillmentStatus = 'unfulfilled') {
   const { userId, addressId } = await customerIds();
   const at = new Date(start);
   const [row] = await app.deps.db

@@ -11,7 +11,7 @@ export function presentUser(u: UserRow) {
     lastName: u.lastName,
     email: u.email,
     phoneNumber: u.phoneNumber,
-    userType: u.userType as 'customer' | 'vendor',
+    userType: u.userType,
     vendorId: u.vendorId,
     serviceCharge: centsToDollars(u.serviceChargeCents),
     currentAddressId: u.currentAddressId,

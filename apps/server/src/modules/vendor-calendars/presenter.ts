@@ -3,7 +3,6 @@
  * preferences' answer) and calendar-sync (a connection's answer), so it lives below all three (ADR 0026).
  */
 import type { VendorJson } from '@stg/domain/api/vendors';
-import type { CalendarIntegration } from '@stg/domain/constants';
 import type { vendorCalendars } from '../../db/schema';
 
 type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
@@ -19,7 +18,7 @@ export function presentCalendar(
   return {
     id: cal.id,
     apiIntegrated: cal.apiIntegrated,
-    integrationType: cal.integrationType as CalendarIntegration | null,
+    integrationType: cal.integrationType,
     workdayStartTime: hhmm(cal.workdayStartMinutes),
     workdayEndTime: hhmm(cal.workdayEndMinutes),
     driveTimeBufferMins: cal.driveTimeBufferMins,

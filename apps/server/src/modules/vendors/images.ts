@@ -8,7 +8,6 @@
 import type { FastifyRequest } from 'fastify';
 import { and, eq, sql } from 'drizzle-orm';
 import { galleryAddProblem, galleryDeleteProblem, VENDOR_MESSAGES } from '@stg/domain/api/vendors';
-import type { ListingStatus } from '@stg/domain/constants';
 import { imageFileMessage } from '@stg/domain/image-uploads';
 import { LIMITS } from '@stg/domain/constants';
 import { MESSAGES } from '@stg/domain/validation';
@@ -202,7 +201,7 @@ export async function deleteGalleryImage(
       .where(and(eq(images.vendorId, vendor.id), eq(images.kind, 'gallery')));
     const image = gallery.find((g) => g.blobId === opts.blobId);
     if (!image) throw notFound(VENDOR_MESSAGES.imageNotFound);
-    const problem = galleryDeleteProblem(vendor.listingStatus as ListingStatus, gallery.length);
+    const problem = galleryDeleteProblem(vendor.listingStatus, gallery.length);
     if (problem) throw unprocessable(problem);
     await tx.delete(images).where(eq(images.id, image.id));
     await addVendorEvent(tx, {

@@ -1,5 +1,4 @@
 import type { VendorJson } from '@stg/domain/api/vendors';
-import type { Category, ListingStatus, ReviewType, StripeIntegrationState } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
 import { presentPricingInput } from '../pricing/presenter';
 import type { VendorCardRow, VendorDetail } from './repo';
@@ -12,7 +11,7 @@ export function presentVendorCard(row: VendorCardRow, urlFor: UrlFor) {
   return {
     id: v.id,
     name: v.name,
-    category: v.category as Category,
+    category: v.category,
     logoImageUrl: row.logoKey ? urlFor(row.logoKey) : null,
     thumbnailImageUrl: row.bannerKey ? urlFor(row.bannerThumbKey ?? row.bannerKey) : null,
     bannerImageUrl: row.bannerKey ? urlFor(row.bannerKey) : null,
@@ -33,8 +32,8 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
     phoneNumber: v.phoneNumber,
     email: v.email,
     serviceDescription: v.serviceDescription,
-    listingStatus: v.listingStatus as ListingStatus,
-    stripeIntegrated: v.stripeIntegrated as StripeIntegrationState,
+    listingStatus: v.listingStatus,
+    stripeIntegrated: v.stripeIntegrated,
     galleryImageUrls: d.gallery.map((g) => ({
       blobId: g.blobId,
       url: urlFor(g.storageKey),
@@ -64,11 +63,11 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
       score: r.score,
       author: { firstName: r.authorFirstName, lastName: r.authorLastName },
       authorImage: r.authorImageUrl,
-      reviewType: r.reviewType as ReviewType,
+      reviewType: r.reviewType,
       url: r.url,
       createdAt: r.createdAt.toISOString(),
     })),
-    services: [{ vendorId: v.id, category: v.category as Category }],
+    services: [{ vendorId: v.id, category: v.category }],
     ...(opts.owner
       ? {
           stagedFormula: v.stagedFormula,

@@ -1,4 +1,5 @@
 import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import type { Category } from '@stg/domain/constants';
 import type { AddressInput } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -157,7 +158,7 @@ export async function setupFactsOf(tx: Db | Tx, vendor: VendorRow) {
     galleryCount: gallery?.n ?? 0,
     calendarIntegrated: calendar?.apiIntegrated ?? false,
     calendarSkipped: vendor.calendarSkipped,
-    stripeIntegrated: vendor.stripeIntegrated as 'active' | 'inactive' | 'onboarding',
+    stripeIntegrated: vendor.stripeIntegrated,
   };
 }
 
@@ -165,7 +166,7 @@ export async function setupFactsOf(tx: Db | Tx, vendor: VendorRow) {
 export async function insertVendorWithAdmin(
   tx: Tx,
   input: {
-    vendor: { name: string; category: string; email: string; phoneNumber: string };
+    vendor: { name: string; category: Category; email: string; phoneNumber: string };
     businessAddress: AddressInput;
     admin: {
       firstName: string;

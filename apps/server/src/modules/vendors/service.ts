@@ -154,7 +154,7 @@ export async function updateVendorBusiness(
 
     let statusAction: 'deactivated' | 'reactivated' | null = null;
     if (patch.listingStatus !== undefined && patch.listingStatus !== vendor.listingStatus) {
-      const problem = listingStatusChangeProblem(vendor.listingStatus as ListingStatus, patch.listingStatus);
+      const problem = listingStatusChangeProblem(vendor.listingStatus, patch.listingStatus);
       if (problem) throw unprocessable(problem);
       fields.listingStatus = patch.listingStatus;
       statusAction = patch.listingStatus === 'inactive' ? 'deactivated' : 'reactivated';

@@ -1,5 +1,6 @@
 import type { SetupFacts } from '@stg/domain/api/vendors';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { isOneOf } from '@stg/domain/is-one-of';
 
 /** The pages of /dashboard/setup?page=… in order (spec §2 Setup). */
 export const SETUP_PAGES = ['logo', 'images', 'calendar', 'payouts', 'next-steps'] as const;
@@ -27,7 +28,7 @@ export const NEXT_STEPS_TITLE = 'Next Steps';
 
 /** The page named by the query, or null for a missing or unknown one. */
 export function parseSetupPage(value: string | null): SetupPageName | null {
-  return (SETUP_PAGES as readonly string[]).includes(value ?? '') ? (value as SetupPageName) : null;
+  return isOneOf(SETUP_PAGES, value) ? value : null;
 }
 
 /** The address of a setup page (a query on /dashboard/setup). */

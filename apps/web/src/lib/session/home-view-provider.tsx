@@ -3,6 +3,7 @@
  * explicit choice; with none, a vendor sees vendor view (see useSession).
  */
 import { createContext, useCallback, useContext, useMemo, useState, type ReactNode } from 'react';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { HOME_VIEWS, type HomeView } from '@stg/domain/routing';
 import { readStorage, STORAGE_KEYS, writeStorage } from '../browser-storage';
 
@@ -16,7 +17,7 @@ const HomeViewContext = createContext<HomeViewState | null>(null);
 
 function storedChoice(): HomeView | null {
   const raw = readStorage(STORAGE_KEYS.homeView);
-  return (HOME_VIEWS as readonly string[]).includes(raw ?? '') ? (raw as HomeView) : null;
+  return isOneOf(HOME_VIEWS, raw) ? raw : null;
 }
 
 export function HomeViewProvider({ children }: { children: ReactNode }) {

@@ -2,6 +2,7 @@ import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { STATE, ZIP_CODES } from '@stg/domain/constants';
 import { addressFormErrors } from '@stg/domain/error-filters';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { addressInputSchema, type AddressInput, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
@@ -21,7 +22,7 @@ const valuesOf = (address: Address): AddressFormInput => ({
   streetAddress2: address.streetAddress2 ?? '',
   city: address.city,
   state: STATE,
-  zipCode: (ZIP_CODES as readonly string[]).includes(address.zipCode) ? address.zipCode : '',
+  zipCode: isOneOf(ZIP_CODES, address.zipCode) ? address.zipCode : '',
 });
 
 /**

@@ -5,13 +5,14 @@ import {
   SERVICE_FILTERS,
   type ServiceFilter,
 } from '@stg/domain/constants';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { PageHeader } from '../../../components/page-header';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { CategoryFilter } from '../components/category-filter';
 import { CategoryListings } from '../components/category-listings';
 
 export function parseServiceFilter(value: string | null): ServiceFilter {
-  return (SERVICE_FILTERS as readonly string[]).includes(value ?? '') ? (value as ServiceFilter) : 'all';
+  return isOneOf(SERVICE_FILTERS, value) ? value : 'all';
 }
 
 /** The services page: ?category=all|house_cleaning|…; the filter tabs update the query string. */

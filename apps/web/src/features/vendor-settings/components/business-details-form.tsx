@@ -1,4 +1,5 @@
 import { useId, useState, type FormEvent } from 'react';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { TEXT_LIMITS } from '@stg/domain/validation';
 import { vendorBusinessPatchSchema, vendorPatchNeedsPassword } from '@stg/domain/api/vendors';
 import { ConfirmPasswordModal } from '../../../components/confirm-password-modal/confirm-password-modal';
@@ -32,8 +33,8 @@ function problemsOf(draft: Draft): Partial<Record<Field, string>> {
   if (result.success) return {};
   const problems: Partial<Record<Field, string>> = {};
   for (const issue of result.error.issues) {
-    const field = issue.path[0] as Field;
-    problems[field] ??= issue.message;
+    const field = issue.path[0];
+    if (isOneOf(FIELDS, field)) problems[field] ??= issue.message;
   }
   return problems;
 }
