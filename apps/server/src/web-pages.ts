@@ -24,6 +24,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { LISTED_CATEGORIES } from '@stg/domain/constants';
 import {
   BANNER_COVER_SIZES,
@@ -267,7 +269,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
     }
     const [sessionAnswer, pageAnswer] = await Promise.all([session, page]);
     // GET /api/session has no response schema: Fastify writes it with JSON.stringify.
-    const answers: [string, string][] = [['/api/session', JSON.stringify(sessionAnswer)]];
+    const answers: [string, string][] = [[pathOf(sessionApi.current), JSON.stringify(sessionAnswer)]];
     let image: PageParts['image'] = null;
     if (pageAnswer?.rep) {
       answers.push([pageAnswer.path, pageAnswer.rep.body]);

@@ -23,7 +23,13 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { errorsResponseSchema } from '@stg/domain/api/errors';
+import { API_DOCS_PATH, API_PREFIX } from '@stg/domain/api/endpoint';
 import { paymentInitErrorResponseSchema } from '@stg/domain/api/payments';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { routeKeyOf } from './endpoint-route';
 import { RATE_LIMITED_ROUTES } from './rate-limit';
 
 const ERROR_STATUSES = Symbol('errorStatuses');
@@ -38,9 +44,9 @@ export function answers<G extends (...args: never[]) => unknown>(statuses: reado
 /** What only a route's handler (or its service) knows it may answer, by `METHOD url` as registered. */
 export const ROUTE_ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   // Sign-in: a wrong password 401, the password throttle 429.
-  'POST /api/session': [401, 429],
+  [routeKeyOf(sessionApi.signIn)]: [401, 429],
   // Changing the password: the password throttle.
-  'PATCH /api/users/:userId/update_password': [429],
+  [routeKeyOf(usersApi.updatePassword)]: [429],
   // Disconnecting a calendar asks for the password (throttled).
   'DELETE /api/vendor_calendars/:id': [429],
   // The availability for moving an order: someone else's order.
@@ -56,20 +62,20 @@ export const ROUTE_ERROR_STATUSES: Readonly<Record<string, readonly number[]>> =
   'POST /api/vendors/create_account_session': [404, 502],
   'POST /api/payments/sandbox/account-onboarding': [404],
   // Checkout (spec §8): not signed in 401, unknown booking 404, time taken 409, provider down 503.
-  'POST /api/payments/create-payment-intent': [401, 404, 409, 503],
-  'POST /api/payments/confirm': [404],
-  'POST /api/payments/sandbox/confirm': [404],
+  [routeKeyOf(paymentsApi.createPaymentIntent)]: [401, 404, 409, 503],
+  [routeKeyOf(paymentsApi.confirm)]: [404],
+  [routeKeyOf(paymentsApi.sandboxConfirm)]: [404],
   // The outbox viewer answers only this machine; to anyone else it does not exist.
-  'GET /api/dev/outbox': [404],
+  [routeKeyOf(supportApi.outbox)]: [404],
 };
 
 /** Routes whose errors carry more than `errors` (spec §7's `{error_type, message}` of checkout). */
 const ROUTE_ERROR_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
-  'POST /api/payments/create-payment-intent': paymentInitErrorResponseSchema,
+  [routeKeyOf(paymentsApi.createPaymentIntent)]: paymentInitErrorResponseSchema,
 };
 
 /** Called by other servers, not browsers: no session, no CSRF token (as in the session plugin). */
-const SESSIONLESS = new Set(['/api/payments/webhook']);
+const SESSIONLESS = new Set<string>([paymentsApi.webhook.path]);
 const READS = new Set(['GET', 'HEAD']);
 
 function hooksOf(route: RouteOptions): Guard[] {
@@ -97,8 +103,8 @@ export function errorStatusesOf(method: string, route: RouteOptions): number[] {
 
 /** The routes the OpenAPI document lists: /api, not its own pages, not the websocket, not hidden. */
 const isDocumented = (route: { url?: string; websocket?: boolean; schema?: { hide?: boolean } }) =>
-  !!route.url?.startsWith('/api/') &&
-  !route.url.startsWith('/api/docs') &&
+  !!route.url?.startsWith(API_PREFIX) &&
+  !route.url.startsWith(API_DOCS_PATH) &&
   !route.websocket &&
   !route.schema?.hide;
 
