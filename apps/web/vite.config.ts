@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite-precompress';
 import { treeShakeReactRouter } from './vite-tree-shake-react-router';
+import { API_ROOT } from '@stg/domain/api/endpoint';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -31,8 +32,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      // ws: the order confirmation socket (/api/cable) goes through the same proxy.
-      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      // ws: the order confirmation socket (ordersApi.confirmations) goes through the same proxy.
+      [API_ROOT]: { target: apiTarget, changeOrigin: false, ws: true },
       '/sandbox': { target: apiTarget, changeOrigin: false },
       '/uploads': { target: apiTarget, changeOrigin: false },
     },
