@@ -3,7 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite-precompress';
 import { treeShakeReactRouter } from './vite-tree-shake-react-router';
-import { API_ROOT } from '@stg/domain/api/endpoint';
+// Relative, not @stg/domain: Vite loads its config with Node, which leaves packages' .ts sources unread.
+import { API_ROOT } from '../../packages/domain/src/api/endpoint';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
