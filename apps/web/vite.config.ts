@@ -3,6 +3,8 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite-precompress';
 import { treeShakeReactRouter } from './vite-tree-shake-react-router';
+// Relative, not @stg/domain: Vite loads its config with Node, which leaves packages' .ts sources unread.
+import { API_ROOT } from '../../packages/domain/src/api/endpoint';
 
 const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
@@ -31,8 +33,8 @@ export default defineConfig({
   },
   server: {
     proxy: {
-      // ws: the order confirmation socket (/api/cable) goes through the same proxy.
-      '/api': { target: apiTarget, changeOrigin: false, ws: true },
+      // ws: the order confirmation socket (ordersApi.confirmations) goes through the same proxy.
+      [API_ROOT]: { target: apiTarget, changeOrigin: false, ws: true },
       '/sandbox': { target: apiTarget, changeOrigin: false },
       '/uploads': { target: apiTarget, changeOrigin: false },
     },

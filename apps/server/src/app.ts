@@ -10,6 +10,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import websocket from '@fastify/websocket';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import { API_DOCS_PATH, API_PREFIX } from '@stg/domain/api/endpoint';
 import { MESSAGES } from '@stg/domain/validation';
 import { plainZodMessage } from '@stg/domain/zod-messages';
 import { z } from 'zod';
@@ -188,7 +189,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     transform: openApiTransform,
   });
   // The API document itself is always built (tests read it); its browsable UI only with the dev tools.
-  if (devTools) await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  if (devTools) await app.register(swaggerUi, { routePrefix: API_DOCS_PATH });
 
   await app.register(cookie);
   const sessionOptions = {
@@ -257,7 +258,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   app.setNotFoundHandler((req, reply) => {
     const isPage =
       (req.method === 'GET' || req.method === 'HEAD') &&
-      !req.url.startsWith('/api/') &&
+      !req.url.startsWith(API_PREFIX) &&
       !req.url.startsWith('/uploads/') &&
       // A missing hashed file (a chunk of an older build) is a 404, not the page sent as HTML where a
       // script or style sheet was asked for.

@@ -18,12 +18,15 @@
  * ETag of its content (a 304 when unchanged), compressed per request (brotli quality 5 or gzip 6: a few
  * kB in well under a millisecond).
  */
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { LISTED_CATEGORIES } from '@stg/domain/constants';
 import {
   BANNER_COVER_SIZES,
@@ -249,7 +252,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
     }> | null = null;
     if (pathname === '/' || CARD_PAGES.has(pathname)) {
       page = publicVendorCards(publicReads).then((rep) => ({
-        path: '/api/vendors',
+        path: pathOf(vendorReadsApi.vendors),
         rep,
         // On / the lists start below the fold: no picture is the largest.
         image: (json) => (CARD_PAGES.has(pathname) ? firstCardImage(json, search) : null),
@@ -260,14 +263,14 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
       // The owner sees their own variant (ADR 0022): their page fetches it as before.
       if (id !== null && req.user?.vendorId !== id)
         page = publicVendor(publicReads, id).then((rep) => ({
-          path: `/api/vendors/${id}`,
+          path: pathOf(vendorReadsApi.vendor, { id }),
           rep,
           image: bannerImage,
         }));
     }
     const [sessionAnswer, pageAnswer] = await Promise.all([session, page]);
     // GET /api/session has no response schema: Fastify writes it with JSON.stringify.
-    const answers: [string, string][] = [['/api/session', JSON.stringify(sessionAnswer)]];
+    const answers: [string, string][] = [[pathOf(sessionApi.current), JSON.stringify(sessionAnswer)]];
     let image: PageParts['image'] = null;
     if (pageAnswer?.rep) {
       answers.push([pageAnswer.path, pageAnswer.rep.body]);

@@ -87,6 +87,14 @@ export async function routeFrom<E extends AnyEndpoint>(
   });
 }
 
+/**
+ * The key of the route an endpoint registers, 'METHOD path' with the path's params unfilled
+ * ('POST /api/vendors/:id/reviews'): the tables keyed by route (rate limits, error answers) use it.
+ */
+export function routeKeyOf(endpoint: AnyEndpoint): string {
+  return `${endpoint.method} ${endpoint.path}`;
+}
+
 /** The contract endpoint a route was registered from, if any (for the contract test). */
 export function endpointOfRoute(config: unknown): AnyEndpoint | undefined {
   return (config as { endpoint?: AnyEndpoint } | undefined)?.endpoint;

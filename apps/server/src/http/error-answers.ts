@@ -20,10 +20,21 @@
  * `auditAnswers` records every answer whose status its route does not document, and the fuzz and
  * authorization suites fail on any (ADR 0028).
  */
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
+import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import type { z } from 'zod';
 import { errorsResponseSchema } from '@stg/domain/api/errors';
+import { API_DOCS_PATH, API_PREFIX } from '@stg/domain/api/endpoint';
 import { paymentInitErrorResponseSchema } from '@stg/domain/api/payments';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { routeKeyOf } from './endpoint-route';
 import { RATE_LIMITED_ROUTES } from './rate-limit';
 
 const ERROR_STATUSES = Symbol('errorStatuses');
@@ -38,41 +49,41 @@ export function answers<G extends (...args: never[]) => unknown>(statuses: reado
 /** What only a route's handler (or its service) knows it may answer, by `METHOD url` as registered. */
 export const ROUTE_ERROR_STATUSES: Readonly<Record<string, readonly number[]>> = {
   // Sign-in: a wrong password 401, the password throttle 429.
-  'POST /api/session': [401, 429],
+  [routeKeyOf(sessionApi.signIn)]: [401, 429],
   // Changing the password: the password throttle.
-  'PATCH /api/users/:userId/update_password': [429],
+  [routeKeyOf(usersApi.updatePassword)]: [429],
   // Disconnecting a calendar asks for the password (throttled).
-  'DELETE /api/vendor_calendars/:id': [429],
+  [routeKeyOf(calendarsApi.disconnect)]: [429],
   // The availability for moving an order: someone else's order.
-  'GET /api/vendors/:id/vendor_calendars': [403],
+  [routeKeyOf(bookingsApi.availability)]: [403],
   // Pricing a booking for a vendor that does not exist or is not bookable.
-  'POST /api/bookings': [404],
+  [routeKeyOf(bookingsApi.create)]: [404],
   // Reviews: signed out 401, not a customer of the vendor 403, reviewed already 409.
-  'POST /api/vendors/:id/reviews': [401, 403, 409],
+  [routeKeyOf(reviewsApi.create)]: [401, 403, 409],
   // Listing review: the listing is not (or no longer) awaiting review.
-  'POST /api/operator/listings/:id/approve': [409],
-  'POST /api/operator/listings/:id/reject': [409],
+  [routeKeyOf(listingReviewApi.approve)]: [409],
+  [routeKeyOf(listingReviewApi.reject)]: [409],
   // Payouts onboarding: no vendor (404), the provider refused (502).
-  'POST /api/vendors/create_account_session': [404, 502],
-  'POST /api/payments/sandbox/account-onboarding': [404],
+  [routeKeyOf(vendorsApi.createAccountSession)]: [404, 502],
+  [routeKeyOf(vendorsApi.sandboxAccountOnboarding)]: [404],
   // Checkout (spec §8): not signed in 401, unknown booking 404, time taken 409, provider down 503.
-  'POST /api/payments/create-payment-intent': [401, 404, 409, 503],
-  'POST /api/payments/confirm': [404],
-  'POST /api/payments/sandbox/confirm': [404],
+  [routeKeyOf(paymentsApi.createPaymentIntent)]: [401, 404, 409, 503],
+  [routeKeyOf(paymentsApi.confirm)]: [404],
+  [routeKeyOf(paymentsApi.sandboxConfirm)]: [404],
   // The outbox viewer answers only this machine; to anyone else it does not exist.
-  'GET /api/dev/outbox': [404],
+  [routeKeyOf(supportApi.outbox)]: [404],
   // So does the e2e server's settable clock.
-  'GET /api/dev/clock': [404],
-  'PUT /api/dev/clock': [404],
+  [routeKeyOf(supportApi.clock)]: [404],
+  [routeKeyOf(supportApi.setClock)]: [404],
 };
 
 /** Routes whose errors carry more than `errors` (spec §7's `{error_type, message}` of checkout). */
 const ROUTE_ERROR_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
-  'POST /api/payments/create-payment-intent': paymentInitErrorResponseSchema,
+  [routeKeyOf(paymentsApi.createPaymentIntent)]: paymentInitErrorResponseSchema,
 };
 
 /** Called by other servers, not browsers: no session, no CSRF token (as in the session plugin). */
-const SESSIONLESS = new Set(['/api/payments/webhook']);
+const SESSIONLESS = new Set<string>([paymentsApi.webhook.path]);
 const READS = new Set(['GET', 'HEAD']);
 
 function hooksOf(route: RouteOptions): Guard[] {
@@ -100,8 +111,8 @@ export function errorStatusesOf(method: string, route: RouteOptions): number[] {
 
 /** The routes the OpenAPI document lists: /api, not its own pages, not the websocket, not hidden. */
 const isDocumented = (route: { url?: string; websocket?: boolean; schema?: { hide?: boolean } }) =>
-  !!route.url?.startsWith('/api/') &&
-  !route.url.startsWith('/api/docs') &&
+  !!route.url?.startsWith(API_PREFIX) &&
+  !route.url.startsWith(API_DOCS_PATH) &&
   !route.websocket &&
   !route.schema?.hide;
 

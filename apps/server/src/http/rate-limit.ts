@@ -6,8 +6,15 @@
  * have their own throttle (modules/auth/login-throttle.ts). This file is the table, with no I/O; the
  * rate-limits module counts (modules/rate-limits/hook.ts attaches the counting to the routes).
  */
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import type { FastifyRequest } from 'fastify';
 import type { ThrottledAction } from '@stg/domain/validation';
+import { passwordApi } from '@stg/domain/api/password.endpoints';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { routeKeyOf } from './endpoint-route';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -40,19 +47,21 @@ const uploads: RatePolicy = {
 
 /** `METHOD url` as registered → its limits. */
 export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RatePolicy[]>> = {
-  'POST /api/users': [signUp],
-  'POST /api/vendors': [signUp],
-  'POST /api/password/forgot': [
+  [routeKeyOf(usersApi.signUp)]: [signUp],
+  [routeKeyOf(vendorsApi.signUp)]: [signUp],
+  [routeKeyOf(passwordApi.forgot)]: [
     { name: 'password-forgot', limit: 10, windowMs: HOUR, per: ['address'], action: 'passwordForgot' },
   ],
-  'POST /api/password/reset': [
+  [routeKeyOf(passwordApi.reset)]: [
     { name: 'password-reset', limit: 20, windowMs: 15 * MINUTE, per: ['address'], action: 'passwordReset' },
   ],
-  'POST /api/contact': [{ name: 'contact', limit: 20, windowMs: HOUR, per: ['address'], action: 'contact' }],
-  'POST /api/vendors/:id/reviews': [
+  [routeKeyOf(supportApi.contact)]: [
+    { name: 'contact', limit: 20, windowMs: HOUR, per: ['address'], action: 'contact' },
+  ],
+  [routeKeyOf(reviewsApi.create)]: [
     { name: 'reviews', limit: 20, windowMs: HOUR, per: ['address', 'user'], action: 'reviews' },
   ],
-  'POST /api/payments/create-payment-intent': [
+  [routeKeyOf(paymentsApi.createPaymentIntent)]: [
     {
       name: 'payment-intent',
       limit: 30,
@@ -61,5 +70,5 @@ export const RATE_LIMITED_ROUTES: Readonly<Record<string, readonly RatePolicy[]>
       action: 'payments',
     },
   ],
-  'PATCH /api/vendors/:id': [uploads],
+  [routeKeyOf(vendorsApi.update)]: [uploads],
 };

@@ -8,6 +8,7 @@
  * policy (uploads are sandboxed) keeps it.
  */
 import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '@stg/domain/api/endpoint';
 
 const STRIPE = {
   script: ['https://js.stripe.com', 'https://*.js.stripe.com', 'https://connect-js.stripe.com'],
@@ -66,7 +67,7 @@ export function registerSecurityHeaders(app: FastifyInstance, opts: SecurityHead
       // A 304 has no content type, yet browsers update the cached page's headers from it: without a
       // type, anything outside /api/ gets the page's policy.
       const type = String(reply.getHeader('content-type') ?? '');
-      const isPage = type ? type.startsWith('text/html') : !req.url.startsWith('/api/');
+      const isPage = type ? type.startsWith('text/html') : !req.url.startsWith(API_PREFIX);
       reply.header('Content-Security-Policy', isPage ? page : API_POLICY);
     }
     return payload;

@@ -26,12 +26,12 @@ import {
   type PathParamNames,
   type QueryInputOf,
 } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
 export const INVALID_AUTHENTICITY_TOKEN = 'Invalid Authenticity Token';
 
 export const CSRF_HEADER = 'X-CSRF-Token';
-export const SESSION_PATH = '/api/session';
 
 export class ApiError extends Error {
   readonly status: number;
@@ -153,7 +153,8 @@ let tokenRequest: Promise<void> | null = null;
  * way share it: two writes sent together on a fresh page ask once, not twice (issue 23 #18).
  */
 export function refreshCsrfToken(): Promise<void> {
-  tokenRequest ??= send('GET', SESSION_PATH, undefined, {})
+  // The session endpoint object carries no zod (its schemas load on demand): this stays zod-free.
+  tokenRequest ??= send(sessionApi.current.method, pathOf(sessionApi.current), undefined, {})
     .then(() => undefined)
     .finally(() => {
       tokenRequest = null;

@@ -10,7 +10,8 @@
  * Kept tiny and free of zod: it is part of the first bundle.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { SESSION_PATH } from './api-client';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import type { Session } from '@stg/domain/api/session';
 import { matchesPath, pathOf } from '@stg/domain/api/endpoint';
 import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
@@ -44,7 +45,7 @@ export function readBootData(doc: Document | undefined = globalThis.document): B
  * vendor (lib/vendors/vendor-query). A test holds these keys equal to the hooks' own.
  */
 function querySlot(path: string): { key: readonly unknown[]; read: (answer: unknown) => unknown } | null {
-  if (path === SESSION_PATH)
+  if (path === pathOf(sessionApi.current))
     return {
       key: SESSION_QUERY_KEY,
       read: (answer) => {

@@ -8,9 +8,11 @@
  * subscription (after sign-in, never before) and closed with it.
  */
 import { createConsumer } from '@rails/actioncable';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { orderConfirmationMessageSchema, type OrderConfirmationMessage } from '@stg/domain/api/payments';
 
-export const CABLE_PATH = '/api/cable';
+export const CABLE_PATH = pathOf(ordersApi.confirmations);
 export const ORDER_CONFIRMATION_CHANNEL = 'OrderConfirmationChannel';
 
 /** `ws://host/api/cable`, or `wss://` on a secure page. */

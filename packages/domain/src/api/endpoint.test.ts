@@ -1,3 +1,4 @@
+/* eslint-disable boundaries/no-api-path-literal -- these tests hold pathOf, routeKey and matchesPath to the addresses written out */
 import { describe, expect, it } from 'vitest';
 import { endpoint, matchesPath, pathOf, pathParamNames, queryString, routeKey } from './endpoint';
 import { ordersApi } from './orders.endpoints';

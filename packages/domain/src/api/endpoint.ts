@@ -14,7 +14,12 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Every address of the API starts here (the server's session, CSRF and header rules key on it). */
+// eslint-disable-next-line boundaries/no-api-path-literal -- the one place the API's prefix is written
 export const API_PREFIX = '/api/';
+/** The API's root without the trailing slash: the path of the cookies only the API reads, the dev proxy's key. */
+export const API_ROOT = API_PREFIX.slice(0, -1);
+/** The OpenAPI document and its browsable UI (served by the server itself, not an endpoint of the contract). */
+export const API_DOCS_PATH = `${API_PREFIX}docs`;
 
 /** The schemas of one endpoint. `responses` lists its answers by status: the 2xx one(s) and documented 4xx shapes. */
 export interface EndpointSchemas {
@@ -92,7 +97,7 @@ export function endpoint<
   tags: readonly string[];
   schemas: () => Promise<S>;
 }): Endpoint<M, P, S> {
-  if (!definition.path.startsWith(API_PREFIX) && definition.path !== API_PREFIX.slice(0, -1))
+  if (!definition.path.startsWith(API_PREFIX) && definition.path !== API_ROOT)
     throw new Error(`An endpoint's path starts with ${API_PREFIX}: ${definition.path}`);
   let loaded: Promise<S> | null = null;
   return Object.freeze({

@@ -83,4 +83,16 @@ export const ordersApi = {
         responses: { 200: m.vendorOrderResponseSchema },
       })),
   }),
+  /**
+   * OrderConfirmationChannel (spec §7): a WebSocket in the Action Cable protocol, not a JSON answer (no
+   * answer schema; hidden from the document). The checkout page opens it to learn its order.
+   */
+  confirmations: endpoint({
+    method: 'GET',
+    path: '/api/cable',
+    tags,
+    summary:
+      'The order confirmation websocket (Action Cable protocol): the order of a confirmation id, once it exists',
+    schemas: () => Promise.resolve({ responses: {} }),
+  }),
 };

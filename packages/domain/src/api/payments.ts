@@ -126,6 +126,10 @@ export const sandboxConfirmResponseSchema = z.object({
 });
 export type SandboxConfirmResponse = z.infer<typeof sandboxConfirmResponseSchema>;
 
+/** POST /api/payments/webhook: the event was received (duplicate: its id was processed before). */
+export const webhookResponseSchema = z.object({ received: z.boolean(), duplicate: z.boolean() });
+export type WebhookResponse = z.infer<typeof webhookResponseSchema>;
+
 /** What OrderConfirmationChannel delivers (spec §7). */
 export const orderConfirmationMessageSchema = z.object({
   confirmationId: z.string(),

@@ -4,7 +4,9 @@
  * Money in dollars with two decimals, times ISO 8601.
  */
 import { z } from 'zod';
+import { pathOf } from './endpoint';
 import { orderAddressSchema } from './orders';
+import { payoutsApi } from './payouts.endpoints';
 
 /** Why a vendor is paid by Paper Check instead of a transfer to their connected account. */
 export const PAPER_CHECK_REASONS = [
@@ -29,7 +31,7 @@ export const PAYOUT_MESSAGES = {
 
 /** The path of an order's printable work order (a PDF; the order's vendor only). */
 export function workOrderUrl(orderId: number): string {
-  return `/api/orders/${orderId}/work-order.pdf`;
+  return pathOf(payoutsApi.workOrderPdf, { id: orderId });
 }
 
 /** The vendor of a payout an operator handles: who to pay and how to reach them. */

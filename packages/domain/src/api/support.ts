@@ -32,3 +32,12 @@ export const outboxResponseSchema = z.object({
     }),
   ),
 });
+
+/** The e2e server's settable clock (SETTABLE_CLOCK under NODE_ENV=test only). */
+export const devClockResponseSchema = z.object({
+  /** The server's time now, ISO 8601. */
+  now: z.string(),
+  /** How far it is from the wall clock, ms. */
+  offsetMs: z.number(),
+});
+export const setDevClockRequestSchema = z.object({ at: z.iso.datetime({ offset: true }).nullable() });

@@ -5,6 +5,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { MESSAGES } from '@stg/domain/validation';
+import { API_PREFIX } from '@stg/domain/api/endpoint';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import type { Db } from '../../db/client';
 import {
   createSession,
@@ -36,7 +38,7 @@ export interface SessionPluginOptions {
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /** Called by other servers, never by a browser: no session, no CSRF token. */
-const SESSIONLESS_PATHS = new Set(['/api/payments/webhook']);
+const SESSIONLESS_PATHS = new Set<string>([paymentsApi.webhook.path]);
 
 /** Anonymous sessions (a guest's token and answers) last a day without use; signed-in ones ttlDays. */
 export const GUEST_SESSION_TTL_DAYS = 1;
@@ -48,7 +50,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   app.decorateRequest('user', null);
 
   app.addHook('onRequest', async (req) => {
-    if (!req.url.startsWith('/api/')) return;
+    if (!req.url.startsWith(API_PREFIX)) return;
     // The payment provider's webhooks carry no session: their signature is their proof.
     if (SESSIONLESS_PATHS.has(req.url.split('?')[0]!)) return;
     await loadRequestSession(opts, req);

@@ -8,6 +8,7 @@
  */
 import { and, desc, eq, gt, lt, notInArray, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { API_ROOT } from '@stg/domain/api/endpoint';
 import type { Db } from '../../db/client';
 import { trustedDevices, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
@@ -91,7 +92,7 @@ export async function trustDevice(
 /** Sets the device cookie (httpOnly, the session cookie's SameSite and Secure). */
 export function sendDeviceCookie(reply: FastifyReply, token: string, secure: boolean): void {
   reply.setCookie(DEVICE_COOKIE, token, {
-    path: '/api',
+    path: API_ROOT,
     httpOnly: true,
     sameSite: 'lax',
     secure,

@@ -4,10 +4,10 @@
  * and without TRUST_PROXY; each request must also come straight from this machine.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { outboxResponseSchema } from '@stg/domain/api/support';
+import { supportApi } from '@stg/domain/api/support.endpoints';
 import { listOutboxMessages } from '../../adapters/mail/outbox-repo';
 import { notFound } from '../../http/errors';
+import { routeFrom } from '../../http/endpoint-route';
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
@@ -22,36 +22,23 @@ export function isLocalRequest(req: FastifyRequest): boolean {
 }
 
 export async function devOutboxRoutes(app: FastifyInstance) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
-
-  r.get(
-    '/api/dev/outbox',
-    {
-      schema: {
-        tags: ['dev'],
-        summary:
-          'The latest 50 mails of the embedded outbox; only without SMTP_URL and TRUST_PROXY, and only from this machine',
-        response: { 200: outboxResponseSchema },
-      },
-    },
-    async (req, reply) => {
-      if (!isLocalRequest(req)) throw notFound();
-      reply.header('Cache-Control', 'no-store');
-      const rows = await listOutboxMessages(app.deps.db, 50);
-      return {
-        messages: rows.map((m) => ({
-          id: m.id,
-          to: m.to,
-          subject: m.subject,
-          text: m.text,
-          attachments: (m.attachments ?? []).map((a) => ({
-            filename: a.filename,
-            contentType: a.contentType,
-            content: a.content,
-          })),
-          createdAt: m.createdAt.toISOString(),
+  await routeFrom(app, supportApi.outbox, {}, async (req, reply) => {
+    if (!isLocalRequest(req)) throw notFound();
+    reply.header('Cache-Control', 'no-store');
+    const rows = await listOutboxMessages(app.deps.db, 50);
+    return {
+      messages: rows.map((m) => ({
+        id: m.id,
+        to: m.to,
+        subject: m.subject,
+        text: m.text,
+        attachments: (m.attachments ?? []).map((a) => ({
+          filename: a.filename,
+          contentType: a.contentType,
+          content: a.content,
         })),
-      };
-    },
-  );
+        createdAt: m.createdAt.toISOString(),
+      })),
+    };
+  });
 }

@@ -8,6 +8,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { WebSocket } from 'ws';
 import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { findCustomerOrder } from './service';
 import { presentCustomerOrder } from './presenter';
@@ -15,7 +16,7 @@ import { findPaymentByConfirmation } from '../payment-records/service';
 import type { PaymentsDeps } from '../../deps';
 import type { OrderConfirmations } from '../order-confirmations/notifier';
 
-export const CABLE_PATH = '/api/cable';
+export const CABLE_PATH = ordersApi.confirmations.path;
 export const CABLE_PROTOCOL = 'actioncable-v1-json';
 const CHANNEL = 'OrderConfirmationChannel';
 const PING_MS = 3_000;
@@ -74,7 +75,8 @@ export async function cableRoutes(
   opts: { deps: PaymentsDeps; confirmations: OrderConfirmations },
 ) {
   const { deps, confirmations } = opts;
-  app.get(CABLE_PATH, { websocket: true, schema: { hide: true } }, (socket: WebSocket, req) => {
+  const config = { endpoint: ordersApi.confirmations };
+  app.get(CABLE_PATH, { websocket: true, schema: { hide: true }, config }, (socket: WebSocket, req) => {
     const user = req.user;
     const send = (msg: object) => {
       if (socket.readyState === socket.OPEN) socket.send(JSON.stringify(msg));

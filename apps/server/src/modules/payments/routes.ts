@@ -1,22 +1,14 @@
-import { errorsResponseSchema } from '@stg/domain/api/errors';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  confirmPaymentRequestSchema,
-  confirmPaymentResponseSchema,
-  createPaymentIntentRequestSchema,
-  createPaymentIntentResponseSchema,
-  paymentsConfigResponseSchema,
-  sandboxConfirmRequestSchema,
-  sandboxConfirmResponseSchema,
-} from '@stg/domain/api/payments';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { cardLabel, CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { formatDollars } from '@stg/domain/money';
 import { escapeHtml } from '../../adapters/mail/mailer';
 import { PaymentProviderError, WebhookSignatureError } from '../../adapters/payments/payment-provider';
 import { requireUser, signedInUser } from '../../http/auth';
 import { HttpError } from '../../http/errors';
+import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
 import { createPaymentIntent } from './checkout';
 import { confirmPayment, confirmSandboxCard } from './service';
@@ -24,72 +16,28 @@ import { handlePaymentEvent } from './settle';
 import type { PaymentsDeps } from '../../deps';
 
 export async function paymentRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
   const { deps } = opts;
 
-  r.get(
-    '/api/payments/config',
-    {
-      schema: {
-        tags: ['payments'],
-        summary: 'Which card payment provider the card form talks to',
-        response: { 200: paymentsConfigResponseSchema },
-      },
-    },
-    async () => ({ provider: deps.payments.name, publishableKey: deps.payments.publishableKey }),
-  );
+  await routeFrom(app, paymentsApi.config, {}, async () => ({
+    provider: deps.payments.name,
+    publishableKey: deps.payments.publishableKey,
+  }));
 
-  r.post(
-    '/api/payments/create-payment-intent',
-    {
-      schema: {
-        tags: ['payments'],
-        summary:
-          "Checkout (spec §7): re-prices the caller's scheduled booking, re-checks and holds its time, and opens a payment intent for subtotal + service charge. 4xx answers carry {error_type, message}: not_logged_in (401), appointment_unavailable (409), invalid_price, booking_not_ready, vendor_payment_setup_incomplete (422)",
-        body: createPaymentIntentRequestSchema,
-        response: { 200: createPaymentIntentResponseSchema },
-      },
-    },
-    async (req) => {
-      const bookingId = parseId(String(req.body.booking.id));
-      if (bookingId === null) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
-      return createPaymentIntent(deps, req.user, { bookingId, saveCard: req.body.saveCard });
-    },
-  );
+  await routeFrom(app, paymentsApi.createPaymentIntent, {}, async (req) => {
+    const bookingId = parseId(String(req.body.booking.id));
+    if (bookingId === null) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
+    return createPaymentIntent(deps, req.user, { bookingId, saveCard: req.body.saveCard });
+  });
 
-  r.post(
-    '/api/payments/confirm',
-    {
-      preValidation: [requireUser],
-      schema: {
-        tags: ['payments'],
-        summary:
-          "The client saw the provider confirm (or came back from authentication): the server asks the provider about the caller's intent and settles it (order, or a full refund when the time was taken first). Repeating it changes nothing",
-        body: confirmPaymentRequestSchema,
-        response: { 200: confirmPaymentResponseSchema },
-      },
-    },
-    async (req) => confirmPayment(deps, signedInUser(req), req.body.paymentIntentId),
+  await routeFrom(app, paymentsApi.confirm, { preValidation: [requireUser] }, async (req) =>
+    confirmPayment(deps, signedInUser(req), req.body.paymentIntentId),
   );
 
   const sandbox = deps.sandbox;
   if (sandbox) {
-    r.post(
-      '/api/payments/sandbox/confirm',
-      {
-        preValidation: [requireUser],
-        schema: {
-          tags: ['payments'],
-          summary:
-            "The sandbox's card confirmation (what Stripe.js does against Stripe): a test card or a saved card of the caller",
-          body: sandboxConfirmRequestSchema,
-          response: { 200: sandboxConfirmResponseSchema },
-        },
-      },
-      async (req) => {
-        return confirmSandboxCard(deps, sandbox, signedInUser(req), req.body);
-      },
-    );
+    await routeFrom(app, paymentsApi.sandboxConfirm, { preValidation: [requireUser] }, async (req) => {
+      return confirmSandboxCard(deps, sandbox, signedInUser(req), req.body);
+    });
 
     // The sandbox's 3-D Secure page, outside /api (a plain HTML form: the client secret is its proof).
     await app.register(async (page) => {
@@ -172,35 +120,20 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
     hooks.addContentTypeParser('application/json', { parseAs: 'buffer' }, (_req, body, done) =>
       done(null, body),
     );
-    hooks.post(
-      '/api/payments/webhook',
-      {
-        bodyLimit: 512 * 1024,
-        schema: {
-          tags: ['payments'],
-          summary:
-            "Stripe's webhook endpoint: the Stripe-Signature is verified on the raw body; each event id is processed at most once",
-          response: {
-            200: z.object({ received: z.boolean(), duplicate: z.boolean() }),
-            400: errorsResponseSchema,
-          },
-        },
-      },
-      async (req, reply) => {
-        const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
-        const signature = req.headers['stripe-signature'];
-        let event;
-        try {
-          event = deps.payments.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
-        } catch (err) {
-          if (err instanceof WebhookSignatureError || err instanceof PaymentProviderError)
-            return reply.status(400).send({ errors: ['Invalid webhook signature'] });
-          throw err;
-        }
-        const fresh = await handlePaymentEvent(deps, event);
-        return { received: true, duplicate: !fresh };
-      },
-    );
+    await routeFrom(hooks, paymentsApi.webhook, { bodyLimit: 512 * 1024 }, async (req, reply) => {
+      const raw = Buffer.isBuffer(req.body) ? req.body : Buffer.from('');
+      const signature = req.headers['stripe-signature'];
+      let event;
+      try {
+        event = deps.payments.parseWebhook(raw, typeof signature === 'string' ? signature : undefined);
+      } catch (err) {
+        if (err instanceof WebhookSignatureError || err instanceof PaymentProviderError)
+          return reply.status(400).send({ errors: ['Invalid webhook signature'] });
+        throw err;
+      }
+      const fresh = await handlePaymentEvent(deps, event);
+      return { received: true, duplicate: !fresh };
+    });
   });
 }
 

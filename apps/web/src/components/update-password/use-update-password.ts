@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userResponseSchema, type PasswordUpdateRequest } from '@stg/domain/api/users';
+import type { PasswordUpdateRequest } from '@stg/domain/api/users';
+import { usersApi } from '@stg/domain/api/users.endpoints';
 import type { PasswordUpdate } from '@stg/domain/validation';
-import { api } from '../../lib/api-client';
+import { call } from '../../lib/api-client';
 import { updateSession } from '../../lib/session/session-query';
 
 /**
@@ -11,13 +12,11 @@ import { updateSession } from '../../lib/session/session-query';
 export function useUpdatePassword(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: PasswordUpdate) =>
-      userResponseSchema.parse(
-        await api.patch(`/api/users/${userId}/update_password`, {
-          ...values,
-          userId,
-        } satisfies PasswordUpdateRequest),
-      ),
+    mutationFn: (values: PasswordUpdate) =>
+      call(usersApi.updatePassword, {
+        params: { userId },
+        body: { ...values, userId } satisfies PasswordUpdateRequest,
+      }),
     onSuccess: ({ user }) => updateSession(queryClient, (session) => ({ ...session, user })),
   });
 }

@@ -3,7 +3,8 @@
  * browser session storage whenever the client learns a new session.
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
-import { api, SESSION_PATH } from '../api-client';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { call } from '../api-client';
 import type { Session } from '@stg/domain/api/session';
 import type { User } from '@stg/domain/api/users';
 import type { Booking } from '@stg/domain/api/bookings';
@@ -42,21 +43,12 @@ export function storedSessionUser(): User | null {
 }
 
 /**
- * A session answer (GET, POST and DELETE /api/session) read with the session contract. The contract (and
- * zod) load with the first answer, not with the first bundle (ADR 0023, 0027); the first render reads the
- * session from the page's boot data (ADR 0025).
+ * GET /api/session, read with the session contract. `call` loads the contract (and zod) beside the first
+ * answer, not with the first bundle (ADR 0023, 0027); the first render reads the session from the page's
+ * boot data (ADR 0025).
  */
-export async function readSession(answer: unknown): Promise<Session> {
-  const { sessionResponseSchema } = await import('@stg/domain/api/session');
-  return sessionResponseSchema.parse(answer);
-}
-
 export async function fetchSession(): Promise<Session> {
-  const [answer, { sessionResponseSchema }] = await Promise.all([
-    api.get(SESSION_PATH),
-    import('@stg/domain/api/session'),
-  ]);
-  const session = sessionResponseSchema.parse(answer);
+  const session = await call(sessionApi.current);
   storeSessionUser(session.user);
   return session;
 }

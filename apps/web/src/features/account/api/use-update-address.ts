@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { addressResponseSchema, type AddressUpdateRequest } from '@stg/domain/api/users';
+import type { AddressUpdateRequest } from '@stg/domain/api/users';
+import { usersApi } from '@stg/domain/api/users.endpoints';
 import type { AddressInput } from '@stg/domain/validation';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { updateSession } from '../../../lib/session/session-query';
 
 export function toAddressRequest(values: AddressInput): AddressUpdateRequest {
@@ -23,8 +24,8 @@ export function toAddressRequest(values: AddressInput): AddressUpdateRequest {
 export function useUpdateAddress(addressId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: AddressInput) =>
-      addressResponseSchema.parse(await api.patch(`/api/addresses/${addressId}`, toAddressRequest(values))),
+    mutationFn: (values: AddressInput) =>
+      call(usersApi.updateAddress, { params: { id: addressId }, body: toAddressRequest(values) }),
     onSuccess: ({ address }) =>
       updateSession(queryClient, (session) => ({
         ...session,

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { userResponseSchema, type UserUpdateRequest } from '@stg/domain/api/users';
+import type { UserUpdateRequest } from '@stg/domain/api/users';
+import { usersApi } from '@stg/domain/api/users.endpoints';
 import type { UserUpdate } from '@stg/domain/validation';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { updateSession } from '../../../lib/session/session-query';
 
 /**
@@ -11,12 +12,11 @@ import { updateSession } from '../../../lib/session/session-query';
 export function useUpdateUser(userId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (values: UserUpdate) =>
-      userResponseSchema.parse(
-        await api.patch(`/api/users/${userId}`, {
-          user: { id: userId, ...values },
-        } satisfies UserUpdateRequest),
-      ),
+    mutationFn: (values: UserUpdate) =>
+      call(usersApi.update, {
+        params: { id: userId },
+        body: { user: { id: userId, ...values } } satisfies UserUpdateRequest,
+      }),
     onSuccess: ({ user }) => updateSession(queryClient, (session) => ({ ...session, user })),
   });
 }

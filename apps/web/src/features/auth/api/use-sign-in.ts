@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignInRequest } from '@stg/domain/api/session';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import type { SignIn } from '@stg/domain/validation';
-import { api, SESSION_PATH } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
-import { readSession, setSession } from '../../../lib/session/session-query';
+import { setSession } from '../../../lib/session/session-query';
 
 /**
  * POST /api/session. The API client refreshes the CSRF token and retries once on
@@ -13,8 +13,7 @@ export function useSignIn() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: async (credentials: SignIn) =>
-      readSession(await api.post(SESSION_PATH, { user: credentials } satisfies SignInRequest)),
+    mutationFn: (credentials: SignIn) => call(sessionApi.signIn, { body: { user: credentials } }),
     onSuccess: (data) => {
       resetHomeView();
       setSession(queryClient, data);

@@ -1,10 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from 'react-router';
 import { AFTER_SIGN_OUT_PATH } from '@stg/domain/routing';
-import { api, errorsOf, SESSION_PATH } from '../../../lib/api-client';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { call, errorsOf } from '../../../lib/api-client';
 import { useErrorStore } from '../../../lib/error-store';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
-import { readSession, SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
+import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 
 /** DELETE /api/session, then / (spec §2). Failures go to the shared error store (spec §8). */
 export function useSignOut() {
@@ -13,7 +14,7 @@ export function useSignOut() {
   const { resetHomeView } = useHomeViewChoice();
   const { showErrors, clearErrors } = useErrorStore();
   return useMutation({
-    mutationFn: async () => readSession(await api.delete(SESSION_PATH)),
+    mutationFn: () => call(sessionApi.signOut),
     onSuccess: (data) => {
       clearErrors();
       resetHomeView();

@@ -1,7 +1,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CustomerSignUpRequest } from '@stg/domain/api/users';
 import type { CustomerSignUp } from '@stg/domain/validation';
-import { api } from '../../../lib/api-client';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { call } from '../../../lib/api-client';
 import type { Session } from '@stg/domain/api/session';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
@@ -32,13 +33,8 @@ export function useSignUp() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: async (values: CustomerSignUp) => {
-      const [answer, { signUpResponseSchema }] = await Promise.all([
-        api.post('/api/users', toSignUpRequest(values)),
-        import('@stg/domain/api/users'),
-      ]);
-      return signUpResponseSchema.parse(answer);
-    },
+    // The answer's schema (and zod) load beside the request, not with the first bundle (ADR 0023, 0027).
+    mutationFn: (values: CustomerSignUp) => call(usersApi.signUp, { body: toSignUpRequest(values) }),
     onSuccess: (data) => {
       resetHomeView();
       const previous = queryClient.getQueryData<Session>(SESSION_QUERY_KEY);

@@ -1,9 +1,6 @@
-import {
-  confirmPaymentResponseSchema,
-  type ConfirmPaymentRequest,
-  type ConfirmPaymentResponse,
-} from '@stg/domain/api/payments';
-import { api } from '../../../lib/api-client';
+import type { ConfirmPaymentRequest, ConfirmPaymentResponse } from '@stg/domain/api/payments';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/payments/confirm: the server asks the provider about the intent and settles it (the order, or
@@ -11,5 +8,5 @@ import { api } from '../../../lib/api-client';
  */
 export async function confirmPayment(paymentIntentId: string): Promise<ConfirmPaymentResponse> {
   const body: ConfirmPaymentRequest = { paymentIntentId };
-  return confirmPaymentResponseSchema.parse(await api.post('/api/payments/confirm', body));
+  return call(paymentsApi.confirm, { body });
 }

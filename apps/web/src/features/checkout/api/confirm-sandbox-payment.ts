@@ -1,14 +1,11 @@
-import {
-  sandboxConfirmResponseSchema,
-  type SandboxConfirmRequest,
-  type SandboxConfirmResponse,
-} from '@stg/domain/api/payments';
-import { api } from '../../../lib/api-client';
+import type { SandboxConfirmRequest, SandboxConfirmResponse } from '@stg/domain/api/payments';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { call } from '../../../lib/api-client';
 
 /**
  * POST /api/payments/sandbox/confirm: what Stripe.js does against Stripe, done against the sandbox with a
  * test card or a saved card (docs/api/checkout.md "Confirming the card").
  */
 export async function confirmSandboxPayment(body: SandboxConfirmRequest): Promise<SandboxConfirmResponse> {
-  return sandboxConfirmResponseSchema.parse(await api.post('/api/payments/sandbox/confirm', body));
+  return call(paymentsApi.sandboxConfirm, { body });
 }

@@ -1,11 +1,11 @@
 import {
-  createPaymentIntentResponseSchema,
   paymentInitErrorSchema,
   type CreatePaymentIntentRequest,
   type CreatePaymentIntentResponse,
 } from '@stg/domain/api/payments';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { CHECKOUT_MESSAGES, paymentInitMessage, type PaymentInitErrorType } from '@stg/domain/checkout';
-import { ApiError, api, errorsOf } from '../../../lib/api-client';
+import { ApiError, call, errorsOf } from '../../../lib/api-client';
 
 /**
  * POST /api/payments/create-payment-intent (spec §7; docs/api/checkout.md): holds the booking's time and
@@ -19,8 +19,7 @@ export async function createPaymentIntent(
     booking: { id: bookingId },
     ...(saveCard === undefined ? {} : { saveCard }),
   };
-  const answer = await api.post('/api/payments/create-payment-intent', body);
-  return createPaymentIntentResponseSchema.parse(answer);
+  return call(paymentsApi.createPaymentIntent, { body });
 }
 
 /** Why Checkout could not start, and what the customer is told (spec §8 Payment init error_type). */

@@ -4,23 +4,18 @@
  * are parsed with the shared schemas.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  markPaperCheckPaidResponseSchema,
-  paperChecksOwedResponseSchema,
-  type MarkPaperCheckPaidRequest,
-  type PaperChecksOwedResponse,
-} from '@stg/domain/api/payouts';
+import type { MarkPaperCheckPaidRequest, PaperChecksOwedResponse } from '@stg/domain/api/payouts';
+import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
 import { centsToDollars, dollarsToCents } from '@stg/domain/money';
-import { api } from '../../../lib/api-client';
+import { call } from '../../../lib/api-client';
 
 export const PAPER_CHECKS_KEY = ['operator', 'payouts', 'paper-checks'] as const;
-export const PAPER_CHECKS_PATH = '/api/operator/payouts/paper-checks';
 
 /** GET /api/operator/payouts/paper-checks */
 export const paperChecksQueryOptions = () =>
   queryOptions({
     queryKey: PAPER_CHECKS_KEY,
-    queryFn: async () => paperChecksOwedResponseSchema.parse(await api.get(PAPER_CHECKS_PATH)),
+    queryFn: () => call(payoutsApi.paperChecks),
     // Payouts fall due and other operators record checks: fetch again on each visit.
     staleTime: 0,
   });
@@ -43,10 +38,8 @@ export function withoutOrder(data: PaperChecksOwedResponse, orderId: number): Pa
 export function useMarkPaperCheckPaid(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (request: MarkPaperCheckPaidRequest) =>
-      markPaperCheckPaidResponseSchema.parse(
-        await api.post(`${PAPER_CHECKS_PATH}/${orderId}/mark-paid`, request),
-      ),
+    mutationFn: (request: MarkPaperCheckPaidRequest) =>
+      call(payoutsApi.markPaperCheckPaid, { params: { orderId }, body: request }),
     onSuccess: () => {
       queryClient.setQueryData<PaperChecksOwedResponse>(PAPER_CHECKS_KEY, (current) =>
         current ? withoutOrder(current, orderId) : current,

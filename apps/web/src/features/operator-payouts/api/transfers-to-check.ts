@@ -5,21 +5,17 @@
  * pays twice. Answers are parsed with the shared schemas.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import {
-  retryTransferResponseSchema,
-  transfersNeedingReviewResponseSchema,
-  type TransfersNeedingReviewResponse,
-} from '@stg/domain/api/payouts';
-import { api } from '../../../lib/api-client';
+import type { TransfersNeedingReviewResponse } from '@stg/domain/api/payouts';
+import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
+import { call } from '../../../lib/api-client';
 
 export const TRANSFERS_TO_CHECK_KEY = ['operator', 'payouts', 'needing-review'] as const;
-export const TRANSFERS_TO_CHECK_PATH = '/api/operator/payouts/needing-review';
 
 /** GET /api/operator/payouts/needing-review */
 export const transfersToCheckQueryOptions = () =>
   queryOptions({
     queryKey: TRANSFERS_TO_CHECK_KEY,
-    queryFn: async () => transfersNeedingReviewResponseSchema.parse(await api.get(TRANSFERS_TO_CHECK_PATH)),
+    queryFn: () => call(payoutsApi.needingReview),
     staleTime: 0,
   });
 
@@ -30,8 +26,7 @@ export const transfersToCheckQueryOptions = () =>
 export function useRetryTransfer(orderId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async () =>
-      retryTransferResponseSchema.parse(await api.post(`/api/operator/payouts/${orderId}/retry`)),
+    mutationFn: () => call(payoutsApi.retry, { params: { orderId } }),
     onSuccess: () => {
       queryClient.setQueryData<TransfersNeedingReviewResponse>(TRANSFERS_TO_CHECK_KEY, (current) =>
         current ? { payouts: current.payouts.filter((p) => p.orderId !== orderId) } : current,

@@ -1,6 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { resetPasswordResponseSchema, type ResetPasswordRequest } from '@stg/domain/api/password';
-import { api } from '../../../lib/api-client';
+import type { ResetPasswordRequest } from '@stg/domain/api/password';
+import { passwordApi } from '@stg/domain/api/password.endpoints';
+import { call } from '../../../lib/api-client';
 import { useHomeViewChoice } from '../../../lib/session/home-view-provider';
 import { SESSION_QUERY_KEY, setSession } from '../../../lib/session/session-query';
 
@@ -15,8 +16,7 @@ export function useResetPassword() {
   const queryClient = useQueryClient();
   const { resetHomeView } = useHomeViewChoice();
   return useMutation({
-    mutationFn: async (values: ResetPasswordValues) =>
-      resetPasswordResponseSchema.parse(await api.post('/api/password/reset', values)),
+    mutationFn: (values: ResetPasswordValues) => call(passwordApi.reset, { body: values }),
     onSuccess: (data) => {
       resetHomeView();
       setSession(queryClient, {

@@ -3,7 +3,8 @@ import { useLocation, useParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { VendorOrder } from '@stg/domain/api/orders';
-import { workOrderUrl } from '@stg/domain/api/payouts';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
 import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';
@@ -178,7 +179,7 @@ export function WorkOrderPage() {
             </button>
             <a
               className="button button--secondary button--small"
-              href={order.workOrderUrl ?? workOrderUrl(order.id)}
+              href={order.workOrderUrl ?? pathOf(payoutsApi.workOrderPdf, { id: order.id })}
               download={`work-order-${order.confirmationId}.pdf`}
             >
               {DOWNLOAD_PDF}
