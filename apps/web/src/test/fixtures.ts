@@ -95,31 +95,27 @@ export function makeCard(patch: Partial<VendorCard> = {}): VendorCard {
   });
 }
 
-export const signedOut: Session = sessionResponseSchema.parse({
-  user: null,
-  addresses: [],
-  orders: [],
-  vendor: null,
-  bookings: [],
-  guestInputs: {},
-});
-export const customerSession: Session = sessionResponseSchema.parse({
-  user: customerUser,
-  addresses: [customerAddress],
-  orders: [],
-  vendor: null,
-  bookings: [],
-  guestInputs: {},
-});
-export const vendorSession = (patch: Partial<Vendor> = {}): Session =>
+/** A session answer: signed out, nothing booked, unless `patch` says otherwise. */
+export const makeSession = (patch: Partial<Session> = {}): Session =>
   sessionResponseSchema.parse({
-    user: vendorUser,
+    user: null,
     addresses: [],
     orders: [],
-    vendor: makeVendor(patch),
+    vendor: null,
     bookings: [],
     guestInputs: {},
+    ...patch,
   });
+
+export const signedOut: Session = makeSession();
+export const customerSession: Session = makeSession({ user: customerUser, addresses: [customerAddress] });
+export const vendorSession = (patch: Partial<Vendor> = {}): Session =>
+  makeSession({ user: vendorUser, vendor: makeVendor(patch) });
+/** Olive, an operator (the listing review and the Paper Check pages). */
+export const operatorSession: Session = makeSession({
+  user: { ...customerUser, id: 3, firstName: 'Olive', email: 'operator@example.com', operator: true },
+  addresses: [customerAddress],
+});
 
 export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
   return customerOrderSchema.parse({

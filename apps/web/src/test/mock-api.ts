@@ -24,7 +24,7 @@ export interface RecordedCall {
   body: unknown;
 }
 
-type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
+export type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
 
 /**
  * Side requests every page of a kind makes, answered when a test does not mock them itself: the provider
@@ -95,3 +95,10 @@ export function callsTo<E extends AnyEndpoint>(
 /** The query of a recorded call, as an object. */
 export const queryOf = (call: RecordedCall) =>
   Object.fromEntries(new URL(call.path, 'http://localhost').searchParams.entries());
+
+/**
+ * The recorded calls to "METHOD /path" (any query), for the APIs that have no endpoint objects yet; prefer
+ * callsTo(calls, endpoint) where there is one.
+ */
+export const callsToPath = (calls: RecordedCall[], method: string, path: string): RecordedCall[] =>
+  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);

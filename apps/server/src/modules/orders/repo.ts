@@ -8,25 +8,39 @@ export type OrderRow = typeof orders.$inferSelect;
 export type NewOrder = typeof orders.$inferInsert;
 export type NewOrderEvent = typeof orderEvents.$inferInsert;
 
+/** A postal address as an order's views show it: where the job is done (and, on a Paper Check, the vendor's). */
+export const addressColumns = {
+  streetAddress: addresses.streetAddress,
+  streetAddress2: addresses.streetAddress2,
+  city: addresses.city,
+  state: addresses.state,
+  zipCode: addresses.zipCode,
+};
+
+/** The vendor of an order as its customer's views and the work order show it. */
+export const orderVendorColumns = {
+  id: vendors.id,
+  name: vendors.name,
+  category: vendors.category,
+  phoneNumber: vendors.phoneNumber,
+  email: vendors.email,
+  appointmentInstructions: vendors.appointmentInstructions,
+};
+
+/** The customer of an order as its vendor's views and the work order show them. */
+export const orderCustomerColumns = {
+  firstName: users.firstName,
+  lastName: users.lastName,
+  phoneNumber: users.phoneNumber,
+  email: users.email,
+};
+
 const customerOrderColumns = {
   order: orders,
-  vendor: {
-    id: vendors.id,
-    name: vendors.name,
-    category: vendors.category,
-    phoneNumber: vendors.phoneNumber,
-    email: vendors.email,
-    appointmentInstructions: vendors.appointmentInstructions,
-  },
+  vendor: orderVendorColumns,
   vendorLogoKey: images.storageKey,
   cancelationPolicyHours: vendors.cancelationPolicyHours,
-  address: {
-    streetAddress: addresses.streetAddress,
-    streetAddress2: addresses.streetAddress2,
-    city: addresses.city,
-    state: addresses.state,
-    zipCode: addresses.zipCode,
-  },
+  address: addressColumns,
 };
 
 function customerOrdersQuery(db: Db | Tx) {
@@ -117,19 +131,8 @@ export function isOrderConflict(err: unknown): boolean {
 
 const vendorOrderColumns = {
   order: orders,
-  customer: {
-    firstName: users.firstName,
-    lastName: users.lastName,
-    phoneNumber: users.phoneNumber,
-    email: users.email,
-  },
-  address: {
-    streetAddress: addresses.streetAddress,
-    streetAddress2: addresses.streetAddress2,
-    city: addresses.city,
-    state: addresses.state,
-    zipCode: addresses.zipCode,
-  },
+  customer: orderCustomerColumns,
+  address: addressColumns,
 };
 
 function vendorOrdersQuery(db: Db | Tx) {

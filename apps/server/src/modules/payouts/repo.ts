@@ -3,6 +3,7 @@ import { and, asc, eq, isNotNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, jobs, orders, payouts, users, vendors } from '../../db/schema';
 import { payoutJobKey } from '../orders/payout-schedule';
+import { addressColumns, orderCustomerColumns, orderVendorColumns } from '../orders/queries';
 import { oneRow } from '../../db/one-row';
 
 export type PayoutRow = typeof payouts.$inferSelect;
@@ -54,13 +55,7 @@ const paperCheckColumns = {
     email: vendors.email,
     phoneNumber: vendors.phoneNumber,
   },
-  address: {
-    streetAddress: addresses.streetAddress,
-    streetAddress2: addresses.streetAddress2,
-    city: addresses.city,
-    state: addresses.state,
-    zipCode: addresses.zipCode,
-  },
+  address: addressColumns,
 };
 
 /**
@@ -129,26 +124,9 @@ export async function findWorkOrder(db: Db | Tx, orderId: number) {
         refundAmountCents: orders.refundAmountCents,
         createdAt: orders.createdAt,
       },
-      vendor: {
-        name: vendors.name,
-        phoneNumber: vendors.phoneNumber,
-        email: vendors.email,
-        category: vendors.category,
-        appointmentInstructions: vendors.appointmentInstructions,
-      },
-      customer: {
-        firstName: users.firstName,
-        lastName: users.lastName,
-        phoneNumber: users.phoneNumber,
-        email: users.email,
-      },
-      address: {
-        streetAddress: addresses.streetAddress,
-        streetAddress2: addresses.streetAddress2,
-        city: addresses.city,
-        state: addresses.state,
-        zipCode: addresses.zipCode,
-      },
+      vendor: orderVendorColumns,
+      customer: orderCustomerColumns,
+      address: addressColumns,
     })
     .from(orders)
     .innerJoin(vendors, eq(vendors.id, orders.vendorId))

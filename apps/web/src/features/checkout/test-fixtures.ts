@@ -1,5 +1,5 @@
 /** Checkout answers for this feature's tests, shaped by the shared contracts (docs/api/checkout.md). */
-import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
+import type { CustomerOrder } from '@stg/domain/api/orders';
 import {
   confirmPaymentResponseSchema,
   createPaymentIntentResponseSchema,
@@ -8,8 +8,14 @@ import {
 } from '@stg/domain/api/payments';
 import type { Session } from '@stg/domain/api/session';
 import type { Booking } from '@stg/domain/api/bookings';
-import { customerSession, makeBooking, makeVendor, signedOut } from '../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import {
+  customerSession,
+  makeBooking,
+  makeOrder as makeSharedOrder,
+  makeVendor,
+  signedOut,
+} from '../../test/fixtures';
+import { mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 /** Vendor 7's booking 55, scheduled for Tue Nov 24 2026 at 8:05 AM (MST), $114.60. */
@@ -42,47 +48,21 @@ export function makeIntent(patch: Partial<CreatePaymentIntentResponse> = {}): Cr
   });
 }
 
-export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
-  return customerOrderSchema.parse({
+/** Booking 55's order, as placed by the checkout (no address on file, the intent's confirmation id). */
+export const makeOrder = (patch: Partial<CustomerOrder> = {}): CustomerOrder =>
+  makeSharedOrder({
     id: 300,
     confirmationId: 'SG-7K2P9QXA',
-    vendorId: 7,
-    userId: 1,
-    addressId: 10,
-    vendor: {
-      id: 7,
-      name: 'Sparkle Cleaning',
-      category: 'house_cleaning',
-      phoneNumber: '4355550000',
-      email: 'hello@sparkle.example',
-      logoImageUrl: null,
-      cancelationPolicyHours: 24,
-      appointmentInstructions: null,
-    },
     address: null,
     appointmentAt: '2026-11-24T15:05:00.000Z',
     duration: 196,
     customerNotes: null,
     optionsSnapshot: { Bedrooms: 'Two' },
-    fulfillmentStatus: 'unfulfilled',
-    paymentStatus: 'collected',
-    paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
     subtotal: 114.6,
-    serviceCharge: 2.55,
     totalCollected: 117.15,
-    serviceFee: 2.55,
-    refundAmount: 0,
-    refundReason: null,
-    cancelReason: null,
-    previousAppointmentAt: null,
-    rescheduleCount: 0,
     createdAt: '2026-11-23T17:33:00.000Z',
-    canCancel: true,
-    canReschedule: true,
-    changeBlockedReason: null,
     ...patch,
   });
-}
 
 export function confirmAnswer(patch: Partial<ConfirmPaymentResponse> = {}): ConfirmPaymentResponse {
   return confirmPaymentResponseSchema.parse({
@@ -104,8 +84,6 @@ export const guestWithBooking = (booking: Booking = scheduledBooking()): Session
   ...signedOut,
   bookings: [booking],
 });
-
-type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
 
 /** The provider page of vendor 7 with checkout's endpoints answering as the sandbox does. */
 export function startCheckoutPage({
@@ -129,5 +107,4 @@ export function startCheckoutPage({
   return { ...api, ...renderApp(path) };
 }
 
-export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path);
+export { callsToPath as callsTo } from '../../test/mock-api';

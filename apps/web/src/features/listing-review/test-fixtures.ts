@@ -5,8 +5,7 @@ import {
   type ReviewQueueItem,
   type VendorJson,
 } from '@stg/domain/api/vendors';
-import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
-import { customerAddress, customerUser } from '../../test/fixtures';
+export { operatorSession } from '../../test/fixtures';
 
 export function queueVendor(patch: Partial<VendorJson> = {}): VendorJson {
   const id = patch.id ?? 31;
@@ -89,12 +88,3 @@ export function queueItem(
     submittedAt,
   });
 }
-
-export const operatorSession: Session = sessionResponseSchema.parse({
-  user: { ...customerUser, id: 3, firstName: 'Olive', email: 'operator@example.com', operator: true },
-  addresses: [customerAddress],
-  orders: [],
-  vendor: null,
-  bookings: [],
-  guestInputs: {},
-});

@@ -5,8 +5,7 @@ import {
   type PaperCheckOwed,
   type TransferNeedingReview,
 } from '@stg/domain/api/payouts';
-import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
-import { customerAddress, customerUser } from '../../test/fixtures';
+export { operatorSession } from '../../test/fixtures';
 
 export function paperCheck(patch: Partial<PaperCheckOwed> = {}): PaperCheckOwed {
   return paperCheckOwedSchema.parse({
@@ -51,12 +50,3 @@ export function transferToCheck(patch: Partial<TransferNeedingReview> = {}): Tra
     ...patch,
   });
 }
-
-export const operatorSession: Session = sessionResponseSchema.parse({
-  user: { ...customerUser, id: 3, firstName: 'Olive', email: 'operator@example.com', operator: true },
-  addresses: [customerAddress],
-  orders: [],
-  vendor: null,
-  bookings: [],
-  guestInputs: {},
-});

@@ -1,8 +1,8 @@
 /** Orders as GET /api/orders answers them, for this feature's tests (shaped by the shared contract). */
-import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
+import type { CustomerOrder } from '@stg/domain/api/orders';
 import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
-import { customerSession } from '../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import { customerSession, makeOrder } from '../../test/fixtures';
+import { mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 const HOUR = 3_600_000;
@@ -11,23 +11,10 @@ const HOUR = 3_600_000;
 export const hoursFromNow = (hours: number) =>
   new Date(Math.floor((Date.now() + hours * HOUR) / 60_000) * 60_000).toISOString();
 
-export function makeCustomerOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
-  return customerOrderSchema.parse({
-    id: 100,
-    confirmationId: 'SRV-1001',
-    vendorId: 7,
-    userId: 1,
-    addressId: 10,
-    vendor: {
-      id: 7,
-      name: 'Sparkle Cleaning',
-      category: 'house_cleaning',
-      phoneNumber: '4355550000',
-      email: 'hello@sparkle.example',
-      logoImageUrl: null,
-      cancelationPolicyHours: 24,
-      appointmentInstructions: 'Please leave the side gate unlocked.',
-    },
+/** Order 100 on Tue Dec 1 2026, 9:00 AM in St George, at Ann's address, with the vendor's instructions. */
+export const makeCustomerOrder = (patch: Partial<CustomerOrder> = {}): CustomerOrder =>
+  makeOrder({
+    vendor: { ...makeOrder().vendor, appointmentInstructions: 'Please leave the side gate unlocked.' },
     address: {
       streetAddress: '1 Main St',
       streetAddress2: 'Apt 2',
@@ -36,28 +23,9 @@ export function makeCustomerOrder(patch: Partial<CustomerOrder> = {}): CustomerO
       zipCode: '84770',
     },
     appointmentAt: '2026-12-01T16:00:00.000Z',
-    duration: 150,
-    customerNotes: 'Gate code 1234',
-    optionsSnapshot: { Bedrooms: '3', Bathrooms: '2' },
-    fulfillmentStatus: 'unfulfilled',
-    paymentStatus: 'collected',
-    paymentMethod: { last4: '4242', bankName: 'visa', brand: 'visa' },
-    subtotal: 120,
-    serviceCharge: 2.55,
-    totalCollected: 122.55,
-    serviceFee: 2.55,
-    refundAmount: 0,
-    refundReason: null,
-    cancelReason: null,
-    previousAppointmentAt: null,
-    rescheduleCount: 0,
     createdAt: '2026-11-01T12:00:00.000Z',
-    canCancel: true,
-    canReschedule: true,
-    changeBlockedReason: null,
     ...patch,
   });
-}
 
 /**
  * Free starts of vendor 7 (MST, one-minute steps): Tue Dec 1 9:00-9:05 (the order's own time, 16:00 UTC,
@@ -89,8 +57,6 @@ export function makeOrderAvailability(patch: Partial<Availability> = {}): Availa
   });
 }
 
-type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
-
 /** Renders /orders for a signed-in customer whose GET /api/orders answers `orders` (or each in turn). */
 export function showOrders(
   orders: CustomerOrder[] | CustomerOrder[][],
@@ -106,5 +72,4 @@ export function showOrders(
   return { ...api, ...renderApp('/orders') };
 }
 
-export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+export { callsToPath as callsTo } from '../../test/mock-api';

@@ -1,7 +1,8 @@
 /** Answers of the vendor API as the shared contract has them (the web parses them strictly). */
 import { vendorSchema, vendorSignUpResponseSchema, type VendorJson } from '@stg/domain/api/vendors';
-import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
+import type { Session } from '@stg/domain/api/session';
 import { addressSchema, userSchema, type User } from '@stg/domain/api/users';
+import { makeSession } from '../../test/fixtures';
 
 export function contractVendor(patch: Partial<VendorJson> = {}): VendorJson {
   return vendorSchema.parse({
@@ -76,11 +77,8 @@ export const signUpAnswer = vendorSignUpResponseSchema.parse({
 });
 
 /** GET /api/session once the new vendor is signed in. */
-export const newVendorSession: Session = sessionResponseSchema.parse({
+export const newVendorSession: Session = makeSession({
   user: newVendorUser,
   vendor: contractVendor(),
   addresses: [newVendorAddress],
-  orders: [],
-  bookings: [],
-  guestInputs: {},
 });

@@ -8,7 +8,7 @@ import {
 import { vi } from 'vitest';
 import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
 import { vendorSession } from '../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import { mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
@@ -60,14 +60,7 @@ export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
   });
 }
 
-type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
-
-/** The query of a recorded call, as an object. */
-export const queryOf = (call: RecordedCall) =>
-  Object.fromEntries(new URL(call.path, 'http://localhost').searchParams.entries());
-
-export const callsTo = (calls: RecordedCall[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
+export { callsToPath as callsTo, queryOf } from '../../test/mock-api';
 
 export const page = (orders: VendorOrder[], nextCursor: string | null = null): VendorOrdersPage =>
   vendorOrdersPageSchema.parse({ orders, nextCursor });
