@@ -29,21 +29,18 @@ const valuesOf = (address: Address): AddressFormInput => ({
  */
 export function AddressForm({ address }: { address: Address }) {
   const update = useUpdateAddress(address.id);
-  const {
-    form: {
-      register,
-      control,
-      formState: { errors, isDirty },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(addressInputSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(addressInputSchema, {
     defaultValues: valuesOf(address),
     mutation: update,
-    submit: (form, { reset }) =>
-      update.mutate(form, { onSuccess: ({ address: saved }) => reset(valuesOf(saved)) }),
+    submit: (values, { reset }) =>
+      update.mutate(values, { onSuccess: ({ address: saved }) => reset(valuesOf(saved)) }),
     serverErrors: addressFormErrors,
   });
+  const {
+    register,
+    control,
+    formState: { errors, isDirty },
+  } = form;
   const values = useWatch({ control });
   const anyEmpty = [values.streetAddress, values.city, values.zipCode].some((v) => (v ?? '').trim() === '');
 

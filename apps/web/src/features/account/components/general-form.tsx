@@ -21,21 +21,18 @@ const valuesOf = (user: User): GeneralInput => ({
 /** Account settings, General (spec §2, §5, §8): every field required; Save disabled while one is empty. */
 export function GeneralForm({ user }: { user: User }) {
   const update = useUpdateUser(user.id);
-  const {
-    form: {
-      register,
-      control,
-      formState: { errors, isDirty },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(userUpdateSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(userUpdateSchema, {
     defaultValues: valuesOf(user),
     mutation: update,
-    submit: (form, { reset }) =>
-      update.mutate(form, { onSuccess: ({ user: saved }) => reset(valuesOf(saved)) }),
+    submit: (values, { reset }) =>
+      update.mutate(values, { onSuccess: ({ user: saved }) => reset(valuesOf(saved)) }),
     serverErrors: generalFormErrors,
   });
+  const {
+    register,
+    control,
+    formState: { errors, isDirty },
+  } = form;
   const values = useWatch({ control });
   const anyEmpty = [values.firstName, values.lastName, values.phoneNumber, values.email].some(
     (v) => (v ?? '').trim() === '',

@@ -14,19 +14,16 @@ interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   const signIn = useSignIn();
-  const {
-    form: {
-      register,
-      setFocus,
-      formState: { errors },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(signInSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(signInSchema, {
     defaultValues: { email: '', password: '' },
     mutation: signIn,
     submit: (values) => signIn.mutate(values, { onSuccess: onSignedIn }),
   });
+  const {
+    register,
+    setFocus,
+    formState: { errors },
+  } = form;
 
   useEffect(() => setFocus('email'), [setFocus]);
 

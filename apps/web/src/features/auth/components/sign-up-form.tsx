@@ -12,16 +12,7 @@ import { PasswordTips } from '../../../components/password-tips';
 /** Customer sign-up (spec §5): every field but street 2 required, state UT, zip from the four served. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => void }) {
   const signUp = useSignUp();
-  const {
-    form: {
-      register,
-      control,
-      setFocus,
-      formState: { errors },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(customerSignUpSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(customerSignUpSchema, {
     mutation: signUp,
     submit: (values) =>
       signUp.mutate(values, {
@@ -45,6 +36,12 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
       address: { streetAddress: '', street_address_2: '', city: '', state: STATE, zipCode: '' },
     },
   });
+  const {
+    register,
+    control,
+    setFocus,
+    formState: { errors },
+  } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
 
   useEffect(() => setFocus('firstName'), [setFocus]);

@@ -11,19 +11,16 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const forgot = useForgotPassword();
-  const {
-    form: {
-      register,
-      control,
-      formState: { errors },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(forgotPasswordSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(forgotPasswordSchema, {
     defaultValues: { email: '' },
     mutation: forgot,
     submit: ({ email: address }) => forgot.mutate(address),
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const email = useWatch({ control, name: 'email' }) ?? '';
 
   return (

@@ -46,20 +46,17 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const navigate = useNavigate();
-  const {
-    form: {
-      register,
-      control,
-      formState: { errors },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(resetPasswordSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(resetPasswordSchema, {
     defaultValues: { token, password: '', passwordConfirmation: '' },
     mutation: reset,
     submit: (values) =>
       reset.mutate(values, { onSuccess: () => void navigate(PASSWORD_UPDATED_PATH, { replace: true }) }),
   });
+  const {
+    register,
+    control,
+    formState: { errors },
+  } = form;
   const { password = '', passwordConfirmation = '' } = useWatch({ control });
   const differ = password !== passwordConfirmation;
   const showMismatch =

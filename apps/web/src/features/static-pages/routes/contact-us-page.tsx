@@ -37,20 +37,17 @@ export function ContactUsPage() {
     subject: '',
     message: '',
   };
-  const {
-    form: {
-      register,
-      reset,
-      control,
-      formState: { errors },
-    },
-    formProps,
-    serverErrors,
-  } = useMutationForm(contactMessageSchema, {
+  const { form, formProps, serverErrors } = useMutationForm(contactMessageSchema, {
     defaultValues: defaults,
     mutation: send,
     submit: (values) => send.mutate(values),
   });
+  const {
+    register,
+    reset,
+    control,
+    formState: { errors },
+  } = form;
   const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
 
   // Spec §4, §9: after a successful send, "Message Sent" shows once a short pause has passed.
