@@ -3,7 +3,7 @@
  * the order delivered as soon as it exists (or at once when it already does), only to its owner, and
  * across two instances on one database (PostgreSQL LISTEN/NOTIFY; in process on PGlite).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import WebSocket from 'ws';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
@@ -137,9 +137,16 @@ describe('OrderConfirmationChannel', () => {
     socket.subscribe(intents[0]!);
     await socket.waitFor((f) => f.type === 'confirm_subscription');
     for (const id of intents.slice(1)) socket.subscribe(id);
+    // The cap's refusal is sent at once, each confirmation after its look-up: wait for the five of them.
     await socket.waitFor((f) => f.type === 'reject_subscription');
-    await new Promise((r) => setTimeout(r, 300));
-    const confirmed = socket.frames.filter((f) => f.type === 'confirm_subscription');
+    const confirmed = await vi.waitFor(
+      () => {
+        const frames = socket.frames.filter((f) => f.type === 'confirm_subscription');
+        expect(frames.length).toBeGreaterThanOrEqual(5);
+        return frames;
+      },
+      { timeout: 5_000, interval: 20 },
+    );
     const rejected = socket.frames.filter((f) => f.type === 'reject_subscription');
     expect(confirmed).toHaveLength(5);
     expect(rejected.map((f) => f.identifier)).toEqual([socket.identifier(intents[5]!)]);

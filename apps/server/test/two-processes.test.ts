@@ -348,8 +348,24 @@ describe.skipIf(!onPostgres)(
         },
         40_000,
       );
-      // A few more polls of both workers: nothing runs again.
-      await new Promise((r) => setTimeout(r, 6_000));
+      // Both workers poll again and nothing runs again: each runs one more job, a reminder of no order (it
+      // sends nothing), enqueued one at a time until both have taken one.
+      const pollers = new Set<string>();
+      for (let i = 0; pollers.size < 2 && i < 10; i++) {
+        const probeKey = `${randomBytes(4).toString('hex')}:poll-probe`;
+        await enqueueJob(db.db, {
+          kind: 'order-reminder',
+          payload: { orderId: 0, appointmentAt: now.toISOString() },
+          runAt: new Date(),
+          uniqueKey: probeKey,
+        });
+        const probe = await until(`poll probe ${i} to run`, async () => {
+          const [row] = await db.db.select().from(jobs).where(eq(jobs.uniqueKey, probeKey));
+          return row?.status === 'done' && row;
+        });
+        pollers.add(probe.lockedBy!);
+      }
+      expect(pollers.size).toBe(2);
       expect(done).toHaveLength(30);
       for (const r of await reminders()) expect(r).toMatchObject({ status: 'done', attempts: 1 });
       const mails = await db.db

@@ -10,7 +10,6 @@
  * Kept tiny and free of zod: it is part of the first bundle.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { pathOf } from '@stg/domain/api/endpoint';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import type { Session } from '@stg/domain/api/session';
 import { matchesPath, pathOf } from '@stg/domain/api/endpoint';

@@ -2,7 +2,7 @@ import http from 'node:http';
 import https from 'node:https';
 import net, { type AddressInfo } from 'node:net';
 import type { TLSSocket } from 'node:tls';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addressBytes,
   checkPeer,
@@ -228,7 +228,7 @@ describe('connecting through the guard', () => {
     });
     expect(socket.remoteAddress).toBe('127.0.0.1');
     socket.end('hello');
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    await vi.waitFor(() => expect(received).toContain('hello'), { timeout: 5_000, interval: 5 });
     expect(received).toEqual(['hello']);
   });
 

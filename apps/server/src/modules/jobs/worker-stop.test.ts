@@ -3,7 +3,7 @@
  * hand after the grace period; another worker then takes them at its next pass, the attempt not counted.
  * A worker whose lease was handed back or taken over no longer writes the job's outcome.
  */
-import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, expect, it, vi } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { jobs } from '../../db/schema';
@@ -46,15 +46,21 @@ it('hands back the jobs not started at once and the one in hand after the grace;
   ]);
 
   const stopping = a.stop(200);
-  // The two not started are queued again at once, their attempt not counted; the first is still in hand.
-  await new Promise((r) => setTimeout(r, 50));
-  expect(
-    (await rows()).map((r) => [
-      Number(r.payload.n) === started[0] ? 'in hand' : 'other',
-      r.status,
-      r.attempts,
-    ]),
-  ).toEqual([1, 2, 3].map((n) => (n === started[0] ? ['in hand', 'running', 1] : ['other', 'queued', 0])));
+  // The two not started are queued again at once, their attempt not counted; the first is still in hand
+  // (the grace's 200 ms only start once they are handed back).
+  await vi.waitFor(
+    async () =>
+      expect(
+        (await rows()).map((r) => [
+          Number(r.payload.n) === started[0] ? 'in hand' : 'other',
+          r.status,
+          r.attempts,
+        ]),
+      ).toEqual(
+        [1, 2, 3].map((n) => (n === started[0] ? ['in hand', 'running', 1] : ['other', 'queued', 0])),
+      ),
+    { timeout: 5_000, interval: 10 },
+  );
   await stopping; // the grace ran out: the job in hand is handed back too
   expect((await rows()).map((r) => [r.status, r.lockedBy, r.attempts])).toEqual([
     ['queued', null, 0],
@@ -72,7 +78,8 @@ it('hands back the jobs not started at once and the one in hand after the grace;
   expect(ran.sort()).toEqual([1, 2, 3]);
   // A's handler finishing late changes nothing: the lease is no longer its own.
   letGo();
-  await new Promise((r) => setTimeout(r, 50));
+  // Stopping again waits (within its grace) for A's pass to end, so for its late write of the outcome.
+  await a.stop(5_000);
   expect((await rows()).map((r) => [r.status, r.lockedBy, r.attempts])).toEqual([
     ['done', b.id, 1],
     ['done', b.id, 1],
@@ -84,19 +91,23 @@ it('hands back the jobs not started at once and the one in hand after the grace;
 it('lets the job in hand finish within the grace, then stops without handing anything back', async () => {
   await enqueueJob(database.db, { kind: 'quick', runAt: t0 });
   let started = false;
+  let finish: () => void = () => undefined;
   const worker = new JobWorker({
     db: database.db,
     now: () => t0,
     handlers: {
       quick: async () => {
         started = true;
-        await new Promise((r) => setTimeout(r, 100));
+        await new Promise<void>((resolve) => (finish = resolve));
       },
     },
   });
   worker.start();
   while (!started) await new Promise((r) => setTimeout(r, 10));
-  await worker.stop(5_000);
+  // The job ends after the stop began, well within its grace.
+  const stopping = worker.stop(5_000);
+  finish();
+  await stopping;
   const [row] = await rows();
   expect(row).toMatchObject({ status: 'done', lockedBy: worker.id, attempts: 1 });
   expect(await worker.runOnce()).toBe(0); // stopped: claims nothing more

@@ -1,8 +1,7 @@
 import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { visibleServerErrors } from '@stg/domain/error-filters';
-import { MESSAGES, passwordUpdateSchema, type PasswordUpdate } from '@stg/domain/validation';
+import { MESSAGES, passwordUpdateSchema } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../error-list';
 import { Modal } from '../modal/modal';
@@ -10,6 +9,7 @@ import { useModal } from '../modal/modal-provider';
 import { PasswordTips } from '../password-tips';
 import { TextField } from '../text-field';
 import { errorsOf } from '../../lib/api-client';
+import { useMutationForm } from '../../lib/use-mutation-form';
 import { useUpdatePassword } from './use-update-password';
 
 type PasswordUpdateInput = z.input<typeof passwordUpdateSchema>;
@@ -42,28 +42,41 @@ interface UpdatePasswordFormProps {
 export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProps) {
   const { closeModal } = useModal();
   const update = useUpdatePassword(userId);
+  // Fields edited since the last failed submit: the server messages about them no longer apply.
+  const [editedSinceError, setEditedSinceError] = useState<ReadonlySet<Field>>(new Set());
+  const { form, formProps, serverErrors } = useMutationForm(passwordUpdateSchema, {
+    defaultValues: { password: '', newPassword: '', newPasswordConfirmation: '' },
+    mutation: update,
+    submit: (values, { setFocus }) => {
+      setEditedSinceError(new Set());
+      update.mutate(values, {
+        onSuccess: () => {
+          closeModal();
+          onUpdated?.();
+        },
+        onError: (error) => {
+          // Straight back to the field to retype, its text selected.
+          if (errorsOf(error).includes(MESSAGES.currentPasswordIncorrect))
+            setFocus('password', { shouldSelect: true });
+        },
+      });
+    },
+    serverErrors: (messages) =>
+      visibleServerErrors(messages).filter(
+        (message) => !(SERVER_MESSAGE_FIELDS.get(message) ?? []).some((field) => editedSinceError.has(field)),
+      ),
+  });
   const {
     register,
-    handleSubmit,
     control,
     setFocus,
     formState: { errors, touchedFields },
-  } = useForm<PasswordUpdateInput, unknown, PasswordUpdate>({
-    resolver: zodResolver(passwordUpdateSchema),
-    defaultValues: { password: '', newPassword: '', newPasswordConfirmation: '' },
-  });
+  } = form;
   const { password = '', newPassword = '', newPasswordConfirmation = '' } = useWatch({ control });
-  // Fields edited since the last failed submit: the server messages about them no longer apply.
-  const [editedSinceError, setEditedSinceError] = useState<ReadonlySet<Field>>(new Set());
   const markEdited = (field: Field) => {
     if (update.isError)
       setEditedSinceError((edited) => (edited.has(field) ? edited : new Set(edited).add(field)));
   };
-  const serverErrors = update.isError
-    ? visibleServerErrors(errorsOf(update.error)).filter(
-        (message) => !(SERVER_MESSAGE_FIELDS.get(message) ?? []).some((field) => editedSinceError.has(field)),
-      )
-    : [];
   const wrongCurrentPassword = serverErrors.includes(MESSAGES.currentPasswordIncorrect);
 
   useEffect(() => setFocus('password'), [setFocus]);
@@ -74,31 +87,9 @@ export function UpdatePasswordForm({ userId, onUpdated }: UpdatePasswordFormProp
   const mismatch =
     newPasswordConfirmation !== '' && newPasswordConfirmation !== newPassword && confirmationDone;
 
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((values) => {
-    setEditedSinceError(new Set());
-    update.mutate(values, {
-      onSuccess: () => {
-        closeModal();
-        onUpdated?.();
-      },
-      onError: (error) => {
-        // Straight back to the field to retype, its text selected.
-        if (errorsOf(error).includes(MESSAGES.currentPasswordIncorrect))
-          setFocus('password', { shouldSelect: true });
-      },
-    });
-  });
-
   return (
     <Modal title="Update Password" size="small">
-      <form
-        className="form"
-        onSubmit={(event) => void onSubmit(event)}
-        noValidate
-        aria-busy={update.isPending}
-      >
+      <form className="form" {...formProps}>
         <ErrorList errors={serverErrors} />
         <TextField
           label="Current Password"

@@ -1,14 +1,13 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { STATE, ZIP_CODES } from '@stg/domain/constants';
 import { addressFormErrors } from '@stg/domain/error-filters';
 import { isOneOf } from '@stg/domain/is-one-of';
-import { addressInputSchema, type AddressInput, TEXT_LIMITS } from '@stg/domain/validation';
+import { addressInputSchema, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import type { Address } from '@stg/domain/api/users';
 import { useUpdateAddress } from '../api/use-update-address';
 import { SaveRow } from './save-row';
@@ -31,28 +30,23 @@ const valuesOf = (address: Address): AddressFormInput => ({
  */
 export function AddressForm({ address }: { address: Address }) {
   const update = useUpdateAddress(address.id);
+  const { form, formProps, serverErrors } = useMutationForm(addressInputSchema, {
+    defaultValues: valuesOf(address),
+    mutation: update,
+    submit: (values, { reset }) =>
+      update.mutate(values, { onSuccess: ({ address: saved }) => reset(valuesOf(saved)) }),
+    serverErrors: addressFormErrors,
+  });
   const {
     register,
-    handleSubmit,
     control,
-    reset,
     formState: { errors, isDirty },
-  } = useForm<AddressFormInput, unknown, AddressInput>({
-    resolver: zodResolver(addressInputSchema),
-    defaultValues: valuesOf(address),
-  });
+  } = form;
   const values = useWatch({ control });
   const anyEmpty = [values.streetAddress, values.city, values.zipCode].some((v) => (v ?? '').trim() === '');
 
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((form) => {
-    update.mutate(form, { onSuccess: ({ address: saved }) => reset(valuesOf(saved)) });
-  });
-
-  const serverErrors = update.isError ? addressFormErrors(errorsOf(update.error)) : [];
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={update.isPending}>
+    <form className="form" {...formProps}>
       <ErrorList errors={serverErrors} />
       <TextField
         label="Street Address"

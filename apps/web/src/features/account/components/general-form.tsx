@@ -1,11 +1,10 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { generalFormErrors } from '@stg/domain/error-filters';
-import { userUpdateSchema, type UserUpdate, TEXT_LIMITS } from '@stg/domain/validation';
+import { userUpdateSchema, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import type { User } from '@stg/domain/api/users';
 import { useUpdateUser } from '../api/use-update-user';
 import { SaveRow } from './save-row';
@@ -22,30 +21,25 @@ const valuesOf = (user: User): GeneralInput => ({
 /** Account settings, General (spec §2, §5, §8): every field required; Save disabled while one is empty. */
 export function GeneralForm({ user }: { user: User }) {
   const update = useUpdateUser(user.id);
+  const { form, formProps, serverErrors } = useMutationForm(userUpdateSchema, {
+    defaultValues: valuesOf(user),
+    mutation: update,
+    submit: (values, { reset }) =>
+      update.mutate(values, { onSuccess: ({ user: saved }) => reset(valuesOf(saved)) }),
+    serverErrors: generalFormErrors,
+  });
   const {
     register,
-    handleSubmit,
     control,
-    reset,
     formState: { errors, isDirty },
-  } = useForm<GeneralInput, unknown, UserUpdate>({
-    resolver: zodResolver(userUpdateSchema),
-    defaultValues: valuesOf(user),
-  });
+  } = form;
   const values = useWatch({ control });
   const anyEmpty = [values.firstName, values.lastName, values.phoneNumber, values.email].some(
     (v) => (v ?? '').trim() === '',
   );
 
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((form) => {
-    update.mutate(form, { onSuccess: ({ user: saved }) => reset(valuesOf(saved)) });
-  });
-
-  const serverErrors = update.isError ? generalFormErrors(errorsOf(update.error)) : [];
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={update.isPending}>
+    <form className="form" {...formProps}>
       <ErrorList errors={serverErrors} />
       <div className="form__row">
         <TextField

@@ -1,12 +1,9 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from '../../../components/link';
-import { signInSchema, type SignIn, TEXT_LIMITS } from '@stg/domain/validation';
-import type { z } from 'zod';
+import { signInSchema, TEXT_LIMITS } from '@stg/domain/validation';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import type { Session } from '@stg/domain/api/session';
 import { useSignIn } from '../api/use-sign-in';
 
@@ -17,27 +14,22 @@ interface SignInFormProps {
 
 export function SignInForm({ onSignedIn, onForgotPassword }: SignInFormProps) {
   const signIn = useSignIn();
+  const { form, formProps, serverErrors } = useMutationForm(signInSchema, {
+    defaultValues: { email: '', password: '' },
+    mutation: signIn,
+    submit: (values) => signIn.mutate(values, { onSuccess: onSignedIn }),
+  });
   const {
     register,
-    handleSubmit,
     setFocus,
     formState: { errors },
-  } = useForm<z.input<typeof signInSchema>, unknown, SignIn>({
-    resolver: zodResolver(signInSchema),
-    defaultValues: { email: '', password: '' },
-  });
+  } = form;
 
   useEffect(() => setFocus('email'), [setFocus]);
 
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((values) => {
-    signIn.mutate(values, { onSuccess: onSignedIn });
-  });
-
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={signIn.isPending}>
-      <ErrorList errors={signIn.isError ? errorsOf(signIn.error) : []} />
+    <form className="form" {...formProps}>
+      <ErrorList errors={serverErrors} />
       <TextField
         label="Email"
         type="email"

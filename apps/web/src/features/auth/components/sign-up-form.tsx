@@ -1,29 +1,31 @@
 import { useEffect } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { STATE, ZIP_CODES } from '@stg/domain/constants';
-import { customerSignUpSchema, type CustomerSignUp, TEXT_LIMITS } from '@stg/domain/validation';
-import type { z } from 'zod';
+import { customerSignUpSchema, TEXT_LIMITS } from '@stg/domain/validation';
 import { ErrorList } from '../../../components/error-list';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import type { Session } from '@stg/domain/api/session';
 import { useSignUp } from '../api/use-sign-up';
 import { PasswordTips } from '../../../components/password-tips';
 
-type SignUpInput = z.input<typeof customerSignUpSchema>;
-
 /** Customer sign-up (spec §5): every field but street 2 required, state UT, zip from the four served. */
 export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => void }) {
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    control,
-    setFocus,
-    formState: { errors },
-  } = useForm<SignUpInput, unknown, CustomerSignUp>({
-    resolver: zodResolver(customerSignUpSchema),
+  const { form, formProps, serverErrors } = useMutationForm(customerSignUpSchema, {
+    mutation: signUp,
+    submit: (values) =>
+      signUp.mutate(values, {
+        onSuccess: (data) =>
+          onSignedUp({
+            user: data.user,
+            addresses: data.addresses,
+            orders: [],
+            vendor: null,
+            bookings: [],
+            guestInputs: {},
+          }),
+      }),
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -34,29 +36,19 @@ export function SignUpForm({ onSignedUp }: { onSignedUp: (session: Session) => v
       address: { streetAddress: '', street_address_2: '', city: '', state: STATE, zipCode: '' },
     },
   });
+  const {
+    register,
+    control,
+    setFocus,
+    formState: { errors },
+  } = form;
   const password = useWatch({ control, name: 'password' }) ?? '';
 
   useEffect(() => setFocus('firstName'), [setFocus]);
 
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((values) => {
-    signUp.mutate(values, {
-      onSuccess: (data) =>
-        onSignedUp({
-          user: data.user,
-          addresses: data.addresses,
-          orders: [],
-          vendor: null,
-          bookings: [],
-          guestInputs: {},
-        }),
-    });
-  });
-
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={signUp.isPending}>
-      <ErrorList errors={signUp.isError ? errorsOf(signUp.error) : []} />
+    <form className="form" {...formProps}>
+      <ErrorList errors={serverErrors} />
       <div className="form__row">
         <TextField
           label="First Name"

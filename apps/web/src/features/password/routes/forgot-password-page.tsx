@@ -1,35 +1,27 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { forgotPasswordSchema } from '@stg/domain/validation';
-import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import { useForgotPassword } from '../api/use-forgot-password';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-type ForgotInput = z.input<typeof forgotPasswordSchema>;
-type Forgot = z.output<typeof forgotPasswordSchema>;
 
 /** /forgot-password (spec §2, §5, §8): Email and Send Link, disabled while the email is empty. */
 export function ForgotPasswordPage() {
   useDocumentTitle('Forgot Password');
   const forgot = useForgotPassword();
+  const { form, formProps, serverErrors } = useMutationForm(forgotPasswordSchema, {
+    defaultValues: { email: '' },
+    mutation: forgot,
+    submit: ({ email: address }) => forgot.mutate(address),
+  });
   const {
     register,
-    handleSubmit,
     control,
     formState: { errors },
-  } = useForm<ForgotInput, unknown, Forgot>({
-    resolver: zodResolver(forgotPasswordSchema),
-    defaultValues: { email: '' },
-  });
+  } = form;
   const email = useWatch({ control, name: 'email' }) ?? '';
-
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit(({ email: address }) => forgot.mutate(address));
 
   return (
     <div className="container page page--narrow">
@@ -38,13 +30,8 @@ export function ForgotPasswordPage() {
         lead="Enter the email address of your account and we will email you a link to choose a new password."
       />
       <div className="card">
-        <form
-          className="form"
-          onSubmit={(event) => void onSubmit(event)}
-          noValidate
-          aria-busy={forgot.isPending}
-        >
-          <ErrorList errors={forgot.isError ? errorsOf(forgot.error) : []} />
+        <form className="form" {...formProps}>
+          <ErrorList errors={serverErrors} />
           <TextField
             label="Email"
             type="email"

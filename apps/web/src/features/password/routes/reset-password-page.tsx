@@ -1,19 +1,14 @@
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { useNavigate, useSearchParams } from 'react-router';
 import { Link } from '../../../components/link';
 import { MESSAGES, resetPasswordSchema } from '@stg/domain/validation';
-import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
 import { PasswordTips } from '../../../components/password-tips';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import { useResetPassword } from '../api/use-reset-password';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-
-type ResetInput = z.input<typeof resetPasswordSchema>;
-type Reset = z.output<typeof resetPasswordSchema>;
 
 export const PASSWORD_UPDATED_PATH = '/password/reset/complete';
 
@@ -51,30 +46,25 @@ export function ResetPasswordPage() {
 function ResetPasswordForm({ token }: { token: string }) {
   const reset = useResetPassword();
   const navigate = useNavigate();
+  const { form, formProps, serverErrors } = useMutationForm(resetPasswordSchema, {
+    defaultValues: { token, password: '', passwordConfirmation: '' },
+    mutation: reset,
+    submit: (values) =>
+      reset.mutate(values, { onSuccess: () => void navigate(PASSWORD_UPDATED_PATH, { replace: true }) }),
+  });
   const {
     register,
-    handleSubmit,
     control,
     formState: { errors },
-  } = useForm<ResetInput, unknown, Reset>({
-    resolver: zodResolver(resetPasswordSchema),
-    defaultValues: { token, password: '', passwordConfirmation: '' },
-  });
+  } = form;
   const { password = '', passwordConfirmation = '' } = useWatch({ control });
   const differ = password !== passwordConfirmation;
   const showMismatch =
     passwordConfirmation !== '' && differ && passwordConfirmation.length >= password.length;
 
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((values) => {
-    reset.mutate(values, { onSuccess: () => void navigate(PASSWORD_UPDATED_PATH, { replace: true }) });
-  });
-
-  const serverErrors = reset.isError ? errorsOf(reset.error) : [];
   const linkExpired = serverErrors.includes(MESSAGES.resetTokenInvalid);
   return (
-    <form className="form" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={reset.isPending}>
+    <form className="form" {...formProps}>
       <ErrorList errors={serverErrors} />
       {linkExpired && (
         <p>

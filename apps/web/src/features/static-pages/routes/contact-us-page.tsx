@@ -1,13 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { contactMessageSchema, type ContactMessage, TEXT_LIMITS } from '@stg/domain/validation';
+import { useWatch } from 'react-hook-form';
+import { contactMessageSchema, TEXT_LIMITS } from '@stg/domain/validation';
 import type { z } from 'zod';
 import { ErrorList } from '../../../components/error-list';
 import { PageHeader } from '../../../components/page-header';
 import { TextareaField } from '../../../components/textarea-field';
 import { TextField } from '../../../components/text-field';
-import { errorsOf } from '../../../lib/api-client';
+import { useMutationForm } from '../../../lib/use-mutation-form';
 import { useSession } from '../../../lib/session/use-session';
 import { useSendContactMessage } from '../api/use-send-contact-message';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -38,16 +37,17 @@ export function ContactUsPage() {
     subject: '',
     message: '',
   };
+  const { form, formProps, serverErrors } = useMutationForm(contactMessageSchema, {
+    defaultValues: defaults,
+    mutation: send,
+    submit: (values) => send.mutate(values),
+  });
   const {
     register,
-    handleSubmit,
     reset,
     control,
     formState: { errors },
-  } = useForm<ContactInput, unknown, ContactMessage>({
-    resolver: zodResolver(contactMessageSchema),
-    defaultValues: defaults,
-  });
+  } = form;
   const messageLength = (useWatch({ control, name: 'message' }) ?? '').length;
 
   // Spec §4, §9: after a successful send, "Message Sent" shows once a short pause has passed.
@@ -66,10 +66,6 @@ export function ContactUsPage() {
   useEffect(() => {
     if (state === 'sent') sentHeading.current?.focus();
   }, [state]);
-
-  // The form's handler does not wait: handleSubmit's promise only settles the validation (its callback
-  // hands off to a mutation, which reports its own errors), hence `void onSubmit(event)` below.
-  const onSubmit = handleSubmit((values) => send.mutate(values));
 
   const startOver = () => {
     reset(defaults);
@@ -95,14 +91,8 @@ export function ContactUsPage() {
             </button>
           </div>
         ) : (
-          <form
-            className="form"
-            onSubmit={(event) => void onSubmit(event)}
-            noValidate
-            aria-busy={state === 'loading'}
-            aria-label="Contact form"
-          >
-            <ErrorList errors={send.isError ? errorsOf(send.error) : []} />
+          <form className="form" {...formProps} aria-busy={state === 'loading'} aria-label="Contact form">
+            <ErrorList errors={serverErrors} />
             <div className="form__row">
               <TextField
                 label="Name"
