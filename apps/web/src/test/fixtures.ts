@@ -4,6 +4,7 @@
  * and a change of an answer's shape on the server fails the web tests too (issue 16).
  */
 import { bookingSchema, type Booking } from '@stg/domain/api/bookings';
+import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
 import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
 import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
 import { addressSchema, userSchema, type Address, type User } from '@stg/domain/api/users';
@@ -196,6 +197,21 @@ export function makeBooking(patch: Partial<Booking> = {}): Booking {
     customerNotes: null,
     createdAt: '2025-11-01T12:00:00.000Z',
     updatedAt: '2025-11-01T12:00:00.000Z',
+    ...patch,
+  });
+}
+
+/** Vendor 7's free starts for a 150-minute job, 90 days from Wed Nov 25 2026 (MST); tests give the days. */
+export function makeAvailability(patch: Partial<Availability> = {}): Availability {
+  return availabilityResponseSchema.parse({
+    timeZone: 'America/Denver',
+    stepMinutes: 15,
+    jobMinutes: 150,
+    windowDays: 90,
+    firstDate: '2026-11-25',
+    lastDate: '2027-02-22',
+    unavailableReason: null,
+    days: [],
     ...patch,
   });
 }

@@ -1,7 +1,7 @@
 /** Orders as GET /api/orders answers them, for this feature's tests (shaped by the shared contract). */
 import type { CustomerOrder } from '@stg/domain/api/orders';
-import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
-import { customerSession, makeOrder } from '../../test/fixtures';
+import type { Availability } from '@stg/domain/api/scheduling';
+import { customerSession, makeAvailability, makeOrder } from '../../test/fixtures';
 import { mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -32,14 +32,8 @@ export const makeCustomerOrder = (patch: Partial<CustomerOrder> = {}): CustomerO
  * is one of them) and 1:00-1:02 PM; Thu Dec 3 10:00 only.
  */
 export function makeOrderAvailability(patch: Partial<Availability> = {}): Availability {
-  return availabilityResponseSchema.parse({
-    timeZone: 'America/Denver',
+  return makeAvailability({
     stepMinutes: 1,
-    jobMinutes: 150,
-    windowDays: 90,
-    firstDate: '2026-11-25',
-    lastDate: '2027-02-22',
-    unavailableReason: null,
     days: [
       {
         date: '2026-12-01',

@@ -6,8 +6,8 @@ import {
   type VendorOrdersPage,
 } from '@stg/domain/api/orders';
 import { vi } from 'vitest';
-import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
-import { vendorSession } from '../../test/fixtures';
+import type { Availability } from '@stg/domain/api/scheduling';
+import { makeAvailability, vendorSession } from '../../test/fixtures';
 import { mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -72,14 +72,7 @@ export const ORDERS_PATH = 'GET /api/vendors/7/orders';
  * time, 16:00 UTC, is one of them) and 1:00 PM; Thu Dec 3 10:00-10:15.
  */
 export function makeVendorAvailability(patch: Partial<Availability> = {}): Availability {
-  return availabilityResponseSchema.parse({
-    timeZone: 'America/Denver',
-    stepMinutes: 15,
-    jobMinutes: 150,
-    windowDays: 90,
-    firstDate: '2026-11-25',
-    lastDate: '2027-02-22',
-    unavailableReason: null,
+  return makeAvailability({
     days: [
       {
         date: '2026-12-01',
