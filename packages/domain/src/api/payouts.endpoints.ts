@@ -3,7 +3,7 @@
  * payment, the transfers needing review and their retry, and an order's printable work order (a PDF).
  * One object each (ADR 0031); their schemas are in ./payouts.
  */
-import { endpoint } from './endpoint';
+import { endpoint, pathOf } from './endpoint';
 
 const schemas = () => Promise.all([import('./payouts'), import('./errors')]);
 const tags = ['payouts'];
@@ -69,3 +69,8 @@ export const payoutsApi = {
     schemas: () => Promise.resolve({ responses: {} }),
   }),
 };
+
+/** The path of an order's printable work order (a PDF; the order's vendor only). */
+export function workOrderUrl(orderId: number): string {
+  return pathOf(payoutsApi.workOrderPdf, { id: orderId });
+}

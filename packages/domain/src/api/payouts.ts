@@ -4,9 +4,7 @@
  * Money in dollars with two decimals, times ISO 8601.
  */
 import { z } from 'zod';
-import { pathOf } from './endpoint';
 import { orderAddressSchema } from './orders';
-import { payoutsApi } from './payouts.endpoints';
 
 /** Why a vendor is paid by Paper Check instead of a transfer to their connected account. */
 export const PAPER_CHECK_REASONS = [
@@ -28,11 +26,6 @@ export const PAYOUT_MESSAGES = {
     'This payout is not a transfer waiting to be checked: it was refused (a Paper Check is owed) or never began.',
   transferAlreadySent: 'This transfer was sent already; there is nothing to retry.',
 } as const;
-
-/** The path of an order's printable work order (a PDF; the order's vendor only). */
-export function workOrderUrl(orderId: number): string {
-  return pathOf(payoutsApi.workOrderPdf, { id: orderId });
-}
 
 /** The vendor of a payout an operator handles: who to pay and how to reach them. */
 const payoutVendorSchema = z.object({

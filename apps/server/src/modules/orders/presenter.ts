@@ -1,4 +1,4 @@
-import { workOrderUrl } from '@stg/domain/api/payouts';
+import { workOrderUrl } from '@stg/domain/api/payouts.endpoints';
 import type { CustomerOrder, VendorOrder } from '@stg/domain/api/orders';
 import { centsToDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';

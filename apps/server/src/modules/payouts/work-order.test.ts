@@ -6,7 +6,7 @@ import { inflateSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { workOrderUrl } from '@stg/domain/api/payouts';
+import { workOrderUrl } from '@stg/domain/api/payouts.endpoints';
 import { PRINTABLE_RANGES } from '@stg/domain/printable-ranges';
 import { isPrintableChar, unprintableMessage } from '@stg/domain/printable-text';
 import { orders, users, vendors } from '../../db/schema';

@@ -6,7 +6,7 @@
  * glyphs used, which prints what @stg/domain/printable-text accepts (ADR 0029).
  */
 import PDFDocument from 'pdfkit';
-import { workOrderUrl } from '@stg/domain/api/payouts';
+import { workOrderUrl } from '@stg/domain/api/payouts.endpoints';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
 import {
   formatAppointmentWindow,
