@@ -1,8 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
+import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../test/fixtures';
-import { mockApi } from '../test/mock-api';
+import { at, mockApi } from '../test/mock-api';
 import { locationOf, renderApp } from '../test/render-app';
 
 const operatorSession: Session = { ...customerSession, user: { ...customerUser, operator: true } };
@@ -10,9 +13,9 @@ const operatorSession: Session = { ...customerSession, user: { ...customerUser, 
 function visit(path: string, session: Session, homeView?: 'user' | 'vendor') {
   if (homeView) window.sessionStorage.setItem('stg.homeView', homeView);
   mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 't' } },
-    'GET /api/vendors': { body: [makeCard()] },
-    'GET /api/operator/listings': { body: { listings: [] } },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 't' } },
+    [at(vendorsApi.vendors)]: { body: [makeCard()] },
+    [at(listingReviewApi.queue)]: { body: { listings: [] } },
   });
   return renderApp(path);
 }

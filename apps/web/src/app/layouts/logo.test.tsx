@@ -1,14 +1,16 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { customerSession, makeCard, vendorSession } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
+import { at, mockApi } from '../../test/mock-api';
 import { locationOf, renderApp } from '../../test/render-app';
 
 function withSession(session: Session) {
   mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
-    'GET /api/vendors': { body: [makeCard()] },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(vendorsApi.vendors)]: { body: [makeCard()] },
   });
 }
 

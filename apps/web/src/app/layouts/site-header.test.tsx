@@ -1,15 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../../test/fixtures';
-import { mockApi } from '../../test/mock-api';
+import { at, mockApi } from '../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../test/render-app';
 
 const token = { 'X-CSRF-Token': 'token-1' };
 
 function withSession(session: unknown, extra: Parameters<typeof mockApi>[0] = {}) {
   return mockApi({
-    'GET /api/session': { body: session, headers: token },
-    'GET /api/vendors': { body: [makeCard()] },
+    [at(sessionApi.current)]: { body: session, headers: token },
+    [at(vendorsApi.vendors)]: { body: [makeCard()] },
     ...extra,
   });
 }
@@ -88,7 +91,7 @@ describe('customer header', () => {
 
   it('side menu greets the user, links the pages and logs out to /', async () => {
     const { calls } = withSession(customerSession, {
-      'DELETE /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-2' } },
+      [at(sessionApi.signOut)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-2' } },
     });
     const { user, router } = renderApp('/home');
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
@@ -111,7 +114,7 @@ describe('customer header', () => {
     withSession(
       { ...customerSession, user: { ...customerUser, operator: true } },
       {
-        'GET /api/operator/listings': { body: { listings: [] } },
+        [at(listingReviewApi.queue)]: { body: { listings: [] } },
       },
     );
     const { user, router } = renderApp('/home');
@@ -144,7 +147,7 @@ describe('customer header', () => {
   });
 
   it('shows a failed logout in the shared error banner', async () => {
-    withSession(customerSession, { 'DELETE /api/session': { status: 500, body: {} } });
+    withSession(customerSession, { [at(sessionApi.signOut)]: { status: 500, body: {} } });
     const { user, router } = renderApp('/home');
     await user.click(await screen.findByRole('button', { name: 'Menu' }));
     await user.click(

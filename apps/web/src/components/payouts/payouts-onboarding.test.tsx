@@ -5,9 +5,11 @@ import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { sessionQueryOptions } from '../../lib/session/session-query';
 import { vendorSession } from '../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../test/mock-api';
 import { PAYOUT_REFRESH_DELAY_MS, PayoutsOnboarding } from './payouts-onboarding';
 import { PayoutStatus } from './payout-status';
 
@@ -76,7 +78,7 @@ function start({
     ...vendor,
   };
   const api = mockApi({
-    'GET /api/session': () => ({
+    [at(sessionApi.current)]: () => ({
       body: vendorSession(serverVendor),
       headers: { 'X-CSRF-Token': 'token-1' },
     }),
@@ -107,8 +109,7 @@ function start({
   };
 }
 
-const sessionFetches = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path === '/api/session').length;
+const sessionFetches = (calls: RecordedCall[]) => callsTo(calls, sessionApi.current).length;
 
 /** Runs the spec's 3.5 s refresh now (it was scheduled with setTimeout). */
 async function runPayoutRefresh(timeouts: { mock: { calls: unknown[][] } }) {
@@ -144,8 +145,8 @@ describe('PayoutsOnboarding with the sandbox', () => {
     const timeouts = vi.spyOn(window, 'setTimeout');
     const { user, calls, onExit, setServerVendor } = start({
       routes: {
-        'POST /api/vendors/create_account_session': { body: SANDBOX_SESSION },
-        'POST /api/payments/sandbox/account-onboarding': () => {
+        [at(vendorsApi.createAccountSession)]: { body: SANDBOX_SESSION },
+        [at(vendorsApi.sandboxAccountOnboarding)]: () => {
           setServerVendor({
             stripeIntegrated: 'active',
             payoutDestination: { bankName: 'STRIPE TEST BANK', last4: '6789' },
@@ -163,7 +164,7 @@ describe('PayoutsOnboarding with the sandbox', () => {
     await user.click(screen.getByRole('button', { name: 'Connect your bank' }));
 
     const form = within(await screen.findByRole('form', { name: 'Bank account for payouts' }));
-    expect(calls.find((c) => c.path === '/api/vendors/create_account_session')?.body).toEqual({ id: 7 });
+    expect(callsTo(calls, vendorsApi.createAccountSession)[0]?.body).toEqual({ id: 7 });
     expect(form.getByText('Test mode')).toBeInTheDocument();
     expect(form.getByText('Bank account for payouts', { selector: 'li' })).toBeInTheDocument();
     expect(form.getByText('Acceptance of the services agreement')).toBeInTheDocument();
@@ -188,7 +189,7 @@ describe('PayoutsOnboarding with the sandbox', () => {
     expect(routing).toHaveFocus();
     expect(form.getByText(VENDOR_MESSAGES.sandboxAccountInvalid)).toBeInTheDocument();
     expect(form.getByText(VENDOR_MESSAGES.sandboxTermsRequired)).toBeInTheDocument();
-    expect(calls.some((c) => c.path === '/api/payments/sandbox/account-onboarding')).toBe(false);
+    expect(callsTo(calls, vendorsApi.sandboxAccountOnboarding)).toHaveLength(0);
 
     await user.clear(routing);
     await user.type(routing, '110000000');
@@ -201,7 +202,7 @@ describe('PayoutsOnboarding with the sandbox', () => {
     expect(screen.getByText('STRIPE TEST BANK account ending in 6789')).toBeInTheDocument();
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
     expect(screen.getByRole('status')).toHaveTextContent('Your bank account is connected.');
-    expect(calls.find((c) => c.path === '/api/payments/sandbox/account-onboarding')?.body).toEqual({
+    expect(callsTo(calls, vendorsApi.sandboxAccountOnboarding)[0]?.body).toEqual({
       clientSecret: SANDBOX_SESSION.client_secret,
       accountHolderName: 'Sparkle Cleaning',
       routingNumber: '110000000',
@@ -219,8 +220,8 @@ describe('PayoutsOnboarding with the sandbox', () => {
   it("puts the server's messages under their fields, and offers Start again for an expired session", async () => {
     const { user, calls } = start({
       routes: {
-        'POST /api/vendors/create_account_session': { body: SANDBOX_SESSION },
-        'POST /api/payments/sandbox/account-onboarding': [
+        [at(vendorsApi.createAccountSession)]: { body: SANDBOX_SESSION },
+        [at(vendorsApi.sandboxAccountOnboarding)]: [
           { status: 422, body: { errors: [VENDOR_MESSAGES.sandboxAccountInvalid] } },
           { status: 422, body: { errors: [VENDOR_MESSAGES.sandboxSessionInvalid] } },
         ],
@@ -243,15 +244,13 @@ describe('PayoutsOnboarding with the sandbox', () => {
     await user.click(form.getByRole('button', { name: 'Connect bank account' }));
     expect(await form.findByRole('alert')).toHaveTextContent(VENDOR_MESSAGES.sandboxSessionInvalid);
     await user.click(form.getByRole('button', { name: 'Start again' }));
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/api/vendors/create_account_session')).toHaveLength(2),
-    );
+    await waitFor(() => expect(callsTo(calls, vendorsApi.createAccountSession)).toHaveLength(2));
   });
 
   it('Cancel closes the form, gives focus back and refreshes the vendor later', async () => {
     const timeouts = vi.spyOn(window, 'setTimeout');
     const { user, onExit } = start({
-      routes: { 'POST /api/vendors/create_account_session': { body: SANDBOX_SESSION } },
+      routes: { [at(vendorsApi.createAccountSession)]: { body: SANDBOX_SESSION } },
     });
     await user.click(await screen.findByRole('button', { name: 'Connect your bank' }));
     await screen.findByRole('form', { name: 'Bank account for payouts' });
@@ -266,7 +265,7 @@ describe('PayoutsOnboarding with the sandbox', () => {
     const log = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, calls } = start({
       routes: {
-        'POST /api/vendors/create_account_session': [
+        [at(vendorsApi.createAccountSession)]: [
           { status: 502, body: { errors: [VENDOR_MESSAGES.accountSessionFailed] } },
           { body: SANDBOX_SESSION },
         ],
@@ -301,7 +300,7 @@ describe('PayoutsOnboarding with Stripe', () => {
     const timeouts = vi.spyOn(window, 'setTimeout');
     const { user, calls, onExit } = start({
       vendor: { stripeIntegrated: 'onboarding' },
-      routes: { 'POST /api/vendors/create_account_session': { body: STRIPE_SESSION } },
+      routes: { [at(vendorsApi.createAccountSession)]: { body: STRIPE_SESSION } },
     });
     expect(await screen.findByText('Bank setup not finished')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Continue bank setup' }));
@@ -329,11 +328,11 @@ describe('PayoutsOnboarding with Stripe', () => {
         stripeIntegrated: 'active',
         payoutDestination: { bankName: 'STRIPE TEST BANK', last4: '6789' },
       },
-      routes: { 'POST /api/vendors/create_account_session': { body: STRIPE_SESSION } },
+      routes: { [at(vendorsApi.createAccountSession)]: { body: STRIPE_SESSION } },
     });
     expect(await screen.findByText('Stripe account management', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(screen.getByText('Stripe notification banner')).toBeInTheDocument();
     expect(screen.getByText('Connected')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/vendors/create_account_session')).toHaveLength(1);
+    expect(callsTo(calls, vendorsApi.createAccountSession)).toHaveLength(1);
   });
 });

@@ -1,14 +1,16 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, tooManyPasswordAttemptsMessage } from '@stg/domain/validation';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
 import { customerSession, customerUser } from '../../test/fixtures';
-import { mockApi, type MockResponse } from '../../test/mock-api';
+import { at, mockApi, type MockResponse } from '../../test/mock-api';
 import { LAZY, renderApp } from '../../test/render-app';
 
 function start(updatePassword: MockResponse | MockResponse[]) {
   const api = mockApi({
-    'GET /api/session': { body: customerSession, headers: { 'X-CSRF-Token': 'token-1' } },
-    'PATCH /api/users/1/update_password': updatePassword,
+    [at(sessionApi.current)]: { body: customerSession, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(usersApi.updatePassword, { userId: 1 })]: updatePassword,
   });
   return { ...api, ...renderApp('/account') };
 }

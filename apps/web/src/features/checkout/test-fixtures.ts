@@ -8,6 +8,9 @@ import {
 } from '@stg/domain/api/payments';
 import type { Session } from '@stg/domain/api/session';
 import type { Booking } from '@stg/domain/api/bookings';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import {
   customerSession,
   makeBooking,
@@ -15,7 +18,7 @@ import {
   makeVendor,
   signedOut,
 } from '../../test/fixtures';
-import { mockApi, type Handler } from '../../test/mock-api';
+import { at, mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 /** Vendor 7's booking 55, scheduled for Tue Nov 24 2026 at 8:05 AM (MST), $114.60. */
@@ -96,15 +99,15 @@ export function startCheckoutPage({
   routes?: Record<string, Handler | Handler[]>;
 } = {}) {
   const api = mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
-    'GET /api/vendors/7': { body: makeVendor() },
-    'GET /api/payments/config': { body: { provider: 'sandbox', publishableKey: null } },
-    'POST /api/payments/create-payment-intent': { body: makeIntent() },
-    'POST /api/payments/sandbox/confirm': { body: { status: 'succeeded', error: null, redirectUrl: null } },
-    'POST /api/payments/confirm': { body: confirmAnswer() },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(vendorsApi.vendor, { id: 7 })]: { body: makeVendor() },
+    [at(paymentsApi.config)]: { body: { provider: 'sandbox', publishableKey: null } },
+    [at(paymentsApi.createPaymentIntent)]: { body: makeIntent() },
+    [at(paymentsApi.sandboxConfirm)]: { body: { status: 'succeeded', error: null, redirectUrl: null } },
+    [at(paymentsApi.confirm)]: { body: confirmAnswer() },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
 }
 
-export { callsToPath as callsTo } from '../../test/mock-api';
+export { callsTo } from '../../test/mock-api';

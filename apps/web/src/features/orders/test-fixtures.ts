@@ -1,8 +1,11 @@
 /** Orders as GET /api/orders answers them, for this feature's tests (shaped by the shared contract). */
 import type { CustomerOrder } from '@stg/domain/api/orders';
 import type { Availability } from '@stg/domain/api/scheduling';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { customerSession, makeAvailability, makeOrder } from '../../test/fixtures';
-import { mockApi, type Handler } from '../../test/mock-api';
+import { at, mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 const HOUR = 3_600_000;
@@ -58,12 +61,12 @@ export function showOrders(
 ) {
   const answers = (Array.isArray(orders[0]) ? orders : [orders]) as CustomerOrder[][];
   const api = mockApi({
-    'GET /api/session': { body: customerSession },
-    'GET /api/orders': answers.map((list) => ({ body: { orders: list } })),
-    'GET /api/vendors/7/vendor_calendars': { body: makeOrderAvailability() },
+    [at(sessionApi.current)]: { body: customerSession },
+    [at(ordersApi.customerOrders)]: answers.map((list) => ({ body: { orders: list } })),
+    [at(bookingsApi.availability, { id: 7 })]: { body: makeOrderAvailability() },
     ...routes,
   });
   return { ...api, ...renderApp('/orders') };
 }
 
-export { callsToPath as callsTo } from '../../test/mock-api';
+export { callsTo } from '../../test/mock-api';

@@ -7,8 +7,11 @@ import {
 } from '@stg/domain/api/orders';
 import { vi } from 'vitest';
 import type { Availability } from '@stg/domain/api/scheduling';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { makeAvailability, vendorSession } from '../../test/fixtures';
-import { mockApi, type Handler } from '../../test/mock-api';
+import { at, mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
 export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
@@ -60,12 +63,12 @@ export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
   });
 }
 
-export { callsToPath as callsTo, queryOf } from '../../test/mock-api';
+export { callsTo, queryOf } from '../../test/mock-api';
 
 export const page = (orders: VendorOrder[], nextCursor: string | null = null): VendorOrdersPage =>
   vendorOrdersPageSchema.parse({ orders, nextCursor });
 
-export const ORDERS_PATH = 'GET /api/vendors/7/orders';
+export const ORDERS_PATH = at(ordersApi.vendorOrders, { id: 7 });
 
 /**
  * Free starts of vendor 7 for the order (MST, 15-minute steps): Tue Dec 1 9:00-9:30 (the order's own
@@ -103,9 +106,9 @@ export function showVendorOrders(
     Array.isArray(value) && (value.length === 0 || 'confirmationId' in (value[0] as object));
   const list: Handler | Handler[] = isOrders(orders) ? { body: page(orders) } : orders;
   const api = mockApi({
-    'GET /api/session': { body: vendorSession() },
+    [at(sessionApi.current)]: { body: vendorSession() },
     [ORDERS_PATH]: list,
-    'GET /api/vendors/7/vendor_calendars': { body: makeVendorAvailability() },
+    [at(bookingsApi.availability, { id: 7 })]: { body: makeVendorAvailability() },
     ...routes,
   });
   return { ...api, ...renderApp(path) };

@@ -1,13 +1,16 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import { customerAddress, customerSession, customerUser } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 
 function start(routes: Record<string, MockResponse | MockResponse[]> = {}) {
   const api = mockApi({
-    'GET /api/session': { body: customerSession, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(sessionApi.current)]: { body: customerSession, headers: { 'X-CSRF-Token': 'token-1' } },
     ...routes,
   });
   return { ...api, ...renderApp('/account') };
@@ -36,7 +39,9 @@ describe('account settings: general form', () => {
 
   it('saves, says Saved and updates the session cache', async () => {
     const saved = { ...customerUser, firstName: 'Annie', phoneNumber: '4355559999' };
-    const { user, calls, queryClient } = start({ 'PATCH /api/users/1': { body: { user: saved } } });
+    const { user, calls, queryClient } = start({
+      [at(usersApi.update, { id: 1 })]: { body: { user: saved } },
+    });
     const form = within(await screen.findByRole('region', { name: 'General' }, LAZY));
     await user.clear(form.getByLabelText('First Name'));
     await user.type(form.getByLabelText('First Name'), 'Annie');
@@ -45,7 +50,7 @@ describe('account settings: general form', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByRole('status')).toHaveTextContent('Saved');
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      path: '/api/users/1',
+      path: pathOf(usersApi.update, { id: 1 }),
       headers: { 'x-csrf-token': 'token-1' },
       body: {
         user: {
@@ -96,7 +101,7 @@ describe('account settings: general form', () => {
 
   it('shows server errors, hiding password, street, city, state and zip messages', async () => {
     const { user } = start({
-      'PATCH /api/users/1': {
+      [at(usersApi.update, { id: 1 })]: {
         status: 422,
         body: {
           errors: [
@@ -150,7 +155,7 @@ describe('account settings: address form', () => {
       streetAddress2: null,
       zipCode: '84790',
     };
-    const { user, calls } = start({ 'PATCH /api/addresses/10': { body: { address: saved } } });
+    const { user, calls } = start({ [at(usersApi.updateAddress, { id: 10 })]: { body: { address: saved } } });
     const form = within(await screen.findByRole('region', { name: 'Address' }, LAZY));
     await user.clear(form.getByLabelText('Street Address'));
     await user.type(form.getByLabelText('Street Address'), '9 Red Cliffs Dr');
@@ -159,7 +164,7 @@ describe('account settings: address form', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByRole('status')).toHaveTextContent('Saved');
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      path: '/api/addresses/10',
+      path: pathOf(usersApi.updateAddress, { id: 10 }),
       body: {
         address: {
           streetAddress: '9 Red Cliffs Dr',
@@ -176,7 +181,7 @@ describe('account settings: address form', () => {
 
   it('hides messages about the user and passwords, and shows address messages as Address', async () => {
     const { user } = start({
-      'PATCH /api/addresses/10': {
+      [at(usersApi.updateAddress, { id: 10 })]: {
         status: 422,
         body: {
           errors: [
@@ -238,7 +243,7 @@ describe('update-password-form modal', () => {
 
   it('shows the server errors and stays open', async () => {
     const { user } = start({
-      'PATCH /api/users/1/update_password': {
+      [at(usersApi.updatePassword, { userId: 1 })]: {
         status: 422,
         body: { errors: [MESSAGES.currentPasswordIncorrect] },
       },
@@ -254,7 +259,7 @@ describe('update-password-form modal', () => {
 
   it('on success closes the modal and confirms on the page', async () => {
     const { user, calls } = start({
-      'PATCH /api/users/1/update_password': { body: { user: customerUser } },
+      [at(usersApi.updatePassword, { userId: 1 })]: { body: { user: customerUser } },
     });
     const dialog = within(await openModal(user));
     await user.type(dialog.getByLabelText('Current Password'), 'OldPassword1!');
@@ -266,7 +271,7 @@ describe('update-password-form modal', () => {
     expect(section.getByRole('status')).toHaveTextContent('Your password has been updated.');
     expect(section.getByRole('button', { name: 'Update Password' })).toHaveFocus();
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      path: '/api/users/1/update_password',
+      path: pathOf(usersApi.updatePassword, { userId: 1 }),
       body: {
         password: 'OldPassword1!',
         newPassword: 'NewPassword1!',

@@ -1,6 +1,10 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES, tooManyLoginsMessage } from '@stg/domain/validation';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import {
   customerAddress,
   customerSession,
@@ -9,13 +13,13 @@ import {
   signedOut,
   vendorSession,
 } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, mockApi, type MockResponse } from '../../../test/mock-api';
 import { locationOf, renderApp } from '../../../test/render-app';
 
 function start(path: string, routes: Record<string, MockResponse | MockResponse[]>) {
   const api = mockApi({
-    'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
-    'GET /api/vendors': { body: [makeCard()] },
+    [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(vendorsApi.vendors)]: { body: [makeCard()] },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -40,7 +44,7 @@ describe('user-session-form: sign in', () => {
 
   it('shows the server errors and stays open', async () => {
     const { user } = start('/', {
-      'POST /api/session': { status: 401, body: { errors: ['Invalid email or password'] } },
+      [at(sessionApi.signIn)]: { status: 401, body: { errors: ['Invalid email or password'] } },
     });
     const dialog = await openSignIn(user);
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
@@ -52,7 +56,7 @@ describe('user-session-form: sign in', () => {
 
   it('shows a throttled sign-in with its wait (issue 23)', async () => {
     const { user } = start('/', {
-      'POST /api/session': {
+      [at(sessionApi.signIn)]: {
         status: 429,
         headers: { 'Retry-After': '900' },
         body: { errors: [tooManyLoginsMessage(900)] },
@@ -69,11 +73,11 @@ describe('user-session-form: sign in', () => {
 
   it('refreshes the CSRF token and retries once on "Invalid Authenticity Token", then sends a customer to /home', async () => {
     const { user, calls, router } = start('/about-us', {
-      'POST /api/session': [
+      [at(sessionApi.signIn)]: [
         { status: 403, body: { errors: ['Invalid Authenticity Token'] } },
         { body: customerSession, headers: { 'X-CSRF-Token': 'token-3' } },
       ],
-      'GET /api/session': [
+      [at(sessionApi.current)]: [
         { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
         { body: signedOut, headers: { 'X-CSRF-Token': 'token-2' } },
       ],
@@ -86,7 +90,7 @@ describe('user-session-form: sign in', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/home'));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     const trail = calls
-      .filter((c) => c.path.startsWith('/api/session'))
+      .filter((c) => c.path.startsWith(pathOf(sessionApi.current)))
       .map((c) => `${c.method} ${c.headers['x-csrf-token'] ?? '-'}`);
     expect(trail).toEqual(['GET -', 'POST token-1', 'GET -', 'POST token-2']);
     expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
@@ -97,7 +101,7 @@ describe('user-session-form: sign in', () => {
 
   it('shows the error when the retry fails too, without a third attempt', async () => {
     const { user, calls } = start('/', {
-      'POST /api/session': { status: 403, body: { errors: ['Invalid Authenticity Token'] } },
+      [at(sessionApi.signIn)]: { status: 403, body: { errors: ['Invalid Authenticity Token'] } },
     });
     const dialog = await openSignIn(user);
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
@@ -108,7 +112,7 @@ describe('user-session-form: sign in', () => {
   });
 
   it('shows "An unexpected error occurred" on a server failure', async () => {
-    const { user } = start('/', { 'POST /api/session': { status: 500, body: { oops: true } } });
+    const { user } = start('/', { [at(sessionApi.signIn)]: { status: 500, body: { oops: true } } });
     const dialog = await openSignIn(user);
     await user.type(within(dialog).getByLabelText('Email'), 'ann@example.com');
     await user.type(within(dialog).getByLabelText('Password'), 'Password123!');
@@ -117,7 +121,7 @@ describe('user-session-form: sign in', () => {
   });
 
   it('leaves a vendor where they are, except / which leads to the dashboard', async () => {
-    const first = start('/about-us', { 'POST /api/session': { body: vendorSession() } });
+    const first = start('/about-us', { [at(sessionApi.signIn)]: { body: vendorSession() } });
     let dialog = await openSignIn(first.user);
     await first.user.type(within(dialog).getByLabelText('Email'), 'vic@example.com');
     await first.user.type(within(dialog).getByLabelText('Password'), 'Password123!');
@@ -126,7 +130,7 @@ describe('user-session-form: sign in', () => {
     expect(locationOf(first.router)).toBe('/about-us');
     first.unmount();
 
-    const second = start('/', { 'POST /api/session': { body: vendorSession() } });
+    const second = start('/', { [at(sessionApi.signIn)]: { body: vendorSession() } });
     dialog = await openSignIn(second.user);
     await second.user.type(within(dialog).getByLabelText('Email'), 'vic@example.com');
     await second.user.type(within(dialog).getByLabelText('Password'), 'Password123!');
@@ -252,11 +256,11 @@ describe('user-session-form: create account', () => {
   it('creates the customer, signs them in and opens /home', async () => {
     const { user, calls, router } = start('/', {
       // After sign-up the session is fetched again (the server moved the guest's bookings to the account).
-      'GET /api/session': [
+      [at(sessionApi.current)]: [
         { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
         { body: customerSession, headers: { 'X-CSRF-Token': 'token-2' } },
       ],
-      'POST /api/users': {
+      [at(usersApi.signUp)]: {
         status: 201,
         body: { user: customerUser, addresses: [customerAddress] },
         headers: { 'X-CSRF-Token': 'token-2' },
@@ -267,7 +271,7 @@ describe('user-session-form: create account', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Create Account' }));
     await waitFor(() => expect(locationOf(router)).toBe('/home'));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/users',
+      path: pathOf(usersApi.signUp),
       headers: { 'x-csrf-token': 'token-1' },
       body: {
         user: {
@@ -292,7 +296,7 @@ describe('user-session-form: create account', () => {
 
   it('shows the server errors', async () => {
     const { user } = start('/', {
-      'POST /api/users': { status: 422, body: { errors: ['Email has already been taken'] } },
+      [at(usersApi.signUp)]: { status: 422, body: { errors: ['Email has already been taken'] } },
     });
     const dialog = await openSignUp(user);
     await fill(user, dialog);

@@ -1,8 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { VendorCard } from '@stg/domain/api/vendors';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { makeCard, makeVendor, signedOut } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { locationOf, renderApp } from '../../../test/render-app';
 
 const categories = ['house_cleaning', 'pest_control', 'window_cleaning', 'garbage_can_cleaning'] as const;
@@ -19,9 +21,9 @@ const vendors: VendorCard[] = Array.from({ length: 18 }, (_, i) =>
 describe('landing page', () => {
   it('shows the hero, the selling points, one list per category, 15 logos and the call to action', async () => {
     mockApi({
-      'GET /api/session': { body: signedOut },
-      'GET /api/vendors': { body: vendors },
-      'GET /api/vendors/5': { body: makeVendor({ id: 5, name: 'Vendor 5' }) },
+      [at(sessionApi.current)]: { body: signedOut },
+      [at(vendorsApi.vendors)]: { body: vendors },
+      [at(vendorsApi.vendor, { id: 5 })]: { body: makeVendor({ id: 5, name: 'Vendor 5' }) },
     });
     const { user, router } = renderApp('/');
     expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
@@ -49,7 +51,7 @@ describe('landing page', () => {
   });
 
   it('shows an empty state per category when no vendor is listed', async () => {
-    mockApi({ 'GET /api/session': { body: signedOut }, 'GET /api/vendors': { body: [] } });
+    mockApi({ [at(sessionApi.current)]: { body: signedOut }, [at(vendorsApi.vendors)]: { body: [] } });
     renderApp('/');
     const pest = await screen.findByRole('region', { name: 'Pest Control' });
     expect(pest).toHaveTextContent('No pest control providers are listed yet.');

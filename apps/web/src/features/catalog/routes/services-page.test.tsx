@@ -1,7 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { customerSession, makeCard, signedOut } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { locationOf, renderApp } from '../../../test/render-app';
 import { parseServiceFilter } from './services-page';
 
@@ -12,7 +14,7 @@ const vendors = [
 
 describe('services page', () => {
   it('filters by category and keeps the filter in the query string', async () => {
-    mockApi({ 'GET /api/session': { body: signedOut }, 'GET /api/vendors': { body: vendors } });
+    mockApi({ [at(sessionApi.current)]: { body: signedOut }, [at(vendorsApi.vendors)]: { body: vendors } });
     const { user, router } = renderApp('/services?category=all');
     const filters = await screen.findByRole('group', { name: 'Filter by category' });
     expect(
@@ -37,7 +39,10 @@ describe('services page', () => {
   });
 
   it('customer home lists the categories with their vendors', async () => {
-    mockApi({ 'GET /api/session': { body: customerSession }, 'GET /api/vendors': { body: vendors } });
+    mockApi({
+      [at(sessionApi.current)]: { body: customerSession },
+      [at(vendorsApi.vendors)]: { body: vendors },
+    });
     renderApp('/home');
     const house = await screen.findByRole('region', { name: 'House Cleaning' });
     expect(within(house).getByText('Sparkle')).toBeInTheDocument();

@@ -1,6 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
 import { customerAddress, customerSession, customerUser } from '../../../test/fixtures';
 import { LAZY, type renderApp } from '../../../test/render-app';
 import {
@@ -11,6 +15,7 @@ import {
   scheduledBooking,
   startCheckoutPage,
 } from '../test-fixtures';
+import { at } from '../../../test/mock-api';
 
 vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => vi.fn()) }));
 
@@ -31,7 +36,7 @@ async function pressCheckout(user: User) {
 }
 
 const availabilityCalls = (calls: ReturnType<typeof startCheckoutPage>['calls']) =>
-  calls.filter((c) => c.path.startsWith('/api/vendors/7/vendor_calendars'));
+  callsTo(calls, bookingsApi.availability, { id: 7 });
 
 describe('Summary panel: Checkout', () => {
   it('shows exactly the spec rows and Checkout, without the old "next release" note', async () => {
@@ -64,7 +69,7 @@ describe('Summary panel: Checkout', () => {
   it('POSTs create-payment-intent with the booking and opens the payment modal; the held booking reads Continue', async () => {
     const { user, calls } = startCheckoutPage({
       routes: {
-        'GET /api/session': [
+        [at(sessionApi.current)]: [
           { body: customerWithBooking(), headers: { 'X-CSRF-Token': 'token-1' } },
           { body: customerWithBooking(scheduledBooking({ status: 'pending', userId: 1 })) },
         ],
@@ -72,7 +77,7 @@ describe('Summary panel: Checkout', () => {
     });
     await pressCheckout(user);
     expect(await screen.findByRole('dialog', { name: 'Payment' }, LAZY)).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, paymentsApi.createPaymentIntent).map((c) => c.body)).toEqual([
       { booking: { id: 55 } },
     ]);
     // Closing gives focus back to Checkout; the booking, now pending, offers to continue.
@@ -85,8 +90,8 @@ describe('Summary panel: Checkout', () => {
   it('appointment_unavailable: says so in Scheduling and fetches the times again', async () => {
     const { user, calls } = startCheckoutPage({
       routes: {
-        'POST /api/payments/create-payment-intent': initError(409, 'appointment_unavailable', UNAVAILABLE),
-        'GET /api/vendors/7/vendor_calendars': {
+        [at(paymentsApi.createPaymentIntent)]: initError(409, 'appointment_unavailable', UNAVAILABLE),
+        [at(bookingsApi.availability, { id: 7 })]: {
           body: {
             timeZone: 'America/Denver',
             stepMinutes: 1,
@@ -112,12 +117,12 @@ describe('Summary panel: Checkout', () => {
     const message =
       'The price of this service is now $120.00 (it was $114.60). Please review your booking and check out again.';
     const { user, calls } = startCheckoutPage({
-      routes: { 'POST /api/payments/create-payment-intent': initError(422, 'invalid_price', message) },
+      routes: { [at(paymentsApi.createPaymentIntent)]: initError(422, 'invalid_price', message) },
     });
     await pressCheckout(user);
     const pricing = await screen.findByRole('region', { name: 'Pricing' });
     expect(await within(pricing).findByRole('alert')).toHaveTextContent(message);
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/session').length).toBeGreaterThan(1));
+    await waitFor(() => expect(callsTo(calls, sessionApi.current).length).toBeGreaterThan(1));
   });
 
   it.each([
@@ -131,7 +136,7 @@ describe('Summary panel: Checkout', () => {
     ['a_new_kind', 422, 'Something the client does not know', 'Vendor Payment Setup Incomplete'],
   ])('%s (HTTP %i, "%s") shows "%s" above Checkout', async (errorType, status, serverMessage, shown) => {
     const { user } = startCheckoutPage({
-      routes: { 'POST /api/payments/create-payment-intent': initError(status, errorType, serverMessage) },
+      routes: { [at(paymentsApi.createPaymentIntent)]: initError(status, errorType, serverMessage) },
     });
     const summary = await pressCheckout(user);
     expect(await within(summary).findByRole('alert')).toHaveTextContent(shown);
@@ -142,7 +147,7 @@ describe('Summary panel: Checkout', () => {
   it('an answer without error_type shows its own message (a booking that is not yours, the provider down)', async () => {
     const { user } = startCheckoutPage({
       routes: {
-        'POST /api/payments/create-payment-intent': { status: 404, body: { errors: ['Booking not found'] } },
+        [at(paymentsApi.createPaymentIntent)]: { status: 404, body: { errors: ['Booking not found'] } },
       },
     });
     const summary = await pressCheckout(user);
@@ -155,7 +160,7 @@ describe('Summary panel: Checkout', () => {
     const summary = screen.getByRole('region', { name: 'Summary' });
     await user.dblClick(within(summary).getByRole('button', { name: 'Checkout' }));
     await screen.findByRole('dialog', { name: 'Payment' }, LAZY);
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent')).toHaveLength(1);
+    expect(callsTo(calls, paymentsApi.createPaymentIntent)).toHaveLength(1);
   });
 });
 
@@ -167,8 +172,8 @@ describe('guest checkout: Booking Information (Step 1 of 2), then payment (Step 
     const { user, calls } = startCheckoutPage({
       session: guestWithBooking(),
       routes: {
-        'POST /api/payments/create-payment-intent': [notLoggedIn, { body: makeIntent() }],
-        'POST /api/session': { body: signedInWithBooking, headers: { 'X-CSRF-Token': 'token-2' } },
+        [at(paymentsApi.createPaymentIntent)]: [notLoggedIn, { body: makeIntent() }],
+        [at(sessionApi.signIn)]: { body: signedInWithBooking, headers: { 'X-CSRF-Token': 'token-2' } },
       },
     });
     await pressCheckout(user);
@@ -183,7 +188,7 @@ describe('guest checkout: Booking Information (Step 1 of 2), then payment (Step 
     const payment = within(await screen.findByRole('dialog', { name: 'Payment' }, LAZY));
     expect(payment.getByText('Step 2 of 2')).toBeInTheDocument();
     expect(await payment.findByRole('button', { name: 'Pay $117.15' })).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, paymentsApi.createPaymentIntent).map((c) => c.body)).toEqual([
       { booking: { id: 55 } },
       { booking: { id: 55 } },
     ]);
@@ -196,13 +201,13 @@ describe('guest checkout: Booking Information (Step 1 of 2), then payment (Step 
     const { user, calls } = startCheckoutPage({
       session: guestWithBooking(),
       routes: {
-        'POST /api/payments/create-payment-intent': [notLoggedIn, { body: makeIntent() }],
-        'POST /api/users': {
+        [at(paymentsApi.createPaymentIntent)]: [notLoggedIn, { body: makeIntent() }],
+        [at(usersApi.signUp)]: {
           status: 201,
           body: { user: customerUser, addresses: [customerAddress] },
           headers: { 'X-CSRF-Token': 'token-2' },
         },
-        'GET /api/session': [
+        [at(sessionApi.current)]: [
           { body: guestWithBooking(), headers: { 'X-CSRF-Token': 'token-1' } },
           { body: signedInWithBooking },
         ],
@@ -224,7 +229,7 @@ describe('guest checkout: Booking Information (Step 1 of 2), then payment (Step 
     const payment = within(await screen.findByRole('dialog', { name: 'Payment' }, LAZY));
     expect(payment.getByText('Step 2 of 2')).toBeInTheDocument();
     expect(await payment.findByRole('button', { name: 'Pay $117.15' })).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent')).toHaveLength(2);
+    expect(callsTo(calls, paymentsApi.createPaymentIntent)).toHaveLength(2);
     // Behind the modal, the Summary still holds the booking and its time.
     const summary = screen.getByRole('region', { name: 'Summary', hidden: true });
     expect(within(summary).getByText('Appointment').nextElementSibling).toHaveTextContent(

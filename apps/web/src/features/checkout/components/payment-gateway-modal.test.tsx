@@ -2,10 +2,13 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { subscribeToOrderConfirmation, type OrderConfirmationHandlers } from '../../../lib/cable';
 import { leavePage } from '../../../lib/leave-page';
 import { LAZY, locationOf, type renderApp } from '../../../test/render-app';
 import { callsTo, confirmAnswer, makeIntent, makeOrder, startCheckoutPage } from '../test-fixtures';
+import { at } from '../../../test/mock-api';
 
 vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn() }));
 vi.mock('../../../lib/leave-page', () => ({ leavePage: vi.fn() }));
@@ -88,7 +91,7 @@ describe('payment-gateway modal: sandbox card', () => {
     const { user, calls, queryClient } = startCheckoutPage();
     const dialog = await checkout(user);
     const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
-    const reviewReadsBefore = callsTo(calls, 'GET', '/api/vendors/7/reviews').length;
+    const reviewReadsBefore = callsTo(calls, reviewsApi.vendorReviews, { id: 7 }).length;
     await typeCard(user, dialog, '4242424242424242');
     expect(dialog.getByLabelText('Card number')).toHaveValue('4242 4242 4242 4242');
     expect(dialog.getByLabelText('Expiry (MM / YY)')).toHaveValue('12 / 30');
@@ -96,7 +99,7 @@ describe('payment-gateway modal: sandbox card', () => {
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
 
     await expectStatus(dialog, 'Payment success!');
-    expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, paymentsApi.sandboxConfirm).map((c) => c.body)).toEqual([
       {
         clientSecret: 'pi_test1_secret_abc',
         card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
@@ -104,10 +107,8 @@ describe('payment-gateway modal: sandbox card', () => {
         returnUrl: '/vendors/7?open_payment_gateway=true',
       },
     ]);
-    expect(callsTo(calls, 'POST', '/api/payments/confirm').map((c) => c.body)).toEqual([
-      { paymentIntentId: 'pi_test1' },
-    ]);
-    expect(calls.find((c) => c.path === '/api/payments/confirm')?.headers['x-csrf-token']).toBe('token-1');
+    expect(callsTo(calls, paymentsApi.confirm).map((c) => c.body)).toEqual([{ paymentIntentId: 'pi_test1' }]);
+    expect(callsTo(calls, paymentsApi.confirm)[0]?.headers['x-csrf-token']).toBe('token-1');
 
     const confirmation = dialog.getByRole('region', { name: 'Your booking is confirmed' });
     const value = (term: string) => within(confirmation).getByText(term).nextElementSibling;
@@ -120,7 +121,7 @@ describe('payment-gateway modal: sandbox card', () => {
     const refreshed = [['session'], ['orders'], ['reviews', 7], ['vendors', 7, 'availability']];
     for (const queryKey of refreshed) expect(invalidate).toHaveBeenCalledWith({ queryKey });
     await waitFor(() =>
-      expect(callsTo(calls, 'GET', '/api/vendors/7/reviews').length).toBeGreaterThan(reviewReadsBefore),
+      expect(callsTo(calls, reviewsApi.vendorReviews, { id: 7 }).length).toBeGreaterThan(reviewReadsBefore),
     );
 
     // The live confirmation: subscribed with the confirmation id; its message shows and ends the wait.
@@ -145,7 +146,7 @@ describe('payment-gateway modal: sandbox card', () => {
   it("a declined card shows the provider's message, keeps the form as typed and does not confirm", async () => {
     const { user, calls } = startCheckoutPage({
       routes: {
-        'POST /api/payments/sandbox/confirm': {
+        [at(paymentsApi.sandboxConfirm)]: {
           body: {
             status: 'requires_payment_method',
             error: { code: 'card_declined', message: 'Your card was declined.' },
@@ -158,7 +159,7 @@ describe('payment-gateway modal: sandbox card', () => {
     await typeCard(user, dialog, '4000000000000002');
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent('Your card was declined.');
-    expect(callsTo(calls, 'POST', '/api/payments/confirm')).toHaveLength(0);
+    expect(callsTo(calls, paymentsApi.confirm)).toHaveLength(0);
     expect(dialog.getByLabelText('Card number')).toHaveValue('4000 0000 0000 0002');
     expect(dialog.getByLabelText('Expiry (MM / YY)')).toHaveValue('12 / 30');
     expect(dialog.getByLabelText('CVC')).toHaveValue('123');
@@ -168,13 +169,13 @@ describe('payment-gateway modal: sandbox card', () => {
     await user.clear(dialog.getByLabelText('Card number'));
     await user.type(dialog.getByLabelText('Card number'), '4242424242424242');
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
-    await waitFor(() => expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, paymentsApi.sandboxConfirm)).toHaveLength(2));
   });
 
   it('after a refusal, focus returns to the card number and the message goes once the details change', async () => {
     const { user } = startCheckoutPage({
       routes: {
-        'POST /api/payments/sandbox/confirm': {
+        [at(paymentsApi.sandboxConfirm)]: {
           body: {
             status: 'requires_payment_method',
             error: { code: 'card_declined', message: 'Your card was declined.' },
@@ -216,14 +217,14 @@ describe('payment-gateway modal: sandbox card', () => {
     expect(dialog.getByLabelText('Expiry (MM / YY)')).toHaveAccessibleDescription(
       CHECKOUT_MESSAGES.expiryPast,
     );
-    expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm')).toHaveLength(0);
+    expect(callsTo(calls, paymentsApi.sandboxConfirm)).toHaveLength(0);
   });
 
   it('a card that needs 3-D Secure goes to the authentication page, the buttons staying off', async () => {
     const url = 'http://localhost:3000/sandbox/authenticate/pi_test1?client_secret=pi_test1_secret_abc';
     const { user, calls } = startCheckoutPage({
       routes: {
-        'POST /api/payments/sandbox/confirm': {
+        [at(paymentsApi.sandboxConfirm)]: {
           body: { status: 'requires_action', error: null, redirectUrl: url },
         },
       },
@@ -233,14 +234,14 @@ describe('payment-gateway modal: sandbox card', () => {
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
     await waitFor(() => expect(leavePage).toHaveBeenCalledWith(url));
     expect(dialog.getByRole('button', { name: 'Processing payment…' })).toBeDisabled();
-    expect(callsTo(calls, 'POST', '/api/payments/confirm')).toHaveLength(0);
+    expect(callsTo(calls, paymentsApi.confirm)).toHaveLength(0);
   });
 
   it('charges once on a double click', async () => {
     let release: () => void = () => undefined;
     const { user, calls } = startCheckoutPage({
       routes: {
-        'POST /api/payments/sandbox/confirm': () => ({
+        [at(paymentsApi.sandboxConfirm)]: () => ({
           body: { status: 'succeeded', error: null, redirectUrl: null },
         }),
       },
@@ -259,8 +260,8 @@ describe('payment-gateway modal: sandbox card', () => {
     await user.dblClick(pay);
     release();
     await expectStatus(dialog, 'Payment success!');
-    expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm')).toHaveLength(1);
-    expect(callsTo(calls, 'POST', '/api/payments/confirm')).toHaveLength(1);
+    expect(callsTo(calls, paymentsApi.sandboxConfirm)).toHaveLength(1);
+    expect(callsTo(calls, paymentsApi.confirm)).toHaveLength(1);
   });
 });
 
@@ -274,7 +275,7 @@ describe('payment-gateway modal: saved cards (Checkout type "return")', () => {
 
   it('offers the saved cards first and sends the chosen one by its id, with no card details', async () => {
     const { user, calls } = startCheckoutPage({
-      routes: { 'POST /api/payments/create-payment-intent': { body: savedIntent } },
+      routes: { [at(paymentsApi.createPaymentIntent)]: { body: savedIntent } },
     });
     const dialog = await checkout(user);
     const group = await dialog.findByRole('group', { name: 'Pay with' });
@@ -293,7 +294,7 @@ describe('payment-gateway modal: saved cards (Checkout type "return")', () => {
     await user.click(within(group).getByRole('radio', { name: 'Mastercard ending in 4444 · expires 03/31' }));
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
     await expectStatus(dialog, 'Payment success!');
-    expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, paymentsApi.sandboxConfirm).map((c) => c.body)).toEqual([
       {
         clientSecret: 'pi_test1_secret_abc',
         paymentMethodId: 'pm_mc',
@@ -304,7 +305,7 @@ describe('payment-gateway modal: saved cards (Checkout type "return")', () => {
 
   it('"Use a new card" shows the card form and the save choice', async () => {
     const { user } = startCheckoutPage({
-      routes: { 'POST /api/payments/create-payment-intent': { body: savedIntent } },
+      routes: { [at(paymentsApi.createPaymentIntent)]: { body: savedIntent } },
     });
     const dialog = await checkout(user);
     await user.click(await dialog.findByRole('radio', { name: 'Use a new card' }));
@@ -316,8 +317,8 @@ describe('payment-gateway modal: saved cards (Checkout type "return")', () => {
     const gone = CHECKOUT_MESSAGES.paymentMethodNotFound;
     const { user } = startCheckoutPage({
       routes: {
-        'POST /api/payments/create-payment-intent': { body: savedIntent },
-        'POST /api/payments/sandbox/confirm': { status: 422, body: { errors: [gone] } },
+        [at(paymentsApi.createPaymentIntent)]: { body: savedIntent },
+        [at(paymentsApi.sandboxConfirm)]: { status: 422, body: { errors: [gone] } },
       },
     });
     const dialog = await checkout(user);
@@ -330,10 +331,10 @@ describe('payment-gateway modal: outcomes (spec §8 status messages)', () => {
   it('processing says so, then the live confirmation brings the order', async () => {
     const { user } = startCheckoutPage({
       routes: {
-        'POST /api/payments/sandbox/confirm': {
+        [at(paymentsApi.sandboxConfirm)]: {
           body: { status: 'processing', error: null, redirectUrl: null },
         },
-        'POST /api/payments/confirm': {
+        [at(paymentsApi.confirm)]: {
           body: confirmAnswer({ status: 'processing', message: 'Your payment is processing.', order: null }),
         },
       },
@@ -359,7 +360,7 @@ describe('payment-gateway modal: outcomes (spec §8 status messages)', () => {
     const notice = CHECKOUT_MESSAGES.slotTakenRefunded;
     const { user } = startCheckoutPage({
       routes: {
-        'POST /api/payments/confirm': {
+        [at(paymentsApi.confirm)]: {
           body: confirmAnswer({ status: 'refunded', message: notice, order: null }),
         },
       },
@@ -375,17 +376,17 @@ describe('payment-gateway modal: outcomes (spec §8 status messages)', () => {
     const unavailable = 'Appointment time is no longer available. Please select a different time.';
     const { user, calls } = startCheckoutPage({
       routes: {
-        'POST /api/payments/create-payment-intent': [
+        [at(paymentsApi.createPaymentIntent)]: [
           { body: makeIntent() },
           {
             status: 409,
             body: { error_type: 'appointment_unavailable', message: unavailable, errors: [unavailable] },
           },
         ],
-        'POST /api/payments/sandbox/confirm': {
+        [at(paymentsApi.sandboxConfirm)]: {
           body: { status: 'canceled', error: null, redirectUrl: null },
         },
-        'POST /api/payments/confirm': {
+        [at(paymentsApi.confirm)]: {
           body: confirmAnswer({ status: 'canceled', message: CHECKOUT_MESSAGES.holdEnded, order: null }),
         },
       },
@@ -396,13 +397,13 @@ describe('payment-gateway modal: outcomes (spec §8 status messages)', () => {
     // The server is asked what happened (not "Something went wrong."), then a new intent: the time is gone.
     const scheduling = await screen.findByRole('region', { name: 'Scheduling' }, LAZY);
     await waitFor(() => expect(within(scheduling).getByRole('alert')).toHaveTextContent(unavailable), LAZY);
-    expect(callsTo(calls, 'POST', '/api/payments/confirm')).toHaveLength(1);
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent')).toHaveLength(2);
+    expect(callsTo(calls, paymentsApi.confirm)).toHaveLength(1);
+    expect(callsTo(calls, paymentsApi.createPaymentIntent)).toHaveLength(2);
   });
 
   it('a confirmation that fails says "An unexpected error occurred" and lets the customer try again', async () => {
     const { user } = startCheckoutPage({
-      routes: { 'POST /api/payments/confirm': { status: 500, body: { errors: ['boom'] } } },
+      routes: { [at(paymentsApi.confirm)]: { status: 500, body: { errors: ['boom'] } } },
     });
     const dialog = await checkout(user);
     await typeCard(user, dialog, '4242424242424242');
@@ -420,20 +421,18 @@ describe('back from 3-D Secure (open_payment_gateway=true)', () => {
     const { calls, router } = startCheckoutPage({ path: back });
     const dialog = within(await screen.findByRole('dialog', { name: 'Payment' }, LAZY));
     await expectStatus(dialog, 'Payment success!');
-    expect(callsTo(calls, 'POST', '/api/payments/confirm').map((c) => c.body)).toEqual([
-      { paymentIntentId: 'pi_test1' },
-    ]);
+    expect(callsTo(calls, paymentsApi.confirm).map((c) => c.body)).toEqual([{ paymentIntentId: 'pi_test1' }]);
     expect(dialog.getByRole('region', { name: 'Your booking is confirmed' })).toBeInTheDocument();
     expect(locationOf(router)).toBe('/vendors/7');
     expect(router.state.historyAction).toBe('REPLACE');
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent')).toHaveLength(0);
+    expect(callsTo(calls, paymentsApi.createPaymentIntent)).toHaveLength(0);
   });
 
   it('a failed authentication says so and shows the card form again', async () => {
     const { calls } = startCheckoutPage({
       path: back.replace('redirect_status=succeeded', 'redirect_status=failed'),
       routes: {
-        'POST /api/payments/confirm': {
+        [at(paymentsApi.confirm)]: {
           body: confirmAnswer({
             status: 'requires_payment_method',
             message: CHECKOUT_MESSAGES.failed,
@@ -445,7 +444,7 @@ describe('back from 3-D Secure (open_payment_gateway=true)', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Payment' }, LAZY));
     await expectStatus(dialog, 'Your payment was not successful, please try again.');
     expect(await dialog.findByRole('button', { name: 'Pay $117.15' })).toBeEnabled();
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, paymentsApi.createPaymentIntent).map((c) => c.body)).toEqual([
       { booking: { id: 55 } },
     ]);
   });

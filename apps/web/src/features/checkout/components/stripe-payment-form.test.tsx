@@ -2,9 +2,11 @@ import { useEffect, type ReactNode } from 'react';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { loadStripe } from '@stripe/stripe-js';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import type { renderApp } from '../../../test/render-app';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, makeIntent, startCheckoutPage } from '../test-fixtures';
+import { at } from '../../../test/mock-api';
 
 const stripe = {
   confirmPayment: vi.fn(),
@@ -47,8 +49,8 @@ describe('payment-gateway modal on Stripe', () => {
     stripe.confirmPayment.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
     const { user, calls } = startCheckoutPage({
       routes: {
-        'GET /api/payments/config': stripeConfig,
-        'POST /api/payments/create-payment-intent': { body: stripeIntent },
+        [at(paymentsApi.config)]: stripeConfig,
+        [at(paymentsApi.createPaymentIntent)]: { body: stripeIntent },
       },
     });
     const dialog = await openStripePayment(user);
@@ -64,10 +66,8 @@ describe('payment-gateway modal on Stripe', () => {
       confirmParams: { return_url: `${window.location.origin}/vendors/7?open_payment_gateway=true` },
       redirect: 'if_required',
     });
-    expect(callsTo(calls, 'POST', '/api/payments/confirm').map((c) => c.body)).toEqual([
-      { paymentIntentId: 'pi_test1' },
-    ]);
-    expect(callsTo(calls, 'POST', '/api/payments/sandbox/confirm')).toHaveLength(0);
+    expect(callsTo(calls, paymentsApi.confirm).map((c) => c.body)).toEqual([{ paymentIntentId: 'pi_test1' }]);
+    expect(callsTo(calls, paymentsApi.sandboxConfirm)).toHaveLength(0);
   });
 
   it.each([
@@ -81,23 +81,23 @@ describe('payment-gateway modal on Stripe', () => {
     stripe.confirmPayment.mockResolvedValue({ error });
     const { user, calls } = startCheckoutPage({
       routes: {
-        'GET /api/payments/config': stripeConfig,
-        'POST /api/payments/create-payment-intent': { body: stripeIntent },
+        [at(paymentsApi.config)]: stripeConfig,
+        [at(paymentsApi.createPaymentIntent)]: { body: stripeIntent },
       },
     });
     const dialog = await openStripePayment(user);
     await dialog.findByTestId('payment-element', {}, LAZY);
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
     expect(await dialog.findByRole('alert')).toHaveTextContent(shown);
-    expect(callsTo(calls, 'POST', '/api/payments/confirm')).toHaveLength(0);
+    expect(callsTo(calls, paymentsApi.confirm)).toHaveLength(0);
   });
 
   it('pays with a saved card through confirmCardPayment', async () => {
     stripe.confirmCardPayment.mockResolvedValue({ paymentIntent: { status: 'succeeded' } });
     const { user } = startCheckoutPage({
       routes: {
-        'GET /api/payments/config': stripeConfig,
-        'POST /api/payments/create-payment-intent': {
+        [at(paymentsApi.config)]: stripeConfig,
+        [at(paymentsApi.createPaymentIntent)]: {
           body: {
             ...stripeIntent,
             paymentMethods: [
@@ -123,8 +123,8 @@ describe('payment-gateway modal on Stripe', () => {
   it('a changed save choice updates the intent, then the Payment Element', async () => {
     const { user, calls } = startCheckoutPage({
       routes: {
-        'GET /api/payments/config': stripeConfig,
-        'POST /api/payments/create-payment-intent': [
+        [at(paymentsApi.config)]: stripeConfig,
+        [at(paymentsApi.createPaymentIntent)]: [
           { body: stripeIntent },
           { body: { ...stripeIntent, saveCard: true } },
         ],
@@ -134,7 +134,7 @@ describe('payment-gateway modal on Stripe', () => {
     await dialog.findByTestId('payment-element', {}, LAZY);
     await user.click(dialog.getByRole('checkbox', { name: 'Save this card for next time' }));
     await waitFor(() => expect(elements.fetchUpdates).toHaveBeenCalled());
-    expect(callsTo(calls, 'POST', '/api/payments/create-payment-intent').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, paymentsApi.createPaymentIntent).map((c) => c.body)).toEqual([
       { booking: { id: 55 } },
       { booking: { id: 55 }, saveCard: true },
     ]);

@@ -1,9 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, makeCustomerOrder, showOrders } from '../test-fixtures';
 import { CANCEL_TITLE } from './customer-order-cancellation-modal';
+import { at } from '../../../test/mock-api';
 
 const order = makeCustomerOrder();
 
@@ -32,11 +35,11 @@ describe('customer-order-cancellation-confirmation modal', () => {
     await user.type(reason, '   ');
     await user.click(dialog.getByRole('button', { name: 'Cancel Order' }));
     expect(dialog.getByText(ORDER_MESSAGES.cancelReasonRequired)).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 })).toHaveLength(0);
 
     await user.click(dialog.getByRole('button', { name: 'Keep Order' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 })).toHaveLength(0);
   });
 
   it('names what is left to refund after a partial refund', async () => {
@@ -52,7 +55,7 @@ describe('customer-order-cancellation-confirmation modal', () => {
   it("shows the server's refusal inside the policy window and stays open", async () => {
     const refusal = ORDER_MESSAGES.insideWindow(24);
     const { user, calls } = showOrders([order], {
-      'PATCH /api/orders/100/cancel-order': { status: 422, body: { errors: [refusal] } },
+      [at(ordersApi.cancel, { id: 100 })]: { status: 422, body: { errors: [refusal] } },
     });
     const dialog = await openCancel(user);
     await user.type(dialog.getByRole('textbox', { name: 'Reason for cancelling' }), 'Plans changed');
@@ -60,7 +63,7 @@ describe('customer-order-cancellation-confirmation modal', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent(
       'Orders can be changed or cancelled online only up to 24 hours before the appointment. Please contact the vendor.',
     );
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 }).map((c) => c.body)).toEqual([
       { cancelReason: 'Plans changed' },
     ]);
     expect(screen.getByRole('dialog', { name: CANCEL_TITLE })).toBeInTheDocument();
@@ -77,14 +80,14 @@ describe('customer-order-cancellation-confirmation modal', () => {
       changeBlockedReason: ORDER_MESSAGES.alreadyCancelled,
     });
     const { user, calls } = showOrders([[order], [cancelled]], {
-      'PATCH /api/orders/100/cancel-order': { body: { order: cancelled } },
+      [at(ordersApi.cancel, { id: 100 })]: { body: { order: cancelled } },
     });
     const dialog = await openCancel(user);
     await user.type(dialog.getByRole('textbox', { name: 'Reason for cancelling' }), '  Plans changed ');
     await user.click(dialog.getByRole('button', { name: 'Cancel Order' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 }).map((c) => c.body)).toEqual([
       { cancelReason: 'Plans changed' },
     ]);
     expect(
@@ -92,8 +95,8 @@ describe('customer-order-cancellation-confirmation modal', () => {
         'Your order with Sparkle Cleaning was cancelled. $122.55 will be refunded to your card.',
       ),
     ).toHaveAttribute('role', 'status');
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/orders')).toHaveLength(2));
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/session').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(callsTo(calls, ordersApi.customerOrders)).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, sessionApi.current).length).toBeGreaterThanOrEqual(2));
 
     const row = screen.getByRole('button', { name: /^Sparkle Cleaning/ });
     expect(row.querySelector('.badge[data-status="cancelled"]')).toHaveTextContent('Cancelled');

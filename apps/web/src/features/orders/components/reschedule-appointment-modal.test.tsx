@@ -2,9 +2,14 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { urlOf } from '../../../lib/api-client';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, makeCustomerOrder, makeOrderAvailability, showOrders } from '../test-fixtures';
 import { RESCHEDULE_TITLE } from './reschedule-appointment-modal';
+import { at } from '../../../test/mock-api';
 
 const order = makeCustomerOrder();
 
@@ -19,8 +24,8 @@ describe('reschedule-appointment modal', () => {
   it("offers only the vendor's free times for this order, starting on its own day", async () => {
     const { user, calls } = showOrders([order]);
     const dialog = await openReschedule(user);
-    expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars').map((c) => c.path)).toEqual([
-      '/api/vendors/7/vendor_calendars?duration=90&order_id=100',
+    expect(callsTo(calls, bookingsApi.availability, { id: 7 }).map((c) => c.path)).toEqual([
+      urlOf(bookingsApi.availability, { params: { id: 7 }, query: { duration: '90', order_id: '100' } }),
     ]);
     expect(dialog.getByText(/Current appointment:/)).toHaveTextContent(
       'Current appointment: Dec 1st, 9:00am.',
@@ -54,7 +59,7 @@ describe('reschedule-appointment modal', () => {
     await user.click(dialog.getByRole('button', { name: '9:00 am' }));
     expect(dialog.getByText(ORDER_MESSAGES.sameTime)).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.reschedule, { id: 100 })).toHaveLength(0);
   });
 
   it('picks a free time, PATCHes it, closes, announces it and refreshes the orders and the session', async () => {
@@ -65,7 +70,7 @@ describe('reschedule-appointment modal', () => {
       rescheduleCount: 1,
     });
     const { user, calls } = showOrders([[order], [moved]], {
-      'PATCH /api/orders/100/reschedule': { body: { order: moved } },
+      [at(ordersApi.reschedule, { id: 100 })]: { body: { order: moved } },
     });
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
@@ -74,7 +79,7 @@ describe('reschedule-appointment modal', () => {
     await user.click(confirm);
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.reschedule, { id: 100 }).map((c) => c.body)).toEqual([
       { order: { appointmentAt: '2026-12-03T10:00:00-07:00' } },
     ]);
     expect(
@@ -82,8 +87,8 @@ describe('reschedule-appointment modal', () => {
         'Your appointment with Sparkle Cleaning is now Dec 3rd, 10:00am (Mountain Time).',
       ),
     ).toHaveAttribute('role', 'status');
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/orders')).toHaveLength(2));
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/session').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(callsTo(calls, ordersApi.customerOrders)).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, sessionApi.current).length).toBeGreaterThanOrEqual(2));
     const row = screen.getByRole('button', { name: /^Sparkle Cleaning/ });
     expect(row).toHaveTextContent('Appointment Dec 3rd, 10:00am');
     expect(row.querySelector('.badge[data-status="rescheduled"]')).toHaveClass('badge--yellow');
@@ -94,8 +99,8 @@ describe('reschedule-appointment modal', () => {
   it("a time refused meanwhile shows the server's message and fetches the times again", async () => {
     const unavailable = SCHEDULING_MESSAGES.appointmentUnavailable;
     const { user, calls } = showOrders([order], {
-      'PATCH /api/orders/100/reschedule': { status: 422, body: { errors: [unavailable] } },
-      'GET /api/vendors/7/vendor_calendars': [
+      [at(ordersApi.reschedule, { id: 100 })]: { status: 422, body: { errors: [unavailable] } },
+      [at(bookingsApi.availability, { id: 7 })]: [
         { body: makeOrderAvailability() },
         {
           // 1:01pm was taken.
@@ -116,7 +121,7 @@ describe('reschedule-appointment modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Reschedule to Dec 1st, 1:01pm' }));
 
     expect(await dialog.findByRole('alert')).toHaveTextContent(unavailable);
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, bookingsApi.availability, { id: 7 })).toHaveLength(2));
     await waitFor(() => expect(dialog.queryByRole('button', { name: '1:01 pm' })).not.toBeInTheDocument());
     expect(screen.getByRole('dialog', { name: RESCHEDULE_TITLE })).toBeInTheDocument();
     expect(dialog.getByRole('button', { name: 'Reschedule' })).toBeDisabled();
@@ -132,12 +137,12 @@ describe('reschedule-appointment modal', () => {
     const dialog = await openReschedule(user);
     await user.click(dialog.getByRole('button', { name: 'Keep Current Time' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.reschedule, { id: 100 })).toHaveLength(0);
   });
 
   it('says so when the vendor has no free time', async () => {
     const { user } = showOrders([order], {
-      'GET /api/vendors/7/vendor_calendars': { body: makeOrderAvailability({ days: [] }) },
+      [at(bookingsApi.availability, { id: 7 })]: { body: makeOrderAvailability({ days: [] }) },
     });
     await user.click(await screen.findByRole('button', { name: /^Reschedule/ }, LAZY));
     const dialog = within(screen.getByRole('dialog', { name: RESCHEDULE_TITLE }));

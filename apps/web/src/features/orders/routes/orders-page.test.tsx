@@ -1,8 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import { customerSession } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { MOUNTAIN_TIME_NOTE, NO_ORDERS, ORDERS_NEWEST_FIRST } from '../order-text';
 import { callsTo, hoursFromNow, makeCustomerOrder, showOrders } from '../test-fixtures';
@@ -27,7 +30,7 @@ describe('customer orders', () => {
       makeCustomerOrder({ id: 1, confirmationId: 'OLD', createdAt: '2026-10-02T18:00:00.000Z' }),
     ]);
     const list = await screen.findByRole('list', { name: 'Your orders' }, LAZY);
-    expect(callsTo(calls, 'GET', '/api/orders')).toHaveLength(1);
+    expect(callsTo(calls, ordersApi.customerOrders)).toHaveLength(1);
     expect(screen.getByText(`${ORDERS_NEWEST_FIRST} ${MOUNTAIN_TIME_NOTE}`)).toBeInTheDocument();
     expect(list).toHaveAccessibleDescription(`${ORDERS_NEWEST_FIRST} ${MOUNTAIN_TIME_NOTE}`);
 
@@ -163,10 +166,10 @@ describe('customer orders', () => {
     // GET /api/orders answers only when the test says so.
     let answer: (value: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => (answer = resolve));
-    const { fetchMock } = mockApi({ 'GET /api/session': { body: customerSession } });
+    const { fetchMock } = mockApi({ [at(sessionApi.current)]: { body: customerSession } });
     const mocked = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) =>
-      String(input).startsWith('/api/orders') ? pending : mocked(input, init),
+      String(input).startsWith(pathOf(ordersApi.customerOrders)) ? pending : mocked(input, init),
     );
     renderApp('/orders');
     expect(await screen.findByText('Loading your orders…', {}, LAZY)).toBeInTheDocument();
@@ -183,11 +186,14 @@ describe('customer orders', () => {
 
   it('shows the error and tries again when the list cannot be read', async () => {
     const { user, calls } = showOrders([], {
-      'GET /api/orders': [{ status: 500, body: {} }, { body: { orders: [makeCustomerOrder()] } }],
+      [at(ordersApi.customerOrders)]: [
+        { status: 500, body: {} },
+        { body: { orders: [makeCustomerOrder()] } },
+      ],
     });
     expect(await screen.findByRole('alert', {}, LAZY)).toHaveTextContent('An unexpected error occurred');
     await user.click(screen.getByRole('button', { name: 'Try again' }));
     expect(await screen.findByRole('list', { name: 'Your orders' })).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/orders').length).toBeGreaterThanOrEqual(2));
+    await waitFor(() => expect(callsTo(calls, ordersApi.customerOrders).length).toBeGreaterThanOrEqual(2));
   });
 });

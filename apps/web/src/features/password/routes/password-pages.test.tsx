@@ -1,15 +1,19 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { MESSAGES } from '@stg/domain/validation';
+import { passwordApi } from '@stg/domain/api/password.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import { customerSession, customerUser, signedOut, vendorSession } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
 describe('forgot password', () => {
   it('keeps Send Link disabled while the email is empty, then shows the server message', async () => {
     const { calls } = mockApi({
-      'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
-      'POST /api/password/forgot': { body: { message: MESSAGES.resetLinkSent } },
+      [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+      [at(passwordApi.forgot)]: { body: { message: MESSAGES.resetLinkSent } },
     });
     const { user } = renderApp('/forgot-password');
     const send = await screen.findByRole('button', { name: 'Send Link' }, LAZY);
@@ -22,7 +26,7 @@ describe('forgot password', () => {
     // The status line is there from the start: wait for the answer (read with its contract) to fill it.
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent(MESSAGES.resetLinkSent));
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/password/forgot',
+      path: pathOf(passwordApi.forgot),
       body: { email: 'ann@example.com' },
       headers: { 'x-csrf-token': 'token-1' },
     });
@@ -30,8 +34,8 @@ describe('forgot password', () => {
 
   it('checks the email shape and shows the server errors', async () => {
     mockApi({
-      'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
-      'POST /api/password/forgot': { status: 429, body: { errors: ['Too many requests. Try again later.'] } },
+      [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+      [at(passwordApi.forgot)]: { status: 429, body: { errors: ['Too many requests. Try again later.'] } },
     });
     const { user } = renderApp('/forgot-password');
     await user.type(await screen.findByLabelText('Email', {}, LAZY), 'not-an-email');
@@ -47,11 +51,11 @@ describe('forgot password', () => {
 describe('reset password', () => {
   it('disables the button while a field is empty or they differ, then signs in and opens the complete page', async () => {
     const { calls } = mockApi({
-      'GET /api/session': [
+      [at(sessionApi.current)]: [
         { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
         { body: customerSession, headers: { 'X-CSRF-Token': 'token-3' } },
       ],
-      'POST /api/password/reset': {
+      [at(passwordApi.reset)]: {
         body: { user: customerUser, vendor: null },
         headers: { 'X-CSRF-Token': 'token-2' },
       },
@@ -79,18 +83,18 @@ describe('reset password', () => {
       '/services?category=all',
     );
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/password/reset',
+      path: pathOf(passwordApi.reset),
       body: { token: 'abc123', password: 'NewPassword1!', passwordConfirmation: 'NewPassword1!' },
     });
     // The session is fetched again after the answer was put in the cache.
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/session')).toHaveLength(2));
+    await waitFor(() => expect(calls.filter((c) => c.path === pathOf(sessionApi.current))).toHaveLength(2));
     expect(await screen.findByRole('link', { name: /1 Main St/ })).toBeInTheDocument();
   });
 
   it('shows the server errors and a way to ask for a new link', async () => {
     mockApi({
-      'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
-      'POST /api/password/reset': { status: 422, body: { errors: [MESSAGES.resetTokenInvalid] } },
+      [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+      [at(passwordApi.reset)]: { status: 422, body: { errors: [MESSAGES.resetTokenInvalid] } },
     });
     const { user, router } = renderApp('/password/reset?token=expired');
     await user.type(await screen.findByLabelText('New Password', {}, LAZY), 'NewPassword1!');
@@ -105,7 +109,7 @@ describe('reset password', () => {
   });
 
   it('explains a link without a token', async () => {
-    mockApi({ 'GET /api/session': { body: signedOut } });
+    mockApi({ [at(sessionApi.current)]: { body: signedOut } });
     renderApp('/password/reset');
     expect(await screen.findByText(/has no reset token/, {}, LAZY)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Request a new reset link' })).toHaveAttribute(
@@ -119,7 +123,7 @@ describe('reset password', () => {
 describe('password updated', () => {
   it('sends a vendor to the dashboard', async () => {
     mockApi({
-      'GET /api/session': { body: vendorSession() },
+      [at(sessionApi.current)]: { body: vendorSession() },
     });
     renderApp('/password/reset/complete');
     expect(await screen.findByRole('link', { name: 'Go to Dashboard' }, LAZY)).toHaveAttribute(
@@ -129,7 +133,7 @@ describe('password updated', () => {
   });
 
   it('is for signed-in users only', async () => {
-    mockApi({ 'GET /api/session': { body: signedOut }, 'GET /api/vendors': { body: [] } });
+    mockApi({ [at(sessionApi.current)]: { body: signedOut }, [at(vendorsApi.vendors)]: { body: [] } });
     const { router } = renderApp('/password/reset/complete');
     await waitFor(() => expect(locationOf(router)).toBe('/'));
   });

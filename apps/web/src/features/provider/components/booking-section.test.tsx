@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
 import type { Address } from '@stg/domain/api/users';
 import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import {
   customerAddress,
   customerSession,
@@ -11,7 +14,7 @@ import {
   makeVendor,
   signedOut,
 } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 
 const select = (id: number, name: string, alias: string, labels: string[]): PricingInput => ({
@@ -45,9 +48,9 @@ const customer: Session = { ...customerSession, addresses: [savedAddress] };
 
 function start(routes: Record<string, MockResponse | MockResponse[]> = {}) {
   const api = mockApi({
-    'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
-    'GET /api/vendors/7': { body: vendor },
-    'POST /api/session': { body: customer, headers: { 'X-CSRF-Token': 'token-2' } },
+    [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(vendorsApi.vendor, { id: 7 })]: { body: vendor },
+    [at(sessionApi.signIn)]: { body: customer, headers: { 'X-CSRF-Token': 'token-2' } },
     ...routes,
   });
   return { ...api, ...renderApp('/vendors/7') };
@@ -93,12 +96,12 @@ describe("the guest's answers survive signing in or up in the middle of pricing 
 
   it('Create Account keeps them too', async () => {
     const { user } = start({
-      'POST /api/users': {
+      [at(usersApi.signUp)]: {
         status: 201,
         body: { user: customerUser, addresses: [customerAddress] },
         headers: { 'X-CSRF-Token': 'token-2' },
       },
-      'GET /api/session': [
+      [at(sessionApi.current)]: [
         { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
         { body: { ...customerSession, addresses: [customerAddress] } },
       ],
@@ -147,8 +150,13 @@ describe("the guest's answers survive signing in or up in the middle of pricing 
       optionsSnapshot: { Bedrooms: '5 bedrooms', Bathrooms: '3 bathrooms' },
     });
     const { user } = start({
-      'GET /api/session': { body: { ...signedOut, bookings: [booking] }, headers: { 'X-CSRF-Token': 't' } },
-      'POST /api/session': { body: { ...customer, bookings: [{ ...booking, userId: 1, addressId: 10 }] } },
+      [at(sessionApi.current)]: {
+        body: { ...signedOut, bookings: [booking] },
+        headers: { 'X-CSRF-Token': 't' },
+      },
+      [at(sessionApi.signIn)]: {
+        body: { ...customer, bookings: [{ ...booking, userId: 1, addressId: 10 }] },
+      },
     });
     await user.click(await screen.findByRole('button', { name: 'Checkout' }));
     await user.click(screen.getByRole('button', { name: 'Sign In' }));

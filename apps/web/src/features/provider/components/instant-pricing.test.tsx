@@ -4,8 +4,13 @@ import type { Session } from '@stg/domain/api/session';
 import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 import type { Availability } from '@stg/domain/api/scheduling';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { pricingApi } from '@stg/domain/api/pricing.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import { customerAddress, customerSession, makeBooking, makeVendor, signedOut } from '../../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { MUST_GET_PRICE, MUST_SCHEDULE } from './booking-section';
 import { DURATION_DISCLAIMER, NOTES_LABEL, PRICE_DISCLAIMER } from './instant-pricing';
@@ -82,18 +87,18 @@ type Routes = Record<string, MockResponse | ((call: RecordedCall, count: number)
 
 function showPricing(session: Session, vendor: Vendor = pricedVendor(), routes: Routes = {}) {
   const api = mockApi({
-    'GET /api/session': { body: session },
-    [`GET /api/vendors/${vendor.id}`]: { body: vendor },
-    'POST /api/bookings': (call) => ({
+    [at(sessionApi.current)]: { body: session },
+    [at(vendorsApi.vendor, { id: vendor.id })]: { body: vendor },
+    [at(bookingsApi.create)]: (call) => ({
       status: 201,
       body: {
         booking: makeBooking({ customerNotes: (call.body as { booking: Booking }).booking.customerNotes }),
       },
     }),
-    'PUT /api/bookings/55': { body: { booking: makeBooking() } },
-    'PUT /api/session/guest_inputs': { body: { guestInputs: {} } },
-    'POST /api/addresses/10/user_inputs': { body: { userInputs: {} } },
-    [`GET /api/vendors/${vendor.id}/vendor_calendars`]: { body: NO_TIMES },
+    [at(bookingsApi.update, { id: 55 })]: { body: { booking: makeBooking() } },
+    [at(pricingApi.saveGuestInputs)]: { body: { guestInputs: {} } },
+    [at(pricingApi.saveUserInputs, { id: 10 })]: { body: { userInputs: {} } },
+    [at(bookingsApi.availability, { id: vendor.id })]: { body: NO_TIMES },
     ...routes,
   });
   const app = renderApp(`/vendors/${vendor.id}`);
@@ -215,7 +220,7 @@ describe('Instant Pricing panel', () => {
     await user.click(form.getByRole('button', { name: 'Continue' }));
 
     const scheduling = await screen.findByRole('region', { name: 'Scheduling' });
-    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/bookings');
+    const post = callsTo(calls, bookingsApi.create)[0];
     expect(post?.body).toEqual({
       booking: {
         vendorId: 7,
@@ -224,7 +229,7 @@ describe('Instant Pricing panel', () => {
       },
     });
     expect(JSON.stringify(post?.body)).not.toMatch(/price|duration/i);
-    const saved = calls.find((c) => c.method === 'PUT' && c.path === '/api/session/guest_inputs');
+    const saved = callsTo(calls, pricingApi.saveGuestInputs)[0];
     expect(saved?.body).toEqual({ userInputs: { '1': '2', '2': '1000', '3': '1.5' } });
     expect(calls.some((c) => c.path.includes('/user_inputs'))).toBe(false);
 
@@ -244,16 +249,14 @@ describe('Instant Pricing panel', () => {
     expect(checkout).toHaveAttribute('aria-disabled', 'true');
     expect(checkout).toHaveAccessibleDescription(MUST_SCHEDULE);
     // The session is fetched again.
-    await waitFor(() =>
-      expect(calls.filter((c) => c.method === 'GET' && c.path === '/api/session').length).toBeGreaterThan(1),
-    );
+    await waitFor(() => expect(callsTo(calls, sessionApi.current).length).toBeGreaterThan(1));
 
     // Editing again updates the same booking.
     await user.click(editService);
     const again = within(screen.getByRole('form', { name: 'Instant pricing' }));
     await user.click(again.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('region', { name: 'Scheduling' });
-    expect(calls.filter((c) => c.method === 'PUT' && c.path === '/api/bookings/55')).toHaveLength(1);
+    expect(callsTo(calls, bookingsApi.update, { id: 55 })).toHaveLength(1);
   });
 
   it("a customer's answers prefill from the current address and are saved to it", async () => {
@@ -273,10 +276,10 @@ describe('Instant Pricing panel', () => {
 
     await user.click(form.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('region', { name: 'Scheduling' });
-    const saved = calls.find((c) => c.method === 'POST' && c.path === '/api/addresses/10/user_inputs');
+    const saved = callsTo(calls, pricingApi.saveUserInputs, { id: 10 })[0];
     expect(saved?.body).toEqual({ userInputs: { '1': '3', '2': '1000', '3': '1' } });
-    expect(calls.some((c) => c.path === '/api/session/guest_inputs')).toBe(false);
-    expect(calls.find((c) => c.method === 'POST' && c.path === '/api/bookings')?.body).toEqual({
+    expect(calls.some((c) => c.path === pathOf(pricingApi.saveGuestInputs))).toBe(false);
+    expect(callsTo(calls, bookingsApi.create)[0]?.body).toEqual({
       booking: { vendorId: 7, answers: { '1': '3', '2': '1000', '3': '1' }, customerNotes: null },
     });
   });
@@ -307,8 +310,8 @@ describe('Instant Pricing panel', () => {
     await user.click(form.getByRole('radio', { name: 'Two' }));
     await user.click(form.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('region', { name: 'Scheduling' });
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/bookings')).toBe(false);
-    expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/bookings/55')?.body).toEqual({
+    expect(callsTo(calls, bookingsApi.create)).toHaveLength(0);
+    expect(callsTo(calls, bookingsApi.update, { id: 55 })[0]?.body).toEqual({
       booking: { answers: { '1': '2', '2': '2500', '3': '1.5' }, customerNotes: 'Dog in the yard' },
     });
   });
@@ -319,10 +322,10 @@ describe('Instant Pricing panel', () => {
       release = resolve;
     });
     const { user, fetchMock } = showPricing(signedOut, pricedVendor(), {
-      'POST /api/bookings': { status: 422, body: { errors: ['That answer is not one of the choices.'] } },
+      [at(bookingsApi.create)]: { status: 422, body: { errors: ['That answer is not one of the choices.'] } },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (init?.method === 'POST' && String(input) === '/api/bookings') await gate;
+      if (init?.method === 'POST' && String(input) === pathOf(bookingsApi.create)) await gate;
       return fetchMock(input, init);
     });
     const form = await openPricing(user);
@@ -339,7 +342,7 @@ describe('Instant Pricing panel', () => {
   it('only logs a failure to save the answers, and carries on', async () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user } = showPricing(signedOut, pricedVendor(), {
-      'PUT /api/session/guest_inputs': { status: 500, body: {} },
+      [at(pricingApi.saveGuestInputs)]: { status: 500, body: {} },
     });
     const form = await openPricing(user);
     await user.selectOptions(form.getByRole('combobox', { name: 'Cleaning type' }), 'Standard');

@@ -3,8 +3,12 @@ import { describe, expect, it, vi } from 'vitest';
 import { REVIEW_MESSAGES } from '@stg/domain/api/reviews';
 import type { Session } from '@stg/domain/api/session';
 import type { Review } from '@stg/domain/api/vendors';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import type { AnyEndpoint, ParamsOf } from '@stg/domain/api/endpoint';
 import { customerSession, makeReview, makeVendor, signedOut, vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
 const mine = makeReview({
@@ -38,9 +42,9 @@ function setup({
 }: Setup = {}) {
   const vendor = makeVendor({ reviews, reviewCount: reviews.length, avgRating: reviews.length ? 5 : null });
   const mock = mockApi({
-    'GET /api/session': { body: session },
-    'GET /api/vendors/7': { body: vendor },
-    'GET /api/vendors/7/reviews': {
+    [at(sessionApi.current)]: { body: session },
+    [at(vendorsApi.vendor, { id: 7 })]: { body: vendor },
+    [at(reviewsApi.vendorReviews, { id: 7 })]: {
       body: {
         reviews,
         eligibility: { canReview: true, reason: null, ownReviewId: null, ...eligibility },
@@ -54,8 +58,8 @@ function setup({
 }
 
 const section = async () => within(await screen.findByRole('region', { name: 'Reviews' }));
-const countOf = (calls: { method: string; path: string }[], method: string, path: string) =>
-  calls.filter((c) => c.method === method && c.path === path).length;
+const countOf = <E extends AnyEndpoint>(calls: RecordedCall[], endpoint: E, params: ParamsOf<E>) =>
+  callsTo(calls, endpoint, params).length;
 
 describe('Write a Review button', () => {
   it('asks a guest to sign in', async () => {
@@ -64,7 +68,7 @@ describe('Write a Review button', () => {
     expect(button).toBeEnabled();
     await user.click(button);
     expect(await screen.findByRole('dialog', { name: 'Sign In' }, LAZY)).toBeInTheDocument();
-    expect(countOf(calls, 'GET', '/api/vendors/7/reviews')).toBe(0);
+    expect(countOf(calls, reviewsApi.vendorReviews, { id: 7 })).toBe(0);
   });
 
   it('is not shown to a vendor, on its own page included', async () => {
@@ -126,7 +130,7 @@ describe('review form', () => {
     await user.click(dialog.getByRole('radio', { name: '3 stars' }));
     await user.click(submit);
     expect(dialog.getByRole('alert')).toHaveTextContent(REVIEW_MESSAGES.bodyTooShort);
-    expect(countOf(calls, 'POST', '/api/vendors/7/reviews')).toBe(0);
+    expect(countOf(calls, reviewsApi.create, { id: 7 })).toBe(0);
   });
 
   it('takes the score from a radio group of stars, operable with the arrow keys', async () => {
@@ -148,28 +152,31 @@ describe('review form', () => {
 
   it('sends {review: {body, score}}, closes, says thank you, and reads the vendor, its reviews and the cards again', async () => {
     const { user, dialog, calls, queryClient } = await openForm({
-      routes: { 'POST /api/vendors/7/reviews': { status: 201, body: { review: mine } } },
+      routes: { [at(reviewsApi.create, { id: 7 })]: { status: 201, body: { review: mine } } },
     });
     queryClient.setQueryData(['vendors'], []);
-    const vendorReads = countOf(calls, 'GET', '/api/vendors/7');
-    const reviewReads = countOf(calls, 'GET', '/api/vendors/7/reviews');
+    const vendorReads = countOf(calls, vendorsApi.vendor, { id: 7 });
+    const reviewReads = countOf(calls, reviewsApi.vendorReviews, { id: 7 });
     await user.click(dialog.getByRole('radio', { name: '4 stars' }));
     await user.type(dialog.getByRole('textbox', { name: 'Review' }), '  Spotless kitchen, on time.  ');
     await user.click(dialog.getByRole('button', { name: 'Submit' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(await screen.findByText('Thank you for your review.')).toHaveAttribute('role', 'status');
-    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/vendors/7/reviews');
+    const post = callsTo(calls, reviewsApi.create, { id: 7 })[0];
     expect(post?.body).toEqual({ review: { body: 'Spotless kitchen, on time.', score: 4 } });
-    await waitFor(() => expect(countOf(calls, 'GET', '/api/vendors/7')).toBe(vendorReads + 1));
-    await waitFor(() => expect(countOf(calls, 'GET', '/api/vendors/7/reviews')).toBe(reviewReads + 1));
+    await waitFor(() => expect(countOf(calls, vendorsApi.vendor, { id: 7 })).toBe(vendorReads + 1));
+    await waitFor(() => expect(countOf(calls, reviewsApi.vendorReviews, { id: 7 })).toBe(reviewReads + 1));
     expect(queryClient.getQueryState(['vendors'])?.isInvalidated).toBe(true);
   });
 
   it('shows a refusal of the server and keeps what was typed', async () => {
     const { user, dialog, calls } = await openForm({
       routes: {
-        'POST /api/vendors/7/reviews': { status: 422, body: { errors: [REVIEW_MESSAGES.alreadyReviewed] } },
+        [at(reviewsApi.create, { id: 7 })]: {
+          status: 422,
+          body: { errors: [REVIEW_MESSAGES.alreadyReviewed] },
+        },
       },
     });
     await user.click(dialog.getByRole('radio', { name: '5 stars' }));
@@ -178,14 +185,14 @@ describe('review form', () => {
     expect(await dialog.findByRole('alert')).toHaveTextContent(REVIEW_MESSAGES.alreadyReviewed);
     expect(dialog.getByRole('textbox', { name: 'Review' })).toHaveValue('Wonderful, will book again.');
     expect(dialog.getByRole('radio', { name: '5 stars' })).toBeChecked();
-    expect(countOf(calls, 'POST', '/api/vendors/7/reviews')).toBe(1);
+    expect(countOf(calls, reviewsApi.create, { id: 7 })).toBe(1);
     expect(screen.queryByText('Thank you for your review.')).not.toBeInTheDocument();
   });
 });
 
 it('sends one request while busy', async () => {
   const { user, dialog, calls, fetchMock } = await openForm({
-    routes: { 'POST /api/vendors/7/reviews': { status: 201, body: { review: mine } } },
+    routes: { [at(reviewsApi.create, { id: 7 })]: { status: 201, body: { review: mine } } },
   });
   let release = () => {};
   const held = new Promise<void>((resolve) => (release = resolve));
@@ -200,7 +207,7 @@ it('sends one request while busy', async () => {
   fireEvent.submit(dialog.getByRole('button', { name: 'Submitting…' }).closest('form')!);
   release();
   expect(await screen.findByText('Thank you for your review.')).toBeInTheDocument();
-  expect(countOf(calls, 'POST', '/api/vendors/7/reviews')).toBe(1);
+  expect(countOf(calls, reviewsApi.create, { id: 7 })).toBe(1);
 });
 
 describe('?review=true', () => {
@@ -231,16 +238,16 @@ describe('Delete Your Review', () => {
     const { user, calls } = setup({
       reviews: [mine, other],
       eligibility: { canReview: false, reason: REVIEW_MESSAGES.alreadyReviewed, ownReviewId: 5 },
-      routes: { 'DELETE /api/reviews/5': { status: 204 } },
+      routes: { [at(reviewsApi.delete, { id: 5 })]: { status: 204 } },
     });
     const reviews = await section();
     await user.click(await reviews.findByRole('button', { name: 'Delete Your Review' }));
-    expect(countOf(calls, 'DELETE', '/api/reviews/5')).toBe(0);
-    const vendorReads = countOf(calls, 'GET', '/api/vendors/7');
+    expect(countOf(calls, reviewsApi.delete, { id: 5 })).toBe(0);
+    const vendorReads = countOf(calls, vendorsApi.vendor, { id: 7 });
     await user.click(reviews.getByRole('button', { name: 'Yes, Delete' }));
     expect(await screen.findByText('Your review was deleted.')).toBeInTheDocument();
-    expect(countOf(calls, 'DELETE', '/api/reviews/5')).toBe(1);
-    await waitFor(() => expect(countOf(calls, 'GET', '/api/vendors/7')).toBe(vendorReads + 1));
+    expect(countOf(calls, reviewsApi.delete, { id: 5 })).toBe(1);
+    await waitFor(() => expect(countOf(calls, vendorsApi.vendor, { id: 7 })).toBe(vendorReads + 1));
   });
 
   it('can be cancelled', async () => {
@@ -252,7 +259,7 @@ describe('Delete Your Review', () => {
     await user.click(await reviews.findByRole('button', { name: 'Delete Your Review' }));
     await user.click(reviews.getByRole('button', { name: 'Cancel' }));
     expect(reviews.getByRole('button', { name: 'Delete Your Review' })).toBeInTheDocument();
-    expect(countOf(calls, 'DELETE', '/api/reviews/5')).toBe(0);
+    expect(countOf(calls, reviewsApi.delete, { id: 5 })).toBe(0);
   });
 });
 

@@ -5,13 +5,18 @@ import type { Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { pricingApi } from '@stg/domain/api/pricing.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import {
   customerSession,
   makeBooking as makeFixtureBooking,
   makeVendor,
   signedOut,
 } from '../../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
+import { urlOf } from '../../../lib/api-client';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { TIME_CLEARED } from './booking-section';
 import { CHECKOUT_HOLD_NOTE } from './booking-summary';
@@ -96,10 +101,10 @@ function start({
   routes?: Record<string, Handler | Handler[]>;
 } = {}) {
   const api = mockApi({
-    'GET /api/session': { body: session },
-    [`GET /api/vendors/${vendor.id}`]: { body: vendor },
-    [`GET /api/vendors/${vendor.id}/vendor_calendars`]: { body: availability },
-    'PUT /api/bookings/55': (call) => {
+    [at(sessionApi.current)]: { body: session },
+    [at(vendorsApi.vendor, { id: vendor.id })]: { body: vendor },
+    [at(bookingsApi.availability, { id: vendor.id })]: { body: availability },
+    [at(bookingsApi.update, { id: 55 })]: (call) => {
       const { appointmentAt } = (call.body as { booking: { appointmentAt: string } }).booking;
       return { body: { booking: makeBooking({ status: 'scheduled', appointmentAt }) } };
     },
@@ -115,8 +120,7 @@ async function openScheduling(user: ReturnType<typeof renderApp>['user'], action
   return within(region);
 }
 
-const availabilityCalls = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path.startsWith('/api/vendors/7/vendor_calendars'));
+const availabilityCalls = (calls: RecordedCall[]) => callsTo(calls, bookingsApi.availability, { id: 7 });
 
 describe('Scheduling panel', () => {
   afterEach(() => vi.unstubAllGlobals());
@@ -126,7 +130,7 @@ describe('Scheduling panel', () => {
     const { user, calls } = start();
     const panel = await openScheduling(user);
     expect(availabilityCalls(calls).map((c) => c.path)).toEqual([
-      '/api/vendors/7/vendor_calendars?duration=90&booking_id=55',
+      urlOf(bookingsApi.availability, { params: { id: 7 }, query: { duration: '90', booking_id: '55' } }),
     ]);
 
     expect(panel.getAllByRole('grid')).toHaveLength(1);
@@ -248,7 +252,7 @@ describe('Scheduling panel', () => {
     await user.click(next);
 
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PUT' && c.path === '/api/bookings/55')?.body).toEqual({
+      expect(callsTo(calls, bookingsApi.update, { id: 55 })[0]?.body).toEqual({
         booking: { appointmentAt: '2026-11-24T08:05:00-07:00' },
       }),
     );
@@ -282,7 +286,7 @@ describe('Scheduling panel', () => {
 
   it('a time taken meanwhile shows the message and fetches the times again', async () => {
     const { user, calls } = start({
-      routes: { 'PUT /api/bookings/55': { status: 422, body: { errors: [UNAVAILABLE] } } },
+      routes: { [at(bookingsApi.update, { id: 55 })]: { status: 422, body: { errors: [UNAVAILABLE] } } },
     });
     const panel = await openScheduling(user);
     await user.click(panel.getByRole('button', { name: '8:03 am' }));
@@ -338,8 +342,10 @@ describe('Scheduling panel', () => {
       session: { ...signedOut, bookings: [scheduled] },
       vendor,
       routes: {
-        'PUT /api/bookings/55': { body: { booking: makeBooking({ duration: 240, appointmentAt: null }) } },
-        'PUT /api/session/guest_inputs': { body: { guestInputs: {} } },
+        [at(bookingsApi.update, { id: 55 })]: {
+          body: { booking: makeBooking({ duration: 240, appointmentAt: null }) },
+        },
+        [at(pricingApi.saveGuestInputs)]: { body: { guestInputs: {} } },
       },
     });
     await user.click(await screen.findByRole('button', { name: 'Edit Service' }));

@@ -1,8 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { makeCard, makeReview, makeVendor, signedOut } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { locationOf, renderApp } from '../../../test/render-app';
 import { MUST_GET_PRICE, MUST_SCHEDULE } from '../components/booking-section';
 import { DESCRIPTION_FALLBACK } from './provider-page';
@@ -10,8 +12,8 @@ import { DESCRIPTION_FALLBACK } from './provider-page';
 function showVendor(patch: Partial<Vendor> = {}) {
   const vendor = makeVendor(patch);
   mockApi({
-    'GET /api/session': { body: signedOut },
-    [`GET /api/vendors/${vendor.id}`]: { body: vendor },
+    [at(sessionApi.current)]: { body: signedOut },
+    [at(vendorsApi.vendor, { id: vendor.id })]: { body: vendor },
   });
   return renderApp(`/vendors/${vendor.id}`);
 }
@@ -100,9 +102,9 @@ describe('provider page', () => {
   it.each(['/vendors/404', '/vendors/abc'])('%s goes to /', async (path) => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     mockApi({
-      'GET /api/session': { body: signedOut },
-      'GET /api/vendors': { body: [makeCard()] },
-      'GET /api/vendors/404': { status: 404, body: { errors: ['Vendor not found'] } },
+      [at(sessionApi.current)]: { body: signedOut },
+      [at(vendorsApi.vendors)]: { body: [makeCard()] },
+      [at(vendorsApi.vendor, { id: 404 })]: { status: 404, body: { errors: ['Vendor not found'] } },
     });
     const { router } = renderApp(path);
     await waitFor(() => expect(locationOf(router)).toBe('/'));

@@ -1,8 +1,11 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { MESSAGES, tooManyMessage } from '@stg/domain/validation';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import { customerSession, signedOut } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { CONTACT_SUCCESS_DELAY_MS } from './contact-us-page';
 
@@ -17,7 +20,7 @@ async function fill(user: ReturnType<typeof renderApp>['user'], name = true) {
 
 describe('contact us', () => {
   it('requires all four fields with the shared messages', async () => {
-    const { calls } = mockApi({ 'GET /api/session': { body: signedOut } });
+    const { calls } = mockApi({ [at(sessionApi.current)]: { body: signedOut } });
     const { user } = renderApp('/contact-us');
     await user.click(await screen.findByRole('button', { name: 'Send Message' }, LAZY));
     for (const message of [
@@ -33,7 +36,7 @@ describe('contact us', () => {
   });
 
   it('states each limit before it is hit, and words one passed plainly (issue 23)', async () => {
-    const { calls } = mockApi({ 'GET /api/session': { body: signedOut } });
+    const { calls } = mockApi({ [at(sessionApi.current)]: { body: signedOut } });
     const { user } = renderApp('/contact-us');
     await screen.findByRole('button', { name: 'Send Message' }, LAZY);
     expect(screen.getByLabelText('Name')).toHaveAttribute('maxLength', '200');
@@ -56,8 +59,8 @@ describe('contact us', () => {
 
   it('goes unsent → loading → sent, showing "Message Sent" only after 500 ms', async () => {
     const { calls } = mockApi({
-      'GET /api/session': { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
-      'POST /api/contact': { status: 201, body: { message: 'Message Sent' } },
+      [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
+      [at(supportApi.contact)]: { status: 201, body: { message: 'Message Sent' } },
     });
     const { user } = renderApp('/contact-us');
     await screen.findByRole('button', { name: 'Send Message' }, LAZY);
@@ -70,7 +73,7 @@ describe('contact us', () => {
     expect(await screen.findByRole('heading', { name: 'Message Sent' }, { timeout: 5_000 })).toHaveFocus();
     expect(screen.getByRole('status')).toHaveTextContent(/within 24 hours/);
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/contact',
+      path: pathOf(supportApi.contact),
       headers: { 'x-csrf-token': 'token-1' },
       body: {
         message: {
@@ -88,8 +91,8 @@ describe('contact us', () => {
 
   it('waits exactly the pause before saying Message Sent (fake timers)', async () => {
     const { calls } = mockApi({
-      'GET /api/session': { body: signedOut },
-      'POST /api/contact': { status: 201, body: { message: 'Message Sent' } },
+      [at(sessionApi.current)]: { body: signedOut },
+      [at(supportApi.contact)]: { status: 201, body: { message: 'Message Sent' } },
     });
     const { user } = renderApp('/contact-us');
     await screen.findByRole('button', { name: 'Send Message' }, LAZY);
@@ -118,8 +121,8 @@ describe('contact us', () => {
 
   it('shows the server errors, such as too many messages', async () => {
     mockApi({
-      'GET /api/session': { body: signedOut },
-      'POST /api/contact': { status: 429, body: { errors: [tooManyMessage('contact', 120)] } },
+      [at(sessionApi.current)]: { body: signedOut },
+      [at(supportApi.contact)]: { status: 429, body: { errors: [tooManyMessage('contact', 120)] } },
     });
     const { user } = renderApp('/contact-us');
     await screen.findByRole('button', { name: 'Send Message' }, LAZY);
@@ -131,7 +134,7 @@ describe('contact us', () => {
   });
 
   it('fills in the name and email of a signed-in user', async () => {
-    mockApi({ 'GET /api/session': { body: customerSession } });
+    mockApi({ [at(sessionApi.current)]: { body: customerSession } });
     renderApp('/contact-us');
     expect(await screen.findByLabelText('Name', {}, LAZY)).toHaveValue('Ann Lee');
     expect(screen.getByLabelText('Email')).toHaveValue('ann@example.com');

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, holdRequests, makeVendorOrder, page, showVendorOrders } from '../test-fixtures';
 import { COMPLETION_CONFIRM, COMPLETION_TITLE } from './order-completion-modal';
+import { at } from '../../../test/mock-api';
 
 const order = makeVendorOrder({
   appointmentAt: '2025-11-03T16:00:00.000Z',
@@ -14,7 +16,7 @@ const done = makeVendorOrder({
   fulfillmentStatus: 'fulfilled',
   allowedActions: ['partial_refund'],
 });
-const COMPLETE = 'PATCH /api/orders/100/mark-as-fulfilled';
+const COMPLETE = at(ordersApi.markFulfilled, { id: 100 });
 
 async function openCompletion(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
@@ -31,7 +33,7 @@ describe('order-completion modal', () => {
     );
     await user.click(dialog.getByRole('button', { name: 'Complete Order' }));
     expect(await dialog.findByText(ORDER_MESSAGES.confirmRequired)).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/mark-as-fulfilled')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.markFulfilled, { id: 100 })).toHaveLength(0);
   });
 
   it('a vendor paid by Paper Check is told so', async () => {
@@ -49,7 +51,7 @@ describe('order-completion modal', () => {
     await user.click(dialog.getByRole('checkbox', { name: COMPLETION_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Complete Order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/mark-as-fulfilled').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.markFulfilled, { id: 100 }).map((c) => c.body)).toEqual([
       { order: { confirmed: true, optionalNote: 'Left the invoice on the counter.' }, vendorId: 7 },
     ]);
     expect(
@@ -63,8 +65,8 @@ describe('order-completion modal', () => {
     const dialog = await openCompletion(user);
     await user.click(dialog.getByRole('checkbox', { name: COMPLETION_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Complete Order' }));
-    await waitFor(() => expect(callsTo(calls, 'PATCH', '/api/orders/100/mark-as-fulfilled')).toHaveLength(1));
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/mark-as-fulfilled')[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo(calls, ordersApi.markFulfilled, { id: 100 })).toHaveLength(1));
+    expect(callsTo(calls, ordersApi.markFulfilled, { id: 100 })[0]!.body).toEqual({
       order: { confirmed: true, optionalNote: null },
       vendorId: 7,
     });
@@ -82,7 +84,7 @@ describe('order-completion modal', () => {
     expect(await dialog.findByRole('button', { name: 'Completing…' })).toBeDisabled();
     release();
     expect(await dialog.findByRole('alert')).toHaveTextContent(ORDER_MESSAGES.completeInFuture);
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/mark-as-fulfilled')).toHaveLength(1);
+    expect(callsTo(calls, ordersApi.markFulfilled, { id: 100 })).toHaveLength(1);
     expect(dialog.getByLabelText('Note (optional)')).toHaveValue('All done');
     expect(dialog.getByRole('checkbox', { name: COMPLETION_CONFIRM })).toBeChecked();
   });

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, holdRequests, makeVendorOrder, page, queryOf, showVendorOrders } from '../test-fixtures';
 import { PARTIAL_REFUND_TITLE } from './partial-refund-modal';
+import { at } from '../../../test/mock-api';
 
 const order = makeVendorOrder({ vendorPayoutAmount: 108 });
 const refunded = makeVendorOrder({
@@ -54,7 +56,7 @@ describe('partial-refund modal', () => {
     expect(dialog.getByLabelText('Refund amount')).toHaveAccessibleDescription(
       `In dollars, up to $108.00. ${message}`,
     );
-    expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.partialRefund, { id: 100 })).toHaveLength(0);
   });
 
   it('needs a reason', async () => {
@@ -64,12 +66,12 @@ describe('partial-refund modal', () => {
     await user.type(dialog.getByLabelText('Reason for the refund'), '   ');
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
     expect(await dialog.findByText(ORDER_MESSAGES.refundReasonRequired)).toBeInTheDocument();
-    expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.partialRefund, { id: 100 })).toHaveLength(0);
   });
 
   it('sends {refundAmount, refundReason}, closes, refreshes the list and says so', async () => {
     const { user, calls } = showVendorOrders([{ body: page([order]) }, { body: page([refunded]) }], {
-      'POST /api/orders/100/create-partial-refund': { body: { order: refunded } },
+      [at(ordersApi.partialRefund, { id: 100 })]: { body: { order: refunded } },
     });
     const dialog = await openRefund(user);
     // The whole payout is allowed, to the cent.
@@ -78,11 +80,13 @@ describe('partial-refund modal', () => {
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.partialRefund, { id: 100 }).map((c) => c.body)).toEqual([
       { refundAmount: 12.5, refundReason: 'Missed a window' },
     ]);
     expect(screen.getByText(/^Refunded \$12\.50 to the customer for order SRV-1001/)).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/orders').map(queryOf)).toHaveLength(2));
+    await waitFor(() =>
+      expect(callsTo(calls, ordersApi.vendorOrders, { id: 7 }).map(queryOf)).toHaveLength(2),
+    );
     await waitFor(() =>
       expect(document.querySelector('[data-status="partially_refunded"]')).toBeInTheDocument(),
     );
@@ -90,16 +94,14 @@ describe('partial-refund modal', () => {
 
   it('allows exactly the payout left', async () => {
     const { user, calls } = showVendorOrders([order], {
-      'POST /api/orders/100/create-partial-refund': { body: { order: refunded } },
+      [at(ordersApi.partialRefund, { id: 100 })]: { body: { order: refunded } },
     });
     const dialog = await openRefund(user);
     await user.type(dialog.getByLabelText('Refund amount'), '108');
     await user.type(dialog.getByLabelText('Reason for the refund'), 'Goodwill');
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
-    await waitFor(() =>
-      expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')).toHaveLength(1),
-    );
-    expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')[0]!.body).toEqual({
+    await waitFor(() => expect(callsTo(calls, ordersApi.partialRefund, { id: 100 })).toHaveLength(1));
+    expect(callsTo(calls, ordersApi.partialRefund, { id: 100 })[0]!.body).toEqual({
       refundAmount: 108,
       refundReason: 'Goodwill',
     });
@@ -107,12 +109,12 @@ describe('partial-refund modal', () => {
 
   it('is busy while sending: one request however often it is clicked; a refusal shows in the modal and keeps what was typed', async () => {
     const { user, calls, fetchMock } = showVendorOrders([order], {
-      'POST /api/orders/100/create-partial-refund': {
+      [at(ordersApi.partialRefund, { id: 100 })]: {
         status: 422,
         body: { errors: ['Your card was declined.'] },
       },
     });
-    const release = holdRequests(fetchMock, 'POST /api/orders/100/create-partial-refund');
+    const release = holdRequests(fetchMock, at(ordersApi.partialRefund, { id: 100 }));
     const dialog = await openRefund(user);
     await user.type(dialog.getByLabelText('Refund amount'), '20');
     await user.type(dialog.getByLabelText('Reason for the refund'), 'Late');
@@ -122,7 +124,7 @@ describe('partial-refund modal', () => {
     await user.type(dialog.getByLabelText('Reason for the refund'), '{Enter}');
     release();
     expect(await dialog.findByRole('alert')).toHaveTextContent('Your card was declined.');
-    expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')).toHaveLength(1);
+    expect(callsTo(calls, ordersApi.partialRefund, { id: 100 })).toHaveLength(1);
     expect(dialog.getByLabelText('Refund amount')).toHaveValue(20);
     expect(dialog.getByLabelText('Reason for the refund')).toHaveValue('Late\n');
     expect(dialog.getByRole('button', { name: 'Refund' })).toBeEnabled();
@@ -130,10 +132,8 @@ describe('partial-refund modal', () => {
 
     // Each attempt carries an Idempotency-Key; an answered refusal makes the next attempt a new one.
     await user.click(dialog.getByRole('button', { name: 'Refund' }));
-    await waitFor(() =>
-      expect(callsTo(calls, 'POST', '/api/orders/100/create-partial-refund')).toHaveLength(2),
-    );
-    const keys = callsTo(calls, 'POST', '/api/orders/100/create-partial-refund').map(
+    await waitFor(() => expect(callsTo(calls, ordersApi.partialRefund, { id: 100 })).toHaveLength(2));
+    const keys = callsTo(calls, ordersApi.partialRefund, { id: 100 }).map(
       (c) => c.headers['idempotency-key'],
     );
     expect(keys[0]).toMatch(/^refund-[0-9a-f]{32}$/);

@@ -1,9 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, holdRequests, makeVendorOrder, page, showVendorOrders } from '../test-fixtures';
 import { VENDOR_CANCEL_CONFIRM, VENDOR_CANCEL_TITLE } from './vendor-cancel-order-modal';
+import { at } from '../../../test/mock-api';
 
 const order = makeVendorOrder({ paymentStatus: 'partially_refunded', refundAmount: 10 });
 const cancelled = makeVendorOrder({
@@ -13,7 +15,7 @@ const cancelled = makeVendorOrder({
   cancelReason: 'Van broke down',
   allowedActions: [],
 });
-const CANCEL = 'PATCH /api/orders/100/cancel-order';
+const CANCEL = at(ordersApi.cancel, { id: 100 });
 
 async function openCancel(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
@@ -43,7 +45,7 @@ describe('order-cancellation-confirmation modal (vendor)', () => {
       expect(dialog.queryByText(ORDER_MESSAGES.cancelReasonRequired)).not.toBeInTheDocument(),
     );
     expect(dialog.getByText(ORDER_MESSAGES.confirmRequired)).toBeInTheDocument();
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 })).toHaveLength(0);
   });
 
   it('sends {cancelReason, confirmed: true}, closes, refreshes the list and says so', async () => {
@@ -55,13 +57,13 @@ describe('order-cancellation-confirmation modal (vendor)', () => {
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_CANCEL_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Cancel Order' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 }).map((c) => c.body)).toEqual([
       { cancelReason: 'Van broke down', confirmed: true },
     ]);
     expect(
       screen.getByText('Order SRV-1001 was cancelled. The customer is refunded $112.55 in full.'),
     ).toBeInTheDocument();
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/orders')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, ordersApi.vendorOrders, { id: 7 })).toHaveLength(2));
     await waitFor(() => expect(document.querySelector('[data-status="cancelled"]')).toBeInTheDocument());
     // The outcome can be dismissed.
     await user.click(screen.getByRole('button', { name: 'Dismiss' }));
@@ -80,7 +82,7 @@ describe('order-cancellation-confirmation modal (vendor)', () => {
     expect(await dialog.findByRole('button', { name: 'Cancelling…' })).toBeDisabled();
     release();
     expect(await dialog.findByRole('alert')).toHaveTextContent('The refund was declined by the card issuer.');
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/cancel-order')).toHaveLength(1);
+    expect(callsTo(calls, ordersApi.cancel, { id: 100 })).toHaveLength(1);
     expect(dialog.getByLabelText('Reason for cancelling')).toHaveValue('Sick');
     expect(dialog.getByRole('checkbox', { name: VENDOR_CANCEL_CONFIRM })).toBeChecked();
   });

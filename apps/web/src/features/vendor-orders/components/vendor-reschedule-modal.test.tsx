@@ -1,6 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { urlOf } from '../../../lib/api-client';
 import { LAZY } from '../../../test/render-app';
 import { onQuarterHours } from '../api/vendor-availability-query';
 import {
@@ -12,6 +15,7 @@ import {
   showVendorOrders,
 } from '../test-fixtures';
 import { CHOOSE_TIME, VENDOR_RESCHEDULE_CONFIRM, VENDOR_RESCHEDULE_TITLE } from './vendor-reschedule-modal';
+import { at } from '../../../test/mock-api';
 
 const order = makeVendorOrder();
 const moved = makeVendorOrder({
@@ -19,7 +23,7 @@ const moved = makeVendorOrder({
   previousAppointmentAt: order.appointmentAt,
   fulfillmentStatus: 'rescheduled',
 });
-const RESCHEDULE = 'PATCH /api/orders/100/reschedule';
+const RESCHEDULE = at(ordersApi.reschedule, { id: 100 });
 
 async function openReschedule(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
@@ -38,8 +42,8 @@ describe('reschedule-appointment modal (vendor)', () => {
   it("offers only the calendar's available dates, in 15-minute steps, starting on the order's day", async () => {
     const { user, calls } = showVendorOrders([order]);
     const dialog = await openReschedule(user);
-    expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars').map((c) => c.path)).toEqual([
-      '/api/vendors/7/vendor_calendars?duration=90&order_id=100',
+    expect(callsTo(calls, bookingsApi.availability, { id: 7 }).map((c) => c.path)).toEqual([
+      urlOf(bookingsApi.availability, { params: { id: 7 }, query: { duration: '90', order_id: '100' } }),
     ]);
     expect(dialog.getByText(/Current appointment:/)).toHaveTextContent(
       'Current appointment: Dec 1st, 9:00am. The job takes about 2h 30m.',
@@ -93,7 +97,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
     expect(dialog.getByRole('status')).toHaveTextContent(ORDER_MESSAGES.sameTime);
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(0);
+    expect(callsTo(calls, ordersApi.reschedule, { id: 100 })).toHaveLength(0);
   });
 
   it('sends {order: {appointmentAt, confirmed: true}} in St George time, closes, refreshes and says so', async () => {
@@ -107,7 +111,7 @@ describe('reschedule-appointment modal (vendor)', () => {
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Reschedule' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, ordersApi.reschedule, { id: 100 }).map((c) => c.body)).toEqual([
       { order: { appointmentAt: '2026-12-03T10:15:00-07:00', confirmed: true } },
     ]);
     expect(
@@ -133,8 +137,8 @@ describe('reschedule-appointment modal (vendor)', () => {
     expect(await dialog.findByRole('button', { name: 'Rescheduling…' })).toBeDisabled();
     release();
     expect(await dialog.findByRole('alert')).toHaveTextContent('Appointment time is no longer available.');
-    expect(callsTo(calls, 'PATCH', '/api/orders/100/reschedule')).toHaveLength(1);
-    await waitFor(() => expect(callsTo(calls, 'GET', '/api/vendors/7/vendor_calendars')).toHaveLength(2));
+    expect(callsTo(calls, ordersApi.reschedule, { id: 100 })).toHaveLength(1);
+    await waitFor(() => expect(callsTo(calls, bookingsApi.availability, { id: 7 })).toHaveLength(2));
     expect(dialog.getByRole('button', { name: '9:15 am' })).toHaveAttribute('aria-pressed', 'true');
     expect(dialog.getByRole('checkbox', { name: VENDOR_RESCHEDULE_CONFIRM })).toBeChecked();
   });

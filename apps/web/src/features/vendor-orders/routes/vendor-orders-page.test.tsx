@@ -1,6 +1,7 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { LAZY, locationOf } from '../../../test/render-app';
 import { EMPTY_MESSAGES, SORT_NOTES } from '../order-filter';
 import { callsTo, makeVendorOrder, page, queryOf, showVendorOrders, showWideScreen } from '../test-fixtures';
@@ -29,7 +30,7 @@ const past = makeVendorOrder({
 
 const ordersList = () => screen.findByRole('list', { name: 'Orders' }, LAZY);
 const listCalls = (calls: Parameters<typeof callsTo>[0]) =>
-  callsTo(calls, 'GET', '/api/vendors/7/orders').map(queryOf);
+  callsTo(calls, ordersApi.vendorOrders, { id: 7 }).map(queryOf);
 
 describe('Order History: list and filters', () => {
   it('shows every order by default, each as a card with the columns of spec §2 and the status colours', async () => {

@@ -1,8 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
 import { customerSession, vendorSession } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { callsTo, makeVendorOrder, showVendorOrders } from '../test-fixtures';
 import { BACK_TO_ORDERS, DOWNLOAD_PDF, PRINT, WORK_ORDER_TITLE } from './work-order-page';
@@ -15,8 +19,8 @@ function showWorkOrder(
   session = vendorSession({ appointmentInstructions: INSTRUCTIONS }),
 ) {
   const api = mockApi({
-    'GET /api/session': { body: session },
-    'GET /api/vendors/7/orders/100': found
+    [at(sessionApi.current)]: { body: session },
+    [at(ordersApi.vendorOrder, { id: 7, orderId: 100 })]: found
       ? { body: { order: found } }
       : { status: 404, body: { errors: [ORDER_MESSAGES.orderNotFound] } },
   });
@@ -50,7 +54,7 @@ describe('work order page', () => {
     ).toBe(INSTRUCTIONS);
     expect(document.title).toBe('Work Order SRV-1001');
     // Opened directly: the one order is read.
-    expect(callsTo(calls, 'GET', '/api/vendors/7/orders/100')).toHaveLength(1);
+    expect(callsTo(calls, ordersApi.vendorOrder, { id: 7, orderId: 100 })).toHaveLength(1);
   });
 
   it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
@@ -82,7 +86,7 @@ describe('work order page', () => {
     await user.click(screen.getByRole('button', { name: PRINT }));
     expect(print).toHaveBeenCalledTimes(1);
     const pdf = screen.getByRole('link', { name: DOWNLOAD_PDF });
-    expect(pdf).toHaveAttribute('href', '/api/orders/100/work-order.pdf');
+    expect(pdf).toHaveAttribute('href', pathOf(payoutsApi.workOrderPdf, { id: 100 }));
     expect(pdf).toHaveAttribute('download', 'work-order-SRV-1001.pdf');
     expect(screen.getByRole('link', { name: `← ${BACK_TO_ORDERS}` })).toHaveAttribute(
       'href',
@@ -91,11 +95,11 @@ describe('work order page', () => {
   });
 
   it('downloads the PDF the order names (its workOrderUrl)', async () => {
-    showWorkOrder(makeVendorOrder({ workOrderUrl: '/api/orders/100/work-order.pdf?v=2' }));
+    showWorkOrder(makeVendorOrder({ workOrderUrl: `${pathOf(payoutsApi.workOrderPdf, { id: 100 })}?v=2` }));
     await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY);
     expect(screen.getByRole('link', { name: DOWNLOAD_PDF })).toHaveAttribute(
       'href',
-      '/api/orders/100/work-order.pdf?v=2',
+      `${pathOf(payoutsApi.workOrderPdf, { id: 100 })}?v=2`,
     );
   });
 
@@ -111,13 +115,13 @@ describe('work order page', () => {
     await user.click(screen.getByRole('link', { name: 'View Work Order for order SRV-1001' }));
     await waitFor(() => expect(locationOf(router)).toBe('/work-orders/100'));
     expect(await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY)).toBeInTheDocument();
-    expect(callsTo(calls, 'GET', '/api/vendors/7/orders')).toHaveLength(1);
+    expect(callsTo(calls, ordersApi.vendorOrders, { id: 7 })).toHaveLength(1);
     await user.click(screen.getByRole('link', { name: `← ${BACK_TO_ORDERS}` }));
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/orders?filter=active'));
   });
 
   it('is for vendors only: a customer goes to /home', async () => {
-    mockApi({ 'GET /api/session': { body: customerSession } });
+    mockApi({ [at(sessionApi.current)]: { body: customerSession } });
     const { router } = renderApp('/work-orders/100');
     await waitFor(() => expect(locationOf(router)).toBe('/home'));
   });
