@@ -2,11 +2,15 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen } from '@testing-library/react';
 import { QueryClientProvider, useQuery, type QueryClient } from '@tanstack/react-query';
 import { MemoryRouter } from 'react-router';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { vendorsQueryOptions } from './vendors/vendors-query';
 import { ServicesPage } from '../features/catalog/routes/services-page';
 import { vendorQueryOptions } from './vendors/vendor-query';
 import { customerAddress, customerUser, makeCard, makeVendor } from '../test/fixtures';
-import { mockApi } from '../test/mock-api';
+import { at, mockApi } from '../test/mock-api';
 import { BOOT_DATA_ID, primeQueryClient, readBootData, type BootData } from './boot-data';
 import { STORAGE_KEYS } from './browser-storage';
 import { createQueryClient } from './query-client';
@@ -21,6 +25,13 @@ function writeBootData(data: unknown) {
   document.body.append(el);
 }
 
+/** The addresses the boot data names its answers by. */
+const SESSION = pathOf(sessionApi.current);
+const VENDORS = pathOf(vendorReadsApi.vendors);
+const VENDOR_3 = pathOf(vendorReadsApi.vendor, { id: 3 });
+/** An address the first render reads nothing from. */
+const NOT_READ = pathOf(supportApi.health);
+
 const card = makeCard({ id: 3, name: 'Shine </script> Co', category: 'house_cleaning' });
 const vendor = makeVendor({ id: 3 });
 
@@ -33,8 +44,8 @@ afterEach(() => {
 describe('readBootData', () => {
   it('reads the block, and nothing when it is missing or unreadable', () => {
     expect(readBootData()).toBeNull();
-    writeBootData({ at: 5, answers: { '/api/vendors': [card] } });
-    expect(readBootData()).toEqual({ at: 5, answers: { '/api/vendors': [card] } });
+    writeBootData({ at: 5, answers: { [VENDORS]: [card] } });
+    expect(readBootData()).toEqual({ at: 5, answers: { [VENDORS]: [card] } });
     document.getElementById(BOOT_DATA_ID)!.textContent = '{"at":';
     expect(readBootData()).toBeNull();
     document.getElementById(BOOT_DATA_ID)!.textContent = '{"answers":{}}';
@@ -54,10 +65,10 @@ describe('primeQueryClient', () => {
     const client = prime({
       at: now - 1_000,
       answers: {
-        '/api/session': { user: customerUser, addresses: [customerAddress] },
-        '/api/vendors': [card],
-        '/api/vendors/3': vendor,
-        '/api/unknown': { ignored: true },
+        [SESSION]: { user: customerUser, addresses: [customerAddress] },
+        [VENDORS]: [card],
+        [VENDOR_3]: vendor,
+        [NOT_READ]: { ignored: true },
       },
     });
     // The session is normalized (missing lists default to empty) and its user remembered, as fetchSession does.
@@ -77,9 +88,9 @@ describe('primeQueryClient', () => {
   });
 
   it('counts the data as fetched when the server read it, never later than now', () => {
-    const ahead = prime({ at: now + 60_000, answers: { '/api/vendors': [card] } });
+    const ahead = prime({ at: now + 60_000, answers: { [VENDORS]: [card] } });
     expect(ahead.getQueryState(vendorsQueryOptions().queryKey)?.dataUpdatedAt).toBe(now);
-    const signedOut = prime({ at: now, answers: { '/api/session': { user: null } } });
+    const signedOut = prime({ at: now, answers: { [SESSION]: { user: null } } });
     expect(signedOut.getQueryData(SESSION_QUERY_KEY)).toMatchObject({ user: null, orders: [] });
     expect(sessionStorage.getItem(STORAGE_KEYS.user)).toBeNull();
   });
@@ -94,7 +105,7 @@ function Vendors() {
 describe('createQueryClient with the page’s boot data', () => {
   it('renders the data at the first render, without asking the API', () => {
     const api = mockApi({});
-    writeBootData({ at: Date.now(), answers: { '/api/vendors': [card] } });
+    writeBootData({ at: Date.now(), answers: { [VENDORS]: [card] } });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <Vendors />
@@ -105,8 +116,8 @@ describe('createQueryClient with the page’s boot data', () => {
   });
 
   it('data older than its staleness (a page the browser kept) is shown, then fetched again', async () => {
-    const api = mockApi({ 'GET /api/vendors': { body: [{ ...card, name: 'Fresh Name' }] } });
-    writeBootData({ at: Date.now() - 10 * 60_000, answers: { '/api/vendors': [card] } });
+    const api = mockApi({ [at(vendorReadsApi.vendors)]: { body: [{ ...card, name: 'Fresh Name' }] } });
+    writeBootData({ at: Date.now() - 10 * 60_000, answers: { [VENDORS]: [card] } });
     render(
       <QueryClientProvider client={createQueryClient()}>
         <Vendors />
@@ -114,7 +125,7 @@ describe('createQueryClient with the page’s boot data', () => {
     );
     expect(screen.getByText('Shine </script> Co')).toBeTruthy();
     expect(await screen.findByText('Fresh Name')).toBeTruthy();
-    expect(api.calls.map((c) => c.path)).toEqual(['/api/vendors']);
+    expect(api.calls.map((c) => c.path)).toEqual([VENDORS]);
   });
 
   it('the services page draws its cards at once, its first cover loaded eagerly as the server preloads it', () => {
@@ -122,8 +133,8 @@ describe('createQueryClient with the page’s boot data', () => {
     writeBootData({
       at: Date.now(),
       answers: {
-        '/api/session': { user: null },
-        '/api/vendors': [
+        [SESSION]: { user: null },
+        [VENDORS]: [
           { ...card, thumbnailImageUrl: '/u/b-thumb.webp', bannerImageUrl: '/u/b.webp' },
           makeCard({ id: 4, name: 'Second', category: 'house_cleaning' }),
         ],

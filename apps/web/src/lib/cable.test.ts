@@ -1,5 +1,7 @@
 import * as ActionCable from '@rails/actioncable';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
 import { cableUrl, subscribeToOrderConfirmation } from './cable';
 
@@ -88,8 +90,9 @@ describe('the order-confirmation socket (spec §9 numbers)', () => {
   });
 
   it('connects to /api/cable on this host, ws or wss as the page is http or https', () => {
-    expect(cableUrl({ protocol: 'http:', host: 'localhost:3100' })).toBe('ws://localhost:3100/api/cable');
-    expect(cableUrl({ protocol: 'https:', host: 'servo.example' })).toBe('wss://servo.example/api/cable');
+    const cable = pathOf(ordersApi.confirmations);
+    expect(cableUrl({ protocol: 'http:', host: 'localhost:3100' })).toBe(`ws://localhost:3100${cable}`);
+    expect(cableUrl({ protocol: 'https:', host: 'servo.example' })).toBe(`wss://servo.example${cable}`);
   });
 });
 
@@ -108,7 +111,7 @@ describe('subscribeToOrderConfirmation', () => {
     const onMessage = vi.fn();
     const stop = subscribeToOrderConfirmation('SG-7K2P9QXA', { onMessage });
     const socket = FakeSocket.last!;
-    expect(socket.url).toBe(`ws://${window.location.host}/api/cable`);
+    expect(socket.url).toBe(`ws://${window.location.host}${pathOf(ordersApi.confirmations)}`);
     expect(socket.protocols).toContain('actioncable-v1-json');
 
     socket.accept();

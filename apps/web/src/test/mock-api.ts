@@ -4,6 +4,7 @@
  */
 import { vi } from 'vitest';
 import { matchesPath, pathOf, routeKey, type AnyEndpoint, type ParamsOf } from '@stg/domain/api/endpoint';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 
 /**
  * The mock key of one endpoint call (ADR 0031): `at(ordersApi.cancel, { id: 100 })` is
@@ -31,7 +32,7 @@ export type Handler = MockResponse | ((call: RecordedCall, count: number) => Moc
  * page reads its reviews' eligibility (GET /api/vendors/{id}/reviews); tests about reviews mock it.
  */
 function fallbackFor(method: string, pathname: string): MockResponse | undefined {
-  if (method === 'GET' && /^\/api\/vendors\/\d+\/reviews$/.test(pathname))
+  if (method === reviewsApi.vendorReviews.method && matchesPath(reviewsApi.vendorReviews, pathname))
     return {
       body: {
         reviews: [],
@@ -97,8 +98,9 @@ export const queryOf = (call: RecordedCall) =>
   Object.fromEntries(new URL(call.path, 'http://localhost').searchParams.entries());
 
 /**
- * The recorded calls to "METHOD /path" (any query), for the APIs that have no endpoint objects yet; prefer
- * callsTo(calls, endpoint) where there is one.
+ * The recorded calls to "METHOD /path" (any query).
+ * @deprecated Every API has endpoint objects now: use callsTo(calls, endpoint, params?). Kept only until the
+ * last fixtures that still call it (checkout, orders, vendor-orders) are converted; remove it then.
  */
 export const callsToPath = (calls: RecordedCall[], method: string, path: string): RecordedCall[] =>
   calls.filter((c) => c.method === method && c.path.split('?')[0] === path);

@@ -1,14 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { vendorSession } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
 describe('dashboard sections', () => {
   it('/dashboard/orders is the working Order History, not a later-release frame', async () => {
     mockApi({
-      'GET /api/session': { body: vendorSession() },
-      'GET /api/vendors/7/orders': { body: { orders: [], nextCursor: null } },
+      [at(sessionApi.current)]: { body: vendorSession() },
+      [at(ordersApi.vendorOrders, { id: 7 })]: { body: { orders: [], nextCursor: null } },
     });
     renderApp('/dashboard/orders');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Order History' }, LAZY);
@@ -23,8 +27,8 @@ describe('dashboard sections', () => {
     ['support', 'Support'],
   ])('/dashboard/%s is the working "%s" screen, not a later-release frame', async (section, title) => {
     mockApi({
-      'GET /api/session': { body: vendorSession() },
-      'POST /api/vendors/create_account_session': {
+      [at(sessionApi.current)]: { body: vendorSession() },
+      [at(vendorsApi.createAccountSession)]: {
         body: { client_secret: 'sess_secret_1', provider: 'sandbox', publishableKey: null, currentlyDue: [] },
       },
     });
@@ -35,7 +39,7 @@ describe('dashboard sections', () => {
 
   it('/dashboard/setup is the Account Setup wizard: account status, the four steps, then Logo and Branding', async () => {
     mockApi({
-      'GET /api/session': {
+      [at(sessionApi.current)]: {
         body: vendorSession({
           listingStatus: 'awaiting_submission',
           stripeIntegrated: 'inactive',
@@ -60,7 +64,7 @@ describe('dashboard sections', () => {
 
 describe('dashboard pricing section', () => {
   it('/dashboard/pricing is the working Pricing Preferences screen, not a later-release frame', async () => {
-    mockApi({ 'GET /api/session': { body: vendorSession() } });
+    mockApi({ [at(sessionApi.current)]: { body: vendorSession() } });
     renderApp('/dashboard/pricing');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Pricing Preferences' }, LAZY);
     const frame = heading.closest('section')!;
@@ -72,8 +76,8 @@ describe('dashboard pricing section', () => {
 describe('dashboard scheduling section', () => {
   it('/dashboard/scheduling is the working Scheduling Preferences screen, not a later-release frame', async () => {
     mockApi({
-      'GET /api/session': { body: vendorSession() },
-      'GET /api/calendar_providers': { body: { providers: [] } },
+      [at(sessionApi.current)]: { body: vendorSession() },
+      [at(calendarsApi.providers)]: { body: { providers: [] } },
     });
     renderApp('/dashboard/scheduling');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Scheduling Preferences' }, LAZY);

@@ -2,8 +2,12 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import type { Session } from '@stg/domain/api/session';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { operatorSession, queueItem } from '../test-fixtures';
 
@@ -39,8 +43,8 @@ function start(
   path = '/operator/listings',
 ) {
   const api = mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
-    'GET /api/vendors': { body: [makeCard()] },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(vendorReadsApi.vendors)]: { body: [makeCard()] },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -51,7 +55,7 @@ const card = (name: string) => screen.getByRole('article', { name });
 describe('/operator/listings', () => {
   it('lists the listings under review, oldest first, with what an operator checks', async () => {
     // The answer's order is not trusted: the oldest submission comes first.
-    start({ 'GET /api/operator/listings': { body: { listings: [newer, older] } } });
+    start({ [at(listingReviewApi.queue)]: { body: { listings: [newer, older] } } });
     expect(
       await screen.findByRole('heading', { name: 'Listing Review', level: 1 }, LAZY),
     ).toBeInTheDocument();
@@ -108,10 +112,10 @@ describe('/operator/listings', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const { fetchMock } = start({ 'GET /api/operator/listings': { body: { listings: [] } } });
+    const { fetchMock } = start({ [at(listingReviewApi.queue)]: { body: { listings: [] } } });
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/api/operator/listings')) await gate;
+      if (String(input).includes(pathOf(listingReviewApi.queue))) await gate;
       return answer(input, init);
     });
     expect(await screen.findByText('Loading listings…', {}, LAZY)).toBeInTheDocument();
@@ -122,8 +126,8 @@ describe('/operator/listings', () => {
 
   it('approves a listing: it leaves the queue', async () => {
     const { user, calls } = start({
-      'GET /api/operator/listings': [{ body: { listings: [older, newer] } }, { body: { listings: [newer] } }],
-      'POST /api/operator/listings/31/approve': { body: { id: 31, listingStatus: 'active' } },
+      [at(listingReviewApi.queue)]: [{ body: { listings: [older, newer] } }, { body: { listings: [newer] } }],
+      [at(listingReviewApi.approve, { id: 31 })]: { body: { id: 31, listingStatus: 'active' } },
     });
     await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
     await user.click(within(card('Red Rock Windows')).getByRole('button', { name: 'Approve' }));
@@ -133,15 +137,15 @@ describe('/operator/listings', () => {
     expect(screen.getByRole('article', { name: 'Zion Pest Pros' })).toBeInTheDocument();
     expect(screen.getByText('Red Rock Windows is approved and now live.')).toBeInTheDocument();
     const post = calls.find((c) => c.method === 'POST');
-    expect(post?.path).toBe('/api/operator/listings/31/approve');
+    expect(post?.path).toBe(pathOf(listingReviewApi.approve, { id: 31 }));
     expect(post?.headers['x-csrf-token']).toBe('token-1');
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/operator/listings')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, listingReviewApi.queue)).toHaveLength(2));
   });
 
   it('rejects a listing only with a reason', async () => {
     const { user, calls } = start({
-      'GET /api/operator/listings': [{ body: { listings: [older] } }, { body: { listings: [] } }],
-      'POST /api/operator/listings/31/reject': { body: { id: 31, listingStatus: 'awaiting_submission' } },
+      [at(listingReviewApi.queue)]: [{ body: { listings: [older] } }, { body: { listings: [] } }],
+      [at(listingReviewApi.reject, { id: 31 })]: { body: { id: 31, listingStatus: 'awaiting_submission' } },
     });
     await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
     await user.click(within(card('Red Rock Windows')).getByRole('button', { name: 'Reject' }));
@@ -161,7 +165,7 @@ describe('/operator/listings', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Reject Listing' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/operator/listings/31/reject',
+      path: pathOf(listingReviewApi.reject, { id: 31 }),
       body: { reason: 'The gallery shows another business.' },
     });
     expect(await screen.findByText('No listings are waiting for review.')).toBeInTheDocument();
@@ -169,7 +173,7 @@ describe('/operator/listings', () => {
   });
 
   it('cancelling the reject dialog changes nothing', async () => {
-    const { user, calls } = start({ 'GET /api/operator/listings': { body: { listings: [older] } } });
+    const { user, calls } = start({ [at(listingReviewApi.queue)]: { body: { listings: [older] } } });
     await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
     await user.click(within(card('Red Rock Windows')).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Listing' });
@@ -181,8 +185,8 @@ describe('/operator/listings', () => {
 
   it('shows a refused decision (another operator was first) in the card', async () => {
     const { user } = start({
-      'GET /api/operator/listings': { body: { listings: [older] } },
-      'POST /api/operator/listings/31/approve': {
+      [at(listingReviewApi.queue)]: { body: { listings: [older] } },
+      [at(listingReviewApi.approve, { id: 31 })]: {
         status: 409,
         body: { errors: [VENDOR_MESSAGES.notUnderReview] },
       },
@@ -201,6 +205,6 @@ describe('/operator/listings', () => {
   ])('sends %s away', async (_who, session, target) => {
     const { router, calls } = start({}, session);
     await waitFor(() => expect(locationOf(router)).toBe(target));
-    expect(calls.some((c) => c.path.startsWith('/api/operator'))).toBe(false);
+    expect(Object.values(listingReviewApi).flatMap((e) => callsTo(calls, e))).toEqual([]);
   });
 });

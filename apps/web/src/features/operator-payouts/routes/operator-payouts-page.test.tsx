@@ -2,16 +2,20 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { PAYOUT_MESSAGES, type PaperCheckOwed, type TransferNeedingReview } from '@stg/domain/api/payouts';
 import type { Session } from '@stg/domain/api/session';
+import { matchesPath, pathOf } from '@stg/domain/api/endpoint';
+import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { operatorSession, paperCheck, transferToCheck } from '../test-fixtures';
 import { TABLE_MEDIA_QUERY } from './operator-payouts-page';
 
-const LIST = 'GET /api/operator/payouts/paper-checks';
-const MARK_41 = 'POST /api/operator/payouts/paper-checks/41/mark-paid';
-const TRANSFERS = 'GET /api/operator/payouts/needing-review';
-const RETRY_51 = 'POST /api/operator/payouts/51/retry';
+const LIST = at(payoutsApi.paperChecks);
+const MARK_41 = at(payoutsApi.markPaperCheckPaid, { orderId: 41 });
+const TRANSFERS = at(payoutsApi.needingReview);
+const RETRY_51 = at(payoutsApi.retry, { orderId: 51 });
 
 const red = paperCheck();
 const zion = paperCheck({
@@ -63,8 +67,8 @@ function start(
   path = '/operator/payouts',
 ) {
   const api = mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
-    'GET /api/vendors': { body: [makeCard()] },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(vendorReadsApi.vendors)]: { body: [makeCard()] },
     [TRANSFERS]: { body: { payouts: [] } },
     ...routes,
   });
@@ -189,13 +193,11 @@ describe('/operator/payouts', () => {
     expect(screen.getByText('Total owed').parentElement).toHaveTextContent('$80.00 (1 check)');
     const post = calls.find((c) => c.method === 'POST');
     expect(post).toMatchObject({
-      path: '/api/operator/payouts/paper-checks/41/mark-paid',
+      path: pathOf(payoutsApi.markPaperCheckPaid, { orderId: 41 }),
       body: { checkReference: '10432', note: 'Mailed from the office.' },
     });
     expect(post?.headers['x-csrf-token']).toBe('token-1');
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/api/operator/payouts/paper-checks')).toHaveLength(2),
-    );
+    await waitFor(() => expect(callsTo(calls, payoutsApi.paperChecks)).toHaveLength(2));
   });
 
   it('records a check without a number or note: the last one leaves the empty state', async () => {
@@ -267,7 +269,8 @@ describe('/operator/payouts', () => {
     const { fetchMock } = start({ [LIST]: owed([], 0) });
     const answer = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation(async (input, init) => {
-      if (String(input).includes('/api/operator/payouts')) await gate;
+      const path = String(input);
+      if ([payoutsApi.paperChecks, payoutsApi.needingReview].some((e) => matchesPath(e, path))) await gate;
       return answer(input, init);
     });
     expect(await screen.findByText('Loading paper checks…', {}, LAZY)).toBeInTheDocument();
@@ -294,7 +297,7 @@ describe('/operator/payouts', () => {
   ])('sends %s away', async (_who, session, target) => {
     const { router, calls } = start({}, session);
     await waitFor(() => expect(locationOf(router)).toBe(target));
-    expect(calls.some((c) => c.path.startsWith('/api/operator'))).toBe(false);
+    expect(Object.values(payoutsApi).flatMap((e) => callsTo(calls, e))).toEqual([]);
   });
 });
 
@@ -380,11 +383,9 @@ describe('/operator/payouts: Transfers to Check', () => {
     ).toBeInTheDocument();
     const posts = calls.filter((c) => c.method === 'POST');
     expect(posts).toHaveLength(1);
-    expect(posts[0]).toMatchObject({ path: '/api/operator/payouts/51/retry' });
+    expect(posts[0]).toMatchObject({ path: pathOf(payoutsApi.retry, { orderId: 51 }) });
     expect(posts[0]!.headers['x-csrf-token']).toBe('token-1');
-    await waitFor(() =>
-      expect(calls.filter((c) => c.path === '/api/operator/payouts/needing-review')).toHaveLength(2),
-    );
+    await waitFor(() => expect(callsTo(calls, payoutsApi.needingReview)).toHaveLength(2));
   });
 
   it('shows a refused retry (409) on its card and keeps it retryable', async () => {

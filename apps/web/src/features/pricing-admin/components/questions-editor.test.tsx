@@ -2,15 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { pricingVendor } from '../test-fixtures';
 
 function start(patch: Partial<Vendor> = {}, routes: Record<string, MockResponse | MockResponse[]> = {}) {
   const session: Session = vendorSession(pricingVendor(patch));
   const api = mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     ...routes,
   });
   return { ...api, ...renderApp('/dashboard/pricing'), session };
@@ -48,7 +51,7 @@ describe('pricing preferences: questions editor', () => {
     const { user, calls, session } = start(
       {},
       {
-        'PATCH /api/vendors/7/update_pricing_input_options': {
+        [at(vendorsApi.updatePricingInputOptions, { id: 7 })]: {
           body: { ...vendorSession(pricingVendor()).vendor! },
         },
       },
@@ -70,7 +73,7 @@ describe('pricing preferences: questions editor', () => {
     expect(await q.findByText('Questions saved')).toBeInTheDocument();
 
     const patch = calls.find((c) => c.method === 'PATCH')!;
-    expect(patch.path).toBe('/api/vendors/7/update_pricing_input_options');
+    expect(patch.path).toBe(pathOf(vendorsApi.updatePricingInputOptions, { id: 7 }));
     const sent = (patch.body as { pricing_input_options: Record<string, unknown>[] }).pricing_input_options;
     expect(sent).toHaveLength(5);
     // Existing questions and options keep their ids; the new one has none.
@@ -100,14 +103,16 @@ describe('pricing preferences: questions editor', () => {
         { name: 'Count each pane', value: 0, default: false, optionType: 'tooltip' },
       ],
     });
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/session').length).toBeGreaterThan(1));
+    await waitFor(() => expect(callsTo(calls, sessionApi.current).length).toBeGreaterThan(1));
   });
 
   it('edits options of a choice question: add, remove, default', async () => {
     const { user, calls } = start(
       {},
       {
-        'PATCH /api/vendors/7/update_pricing_input_options': { body: vendorSession(pricingVendor()).vendor },
+        [at(vendorsApi.updatePricingInputOptions, { id: 7 })]: {
+          body: vendorSession(pricingVendor()).vendor,
+        },
       },
     );
     const q = await editor();
@@ -188,7 +193,7 @@ describe('pricing preferences: questions editor', () => {
     const { user, calls } = start(
       {},
       {
-        'PATCH /api/vendors/7/update_pricing_input_options': {
+        [at(vendorsApi.updatePricingInputOptions, { id: 7 })]: {
           status: 422,
           body: { errors: ['Name is too long'] },
         },

@@ -2,15 +2,18 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
 import type { Vendor } from '@stg/domain/api/vendors';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { FORMULA, pricingVendor } from '../test-fixtures';
 
 function start(patch: Partial<Vendor> = {}, routes: Record<string, MockResponse | MockResponse[]> = {}) {
   const session: Session = vendorSession(pricingVendor(patch));
   const api = mockApi({
-    'GET /api/session': { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     ...routes,
   });
   return { ...api, ...renderApp('/dashboard/pricing'), session };
@@ -102,8 +105,8 @@ describe('pricing preferences: options', () => {
     const { user, calls } = start(
       {},
       {
-        'PATCH /api/vendors/7': { body: savedVendor },
-        'GET /api/session': [
+        [at(vendorsApi.update, { id: 7 })]: { body: savedVendor },
+        [at(sessionApi.current)]: [
           { body: vendorSession(pricingVendor()), headers: { 'X-CSRF-Token': 'token-1' } },
           { body: vendorSession(pricingVendor({ minPrice: 50 })) },
         ],
@@ -116,9 +119,12 @@ describe('pricing preferences: options', () => {
     await user.click(options().getByRole('button', { name: 'Save' }));
     expect(await options().findByText('Saved')).toBeInTheDocument();
     const patch = calls.find((c) => c.method === 'PATCH');
-    expect(patch).toMatchObject({ path: '/api/vendors/7', headers: { 'x-csrf-token': 'token-1' } });
+    expect(patch).toMatchObject({
+      path: pathOf(vendorsApi.update, { id: 7 }),
+      headers: { 'x-csrf-token': 'token-1' },
+    });
     expect(patch!.body).toEqual({ vendor: { minPrice: 50 } });
-    await waitFor(() => expect(calls.filter((c) => c.path === '/api/session')).toHaveLength(2));
+    await waitFor(() => expect(callsTo(calls, sessionApi.current)).toHaveLength(2));
     expect(minPrice).toHaveValue(50);
     expect(options().getByRole('button', { name: 'Save' })).toBeDisabled();
   });
@@ -126,7 +132,12 @@ describe('pricing preferences: options', () => {
   it('shows the server errors', async () => {
     const { user } = start(
       {},
-      { 'PATCH /api/vendors/7': { status: 422, body: { errors: ['Min price must be in steps of 0.50'] } } },
+      {
+        [at(vendorsApi.update, { id: 7 })]: {
+          status: 422,
+          body: { errors: ['Min price must be in steps of 0.50'] },
+        },
+      },
     );
     await ready();
     const minPrice = options().getByRole('spinbutton', { name: 'Min Price' });
@@ -145,13 +156,13 @@ describe('pricing preferences: options', () => {
 
     const { user, calls } = start(
       { hasPreviousFormula: true },
-      { 'POST /api/vendors/7/revert_formula': { body: { ...reverted, hasPreviousFormula: true } } },
+      { [at(vendorsApi.revertFormula, { id: 7 })]: { body: { ...reverted, hasPreviousFormula: true } } },
     );
     await ready();
     await user.click(options().getByRole('button', { name: 'Revert to Previous Save' }));
     expect(await options().findByText('Reverted to the previous save')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
-      path: '/api/vendors/7/revert_formula',
+      path: pathOf(vendorsApi.revertFormula, { id: 7 }),
       headers: { 'x-csrf-token': 'token-1' },
     });
   });
@@ -160,7 +171,7 @@ describe('pricing preferences: options', () => {
     const { user } = start(
       { hasPreviousFormula: true },
       {
-        'POST /api/vendors/7/revert_formula': {
+        [at(vendorsApi.revertFormula, { id: 7 })]: {
           status: 422,
           body: { errors: ['There is no previous formula to revert to.'] },
         },
@@ -177,7 +188,7 @@ describe('pricing preferences: options', () => {
 describe('pricing preferences: the pricing-formula modal', () => {
   it('shows a positioned error as the vendor types and disables Test; a fixed formula tests and applies', async () => {
     const savedVendor = { ...vendorSession(pricingVendor()).vendor!, pricingFormula: '40 + 20 * BEDROOMS' };
-    const { user, calls } = start({}, { 'PATCH /api/vendors/7': { body: savedVendor } });
+    const { user, calls } = start({}, { [at(vendorsApi.update, { id: 7 })]: { body: savedVendor } });
     await ready();
     const edit = options().getByRole('button', { name: 'Edit Formula' });
     await user.click(edit);
@@ -222,7 +233,10 @@ describe('pricing preferences: the pricing-formula modal', () => {
   });
 
   it('refuses unknown variables with one verdict: only the problem, Test and Apply disabled', async () => {
-    const { user } = start({}, { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } });
+    const { user } = start(
+      {},
+      { [at(vendorsApi.update, { id: 7 })]: { body: vendorSession(pricingVendor()).vendor } },
+    );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     const modal = dialog();
@@ -255,7 +269,10 @@ describe('pricing preferences: the pricing-formula modal', () => {
     ['40 / 0', 'Formula gives no number for these answers (division by zero?)'],
     ['-50', 'Formula gives a negative price for these answers'],
   ])('never calls %s valid: the server would refuse it', async (formula, problem) => {
-    const { user } = start({}, { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } });
+    const { user } = start(
+      {},
+      { [at(vendorsApi.update, { id: 7 })]: { body: vendorSession(pricingVendor()).vendor } },
+    );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     const modal = dialog();
@@ -269,7 +286,10 @@ describe('pricing preferences: the pricing-formula modal', () => {
   });
 
   it('lists the variables and inserts one at the caret', async () => {
-    const { user } = start({}, { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } });
+    const { user } = start(
+      {},
+      { [at(vendorsApi.update, { id: 7 })]: { body: vendorSession(pricingVendor()).vendor } },
+    );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
     const modal = dialog();
@@ -289,7 +309,11 @@ describe('pricing preferences: the pricing-formula modal', () => {
   it('keeps an edit that was not applied as the staged formula when the modal closes', async () => {
     const { user, calls } = start(
       {},
-      { 'PATCH /api/vendors/7': { body: { ...vendorSession(pricingVendor()).vendor!, stagedFormula: 'x' } } },
+      {
+        [at(vendorsApi.update, { id: 7 })]: {
+          body: { ...vendorSession(pricingVendor()).vendor!, stagedFormula: 'x' },
+        },
+      },
     );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
@@ -299,7 +323,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     await waitFor(() => expect(calls.filter((c) => c.method === 'PATCH')).toHaveLength(1));
     expect(calls.find((c) => c.method === 'PATCH')).toMatchObject({
-      path: '/api/vendors/7',
+      path: pathOf(vendorsApi.update, { id: 7 }),
       body: { vendor: { stagedFormula: `${FORMULA} + 10` } },
     });
     // The page's Save stays disabled: the draft was not applied.
@@ -309,7 +333,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
   it('keeps the unapplied edit when a navigation closes the modal', async () => {
     const { user, calls, router } = start(
       {},
-      { 'PATCH /api/vendors/7': { body: vendorSession(pricingVendor()).vendor } },
+      { [at(vendorsApi.update, { id: 7 })]: { body: vendorSession(pricingVendor()).vendor } },
     );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
@@ -328,7 +352,7 @@ describe('pricing preferences: the pricing-formula modal', () => {
     const error = vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { user, calls } = start(
       {},
-      { 'PATCH /api/vendors/7': { status: 500, body: { errors: ['boom'] } } },
+      { [at(vendorsApi.update, { id: 7 })]: { status: 500, body: { errors: ['boom'] } } },
     );
     await ready();
     await user.click(options().getByRole('button', { name: 'Edit Formula' }));
@@ -346,7 +370,9 @@ describe('pricing preferences: the pricing-formula modal', () => {
     const { user, calls } = start(
       { stagedFormula: 'BEDROOMS * 99' },
       {
-        'PATCH /api/vendors/7': { body: { ...vendorSession(pricingVendor()).vendor!, stagedFormula: null } },
+        [at(vendorsApi.update, { id: 7 })]: {
+          body: { ...vendorSession(pricingVendor()).vendor!, stagedFormula: null },
+        },
       },
     );
     await ready();

@@ -3,8 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { RATE_LABEL, SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import type { Session } from '@stg/domain/api/session';
 import type { VendorCalendar } from '@stg/domain/api/vendors';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
+import { schedulingApi } from '@stg/domain/api/scheduling.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { externalNavigation } from '../api/scheduling-admin-api';
 import { NEEDS_RECONNECT, unavailableNote } from '../components/calendar-connection';
@@ -75,8 +80,8 @@ function start({
       appointmentInstructions: 'Park on the street.',
     });
   const api = mockApi({
-    'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
-    'GET /api/calendar_providers': {
+    [at(sessionApi.current)]: () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
+    [at(calendarsApi.providers)]: {
       body: {
         providers: [
           { type: 'google', configured: providers.google },
@@ -93,8 +98,12 @@ function start({
 const ready = () => screen.findByRole('heading', { level: 1, name: 'Scheduling Preferences' }, LAZY);
 const preferences = () => within(screen.getByRole('region', { name: 'Preferences' }));
 const calendarSection = () => within(screen.getByRole('region', { name: 'Calendar' }));
-const sessionFetches = (calls: RecordedCall[]) =>
-  calls.filter((c) => c.method === 'GET' && c.path === '/api/session').length;
+const sessionFetches = (calls: RecordedCall[]) => callsTo(calls, sessionApi.current).length;
+/** The calls to the calendar providers' OAuth endpoints (authorize and callback), in order. */
+const oauthCalls = (calls: RecordedCall[]) =>
+  calls.filter((c) =>
+    [calendarsApi.authorize, calendarsApi.callback].some((e) => callsTo([c], e).length > 0),
+  );
 
 describe('scheduling preferences form', () => {
   it('shows the saved preferences with their labels and keeps Save off until something changes', async () => {
@@ -184,10 +193,12 @@ describe('scheduling preferences form', () => {
   it('saves only the changed fields with the two PATCHes, says Saved and refetches the session', async () => {
     const { user, calls } = start({
       routes: {
-        'PATCH /api/vendor_calendars/3': (call) => ({
+        [at(schedulingApi.updatePreferences, { id: 3 })]: (call) => ({
           body: makeCalendar((call.body as { vendorCalendar: Partial<VendorCalendar> }).vendorCalendar),
         }),
-        'PATCH /api/vendors/7': { body: { ...vendorSession().vendor, priceToDurationRate: 42.5 } },
+        [at(vendorsApi.update, { id: 7 })]: {
+          body: { ...vendorSession().vendor, priceToDurationRate: 42.5 },
+        },
       },
     });
     await ready();
@@ -203,8 +214,11 @@ describe('scheduling preferences form', () => {
     expect(await form.findByRole('status')).toHaveTextContent('Saved');
     const patches = calls.filter((c) => c.method === 'PATCH');
     expect(patches.map((c) => [c.path, c.body])).toEqual([
-      ['/api/vendor_calendars/3', { vendorCalendar: { workdayEndTime: '18:30', bookingWindowStartDays: 0 } }],
-      ['/api/vendors/7', { vendor: { id: 7, priceToDurationRate: 42.5 } }],
+      [
+        pathOf(schedulingApi.updatePreferences, { id: 3 }),
+        { vendorCalendar: { workdayEndTime: '18:30', bookingWindowStartDays: 0 } },
+      ],
+      [pathOf(vendorsApi.update, { id: 7 }), { vendor: { id: 7, priceToDurationRate: 42.5 } }],
     ]);
     expect(patches[0]!.headers['x-csrf-token']).toBe('token-1');
     await waitFor(() => expect(sessionFetches(calls)).toBeGreaterThan(before));
@@ -213,7 +227,7 @@ describe('scheduling preferences form', () => {
   it('sends no vendor PATCH when only the calendar changed, and shows the server errors', async () => {
     const { user, calls } = start({
       routes: {
-        'PATCH /api/vendor_calendars/3': {
+        [at(schedulingApi.updatePreferences, { id: 3 })]: {
           status: 422,
           body: { errors: [SCHEDULING_MESSAGES.workdayOrder] },
         },
@@ -225,7 +239,7 @@ describe('scheduling preferences form', () => {
     await user.click(form.getByRole('button', { name: 'Save' }));
     expect(await form.findByRole('alert')).toHaveTextContent(SCHEDULING_MESSAGES.workdayOrder);
     expect(calls.filter((c) => c.method === 'PATCH').map((c) => [c.path, c.body])).toEqual([
-      ['/api/vendor_calendars/3', { vendorCalendar: { bookingWindowEndDays: 120 } }],
+      [pathOf(schedulingApi.updatePreferences, { id: 3 }), { vendorCalendar: { bookingWindowEndDays: 120 } }],
     ]);
     expect(form.getByRole('status')).toHaveTextContent('');
   });
@@ -247,7 +261,9 @@ describe('calendar connection', () => {
     const assign = vi.spyOn(externalNavigation, 'assign').mockImplementation(() => undefined);
     const { user, calls } = start({
       routes: {
-        'POST /api/auth/google/authorize': { body: { url: 'https://accounts.example/consent?x=1' } },
+        [at(calendarsApi.authorize, { provider: 'google' })]: {
+          body: { url: 'https://accounts.example/consent?x=1' },
+        },
       },
     });
     await ready();
@@ -260,7 +276,7 @@ describe('calendar connection', () => {
     expect(google).toBeEnabled();
     await user.click(google);
     await waitFor(() => expect(assign).toHaveBeenCalledWith('https://accounts.example/consent?x=1'));
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/auth/google/authorize')).toBe(true);
+    expect(callsTo(calls, calendarsApi.authorize, { provider: 'google' }).length).toBeGreaterThan(0);
     expect(section.queryByRole('button', { name: 'Disconnect' })).not.toBeInTheDocument();
   });
 
@@ -288,7 +304,7 @@ describe('calendar connection', () => {
     const { user } = start({
       providers: { google: true, jobber: false },
       routes: {
-        'POST /api/auth/google/authorize': {
+        [at(calendarsApi.authorize, { provider: 'google' })]: {
           status: 422,
           body: { errors: ['Google Calendar is not configured on this server.'] },
         },
@@ -306,7 +322,7 @@ describe('calendar connection', () => {
     const refused = "Please enter the calendar's secret address in iCal format (https://…).";
     const { user, calls } = start({
       routes: {
-        'POST /api/vendor_calendars/3/ics': [
+        [at(calendarsApi.ics, { id: 3 })]: [
           { status: 422, body: { errors: [refused] } },
           keeps(
             makeCalendar({
@@ -329,7 +345,7 @@ describe('calendar connection', () => {
     await user.click(calendarSection().getByRole('button', { name: 'Use iCal Feed' }));
     expect(await calendarSection().findByText('Connected to an iCal feed')).toBeInTheDocument();
     expect(calendarSection().getByText('https://calendar.example/…/basic.ics')).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/vendor_calendars/3/ics').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, calendarsApi.ics, { id: 3 }).map((c) => c.body)).toEqual([
       { icsUrl: 'webcal://nope' },
       { icsUrl: 'https://calendar.example/private-abc/basic.ics' },
     ]);
@@ -339,7 +355,7 @@ describe('calendar connection', () => {
     const { user, calls } = start({
       calendar: googleCalendar(),
       routes: {
-        'POST /api/vendor_calendars/3/sync': keeps(
+        [at(calendarsApi.sync, { id: 3 })]: keeps(
           googleCalendar({ lastSyncedAt: '2026-11-21T17:00:00.000Z' }),
         ),
       },
@@ -350,14 +366,14 @@ describe('calendar connection', () => {
     expect(calendarSection().getByText('Last synced').nextElementSibling).toHaveTextContent(
       'Nov 21st, 10:00am',
     );
-    expect(calls.some((c) => c.method === 'POST' && c.path === '/api/vendor_calendars/3/sync')).toBe(true);
+    expect(callsTo(calls, calendarsApi.sync, { id: 3 }).length).toBeGreaterThan(0);
   });
 
   it('disconnects through the password modal: a wrong password shows the errors there', async () => {
     const { user, calls } = start({
       calendar: googleCalendar(),
       routes: {
-        'DELETE /api/vendor_calendars/3': (call) =>
+        [at(calendarsApi.disconnect, { id: 3 })]: (call) =>
           (call.body as { password: string }).password === 'right-password'
             ? keep(makeCalendar())
             : { status: 422, body: { errors: [PASSWORD_INCORRECT] } },
@@ -387,8 +403,8 @@ describe('calendar connection', () => {
     await user.click(dialog.getByRole('button', { name: 'Disconnect' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.filter((c) => c.method === 'DELETE').map((c) => [c.path, c.body])).toEqual([
-      ['/api/vendor_calendars/3', { password: 'wrong' }],
-      ['/api/vendor_calendars/3', { password: 'right-password' }],
+      [pathOf(calendarsApi.disconnect, { id: 3 }), { password: 'wrong' }],
+      [pathOf(calendarsApi.disconnect, { id: 3 }), { password: 'right-password' }],
     ]);
     expect(await calendarSection().findByText('Your calendar is disconnected.')).toBeInTheDocument();
     expect(calendarSection().getByText('No calendar connected')).toBeInTheDocument();
@@ -419,10 +435,10 @@ describe('return from the calendar provider', () => {
     });
     const { calls, fetchMock, router } = start({
       path: '/dashboard/scheduling?code=abc123&state=google%3Anonce-1',
-      routes: { 'POST /api/auth/google/callback': keeps(googleCalendar()) },
+      routes: { [at(calendarsApi.callback, { provider: 'google' })]: keeps(googleCalendar()) },
     });
     vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
-      if (String(input) === '/api/auth/google/callback') await gate;
+      if (String(input) === pathOf(calendarsApi.callback, { provider: 'google' })) await gate;
       return fetchMock(input, init);
     });
     await ready();
@@ -431,7 +447,7 @@ describe('return from the calendar provider', () => {
     expect(
       await calendarSection().findByText('Google Calendar is connected and your busy times are synced.'),
     ).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/auth/google/callback').map((c) => c.body)).toEqual([
+    expect(callsTo(calls, calendarsApi.callback, { provider: 'google' }).map((c) => c.body)).toEqual([
       { code: 'abc123', state: 'google:nonce-1' },
     ]);
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/scheduling'));
@@ -442,12 +458,14 @@ describe('return from the calendar provider', () => {
     const refused = 'The calendar connection expired. Please connect again.';
     const { calls, router } = start({
       path: '/dashboard/scheduling?code=j-1&state=jobber:n2',
-      routes: { 'POST /api/auth/jobber/callback': { status: 422, body: { errors: [refused] } } },
+      routes: {
+        [at(calendarsApi.callback, { provider: 'jobber' })]: { status: 422, body: { errors: [refused] } },
+      },
     });
     await ready();
     expect(await calendarSection().findByText(refused)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path.startsWith('/api/auth/')).map((c) => [c.path, c.body])).toEqual([
-      ['/api/auth/jobber/callback', { code: 'j-1', state: 'jobber:n2' }],
+    expect(oauthCalls(calls).map((c) => [c.path, c.body])).toEqual([
+      [pathOf(calendarsApi.callback, { provider: 'jobber' }), { code: 'j-1', state: 'jobber:n2' }],
     ]);
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/scheduling'));
   });
@@ -457,6 +475,6 @@ describe('return from the calendar provider', () => {
     await ready();
     expect(calendarSection().getByRole('alert')).toHaveTextContent(ACCESS_DENIED);
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/scheduling'));
-    expect(calls.some((c) => c.path.startsWith('/api/auth/'))).toBe(false);
+    expect(oauthCalls(calls)).toEqual([]);
   });
 });

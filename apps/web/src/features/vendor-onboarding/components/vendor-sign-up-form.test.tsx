@@ -4,8 +4,11 @@ import { CATEGORY_LABELS, ZIP_CODES } from '@stg/domain/constants';
 import { vendorSignUpRequestSchema } from '@stg/domain/api/vendors';
 import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { makeCard, signedOut } from '../../../test/fixtures';
-import { mockApi, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { newVendorSession, signUpAnswer } from '../test-fixtures';
 
@@ -13,11 +16,11 @@ type User = ReturnType<typeof renderApp>['user'];
 
 function start(routes: Record<string, MockResponse | MockResponse[]> = {}, path = '/vendor-onboarding') {
   const api = mockApi({
-    'GET /api/session': [
+    [at(sessionApi.current)]: [
       { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
       { body: newVendorSession, headers: { 'X-CSRF-Token': 'token-2' } },
     ],
-    'GET /api/vendors': { body: [makeCard()] },
+    [at(vendorReadsApi.vendors)]: { body: [makeCard()] },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -221,7 +224,7 @@ describe('vendor-sign-up-form', () => {
 
   it('step 3: password tips and the confirmation message; posts the snake_case payload and goes to /', async () => {
     const { user, calls, router } = start({
-      'POST /api/vendors': { status: 201, body: signUpAnswer, headers: { 'X-CSRF-Token': 'token-9' } },
+      [at(vendorsApi.signUp)]: { status: 201, body: signUpAnswer, headers: { 'X-CSRF-Token': 'token-9' } },
     });
     const visited: string[] = [];
     router.subscribe((state) => visited.push(state.location.pathname));
@@ -254,7 +257,7 @@ describe('vendor-sign-up-form', () => {
     expect(visited.indexOf('/')).toBeLessThan(visited.indexOf('/dashboard/setup'));
     expect(screen.queryByRole('dialog', { name: 'List Your Service' })).not.toBeInTheDocument();
 
-    const post = calls.find((c) => c.method === 'POST' && c.path === '/api/vendors');
+    const post = callsTo(calls, vendorsApi.signUp)[0];
     expect(post?.body).toEqual(PAYLOAD);
     expect(post?.headers['x-csrf-token']).toBe('token-1');
     expect(vendorSignUpRequestSchema.safeParse(post?.body).success).toBe(true);
@@ -265,7 +268,7 @@ describe('vendor-sign-up-form', () => {
 
   it('a taken email goes back to step 1 with the message; everything typed is kept', async () => {
     const { user, calls } = start({
-      'POST /api/vendors': [
+      [at(vendorsApi.signUp)]: [
         { status: 422, body: { errors: [MESSAGES.emailTaken] } },
         { status: 201, body: signUpAnswer },
       ],
@@ -303,7 +306,7 @@ describe('vendor-sign-up-form', () => {
 
   it('shows other server errors on the step it is on and keeps the input', async () => {
     const { user } = start({
-      'POST /api/vendors': { status: 500, body: {} },
+      [at(vendorsApi.signUp)]: { status: 500, body: {} },
     });
     const dialog = await openForm(user);
     await fillStep1(user, dialog);

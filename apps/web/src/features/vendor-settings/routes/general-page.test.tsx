@@ -5,8 +5,12 @@ import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Session } from '@stg/domain/api/session';
 import type { GalleryImage, Vendor } from '@stg/domain/api/vendors';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { makeVendor, vendorSession } from '../../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { DEACTIVATE_MESSAGE } from '../components/listing-status-card';
 
@@ -58,9 +62,9 @@ function start({
   serverVendor = makeVendor({ galleryImageUrls: gallery(6), ...vendor });
   const session = (): Session => ({ ...vendorSession(), vendor: serverVendor });
   const api = mockApi({
-    'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
-    'POST /api/vendors/create_account_session': { body: SANDBOX_SESSION },
-    'GET /api/google-reviews': { body: { enabled: true, message: null } },
+    [at(sessionApi.current)]: () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
+    [at(vendorsApi.createAccountSession)]: { body: SANDBOX_SESSION },
+    [at(reviewsApi.googleReviews)]: { body: { enabled: true, message: null } },
     ...routes,
   });
   return { ...api, ...renderApp(path) };
@@ -68,6 +72,8 @@ function start({
 
 const ready = () => screen.findByRole('heading', { level: 1, name: 'General Settings' }, LAZY);
 const region = (name: string) => within(screen.getByRole('region', { name }));
+/** The vendor's address, where its PATCHes go. */
+const VENDOR_7 = pathOf(vendorsApi.update, { id: 7 });
 const patches = (calls: RecordedCall[]) =>
   calls.filter((c) => c.method === 'PATCH').map((c) => ({ path: c.path, body: c.body }));
 
@@ -176,7 +182,7 @@ describe('business details', () => {
   });
 
   it('asks for the password for a name change and sends {vendor: {name}, password}', async () => {
-    const { user, calls } = start({ routes: { 'PATCH /api/vendors/7': patchVendor } });
+    const { user, calls } = start({ routes: { [at(vendorsApi.update, { id: 7 })]: patchVendor } });
     await ready();
     const form = region('Business Details');
     const name = form.getByLabelText('Business Name');
@@ -192,7 +198,7 @@ describe('business details', () => {
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches(calls)).toEqual([
-      { path: '/api/vendors/7', body: { vendor: { name: 'Sparkle & Shine' }, password: 'Password123!' } },
+      { path: VENDOR_7, body: { vendor: { name: 'Sparkle & Shine' }, password: 'Password123!' } },
     ]);
     expect(form.getByText('Saved')).toBeInTheDocument();
     expect(name).toHaveValue('Sparkle & Shine');
@@ -200,7 +206,7 @@ describe('business details', () => {
   });
 
   it('sends only what changed: a phone and an email with spaces and capitals', async () => {
-    const { user, calls } = start({ routes: { 'PATCH /api/vendors/7': patchVendor } });
+    const { user, calls } = start({ routes: { [at(vendorsApi.update, { id: 7 })]: patchVendor } });
     await ready();
     const form = region('Business Details');
     await user.clear(form.getByLabelText('Business Phone'));
@@ -215,7 +221,7 @@ describe('business details', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(patches(calls)).toEqual([
       {
-        path: '/api/vendors/7',
+        path: VENDOR_7,
         body: {
           vendor: { phoneNumber: '4355551111', email: 'team@sparkle.example' },
           password: 'Password123!',
@@ -225,7 +231,7 @@ describe('business details', () => {
   });
 
   it('shows "Password is incorrect." in the modal, keeps what was typed, and clears it on edit', async () => {
-    const { user, calls } = start({ routes: { 'PATCH /api/vendors/7': wrongPasswordFirst } });
+    const { user, calls } = start({ routes: { [at(vendorsApi.update, { id: 7 })]: wrongPasswordFirst } });
     await ready();
     const form = region('Business Details');
     const name = form.getByLabelText('Business Name');
@@ -296,7 +302,7 @@ describe('service description', () => {
   });
 
   it('saves on its own Save without a password', async () => {
-    const { user, calls } = start({ routes: { 'PATCH /api/vendors/7': patchVendor } });
+    const { user, calls } = start({ routes: { [at(vendorsApi.update, { id: 7 })]: patchVendor } });
     await ready();
     const card = region('Service Description');
     const save = card.getByRole('button', { name: 'Save' });
@@ -308,7 +314,7 @@ describe('service description', () => {
     expect(await card.findByText('Saved')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(patches(calls)).toEqual([
-      { path: '/api/vendors/7', body: { vendor: { serviceDescription: 'Deep cleans and move-outs.' } } },
+      { path: VENDOR_7, body: { vendor: { serviceDescription: 'Deep cleans and move-outs.' } } },
     ]);
   });
 });
@@ -330,7 +336,7 @@ describe('direct deposit', () => {
     expect(card.queryByText('Paper Check')).not.toBeInTheDocument();
     // Management: an account session at once (the sandbox here: a note instead of Stripe's component).
     expect(await card.findByText(/on file in the sandbox/)).toBeInTheDocument();
-    expect(calls.filter((c) => c.path === '/api/vendors/create_account_session')).toHaveLength(1);
+    expect(callsTo(calls, vendorsApi.createAccountSession)).toHaveLength(1);
   });
 
   it('reads Paper Check when active with no bank on file', async () => {
@@ -353,14 +359,14 @@ describe('direct deposit', () => {
         }),
       ).toBeEnabled();
       expect(card.queryByText('Paper Check')).not.toBeInTheDocument();
-      expect(calls.some((c) => c.path === '/api/vendors/create_account_session')).toBe(false);
+      expect(callsTo(calls, vendorsApi.createAccountSession)).toEqual([]);
     },
   );
 });
 
 describe('listing status', () => {
   it('Deactivate needs the password and says the listing will be hidden from customers', async () => {
-    const { user, calls } = start({ routes: { 'PATCH /api/vendors/7': wrongPasswordFirst } });
+    const { user, calls } = start({ routes: { [at(vendorsApi.update, { id: 7 })]: wrongPasswordFirst } });
     await ready();
     const card = region('Listing Status');
     expect(card.getByText('Active')).toBeInTheDocument();
@@ -391,7 +397,7 @@ describe('listing status', () => {
   it('Reactivate needs no password', async () => {
     const { user, calls } = start({
       vendor: { listingStatus: 'inactive' },
-      routes: { 'PATCH /api/vendors/7': patchVendor },
+      routes: { [at(vendorsApi.update, { id: 7 })]: patchVendor },
     });
     await ready();
     const card = region('Listing Status');
@@ -399,9 +405,7 @@ describe('listing status', () => {
     await user.click(card.getByRole('button', { name: 'Reactivate' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(await card.findByText('Your listing is active again.')).toBeInTheDocument();
-    expect(patches(calls)).toEqual([
-      { path: '/api/vendors/7', body: { vendor: { listingStatus: 'active' } } },
-    ]);
+    expect(patches(calls)).toEqual([{ path: VENDOR_7, body: { vendor: { listingStatus: 'active' } } }]);
     expect(card.getByRole('button', { name: 'Deactivate' })).toBeInTheDocument();
   });
 
@@ -409,7 +413,10 @@ describe('listing status', () => {
     const { user } = start({
       vendor: { listingStatus: 'inactive' },
       routes: {
-        'PATCH /api/vendors/7': { status: 422, body: { errors: [VENDOR_MESSAGES.reactivateOnlyInactive] } },
+        [at(vendorsApi.update, { id: 7 })]: {
+          status: 422,
+          body: { errors: [VENDOR_MESSAGES.reactivateOnlyInactive] },
+        },
       },
     });
     await ready();
@@ -447,7 +454,7 @@ describe('visual content: gallery', () => {
     const { user, calls } = start({
       path: visual,
       routes: {
-        'DELETE /api/vendors/7/images': (call) => {
+        [at(vendorsApi.deleteImage, { id: 7 })]: (call) => {
           const { blob_id } = call.body as { blob_id: string };
           serverVendor = {
             ...serverVendor,
@@ -468,7 +475,7 @@ describe('visual content: gallery', () => {
     expect(await card.findByText('Image deleted.')).toBeInTheDocument();
     expect(card.getByText('5 of 20 images')).toBeInTheDocument();
     expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
-      path: '/api/vendors/7/images',
+      path: pathOf(vendorsApi.deleteImage, { id: 7 }),
       body: { blob_id: 'blob-2' },
     });
     await waitFor(() => expect(card.getByRole('button', { name: 'Delete image 2' })).toHaveFocus());
@@ -510,7 +517,10 @@ describe('visual content: gallery', () => {
     const { user } = start({
       path: visual,
       routes: {
-        'DELETE /api/vendors/7/images': { status: 422, body: { errors: [VENDOR_MESSAGES.galleryMinimum] } },
+        [at(vendorsApi.deleteImage, { id: 7 })]: {
+          status: 422,
+          body: { errors: [VENDOR_MESSAGES.galleryMinimum] },
+        },
       },
     });
     await ready();
@@ -578,7 +588,7 @@ describe('google reviews', () => {
   it('prefills the place id, keeps Save off until it changed, and saves it with no password', async () => {
     const { user, calls } = start({
       vendor: { googlePlaceId: PLACE },
-      routes: { 'PATCH /api/vendors/7': patchVendor },
+      routes: { [at(vendorsApi.update, { id: 7 })]: patchVendor },
     });
     await ready();
     const card = region('Google Reviews');
@@ -594,7 +604,7 @@ describe('google reviews', () => {
     await user.click(save);
     expect(await card.findByText('Saved.')).toBeInTheDocument();
     expect(patches(calls)).toEqual([
-      { path: '/api/vendors/7', body: { vendor: { googlePlaceId: 'ChIJabc-123_x' } } },
+      { path: VENDOR_7, body: { vendor: { googlePlaceId: 'ChIJabc-123_x' } } },
     ]);
     expect(field).toHaveValue('ChIJabc-123_x');
     expect(save).toBeDisabled();
@@ -603,21 +613,21 @@ describe('google reviews', () => {
   it('clears the place id with an empty field (null)', async () => {
     const { user, calls } = start({
       vendor: { googlePlaceId: PLACE },
-      routes: { 'PATCH /api/vendors/7': patchVendor },
+      routes: { [at(vendorsApi.update, { id: 7 })]: patchVendor },
     });
     await ready();
     const card = region('Google Reviews');
     await user.clear(card.getByLabelText('Google place ID'));
     await user.click(card.getByRole('button', { name: 'Save' }));
     expect(await card.findByText('Saved.')).toBeInTheDocument();
-    expect(patches(calls)).toEqual([{ path: '/api/vendors/7', body: { vendor: { googlePlaceId: null } } }]);
+    expect(patches(calls)).toEqual([{ path: VENDOR_7, body: { vendor: { googlePlaceId: null } } }]);
     expect(card.getByLabelText('Google place ID')).toHaveValue('');
   });
 
   it("shows the server's refusal and keeps what was typed", async () => {
     const message = 'Please enter a Google place ID (letters, digits, - and _).';
     const { user } = start({
-      routes: { 'PATCH /api/vendors/7': { status: 422, body: { errors: [message] } } },
+      routes: { [at(vendorsApi.update, { id: 7 })]: { status: 422, body: { errors: [message] } } },
     });
     await ready();
     const card = region('Google Reviews');
@@ -634,8 +644,8 @@ describe('google reviews', () => {
     const off = 'Google reviews are off on this server (no Places API key).';
     const { user, calls } = start({
       routes: {
-        'GET /api/google-reviews': { body: { enabled: false, message: off } },
-        'PATCH /api/vendors/7': patchVendor,
+        [at(reviewsApi.googleReviews)]: { body: { enabled: false, message: off } },
+        [at(vendorsApi.update, { id: 7 })]: patchVendor,
       },
     });
     await ready();
@@ -644,6 +654,6 @@ describe('google reviews', () => {
     await user.type(card.getByLabelText('Google place ID'), PLACE);
     await user.click(card.getByRole('button', { name: 'Save' }));
     expect(await card.findByText('Saved.')).toBeInTheDocument();
-    expect(patches(calls)).toEqual([{ path: '/api/vendors/7', body: { vendor: { googlePlaceId: PLACE } } }]);
+    expect(patches(calls)).toEqual([{ path: VENDOR_7, body: { vendor: { googlePlaceId: PLACE } } }]);
   });
 });

@@ -1,13 +1,14 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorSession } from '../../../test/fixtures';
-import { mockApi } from '../../../test/mock-api';
+import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { ACCOUNT_MANAGER, PURCHASE_ORDERS, THANK_YOU } from '../support-contacts';
 
 describe('/dashboard/support', () => {
   it('shows the account manager and purchase orders contacts and a thank-you', async () => {
-    mockApi({ 'GET /api/session': { body: vendorSession() } });
+    mockApi({ [at(sessionApi.current)]: { body: vendorSession() } });
     renderApp('/dashboard/support');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Support' }, LAZY);
     expect(heading.closest('section')).not.toHaveTextContent('This section arrives in a later release.');

@@ -3,9 +3,13 @@ import { describe, expect, it, vi } from 'vitest';
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import type { GalleryImage, Vendor, VendorCalendar } from '@stg/domain/api/vendors';
 import type { Session } from '@stg/domain/api/session';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { STORAGE_KEYS } from '../../../lib/browser-storage';
 import { makeVendor, vendorUser } from '../../../test/fixtures';
-import { mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
+import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
 // ---------------------------------------------------------------------------------------------------
@@ -131,8 +135,8 @@ function start(path: string, vendor: Vendor, routes: Record<string, Handler | Ha
     guestInputs: {},
   });
   const api = mockApi({
-    'GET /api/session': () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
-    'GET /api/calendar_providers': {
+    [at(sessionApi.current)]: () => ({ body: session(), headers: { 'X-CSRF-Token': 'token-1' } }),
+    [at(calendarsApi.providers)]: {
       body: {
         providers: [
           { type: 'google', configured: false },
@@ -244,7 +248,7 @@ describe('Setup 1: Logo and Branding', () => {
     expect(uploads).toHaveLength(1);
     expect(uploads[0]).toMatchObject({
       method: 'PATCH',
-      url: '/api/vendors/7',
+      url: pathOf(vendorsApi.update, { id: 7 }),
       headers: { 'X-CSRF-Token': 'token-1' },
       fields: [['vendor[logoImageUrl]', 'logo.png']],
     });
@@ -284,7 +288,9 @@ describe('Setup 2: Upload Images', () => {
       '/dashboard/setup?page=images',
       inSetup({ galleryImageUrls: gallery(3) }),
       {
-        'DELETE /api/vendors/7/images': () => ({ body: change({ galleryImageUrls: [image(1), image(3)] }) }),
+        [at(vendorsApi.deleteImage, { id: 7 })]: () => ({
+          body: change({ galleryImageUrls: [image(1), image(3)] }),
+        }),
       },
     );
     await stepHeading('Upload Images');
@@ -310,7 +316,7 @@ describe('Setup 2: Upload Images', () => {
     await user.click(screen.getByRole('button', { name: 'Delete image' }));
     await waitFor(() => expect(galleryCount()).toHaveTextContent('2 of 20 images'));
     expect(calls.find((c) => c.method === 'DELETE')).toMatchObject({
-      path: '/api/vendors/7/images',
+      path: pathOf(vendorsApi.deleteImage, { id: 7 }),
       body: { blob_id: 'blob-2' },
     });
     expect(screen.queryByRole('button', { name: 'Delete image 3' })).not.toBeInTheDocument();
@@ -374,7 +380,7 @@ describe('Setup 2: Upload Images', () => {
 describe('Setup 3: Calendar Integration', () => {
   it('Skip stores the flag, tells the server and goes to payouts; the step then counts as done', async () => {
     const { user, calls, router, change } = start('/dashboard/setup?page=calendar', inSetup(), {
-      'PATCH /api/vendors/7': () => ({ body: change({ calendarSkipped: true }) }),
+      [at(vendorsApi.update, { id: 7 })]: () => ({ body: change({ calendarSkipped: true }) }),
     });
     expect(await stepHeading('Calendar Integration (recommended)')).toBeInTheDocument();
     // The calendar connection of Scheduling Preferences, reused.
@@ -387,7 +393,7 @@ describe('Setup 3: Calendar Integration', () => {
     expect(locationOf(router)).toBe('/dashboard/setup?page=payouts');
     expect(window.sessionStorage.getItem(STORAGE_KEYS.setupCalendarSkipped)).toBe('7');
     await waitFor(() =>
-      expect(calls.find((c) => c.method === 'PATCH' && c.path === '/api/vendors/7')?.body).toEqual({
+      expect(callsTo(calls, vendorsApi.update, { id: 7 })[0]?.body).toEqual({
         vendor: { calendarSkipped: true },
       }),
     );
@@ -397,13 +403,13 @@ describe('Setup 3: Calendar Integration', () => {
 
   it("Google's return to /dashboard/scheduling lands on this step and finishes the connection", async () => {
     const { calls, router } = start('/dashboard/scheduling?code=g-1&state=google%3An1', inSetup(), {
-      'POST /api/auth/google/callback': {
+      [at(calendarsApi.callback, { provider: 'google' })]: {
         body: calendar({ apiIntegrated: true, integrationType: 'google', integratedCalendarId: 'primary' }),
       },
     });
     expect(await stepHeading('Calendar Integration (recommended)')).toBeInTheDocument();
     await waitFor(() =>
-      expect(calls.find((c) => c.path === '/api/auth/google/callback')?.body).toEqual({
+      expect(callsTo(calls, calendarsApi.callback, { provider: 'google' })[0]?.body).toEqual({
         code: 'g-1',
         state: 'google:n1',
       }),
@@ -427,7 +433,7 @@ describe('Setup 3: Calendar Integration', () => {
 describe('Setup 4: Payouts', () => {
   it('connects the sandbox bank account, shows Connected, and Continue goes on', async () => {
     const { user, change, router } = start('/dashboard/setup?page=payouts', inSetup(), {
-      'POST /api/vendors/create_account_session': {
+      [at(vendorsApi.createAccountSession)]: {
         body: {
           client_secret: 'acctsess_1_secret_abc',
           provider: 'sandbox',
@@ -435,7 +441,7 @@ describe('Setup 4: Payouts', () => {
           currentlyDue: ['external_account', 'tos_acceptance.date'],
         },
       },
-      'POST /api/payments/sandbox/account-onboarding': () => {
+      [at(vendorsApi.sandboxAccountOnboarding)]: () => {
         const payoutDestination = { bankName: 'STRIPE TEST BANK', last4: '6789' };
         change({ stripeIntegrated: 'active', payoutDestination });
         return { body: { stripeIntegrated: 'active', payoutDestination } };
@@ -487,7 +493,7 @@ describe('Setup 5: Next Steps', () => {
 
   it('shows "Error submitting for review" with what the server says is missing', async () => {
     const { user } = start('/dashboard/setup?page=next-steps', complete(), {
-      'POST /api/vendors/7/submit-for-review': {
+      [at(vendorsApi.submitForReview, { id: 7 })]: {
         status: 422,
         body: { errors: [VENDOR_MESSAGES.payoutsRequired] },
       },
@@ -504,7 +510,9 @@ describe('Setup 5: Next Steps', () => {
 
   it('submits, and the listing is then under review with the button reading Submitted', async () => {
     const { user, calls, change } = start('/dashboard/setup?page=next-steps', complete(), {
-      'POST /api/vendors/7/submit-for-review': () => ({ body: change({ listingStatus: 'under_review' }) }),
+      [at(vendorsApi.submitForReview, { id: 7 })]: () => ({
+        body: change({ listingStatus: 'under_review' }),
+      }),
     });
     await stepHeading('Next Steps');
     await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
@@ -512,7 +520,7 @@ describe('Setup 5: Next Steps', () => {
     expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Under Review');
     expect(screen.getByText('Your listing is under review.').closest('.alert')).toHaveFocus();
     expect(statusBar().queryAllByRole('link')).toHaveLength(0);
-    expect(calls.filter((c) => c.path === '/api/vendors/7/submit-for-review')).toHaveLength(1);
+    expect(callsTo(calls, vendorsApi.submitForReview, { id: 7 })).toHaveLength(1);
   });
 
   it('a Skip remembered only in this tab is sent to the server before submitting', async () => {
@@ -521,8 +529,10 @@ describe('Setup 5: Next Steps', () => {
       '/dashboard/setup?page=next-steps',
       complete({ calendarSkipped: false }),
       {
-        'PATCH /api/vendors/7': () => ({ body: change({ calendarSkipped: true }) }),
-        'POST /api/vendors/7/submit-for-review': () => ({ body: change({ listingStatus: 'under_review' }) }),
+        [at(vendorsApi.update, { id: 7 })]: () => ({ body: change({ calendarSkipped: true }) }),
+        [at(vendorsApi.submitForReview, { id: 7 })]: () => ({
+          body: change({ listingStatus: 'under_review' }),
+        }),
       },
     );
     await stepHeading('Next Steps');
@@ -530,6 +540,6 @@ describe('Setup 5: Next Steps', () => {
     await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
     expect(await screen.findByRole('button', { name: 'Submitted' })).toBeDisabled();
     const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
-    expect(writes).toEqual(['PATCH /api/vendors/7', 'POST /api/vendors/7/submit-for-review']);
+    expect(writes).toEqual([at(vendorsApi.update, { id: 7 }), at(vendorsApi.submitForReview, { id: 7 })]);
   });
 });
