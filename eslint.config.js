@@ -100,7 +100,7 @@ export default tseslint.config(
       'apps/server/test/**',
       'scripts/**',
     ],
-    rules: { 'boundaries/no-api-path-literal': 'warn' },
+    rules: { 'boundaries/no-api-path-literal': 'error' },
   },
   {
     // Module boundaries (ADR 0026): a feature imports no other feature's internals.

@@ -96,11 +96,3 @@ export function callsTo<E extends AnyEndpoint>(
 /** The query of a recorded call, as an object. */
 export const queryOf = (call: RecordedCall) =>
   Object.fromEntries(new URL(call.path, 'http://localhost').searchParams.entries());
-
-/**
- * The recorded calls to "METHOD /path" (any query).
- * @deprecated Every API has endpoint objects now: use callsTo(calls, endpoint, params?). Kept only until the
- * last fixtures that still call it (checkout, orders, vendor-orders) are converted; remove it then.
- */
-export const callsToPath = (calls: RecordedCall[], method: string, path: string): RecordedCall[] =>
-  calls.filter((c) => c.method === method && c.path.split('?')[0] === path);
