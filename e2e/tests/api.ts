@@ -69,7 +69,8 @@ export async function answerOf<E extends AnyEndpoint>(target: E, res: APIRespons
     res.status(),
   );
   const schema = responses[res.status()] as z.ZodType;
-  const body: unknown = res.status() === 204 ? undefined : await res.json();
+  // A 204 has no body: its schema reads null.
+  const body: unknown = res.status() === 204 ? null : await res.json();
   return schema.parse(body) as AnswerOf<E>;
 }
 
