@@ -15,7 +15,13 @@ import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage
 import { buildApp } from '../apps/server/src/app';
 import { vendors } from '../apps/server/src/db/schema';
 import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/payable-vendor';
-import { httpClient } from '../apps/server/test/server-process';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { routeKey } from '@stg/domain/api/endpoint';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { usersApi } from '@stg/domain/api/users.endpoints';
+import { apiClient, urlOf } from './lib/api';
 import { freshDatabase } from './lib/database';
 import { machineLine } from './lib/measure';
 import { startBareFastify, startServer } from './lib/processes';
@@ -58,28 +64,19 @@ await setup.close();
 const server = await startServer(database, { RATE_LIMIT_SCALE: '10000' });
 const base = server.base;
 
-/** A customer's client that fails loudly on any refusal. */
-function client() {
-  const call = httpClient(base);
-  return async (method: string, url: string, body?: unknown) => {
-    const res = await call(method, url, body);
-    if (res.status >= 400) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(res.json)}`);
-    return res.json;
-  };
-}
+/** A customer's client (its own session) that fails loudly on any refusal (bench/lib/api.ts). */
+const client = () => apiClient(base);
 
 console.info(`preparing ${total} customers with scheduled bookings on ${vendorCount} vendors…`);
 const customers: { call: ReturnType<typeof client>; bookingId: number }[] = [];
 for (let v = 0; v < payable.length && customers.length < total; v++) {
   const vendor = payable[v]!;
   const probe = client();
-  await probe('GET', '/api/session');
-  const times = (await probe(
-    'GET',
-    `/api/vendors/${vendor.vendorId}/vendor_calendars?duration=60&minutes=40`,
-  )) as {
-    days: { ranges: { start_time: string; end_time: string }[] }[];
-  };
+  await probe(sessionApi.current, {});
+  const times = await probe(bookingsApi.availability, {
+    params: { id: vendor.vendorId },
+    query: { duration: 60, minutes: 40 },
+  });
   // One start per hour of each free range: jobs of about 40 minutes never overlap.
   const hourly: string[] = [];
   for (const day of times.days)
@@ -91,32 +88,39 @@ for (let v = 0; v < payable.length && customers.length < total; v++) {
   for (const start of hourly.slice(0, slotsPerVendor)) {
     if (customers.length >= total) break;
     const call = client();
-    await call('GET', '/api/session');
+    await call(sessionApi.current, {});
     const n = customers.length;
-    await call('POST', '/api/users', {
-      user: {
-        firstName: 'Bench',
-        lastName: `Customer${n}`,
-        email: `bench-${n}-${Date.now()}@example.com`,
-        phoneNumber: '4355550199',
-        password: 'Password123!',
-        passwordConfirmation: 'Password123!',
-        address: {
-          streetAddress: `${n} Main St`,
-          street_address_2: '',
-          city: 'St George',
-          state: 'UT',
-          zipCode: '84770',
+    await call(usersApi.signUp, {
+      body: {
+        user: {
+          firstName: 'Bench',
+          lastName: `Customer${n}`,
+          email: `bench-${n}-${Date.now()}@example.com`,
+          phoneNumber: '4355550199',
+          password: 'Password123!',
+          passwordConfirmation: 'Password123!',
+          address: {
+            streetAddress: `${n} Main St`,
+            street_address_2: '',
+            city: 'St George',
+            state: 'UT',
+            zipCode: '84770',
+          },
         },
       },
     });
-    const priced = (await call('POST', '/api/bookings', {
-      booking: {
-        vendorId: vendor.vendorId,
-        answers: houseAnswers(vendor, { BEDROOMS: '1', BATHROOMS: '1' }),
+    const priced = await call(bookingsApi.create, {
+      body: {
+        booking: {
+          vendorId: vendor.vendorId,
+          answers: houseAnswers(vendor, { BEDROOMS: '1', BATHROOMS: '1' }),
+        },
       },
-    })) as { booking: { id: number } };
-    await call('PUT', `/api/bookings/${priced.booking.id}`, { booking: { appointmentAt: start } });
+    });
+    await call(bookingsApi.update, {
+      params: { id: priced.booking.id },
+      body: { booking: { appointmentAt: start } },
+    });
     customers.push({ call, bookingId: priced.booking.id });
   }
 }
@@ -133,6 +137,7 @@ async function timed<T>(fn: () => Promise<T>): Promise<[T, number]> {
   return [value, performance.now() - t0];
 }
 
+const healthUrl = urlOf(base, supportApi.health, {});
 const bareMs: number[] = [];
 const healthMs: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
@@ -141,7 +146,7 @@ for (let r = 0; r < ROUNDS; r++) {
   );
   bareMs.push(...bareRound.map(([, ms]) => ms));
   const healthRound = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () => timed(() => fetch(`${base}/api/health`).then((x) => x.text()))),
+    Array.from({ length: CONCURRENCY }, () => timed(() => fetch(healthUrl).then((x) => x.text()))),
   );
   healthMs.push(...healthRound.map(([, ms]) => ms));
 }
@@ -153,6 +158,8 @@ const cardMs: number[] = [];
 const confirmMs: number[] = [];
 const pathMs: number[] = [];
 let orders = 0;
+/** The timed calls' answers are typed but not parsed: the client's parsing is not the server's time. */
+const UNPARSED = { parse: false };
 const started = performance.now();
 for (let r = 0; r < ROUNDS; r++) {
   const round = customers.slice(r * CONCURRENCY, (r + 1) * CONCURRENCY);
@@ -161,17 +168,23 @@ for (let r = 0; r < ROUNDS; r++) {
     round.map(async ({ call, bookingId }) => {
       const t0 = performance.now();
       const [intent, a] = await timed(() =>
-        call('POST', '/api/payments/create-payment-intent', { booking: { id: bookingId } }),
+        call(paymentsApi.createPaymentIntent, { body: { booking: { id: bookingId } } }, UNPARSED),
       );
       const [, b] = await timed(() =>
-        call('POST', '/api/payments/sandbox/confirm', {
-          clientSecret: intent.clientSecret,
-          card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-          returnUrl: '/orders',
-        }),
+        call(
+          paymentsApi.sandboxConfirm,
+          {
+            body: {
+              clientSecret: intent.clientSecret,
+              card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+              returnUrl: '/orders',
+            },
+          },
+          UNPARSED,
+        ),
       );
       const [done, c] = await timed(() =>
-        call('POST', '/api/payments/confirm', { paymentIntentId: intent.paymentIntentId }),
+        call(paymentsApi.confirm, { body: { paymentIntentId: intent.paymentIntentId } }, UNPARSED),
       );
       pathMs.push(performance.now() - t0);
       intentMs.push(a);
@@ -191,10 +204,10 @@ console.info(
   `${CONCURRENCY} customers at once, ${ROUNDS} rounds, server pid ${server.pid} as its own process (NODE_ENV=production, RATE_LIMIT_SCALE=10000) on ${database.label}`,
 );
 line('bare Fastify (yardstick)', bareMs);
-line('GET /api/health', healthMs);
+line(routeKey(supportApi.health), healthMs);
 line('create-payment-intent', intentMs);
 line('sandbox card confirmation', cardMs);
-line('POST /api/payments/confirm (order)', confirmMs);
+line(`${routeKey(paymentsApi.confirm)} (order)`, confirmMs);
 line('whole pay-to-order path', pathMs);
 console.info(
   `  ${orders} orders made of ${pathMs.length} paths in ${seconds.toFixed(1)} s (${(orders / seconds).toFixed(1)} orders/s)`,

@@ -23,6 +23,13 @@ import { buildApp } from '../apps/server/src/app';
 import { addresses, calendarBusyEntries, orders, users, vendorCalendars } from '../apps/server/src/db/schema';
 import { seedDemoData } from '../apps/server/src/seed/seed-demo-data';
 import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { routeKey } from '@stg/domain/api/endpoint';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { vendorCardsResponseSchema as vendorCards } from '@stg/domain/api/vendors';
+import { addressOf, urlOf } from './lib/api';
 import { freshDatabase } from './lib/database';
 import { compare, machineLine, printTable, probe, type Target } from './lib/measure';
 import { startBareFastify, startServer } from './lib/processes';
@@ -145,42 +152,49 @@ const setupSeconds = (performance.now() - setupStarted) / 1000;
 const server = await startServer(database);
 const bare = await startBareFastify();
 try {
-  const list = JSON.parse((await probe(`${server.base}/api/vendors`)).text) as { id: number }[];
-  const vendorId = Math.min(...list.map((v) => v.id).filter((id) => id !== busy.vendorId));
   const base = server.base;
-  const reviews = await probe(`${base}/api/vendors/${vendorId}/reviews`);
-  const availabilityPath = `/api/vendors/${busy.vendorId}/vendor_calendars?duration=${WINDOW_DAYS}`;
+  // The addresses, built once from the endpoint objects (the load generator sends these strings).
+  const vendorsUrl = urlOf(base, vendorReadsApi.vendors, {});
+  const list = await (await fetch(vendorsUrl)).json().then((json) => vendorCards.parse(json));
+  const vendorId = Math.min(...list.map((v) => v.id).filter((id) => id !== busy.vendorId));
+  const vendorUrl = urlOf(base, vendorReadsApi.vendor, { params: { id: vendorId } });
+  const reviewsUrl = urlOf(base, reviewsApi.vendorReviews, { params: { id: vendorId } });
+  const reviews = await probe(reviewsUrl);
+  const availabilityPath = addressOf(bookingsApi.availability, {
+    params: { id: busy.vendorId },
+    query: { duration: WINDOW_DAYS },
+  });
   const availability = await probe(`${base}${availabilityPath}`);
   const days = (JSON.parse(availability.text) as { days?: unknown[] }).days?.length ?? '?';
 
   const targets: Target[] = [
-    { name: 'GET /api/health', url: `${base}/api/health`, connections: 10 },
+    { name: routeKey(supportApi.health), url: urlOf(base, supportApi.health, {}), connections: 10 },
     {
-      name: 'GET /api/vendors',
-      url: `${base}/api/vendors`,
+      name: routeKey(vendorReadsApi.vendors),
+      url: vendorsUrl,
       connections: 10,
-      note: `${(await probe(`${base}/api/vendors`)).describe}, ${list.length} vendors`,
+      note: `${(await probe(vendorsUrl)).describe}, ${list.length} vendors`,
     },
     {
-      name: `GET /api/vendors/${vendorId}`,
-      url: `${base}/api/vendors/${vendorId}`,
+      name: routeKey(vendorReadsApi.vendor, { id: vendorId }),
+      url: vendorUrl,
       connections: 10,
-      note: (await probe(`${base}/api/vendors/${vendorId}`)).describe,
+      note: (await probe(vendorUrl)).describe,
     },
     {
-      name: `GET /api/vendors/${vendorId}/reviews`,
-      url: `${base}/api/vendors/${vendorId}/reviews`,
+      name: routeKey(reviewsApi.vendorReviews, { id: vendorId }),
+      url: reviewsUrl,
       connections: 10,
       note: reviews.describe,
     },
   ];
   if (reviews.etag) {
-    const conditional = await probe(`${base}/api/vendors/${vendorId}/reviews`, {
+    const conditional = await probe(reviewsUrl, {
       'if-none-match': reviews.etag,
     });
     targets.push({
-      name: `GET /api/vendors/${vendorId}/reviews (If-None-Match)`,
-      url: `${base}/api/vendors/${vendorId}/reviews`,
+      name: `${routeKey(reviewsApi.vendorReviews, { id: vendorId })} (If-None-Match)`,
+      url: reviewsUrl,
       connections: 10,
       headers: { 'if-none-match': reviews.etag },
       expectStatus: 304,
@@ -199,7 +213,10 @@ try {
     });
 
   // A demo vendor's availability: a full answer (every workday of the window has starts), at 100 clients.
-  const openPath = `/api/vendors/${vendorId}/vendor_calendars?duration=${WINDOW_DAYS}`;
+  const openPath = addressOf(bookingsApi.availability, {
+    params: { id: vendorId },
+    query: { duration: WINDOW_DAYS },
+  });
   const open = await probe(`${base}${openPath}`);
   const openDays = (JSON.parse(open.text) as { days?: unknown[] }).days?.length ?? '?';
   targets.push({

@@ -15,6 +15,11 @@ import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage
 import { buildApp } from '../apps/server/src/app';
 import { addresses, orders, users } from '../apps/server/src/db/schema';
 import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
+import { routeKey } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { addressOf, urlOf } from './lib/api';
 import { freshDatabase } from './lib/database';
 import { compare, machineLine, printTable, type Target } from './lib/measure';
 import { startBareFastify, startServer } from './lib/processes';
@@ -125,12 +130,13 @@ const server = await startServer(database, { RATE_LIMIT_SCALE: '10000' });
 const base = server.base;
 /** Signs the vendor in and answers the session cookie (autocannon sends it with every request). */
 async function signInCookie(): Promise<string> {
-  const first = await fetch(`${base}/api/session`);
+  const sessionUrl = urlOf(base, sessionApi.current, {});
+  const first = await fetch(sessionUrl);
   const session = first.headers.get('set-cookie')?.split(';')[0] ?? '';
   const csrf = first.headers.get('x-csrf-token') ?? '';
   await first.text();
-  const res = await fetch(`${base}/api/session`, {
-    method: 'POST',
+  const res = await fetch(urlOf(base, sessionApi.signIn, {}), {
+    method: sessionApi.signIn.method,
     headers: { cookie: session, 'x-csrf-token': csrf, 'content-type': 'application/json' },
     body: JSON.stringify({ user: { email, password: 'Password123!' } }),
   });
@@ -160,14 +166,19 @@ async function probe(url: string) {
   return `HTTP ${res.status}, ${count} orders, ${(text.length / 1024).toFixed(1)} kB`;
 }
 
-const list = (filter: string) => `/api/vendors/${vendor.vendorId}/orders?filter=${filter}&limit=50`;
+const list = (filter: string) =>
+  addressOf(ordersApi.vendorOrders, { params: { id: vendor.vendorId }, query: { filter, limit: 50 } });
 console.info(machineLine(database.label));
 console.info(
   `${ORDERS} orders (${pastCount} past, ${ORDERS - pastCount} active) of one vendor inserted in ${seedSeconds.toFixed(1)} s; ${CONNECTIONS} connections; server pid ${server.pid} (NODE_ENV=production)${analyzed ? ', tables analyzed' : ', tables not analyzed since the insert'}`,
 );
 try {
   const targets: Target[] = [
-    { name: 'GET /api/health', url: `${base}/api/health`, connections: CONNECTIONS },
+    {
+      name: routeKey(supportApi.health),
+      url: urlOf(base, supportApi.health, {}),
+      connections: CONNECTIONS,
+    },
   ];
   for (const filter of (process.env.BENCH_FILTERS ?? 'active,past').split(',')) {
     const url = list(filter);

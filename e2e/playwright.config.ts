@@ -1,5 +1,7 @@
 import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { supportApi } from '@stg/domain/api/support.endpoints';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(import.meta.dirname, '.data-e2e');
@@ -39,7 +41,7 @@ export default defineConfig({
   webServer: {
     // A fresh database every run: the folder is removed, then the server migrates and seeds it.
     command: `rm -rf "${dataDir}" && exec npx tsx ../apps/server/src/main.ts`,
-    url: `http://localhost:${PORT}/api/health`,
+    url: `http://localhost:${PORT}${pathOf(supportApi.health)}`,
     timeout: 120_000,
     reuseExistingServer: false,
     env: {

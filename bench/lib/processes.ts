@@ -7,6 +7,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { supportApi } from '@stg/domain/api/support.endpoints';
 import type { BenchDatabase } from './database';
 
 const repoRoot = path.resolve(import.meta.dirname, '../..');
@@ -108,7 +110,7 @@ export async function startServer(
     }),
   );
   const base = `http://127.0.0.1:${port}`;
-  await waitUntilUp(`${base}/api/health`, child);
+  await waitUntilUp(`${base}${pathOf(supportApi.health)}`, child);
   return { base, pid: child.pid!, stop: stopper(child) };
 }
 

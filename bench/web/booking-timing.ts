@@ -22,6 +22,10 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type Page, type Request } from 'playwright-core';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { vendorCardsResponseSchema } from '@stg/domain/api/vendors';
 import { waitUntilUp } from '../lib/processes';
 import { startDemoServer } from './demo-server';
 
@@ -170,8 +174,10 @@ const base = process.env.BOOKING_BASE ?? server!.base;
 let browser: Browser | undefined;
 try {
   console.info(`web build of ${fs.statSync(distIndex).mtime.toISOString()}; server ${base}`);
-  await (server ? server.ready() : waitUntilUp(`${base}/api/health`, null));
-  const vendors = (await (await fetch(`${base}/api/vendors`)).json()) as { id: number; name: string }[];
+  await (server ? server.ready() : waitUntilUp(`${base}${pathOf(supportApi.health)}`, null));
+  const vendors = vendorCardsResponseSchema.parse(
+    await (await fetch(`${base}${pathOf(vendorReadsApi.vendors)}`)).json(),
+  );
   const vendor = vendors.find((v) => v.name === VENDOR);
   if (!vendor) throw new Error(`${VENDOR} is not among the vendors`);
   browser = await chromium.launch({

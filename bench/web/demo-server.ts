@@ -6,6 +6,8 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { supportApi } from '@stg/domain/api/support.endpoints';
 import { freePort, stopProcess, waitUntilUp } from '../lib/processes';
 
 const serverDir = path.resolve(import.meta.dirname, '../../apps/server');
@@ -41,7 +43,7 @@ export async function startDemoServer(env: Record<string, string> = {}): Promise
   });
   return {
     base,
-    ready: (limitMs = 180_000) => waitUntilUp(`${base}/api/health`, child, limitMs),
+    ready: (limitMs = 180_000) => waitUntilUp(`${base}${pathOf(supportApi.health)}`, child, limitMs),
     async stop() {
       await stopProcess(child, 15_000);
       fs.rmSync(dataDir, { recursive: true, force: true });

@@ -1,5 +1,8 @@
 import { expect, test } from './csp-guard';
 import { type Locator, type Page } from '@playwright/test';
+import { matchesPath } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { apiGet } from './api';
 import { DEMO_PASSWORD, openSignIn, seriousViolations, uniqueEmail } from './helpers';
 
 /** Red Rock Maids, a demo house cleaner with payouts active (5 bedrooms and 3 bathrooms price at $234.60). */
@@ -82,7 +85,7 @@ test('a guest prices, schedules, signs up inside Checkout, pays, sees the live c
   // The order confirmation socket's frames, to see the live confirmation arrive.
   const frames: string[] = [];
   page.on('websocket', (socket) => {
-    if (new URL(socket.url()).pathname === '/api/cable')
+    if (matchesPath(ordersApi.confirmations, new URL(socket.url()).pathname))
       socket.on('framereceived', (frame) => frames.push(String(frame.payload)));
   });
 
@@ -147,9 +150,7 @@ test('a guest prices, schedules, signs up inside Checkout, pays, sees the live c
   await second.getByRole('button', { name: /^Pay \$/ }).click();
   await expect(status(second)).toHaveText('Payment success!');
 
-  const orders = (await (await page.request.get('/api/orders')).json()) as {
-    orders: { confirmationId: string; customerNotes: string | null }[];
-  };
+  const orders = await apiGet(page.request, ordersApi.customerOrders);
   expect(orders.orders).toHaveLength(2);
   expect(orders.orders.find((o) => o.confirmationId === confirmationId)?.customerNotes).toBe(
     'Gate code 1234',
@@ -174,7 +175,7 @@ test('a declined card shows its message, keeps the form, and leaves no order', a
   await expect(payment.getByLabel('Card number')).toHaveValue('4000 0000 0000 0002');
   await expect(payment.getByRole('button', { name: /^Pay \$/ })).toBeEnabled();
 
-  const orders = (await (await page.request.get('/api/orders')).json()) as { orders: unknown[] };
+  const orders = await apiGet(page.request, ordersApi.customerOrders);
   expect(orders.orders).toEqual([]);
 });
 
@@ -197,7 +198,7 @@ test('the 3-D Secure card goes through the sandbox authentication page and comes
   await expect(status(back)).toHaveText('Payment success!');
   await expect(back.getByRole('region', { name: 'Your booking is confirmed' })).toBeVisible();
   await expect(page).toHaveURL(new RegExp(`${VENDOR_PATH}$`));
-  const orders = (await (await page.request.get('/api/orders')).json()) as { orders: unknown[] };
+  const orders = await apiGet(page.request, ordersApi.customerOrders);
   expect(orders.orders).toHaveLength(1);
 });
 

@@ -1,4 +1,6 @@
 import { expect, test } from './csp-guard';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { apiGet } from './api';
 import { DEMO_PASSWORD, logOut, signIn, signUp, uniqueEmail } from './helpers';
 
 test('a guest browses: landing, services filter, provider page gallery and reviews', async ({ page }) => {
@@ -126,9 +128,7 @@ test('a user resets a forgotten password through the emailed link', async ({ pag
   let link = '';
   await expect
     .poll(async () => {
-      const outbox = (await (await request.get('/api/dev/outbox')).json()) as {
-        messages: { to: string; text: string }[];
-      };
+      const outbox = await apiGet(request, supportApi.outbox);
       const mail = outbox.messages.find((m) => m.to === email);
       link = mail?.text.match(/https?:\/\/\S+\/password\/reset\?token=[\w-]+/)?.[0] ?? '';
       return link;

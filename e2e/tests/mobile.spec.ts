@@ -1,5 +1,7 @@
 import { expect, test } from './csp-guard';
 import { type Page } from '@playwright/test';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { apiGet } from './api';
 import { signIn } from './helpers';
 
 async function expectNoSideways(page: Page, path: string) {
@@ -11,7 +13,7 @@ async function expectNoSideways(page: Page, path: string) {
 
 test('@mobile public pages fit 375 px', async ({ page }) => {
   await page.setViewportSize({ width: 375, height: 812 });
-  const vendors = (await (await page.request.get('/api/vendors')).json()) as { id: number }[];
+  const vendors = await apiGet(page.request, vendorReadsApi.vendors);
   for (const path of [
     '/',
     '/services?category=all',

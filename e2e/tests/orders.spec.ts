@@ -1,5 +1,13 @@
 import { expect, test } from './csp-guard';
 import { type APIRequestContext, type Page } from '@playwright/test';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { schedulingApi } from '@stg/domain/api/scheduling.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { supportApi } from '@stg/domain/api/support.endpoints';
+import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import type { AnswerOf } from '@stg/domain/api/endpoint';
+import { apiFetch, apiGet, apiSend } from './api';
 import { DEMO_PASSWORD, seriousViolations, signIn } from './helpers';
 
 const CUSTOMER = 'customer@example.com';
@@ -9,64 +17,32 @@ const ZONE = 'America/Denver';
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
-interface ApiOrder {
-  id: number;
-  confirmationId: string;
-  vendorId: number;
-  vendor: { name: string; cancelationPolicyHours: number };
-  appointmentAt: string;
-  /** Minutes. */
-  duration: number;
-  createdAt: string;
-  fulfillmentStatus: string;
-  paymentStatus: string;
-  totalCollected: number;
-  refundAmount: number;
-  canCancel: boolean;
-  canReschedule: boolean;
-}
+/** An order as GET of the customer's orders answers it, and the availability answer (the contract's types). */
+type ApiOrder = AnswerOf<typeof ordersApi.customerOrders>['orders'][number];
+type AvailabilityAnswer = AnswerOf<typeof bookingsApi.availability>;
 
-interface AvailabilityAnswer {
-  stepMinutes: number;
-  days: { date: string; ranges: { start_time: string; end_time: string }[] }[];
-}
-
-// ---- The API as a signed-in user (the CSRF token comes with GET /api/session) ----
-
-async function send(
-  request: APIRequestContext,
-  method: 'POST' | 'PATCH' | 'PUT',
-  url: string,
-  data: unknown,
-) {
-  const token = (await request.get('/api/session')).headers()['x-csrf-token'] ?? '';
-  return request.fetch(url, { method, data, headers: { 'X-CSRF-Token': token } });
-}
+// ---- The API as a signed-in user (./api: by endpoint object, answers parsed with its schema) ----
 
 /**
  * Moves the e2e server's clock to `at` (it runs on from there), or back to the wall clock with null
  * (SETTABLE_CLOCK in playwright.config.ts; apps/server/src/clock.ts). Answers the server's time now.
  */
 async function setServerClock(request: APIRequestContext, at: number | null): Promise<number> {
-  const res = await send(request, 'PUT', '/api/dev/clock', {
-    at: at === null ? null : new Date(at).toISOString(),
+  const { now } = await apiSend(request, supportApi.setClock, {
+    body: { at: at === null ? null : new Date(at).toISOString() },
   });
-  expect(res.status()).toBe(200);
-  return Date.parse(((await res.json()) as { now: string }).now);
+  return Date.parse(now);
 }
 
 async function ordersOf(request: APIRequestContext): Promise<ApiOrder[]> {
-  const res = await request.get('/api/orders');
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { orders: ApiOrder[] }).orders;
+  return (await apiGet(request, ordersApi.customerOrders)).orders;
 }
 
 async function availabilityFor(request: APIRequestContext, order: ApiOrder): Promise<AvailabilityAnswer> {
-  const res = await request.get(
-    `/api/vendors/${order.vendorId}/vendor_calendars?duration=90&order_id=${order.id}`,
-  );
-  expect(res.status()).toBe(200);
-  return (await res.json()) as AvailabilityAnswer;
+  return apiGet(request, bookingsApi.availability, {
+    params: { id: order.vendorId },
+    query: { duration: 90, order_id: order.id },
+  });
 }
 
 function startsOf(day: AvailabilityAnswer['days'][number], step: number): number[] {
@@ -286,33 +262,27 @@ test('cancelling inside the policy window is refused, naming the hours', async (
 
   // The vendor's side: minimum notice 0 so the order can be moved close, then a 24-hour policy.
   const vendorApi = await playwright.request.newContext({ baseURL });
-  const login = await send(vendorApi, 'POST', '/api/session', {
-    user: { email: VENDOR_LOGIN, password: DEMO_PASSWORD },
+  await apiSend(vendorApi, sessionApi.signIn, {
+    body: { user: { email: VENDOR_LOGIN, password: DEMO_PASSWORD } },
   });
-  expect(login.status()).toBe(200);
-  const { vendor } = (await (await vendorApi.get('/api/session')).json()) as {
-    vendor: {
-      id: number;
-      cancelationPolicyHours: number;
-      calendar: {
-        id: number;
-        bookingWindowStartDays: number;
-        workdayStartTime: string;
-        workdayEndTime: string;
-      };
-    };
-  };
+  const { vendor } = await apiGet(vendorApi, sessionApi.current);
+  const calendar = vendor?.calendar;
+  if (!vendor || !calendar) throw new Error(`${VENDOR_LOGIN} signs in as a vendor with a calendar`);
+  // The vendor's settings answer the raw response: checked in the journey, not in the clean-up.
   const policy = (hours: number) =>
-    send(vendorApi, 'PATCH', `/api/vendors/${vendor.id}`, {
-      vendor: { id: vendor.id, cancelationPolicyHours: hours },
+    apiFetch(vendorApi, vendorsApi.update, {
+      params: { id: vendor.id },
+      body: { vendor: { id: vendor.id, cancelationPolicyHours: hours } },
     });
   const notice = (days: number) =>
-    send(vendorApi, 'PATCH', `/api/vendor_calendars/${vendor.calendar.id}`, {
-      vendorCalendar: { bookingWindowStartDays: days },
+    apiFetch(vendorApi, schedulingApi.updatePreferences, {
+      params: { id: calendar.id },
+      body: { vendorCalendar: { bookingWindowStartDays: days } },
     });
   const workday = (workdayStartTime: string, workdayEndTime: string) =>
-    send(vendorApi, 'PATCH', `/api/vendor_calendars/${vendor.calendar.id}`, {
-      vendorCalendar: { workdayStartTime, workdayEndTime },
+    apiFetch(vendorApi, schedulingApi.updatePreferences, {
+      params: { id: calendar.id },
+      body: { vendorCalendar: { workdayStartTime, workdayEndTime } },
     });
 
   const order = (await ordersOf(page.request)).find((o) => o.vendorId === vendor.id && o.canCancel)!;
@@ -339,10 +309,10 @@ test('cancelling inside the policy window is refused, naming the hours', async (
       .find((ms) => ms !== Date.parse(original) && ms > now + 10 * MINUTE);
     expect(soonest, 'a free start within 23 hours of a vendor working 00:00-24:00').toBeDefined();
     expect(soonest! - now).toBeLessThanOrEqual(23 * HOUR);
-    const moved = await send(page.request, 'PATCH', `/api/orders/${order.id}/reschedule`, {
-      order: { appointmentAt: new Date(soonest!).toISOString() },
+    await apiSend(page.request, ordersApi.reschedule, {
+      params: { id: order.id },
+      body: { order: { appointmentAt: new Date(soonest!).toISOString() } },
     });
-    expect(moved.status()).toBe(200);
 
     // Opened while the policy still allowed it; the vendor then sets 24 hours.
     await openOrders(page);
@@ -364,8 +334,9 @@ test('cancelling inside the policy window is refused, naming the hours', async (
     const blocked = rowOf(page, order).getByRole('button', { name: /^Cancel Order/ });
     await expect(blocked).toHaveAttribute('aria-disabled', 'true');
     await expect(rowOf(page, order).getByText(insideWindow(24))).toBeVisible();
-    const refused = await send(page.request, 'PATCH', `/api/orders/${order.id}/cancel-order`, {
-      cancelReason: 'Trying again',
+    const refused = await apiFetch(page.request, ordersApi.cancel, {
+      params: { id: order.id },
+      body: { cancelReason: 'Trying again' },
     });
     expect(refused.status()).toBe(422);
     expect(((await refused.json()) as { errors: string[] }).errors).toEqual([insideWindow(24)]);
@@ -375,12 +346,13 @@ test('cancelling inside the policy window is refused, naming the hours', async (
     // Leave the server's clock, the demo vendor and the order as they were for the other journeys.
     await setServerClock(page.request, null);
     await policy(0);
-    await send(page.request, 'PATCH', `/api/orders/${order.id}/reschedule`, {
-      order: { appointmentAt: original },
+    await apiFetch(page.request, ordersApi.reschedule, {
+      params: { id: order.id },
+      body: { order: { appointmentAt: original } },
     });
     await policy(vendor.cancelationPolicyHours);
-    await notice(vendor.calendar.bookingWindowStartDays);
-    await workday(vendor.calendar.workdayStartTime, vendor.calendar.workdayEndTime);
+    await notice(calendar.bookingWindowStartDays);
+    await workday(calendar.workdayStartTime, calendar.workdayEndTime);
     await vendorApi.dispose();
   }
 });

@@ -1,5 +1,7 @@
 import { expect, test } from './csp-guard';
 import { type Locator, type Page } from '@playwright/test';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { apiGet } from './api';
 import { signIn } from './helpers';
 
 const VENDOR = 'Sparkle & Shine Home Cleaning';
@@ -59,9 +61,7 @@ test('a guest answers a house-cleaning vendor’s questions, sees the price live
   await expect(page.getByRole('region', { name: 'Scheduling' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Service' })).toBeVisible();
   // The server priced the booking from the same answers: the guest's session now holds it.
-  const session = (await (await page.request.get('/api/session')).json()) as {
-    bookings: { price: number; status: string; customerNotes: string }[];
-  };
+  const session = await apiGet(page.request, sessionApi.current);
   expect(session.bookings).toHaveLength(1);
   expect(session.bookings[0]).toMatchObject({ status: 'priced', customerNotes: 'Gate code 1234' });
   expect(`$${session.bookings[0]!.price.toFixed(2)}`).toBe(shown);
@@ -99,9 +99,7 @@ test('the vendor fixes a formula typo, saves, and the customer’s price follows
   await expect(figure(form, 'Subtotal')).toHaveText('$500.00');
   await form.getByRole('button', { name: 'Continue' }).click();
   await expect(guest.getByRole('region', { name: 'Scheduling' })).toBeVisible();
-  const session = (await (await guest.request.get('/api/session')).json()) as {
-    bookings: { price: number }[];
-  };
+  const session = await apiGet(guest.request, sessionApi.current);
   expect(session.bookings[0]!.price).toBe(500);
   await guest.close();
 });

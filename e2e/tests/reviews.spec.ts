@@ -1,6 +1,10 @@
 import fs from 'node:fs';
 import { expect, test } from './csp-guard';
 import { type Locator, type Page } from '@playwright/test';
+import type { AnswerOf } from '@stg/domain/api/endpoint';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { apiGet, apiSend } from './api';
 import { signIn, signUp, uniqueEmail } from './helpers';
 
 /**
@@ -32,10 +36,8 @@ interface Figures {
   reviewCount: number;
 }
 
-interface ReviewsAnswer extends Figures {
-  reviews: { id: number; score: number; reviewType: string; body: string | null }[];
-  eligibility: { canReview: boolean; reason: string | null; ownReviewId: number | null };
-}
+/** GET of a vendor's reviews as the contract types it (its figures among the rest). */
+type ReviewsAnswer = AnswerOf<typeof reviewsApi.vendorReviews>;
 
 function cardOf(page: Page) {
   return page
@@ -64,9 +66,7 @@ async function cardFigures(card: Locator): Promise<Figures> {
 }
 
 async function reviewsOf(page: Page, vendorId: number): Promise<ReviewsAnswer> {
-  const res = await page.request.get(`/api/vendors/${vendorId}/reviews`);
-  expect(res.status()).toBe(200);
-  return (await res.json()) as ReviewsAnswer;
+  return apiGet(page.request, reviewsApi.vendorReviews, { params: { id: vendorId } });
 }
 
 /** The product reviews' average to one decimal, as the card and the API show it. */
@@ -101,19 +101,11 @@ async function pressKey(button: Locator) {
   await button.press('Enter');
 }
 
-/** The CSRF token comes with GET /api/session. */
-async function csrf(page: Page) {
-  return (await page.request.get('/api/session')).headers()['x-csrf-token'] ?? '';
-}
-
 /** Removes a review customer@ may have left on the vendor in an earlier attempt, so the journey starts clean. */
 async function clearOwnReview(page: Page, vendorId: number) {
   const { eligibility } = await reviewsOf(page, vendorId);
   if (eligibility.ownReviewId === null) return;
-  const res = await page.request.delete(`/api/reviews/${eligibility.ownReviewId}`, {
-    headers: { 'X-CSRF-Token': await csrf(page) },
-  });
-  expect(res.ok(), `cleanup delete answered ${res.status()}`).toBeTruthy();
+  await apiSend(page.request, reviewsApi.delete, { params: { id: eligibility.ownReviewId } });
 }
 
 test('a customer with an order writes a review, sees it first and on the card, then deletes it', async ({
@@ -247,8 +239,8 @@ test('a vendor sees no Write a Review button, on another vendor page or its own'
   await expect(reviewsRegion(page).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
 
-  const session = (await (await page.request.get('/api/session')).json()) as { vendor: { id: number } };
-  await page.goto(`/vendors/${session.vendor.id}`);
+  const session = await apiGet(page.request, sessionApi.current);
+  await page.goto(`/vendors/${session.vendor!.id}`);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(reviewsRegion(page).getByRole('listitem').first()).toBeVisible();
   await expect(page.getByRole('button', { name: 'Write a Review' })).toHaveCount(0);
@@ -260,11 +252,10 @@ test('the author can click Delete Your Review with the mouse', async ({ page }) 
   await signIn(page, CUSTOMER);
   const { id } = await openCard(page);
   await clearOwnReview(page, id);
-  const created = await page.request.post(`/api/vendors/${id}/reviews`, {
-    data: { review: { body: 'Clear windows, clear pricing.', score: 4 } },
-    headers: { 'X-CSRF-Token': await csrf(page) },
+  await apiSend(page.request, reviewsApi.create, {
+    params: { id },
+    body: { review: { body: 'Clear windows, clear pricing.', score: 4 } },
   });
-  expect(created.status()).toBeLessThan(300);
   try {
     await page.goto(`/vendors/${id}`);
     const button = reviewsRegion(page).getByRole('button', { name: 'Delete Your Review' });

@@ -1,15 +1,16 @@
 import { expect, test } from './csp-guard';
 import { type Page } from '@playwright/test';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import type { AnswerOf } from '@stg/domain/api/endpoint';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { apiGet } from './api';
 import { signIn } from './helpers';
 
 const VENDOR = 'Sparkle & Shine Home Cleaning';
 const ZONE = 'America/Denver';
 const MINUTE = 60_000;
 
-interface AvailabilityAnswer {
-  stepMinutes: number;
-  days: { date: string; ranges: { start_time: string; end_time: string }[] }[];
-}
+type AvailabilityAnswer = AnswerOf<typeof bookingsApi.availability>;
 
 /** A guest prices the demo house cleaner; Continue opens Scheduling. Answers the vendor's id. */
 async function priceAsGuest(page: Page): Promise<number> {
@@ -82,9 +83,10 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
   const scheduling = page.getByRole('region', { name: 'Scheduling' });
 
   // The same answer the panel reads, for the guest's booking (the guest's cookies go with it).
-  const answer = (await (
-    await page.request.get(`/api/vendors/${vendorId}/vendor_calendars?duration=90`)
-  ).json()) as AvailabilityAnswer;
+  const answer = await apiGet(page.request, bookingsApi.availability, {
+    params: { id: vendorId },
+    query: { duration: 90 },
+  });
   expect(answer.stepMinutes).toBe(1);
   expect(answer.days.length).toBeGreaterThan(0);
   const firstMonth = answer.days[0]!.date.slice(0, 7);
@@ -134,11 +136,9 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
   await expect(summary.getByRole('button', { name: 'Checkout', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Edit Booking' })).toBeVisible();
 
-  const session = (await (await page.request.get('/api/session')).json()) as {
-    bookings: { status: string; appointmentAt: string }[];
-  };
+  const session = await apiGet(page.request, sessionApi.current);
   expect(session.bookings[0]!.status).toBe('scheduled');
-  expect(Date.parse(session.bookings[0]!.appointmentAt)).toBe(chosen);
+  expect(Date.parse(session.bookings[0]!.appointmentAt ?? '')).toBe(chosen);
 });
 
 test('the scheduler shows two months at 1280 px and one at 1000 px', async ({ page }) => {

@@ -6,6 +6,8 @@
 import path from 'node:path';
 import { expect, test } from './csp-guard';
 import { type Locator, type Page } from '@playwright/test';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { apiGet } from './api';
 import { signIn } from './helpers';
 
 const IMAGES = path.join(import.meta.dirname, '../fixtures/images');
@@ -25,7 +27,7 @@ const shape = (img: Locator) =>
   });
 
 async function publicShapes(page: Page) {
-  const vendors = (await (await page.request.get('/api/vendors')).json()) as { id: number }[];
+  const vendors = await apiGet(page.request, vendorReadsApi.vendors);
   await page.goto(`/vendors/${vendors[0]!.id}`);
   const cover = page.locator('.provider__cover').first();
   await expect(cover).toBeVisible();

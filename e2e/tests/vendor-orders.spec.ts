@@ -1,5 +1,9 @@
 import { expect, test } from './csp-guard';
 import { type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import type { AnswerOf } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { apiGet } from './api';
 import { seriousViolations, signIn } from './helpers';
 
 /**
@@ -30,32 +34,24 @@ const TIPS = {
   alreadyComplete: 'This order is already complete',
 };
 
-interface VendorOrder {
-  id: number;
-  confirmationId: string;
-  appointmentAt: string;
-  fulfillmentStatus: string;
-  paymentStatus: string;
-  totalCollected: number;
-  refundAmount: number;
-  refundReason: string | null;
-  vendorPayoutAmount: number;
-  customer: { firstName: string; lastName: string; email: string; phoneNumber: string };
-  allowedActions: string[];
-}
+/** An order as the vendor's list answers it (the contract's type). */
+type VendorOrder = AnswerOf<typeof ordersApi.vendorOrders>['orders'][number];
 
 // ---- The API as the signed-in vendor ----
 
 async function vendorIdOf(request: APIRequestContext): Promise<number> {
-  const session = (await (await request.get('/api/session')).json()) as { vendor: { id: number } };
-  return session.vendor.id;
+  const { vendor } = await apiGet(request, sessionApi.current);
+  if (!vendor) throw new Error(`${VENDOR} is signed in as a vendor`);
+  return vendor.id;
 }
 
 async function ordersOf(request: APIRequestContext, filter: 'active' | 'past' | 'all' = 'all') {
   const vendorId = await vendorIdOf(request);
-  const res = await request.get(`/api/vendors/${vendorId}/orders?filter=${filter}&limit=200`);
-  expect(res.status()).toBe(200);
-  return ((await res.json()) as { orders: VendorOrder[] }).orders;
+  const page = await apiGet(request, ordersApi.vendorOrders, {
+    params: { id: vendorId },
+    query: { filter, limit: 200 },
+  });
+  return page.orders;
 }
 
 const changeable = (o: VendorOrder) => !KEPT_CUSTOMERS.includes(o.customer.email);
