@@ -1,5 +1,10 @@
 import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Category } from '@stg/domain/constants';
+import {
+  DEFAULT_CANCELATION_POLICY_HOURS,
+  DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
+  type Category,
+} from '@stg/domain/constants';
+import { DEFAULT_SCHEDULING } from '@stg/domain/scheduling-preferences';
 import type { AddressInput } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -185,6 +190,8 @@ export async function insertVendorWithAdmin(
       .values({
         ...input.vendor,
         listingStatus: 'awaiting_submission',
+        priceToDurationRateCents: DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
+        cancelationPolicyHours: DEFAULT_CANCELATION_POLICY_HOURS,
         createdAt: input.now,
         updatedAt: input.now,
       })
@@ -192,7 +199,15 @@ export async function insertVendorWithAdmin(
     'vendor',
   );
   await tx.insert(addresses).values({ ...input.businessAddress, vendorId: vendor.id });
-  await tx.insert(vendorCalendars).values({ vendorId: vendor.id });
+  // The default scheduling rules, written out (not left to the columns' defaults): one source, the domain's.
+  await tx.insert(vendorCalendars).values({
+    vendorId: vendor.id,
+    workdayStartMinutes: DEFAULT_SCHEDULING.workdayStartMinutes,
+    workdayEndMinutes: DEFAULT_SCHEDULING.workdayEndMinutes,
+    driveTimeBufferMins: DEFAULT_SCHEDULING.gapMinutes,
+    bookingWindowStartDays: DEFAULT_SCHEDULING.minimumNoticeDays,
+    bookingWindowEndDays: DEFAULT_SCHEDULING.bookingLimitDays,
+  });
   const user = oneRow(
     await tx
       .insert(users)

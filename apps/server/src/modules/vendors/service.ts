@@ -15,6 +15,7 @@ import {
   type vendorPatchRequestSchema,
 } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
+import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
@@ -26,6 +27,7 @@ import {
   pricingPatchProblems,
   replacePricingInputs,
   revertFormula,
+  startVendorPricing,
   updateVendorPricing,
 } from '../pricing/service';
 import { googlePlaceIdProblem, refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
@@ -80,6 +82,8 @@ export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
         adminAddress: admin.addresses_attributes?.[0] ?? null,
         now,
       });
+      // A listing that sells from day one (issue 25): the category's questions, formula and minimum price.
+      await startVendorPricing(tx, created.vendor.id, defaultPricingFor(input.category), now);
       await addVendorEvent(tx, {
         vendorId: created.vendor.id,
         actorUserId: created.user.id,
