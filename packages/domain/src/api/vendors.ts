@@ -41,6 +41,13 @@ export const VENDOR_MESSAGES = {
   galleryRequired: `Add at least ${LIMITS.galleryMin} gallery images before submitting for review.`,
   calendarRequired: 'Connect a calendar or skip that step before submitting for review.',
   payoutsRequired: 'Connect your bank for payouts before submitting for review.',
+  // What a customer needs to get an instant price and a time (issue 25, ADR 0032; listing-readiness.ts).
+  descriptionRequired: 'Add a service description before submitting for review.',
+  pricingQuestionRequired: 'Add at least one pricing question before submitting for review.',
+  pricingFormulaInvalid: 'Fix the pricing formula so it prices your questions before submitting for review.',
+  pricingFormulaUnused: 'Use your pricing questions in the pricing formula before submitting for review.',
+  schedulingRequired:
+    'Set your scheduling rules (workday, gap, notice, booking limit, cancellation hours) before submitting for review.',
   notAwaitingSubmission: 'This listing has already been submitted.',
   submitFailed: 'Error submitting for review',
   galleryFull: `A gallery can have at most ${LIMITS.galleryMax} images.`,

@@ -147,23 +147,38 @@ export async function updateVendorRow(
   await tx.update(vendors).set(fields).where(eq(vendors.id, id));
 }
 
-/** The facts Submit for Review is decided on, read inside the caller's transaction. */
-export async function setupFactsOf(tx: Db | Tx, vendor: VendorRow) {
+/**
+ * The rows Submit for Review and Approve decide on (listing-facts.ts turns them into the domain's
+ * ListingFacts), read inside the caller's transaction: the gallery's size, the calendar, the questions.
+ */
+export async function listingRowsOf(tx: Db | Tx, vendor: VendorRow) {
   const [gallery] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(images)
     .where(and(eq(images.vendorId, vendor.id), eq(images.kind, 'gallery')));
-  const [calendar] = await tx
-    .select({ apiIntegrated: vendorCalendars.apiIntegrated })
-    .from(vendorCalendars)
-    .where(eq(vendorCalendars.vendorId, vendor.id));
+  const [calendar] = await tx.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, vendor.id));
+  const inputs = await tx
+    .select()
+    .from(pricingInputs)
+    .where(eq(pricingInputs.vendorId, vendor.id))
+    .orderBy(asc(pricingInputs.position), asc(pricingInputs.id));
+  const options =
+    inputs.length === 0
+      ? []
+      : await tx
+          .select({ option: pricingInputOptions })
+          .from(pricingInputOptions)
+          .innerJoin(pricingInputs, eq(pricingInputs.id, pricingInputOptions.pricingInputId))
+          .where(eq(pricingInputs.vendorId, vendor.id))
+          .orderBy(asc(pricingInputOptions.position), asc(pricingInputOptions.id));
   return {
-    hasLogo: vendor.logoImageId !== null,
-    hasBanner: vendor.bannerImageId !== null,
+    vendor,
     galleryCount: gallery?.n ?? 0,
-    calendarIntegrated: calendar?.apiIntegrated ?? false,
-    calendarSkipped: vendor.calendarSkipped,
-    stripeIntegrated: vendor.stripeIntegrated,
+    calendar: calendar ?? null,
+    inputs: inputs.map((input) => ({
+      input,
+      options: options.filter((o) => o.option.pricingInputId === input.id).map((o) => o.option),
+    })),
   };
 }
 

@@ -8,13 +8,13 @@ import { VENDOR_PRICING_PATCH_KEYS } from '@stg/domain/api/pricing';
 import type { PricingInputDraft } from '@stg/domain/pricing-inputs';
 import {
   listingStatusChangeProblem,
-  submitForReviewProblems,
   VENDOR_MESSAGES,
   vendorPatchNeedsPassword,
   type VendorSignUp,
   type vendorPatchRequestSchema,
 } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
+import { listingReadiness } from '@stg/domain/listing-readiness';
 import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
@@ -36,13 +36,14 @@ import { confirmPassword } from '../auth/confirm-password';
 import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
 import { addVendorEvent } from './events';
 import { deleteGalleryImage, uploadVendorImages, type ImageUpload } from './images';
+import { listingFactsFrom } from './listing-facts';
 import { applyPayoutAccount } from './payouts';
 import {
   findVendorRow,
   insertVendorWithAdmin,
   loadVendorDetail,
+  listingRowsOf,
   lockVendorRow,
-  setupFactsOf,
   updateVendorRow,
   type VendorRow,
 } from './repo';
@@ -188,7 +189,9 @@ export async function updateVendorBusiness(
 
 /**
  * POST /api/vendors/{id}/submit-for-review: only with a logo, a banner, at least 4 gallery images,
- * the calendar integrated or skipped, and payouts active (spec §5), checked here under the row lock.
+ * the calendar integrated or skipped, and payouts active (spec §5), and only a listing that can sell: a
+ * description, a pricing question the formula prices, scheduling rules (listingReadiness, ADR 0032);
+ * checked here under the row lock.
  * Submitting again while under review changes nothing (a double click).
  */
 export async function submitForReview(db: Db, opts: { vendorId: number; actorUserId: number; now: Date }) {
@@ -198,7 +201,7 @@ export async function submitForReview(db: Db, opts: { vendorId: number; actorUse
     if (vendor.listingStatus === 'under_review') return;
     if (vendor.listingStatus !== 'awaiting_submission')
       throw unprocessable(VENDOR_MESSAGES.notAwaitingSubmission);
-    const problems = submitForReviewProblems(await setupFactsOf(tx, vendor));
+    const problems = listingReadiness(listingFactsFrom(await listingRowsOf(tx, vendor)));
     if (problems.length > 0) throw unprocessable(...problems);
     await updateVendorRow(tx, vendor.id, {
       listingStatus: 'under_review',
