@@ -505,6 +505,24 @@ export const reviewQueueItemSchema = z.object({
     phoneNumber: z.string(),
   }),
   submittedAt: z.string().nullable(),
+  /**
+   * What a typical customer would pay and how long the job would take (issue 25): each question's default
+   * answer, else its first choice, priced through the vendor's formula; null when the formula gives no price.
+   */
+  sampleQuote: z
+    .object({
+      /** Dollars, never below the minimum price. */
+      price: z.number(),
+      durationMinutes: z.number().int(),
+      /** The answers priced, in the questions' order. */
+      answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+    })
+    .nullable()
+    // The server always sends both; an answer without them (a server older than the page, mid-deploy)
+    // still parses: no sample, nothing listed as missing (Approve is checked by the server anyway).
+    .default(null),
+  /** What still stops this listing from being approved (listingReadiness); empty when it can sell. */
+  missing: z.array(z.string()).default([]),
 });
 export const reviewQueueResponseSchema = z.object({ listings: z.array(reviewQueueItemSchema) });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;

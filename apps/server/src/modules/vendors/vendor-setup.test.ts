@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { VENDOR_MESSAGES, vendorSchema } from '@stg/domain/api/vendors';
+import { reviewQueueResponseSchema, VENDOR_MESSAGES, vendorSchema } from '@stg/domain/api/vendors';
 import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
@@ -535,6 +535,10 @@ describe('submit for review and the operator decision', () => {
     res = await approve();
     expect(res.statusCode).toBe(422);
     expect(res.json().errors).toEqual(missing);
+    // The operator's review card says so before the click, with the price every customer would get.
+    const queue = await operator.request({ method: 'GET', url: '/api/operator/listings' });
+    const item = queue.json().listings.find((l: { vendor: { id: number } }) => l.vendor.id === vendorId);
+    expect(item).toMatchObject({ missing, sampleQuote: { price: 35, durationMinutes: 60, answers: [] } });
     const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
     expect(row!.listingStatus).toBe('under_review');
     expect((await events(vendorId)).some((e) => e.action === 'approved')).toBe(false);
@@ -583,7 +587,20 @@ describe('submit for review and the operator decision', () => {
     expect(item).toMatchObject({
       admin: { firstName: 'Dana', email: 'rejected@example.com' },
       vendor: { galleryImageUrls: expect.any(Array), stripeIntegrated: 'active' },
+      // Issue 25: a typical customer's price from the default questions (30 + 15 windows × 4 × 1.8
+      // inside & outside + 0 for one story = $138; at $35 an hour, 237 minutes), and nothing missing.
+      sampleQuote: {
+        price: 138,
+        durationMinutes: 237,
+        answers: [
+          { question: 'Number of windows', answer: '15' },
+          { question: 'Which sides', answer: 'Inside & outside' },
+          { question: 'Stories', answer: '1 story' },
+        ],
+      },
+      missing: [],
     });
+    expect(reviewQueueResponseSchema.parse(queue.json()).listings.length).toBeGreaterThan(0);
 
     const empty = await operator.request({
       method: 'POST',
