@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { VENDOR_MESSAGES } from './api/vendors';
+import { VENDOR_MESSAGES, type Vendor } from './api/vendors';
 import { CATEGORIES, type Category } from './constants';
-import { listingReadiness, sampleQuote, typicalSelections, type ListingFacts } from './listing-readiness';
+import {
+  listingFactsOfVendor,
+  listingReadiness,
+  sampleQuote,
+  typicalSelections,
+  type ListingFacts,
+} from './listing-readiness';
 import { defaultPricingFor } from './pricing-defaults';
 import { DEFAULT_SCHEDULING } from './scheduling-preferences';
 
@@ -130,5 +136,36 @@ describe('sampleQuote', () => {
       const f = complete(c);
       expect(Object.keys(typicalSelections(f.pricingInputs))).toHaveLength(f.pricingInputs.length);
     }
+  });
+});
+
+describe('listingFactsOfVendor (the web reads the vendor as answered)', () => {
+  const f = complete('window_cleaning');
+  // Only the fields the facts are read from; the rest of the vendor does not matter here.
+  const vendor = {
+    serviceDescription: f.serviceDescription,
+    pricingFormula: f.pricingFormula,
+    minPrice: 35,
+    pricingInputs: f.pricingInputs,
+    priceToDurationRate: 35,
+    cancelationPolicyHours: 24,
+    calendar: {
+      workdayStartTime: '08:00',
+      workdayEndTime: '17:00',
+      driveTimeBufferMins: 30,
+      bookingWindowStartDays: 2,
+      bookingWindowEndDays: 90,
+    },
+  } as unknown as Vendor;
+
+  it('gives the same facts as the server reads from its rows', () => {
+    expect(listingFactsOfVendor(vendor, f)).toEqual(f);
+    expect(listingReadiness(listingFactsOfVendor(vendor, f))).toEqual([]);
+  });
+
+  it('has no scheduling rules without a calendar (or with a time it cannot read)', () => {
+    expect(listingFactsOfVendor({ ...vendor, calendar: null }, f).scheduling).toBeNull();
+    const odd = { ...vendor, calendar: { ...vendor.calendar!, workdayEndTime: '17:15' } };
+    expect(listingReadiness(listingFactsOfVendor(odd, f))).toEqual([VENDOR_MESSAGES.schedulingRequired]);
   });
 });

@@ -203,6 +203,7 @@ export async function replacePricingInputs(db: Db, vendorId: number, items: Pric
 export async function startVendorPricing(tx: Tx, vendorId: number, pricing: DefaultPricing, now: Date) {
   const errors = [
     ...validatePricingInputs(pricing.pricingInputs, { formulaVariables: [], currentAliases: [] }),
+    // validateFormula prices the questions' default answers, keyed by id: the drafts have none yet.
     ...validateFormula(
       pricing.pricingFormula,
       pricing.pricingInputs.map((input, i) => ({
