@@ -12,7 +12,8 @@ import { centsToDollars } from '@stg/domain/money';
 import { answersFromSelections, durationMinutes, initialSelections, quotePrice } from '@stg/domain/pricing';
 import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { DEFAULT_SCHEDULING, formatWorkdayTime } from '@stg/domain/scheduling-preferences';
-import { vendors } from '../../db/schema';
+import { pricingInputs, vendors } from '../../db/schema';
+import { startPricingOfVendorsInSetup } from './service';
 import { createTestApp, TestClient } from '../../../test/test-app';
 
 let app: FastifyInstance;
@@ -25,10 +26,10 @@ afterAll(() => app.close());
 
 const address = { street_address: '100 N Main St', city: 'St George', state: 'UT', zip_code: '84770' };
 
-async function signUp(category: Category): Promise<Vendor> {
+async function signUp(category: Category, tag = ''): Promise<Vendor> {
   const client = new TestClient(app);
   await client.session();
-  const email = `defaults-${category}@example.com`;
+  const email = `defaults-${category}${tag}@example.com`;
   const res = await client.request({
     method: 'POST',
     url: '/api/vendors',
@@ -127,4 +128,27 @@ describe('a new vendor starts from its category’s defaults (issue 25)', () => 
       expect(booking.duration).not.toBe(60);
     },
   );
+});
+
+describe('vendors in setup from before the defaults (ADR 0032)', () => {
+  it('get their category’s default pricing at start-up; live vendors keep theirs; a second run does nothing', async () => {
+    const db = app.deps.db;
+    const legacy = async (category: Category, listingStatus: 'awaiting_submission' | 'active') => {
+      const vendor = await signUp(category, '-legacy');
+      await db.delete(pricingInputs).where(eq(pricingInputs.vendorId, vendor.id));
+      await db.update(vendors).set({ pricingFormula: 'x', listingStatus }).where(eq(vendors.id, vendor.id));
+      return vendor.id;
+    };
+    // The vendors of the tests above are live (and have their pricing): only these two are candidates.
+    const inSetup = await legacy('pest_control', 'awaiting_submission');
+    const live = await legacy('house_cleaning', 'active');
+    expect(await startPricingOfVendorsInSetup(db, new Date('2026-11-27T18:00:00Z'))).toBe(1);
+    const [setupRow] = await db.select().from(vendors).where(eq(vendors.id, inSetup));
+    expect(setupRow!.pricingFormula).toBe(defaultPricingFor('pest_control').pricingFormula);
+    const questions = await db.select().from(pricingInputs).where(eq(pricingInputs.vendorId, inSetup));
+    expect(questions.map((q) => q.alias)).toEqual(['PLAN', 'SQFT', 'STORIES']);
+    const [liveRow] = await db.select().from(vendors).where(eq(vendors.id, live));
+    expect(liveRow!.pricingFormula).toBe('x');
+    expect(await startPricingOfVendorsInSetup(db, new Date('2026-11-27T18:00:00Z'))).toBe(0);
+  });
 });

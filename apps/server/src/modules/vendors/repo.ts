@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
+import { aliasedTable, and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
 import {
   DEFAULT_CANCELATION_POLICY_HOURS,
   DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
@@ -265,4 +265,36 @@ export async function listListingsUnderReview(db: Db) {
 export async function findVendorAdmin(db: Db | Tx, vendorId: number) {
   const [row] = await db.select().from(users).where(eq(users.vendorId, vendorId)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Vendors still in setup that never had pricing (signed up before ADR 0032: the formula `x`, no
+ * questions). With the row locked, `lockVendorRow` and the same test decide again.
+ */
+export async function listVendorsInSetupWithoutPricing(db: Db | Tx): Promise<number[]> {
+  const rows = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(
+      and(
+        inArray(vendors.listingStatus, ['awaiting_submission', 'under_review']),
+        eq(vendors.pricingFormula, 'x'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(pricingInputs)
+            .where(eq(pricingInputs.vendorId, vendors.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(vendors.id));
+  return rows.map((r) => r.id);
+}
+
+export async function countPricingInputs(db: Db | Tx, vendorId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pricingInputs)
+    .where(eq(pricingInputs.vendorId, vendorId));
+  return row?.n ?? 0;
 }

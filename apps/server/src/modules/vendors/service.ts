@@ -39,10 +39,12 @@ import { deleteGalleryImage, uploadVendorImages, type ImageUpload } from './imag
 import { listingFactsFrom } from './listing-facts';
 import { applyPayoutAccount } from './payouts';
 import {
+  countPricingInputs,
   findVendorRow,
   insertVendorWithAdmin,
   loadVendorDetail,
   listingRowsOf,
+  listVendorsInSetupWithoutPricing,
   lockVendorRow,
   updateVendorRow,
   type VendorRow,
@@ -99,6 +101,26 @@ export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
     if (isEmailUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
     throw err;
   }
+}
+
+/**
+ * Vendors signed up before ADR 0032 and still in setup (formula `x`, no questions) get their category's
+ * default pricing, as a sign-up now does: Submit for Review needs it, and the Pricing page is not usable
+ * in setup. Run at start-up after the migrations; idempotent, and safe with several instances (each
+ * vendor under its row lock, decided again there). Live vendors keep what they have. Answers how many.
+ */
+export async function startPricingOfVendorsInSetup(db: Db, now: Date): Promise<number> {
+  let started = 0;
+  for (const id of await listVendorsInSetupWithoutPricing(db)) {
+    await db.transaction(async (tx) => {
+      const vendor = await lockVendorRow(tx, id);
+      if (!vendor || vendor.pricingFormula !== 'x' || (await countPricingInputs(tx, id)) > 0) return;
+      if (vendor.listingStatus !== 'awaiting_submission' && vendor.listingStatus !== 'under_review') return;
+      await startVendorPricing(tx, id, defaultPricingFor(vendor.category), now);
+      started += 1;
+    });
+  }
+  return started;
 }
 
 export interface BusinessPatch {
