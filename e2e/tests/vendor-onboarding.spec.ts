@@ -103,8 +103,14 @@ async function setUpListing(page: Page) {
   await expect(continueButton).toBeEnabled();
   await continueButton.click();
 
-  // 5. Next Steps: Submit for Review
+  // 5. Next Steps: the service description (a listing is submitted only with one, ADR 0032), then Submit
+  // for Review. Pricing and scheduling are the category's defaults from sign-up.
   await expect(main.getByRole('heading', { name: 'Next Steps' })).toBeVisible();
+  await main
+    .getByRole('textbox', { name: 'Service description' })
+    .fill('Streak-free windows, screens and tracks across St George.');
+  await main.getByRole('button', { name: 'Save description' }).click();
+  await expect(main.getByText('Saved', { exact: true })).toBeVisible();
   await main.getByRole('button', { name: 'Submit for Review' }).click();
   await expect(main.getByRole('button', { name: 'Submitted' })).toBeDisabled();
   await expect(main.getByText('Your listing is under review.')).toBeVisible();

@@ -10,12 +10,15 @@ import type { Storage } from './adapters/storage/storage';
 import type { Config } from './config';
 import { openDatabase, type Database } from './db/client';
 import { vendors } from './db/schema';
+import { startPricingOfVendorsInSetup } from './modules/vendors/service';
 import { seedDemoData } from './seed/seed-demo-data';
 
 export async function openAndMigrate(config: Config) {
   const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
   try {
     await database.migrate();
+    // Vendors in setup from before ADR 0032 start from their category's default pricing, as new ones do.
+    await startPricingOfVendorsInSetup(database.db, new Date());
   } catch (err) {
     await database.close();
     throw err;

@@ -100,6 +100,8 @@ export const DEFAULT_MIN_PRICE_CENTS = 3500;
 export const DEFAULT_PRICE_TO_DURATION_RATE_CENTS = 3500;
 export const DEFAULT_SERVICE_CHARGE_CENTS = 255;
 export const DEFAULT_COMMISSION_BPS = 1000;
+/** A new vendor's cancellation policy, in hours before the appointment. */
+export const DEFAULT_CANCELATION_POLICY_HOURS = 24;
 export const PAYOUT_DELAY_HOURS = 72;
 
 /** Limits of spec §9. */

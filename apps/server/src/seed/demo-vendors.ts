@@ -5,6 +5,7 @@
  */
 import {
   DEFAULT_COMMISSION_BPS,
+  DEFAULT_CANCELATION_POLICY_HOURS,
   DEFAULT_MIN_PRICE_CENTS,
   DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
   type Category,
@@ -646,7 +647,7 @@ export const DEMO_VENDORS: DemoVendor[] = [
     // Where every new vendor starts: the domain's defaults.
     minPriceCents: DEFAULT_MIN_PRICE_CENTS,
     rateCents: DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
-    cancelationPolicyHours: 24,
+    cancelationPolicyHours: DEFAULT_CANCELATION_POLICY_HOURS,
     commissionBps: DEFAULT_COMMISSION_BPS,
     calendar: {
       start: DEFAULT_SCHEDULING.workdayStartMinutes,

@@ -170,6 +170,15 @@ async function pendingListing(app: FastifyInstance): Promise<Fixtures['P']> {
     }),
     'calendar skipped',
   );
+  // A listing that can sell (issue 25): its description; its pricing and scheduling are the sign-up's defaults.
+  must(
+    await client.request({
+      method: 'PATCH',
+      url: `/api/vendors/${vendorId}`,
+      payload: { vendor: { serviceDescription: 'Streak-free windows, screens and tracks.' } },
+    }),
+    'description',
+  );
   const session = must(
     await client.request({
       method: 'POST',

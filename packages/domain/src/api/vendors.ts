@@ -41,6 +41,13 @@ export const VENDOR_MESSAGES = {
   galleryRequired: `Add at least ${LIMITS.galleryMin} gallery images before submitting for review.`,
   calendarRequired: 'Connect a calendar or skip that step before submitting for review.',
   payoutsRequired: 'Connect your bank for payouts before submitting for review.',
+  // What a customer needs to get an instant price and a time (issue 25, ADR 0032; listing-readiness.ts).
+  descriptionRequired: 'Add a service description before submitting for review.',
+  pricingQuestionRequired: 'Add at least one pricing question before submitting for review.',
+  pricingFormulaInvalid: 'Fix the pricing formula so it prices your questions before submitting for review.',
+  pricingFormulaUnused: 'Use your pricing questions in the pricing formula before submitting for review.',
+  schedulingRequired:
+    'Set your scheduling rules (workday, gap, notice, booking limit, cancellation hours) before submitting for review.',
   notAwaitingSubmission: 'This listing has already been submitted.',
   submitFailed: 'Error submitting for review',
   galleryFull: `A gallery can have at most ${LIMITS.galleryMax} images.`,
@@ -498,6 +505,24 @@ export const reviewQueueItemSchema = z.object({
     phoneNumber: z.string(),
   }),
   submittedAt: z.string().nullable(),
+  /**
+   * What a typical customer would pay and how long the job would take (issue 25): each question's default
+   * answer, else its first choice, priced through the vendor's formula; null when the formula gives no price.
+   */
+  sampleQuote: z
+    .object({
+      /** Dollars, never below the minimum price. */
+      price: z.number(),
+      durationMinutes: z.number().int(),
+      /** The answers priced, in the questions' order. */
+      answers: z.array(z.object({ question: z.string(), answer: z.string() })),
+    })
+    .nullable()
+    // The server always sends both; an answer without them (a server older than the page, mid-deploy)
+    // still parses: no sample, nothing listed as missing (Approve is checked by the server anyway).
+    .default(null),
+  /** What still stops this listing from being approved (listingReadiness); empty when it can sell. */
+  missing: z.array(z.string()).default([]),
 });
 export const reviewQueueResponseSchema = z.object({ listings: z.array(reviewQueueItemSchema) });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;

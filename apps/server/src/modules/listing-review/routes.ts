@@ -5,7 +5,7 @@ import { requireOperator, requireUser, signedInUser } from '../../http/auth';
 import { notFound } from '../../http/errors';
 import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
-import { presentVendor } from '../vendors/presenter';
+import { presentReviewQueueItem } from './presenter';
 import { decideListing, listReviewQueue, type ReviewDeps } from './service';
 
 export async function listingReviewRoutes(app: FastifyInstance) {
@@ -29,16 +29,7 @@ export async function listingReviewRoutes(app: FastifyInstance) {
     listingReviewApi.queue,
     { preValidation: [requireUser, requireOperator] },
     async () => {
-      const listings = (await listReviewQueue(db)).map(({ row, detail }) => ({
-        vendor: presentVendor(detail, urlFor, { owner: true }),
-        admin: {
-          firstName: row.admin?.firstName ?? '',
-          lastName: row.admin?.lastName ?? '',
-          email: row.admin?.email ?? '',
-          phoneNumber: row.admin?.phoneNumber ?? '',
-        },
-        submittedAt: row.submittedAt?.toISOString() ?? null,
-      }));
+      const listings = (await listReviewQueue(db)).map((entry) => presentReviewQueueItem(entry, urlFor));
       return { listings };
     },
   );

@@ -4,12 +4,19 @@
  * vendor is mailed, and the decision is logged in vendor_events with the operator's id.
  */
 import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
+import { listingReadiness } from '@stg/domain/listing-readiness';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
-import { HttpError, notFound } from '../../http/errors';
+import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { addVendorEvent } from '../vendors/events';
-import { findVendorAdmin, lockVendorRow, updateVendorRow } from '../vendors/queries';
+import {
+  findVendorAdmin,
+  listingFactsFrom,
+  listingRowsOf,
+  lockVendorRow,
+  updateVendorRow,
+} from '../vendors/queries';
 import { listListingsUnderReview, loadVendorDetail } from '../vendors/service';
 import { listingApprovedMail, listingRejectedMail } from './mails';
 
@@ -37,6 +44,12 @@ export async function decideListing(
       // The same decision twice (a double click, two operators agreeing) is not an error.
       if (vendor.listingStatus === target && vendor.reviewedAt) return { vendor, changed: false };
       throw new HttpError(409, [VENDOR_MESSAGES.notUnderReview]);
+    }
+    // Approve only a listing that can sell, by the rule Submit for Review applied (ADR 0032): it may
+    // have been submitted before the rule, or changed since.
+    if (decision.kind === 'approve') {
+      const problems = listingReadiness(listingFactsFrom(await listingRowsOf(tx, vendor)));
+      if (problems.length > 0) throw unprocessable(...problems);
     }
     await updateVendorRow(tx, vendor.id, {
       listingStatus: target,

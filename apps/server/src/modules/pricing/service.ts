@@ -6,6 +6,7 @@
  */
 import { INPUT_TYPES, RANGE_OPTION_TYPES } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
+import type { DefaultPricing } from '@stg/domain/pricing-defaults';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import {
   canonicalAnswer,
@@ -191,6 +192,52 @@ export async function replacePricingInputs(db: Db, vendorId: number, items: Pric
     });
     if (errors.length > 0) throw unprocessable(...new Set(errors));
     await replaceVendorInputs(tx, vendorId, plan);
+  });
+}
+
+/**
+ * A new vendor's starting pricing (issue 25: never the formula `x`): the category's default questions,
+ * formula and minimum price (`defaultPricingFor`), written inside the caller's transaction (the sign-up's),
+ * checked by the same rules as the Pricing page so a default that breaks them fails loudly.
+ */
+export async function startVendorPricing(tx: Tx, vendorId: number, pricing: DefaultPricing, now: Date) {
+  const errors = [
+    ...validatePricingInputs(pricing.pricingInputs, { formulaVariables: [], currentAliases: [] }),
+    // validateFormula prices the questions' default answers, keyed by id: the drafts have none yet.
+    ...validateFormula(
+      pricing.pricingFormula,
+      pricing.pricingInputs.map((input, i) => ({
+        ...input,
+        id: -1 - i,
+        pricingInputOptions: input.pricingInputOptions.map((o, j) => ({ ...o, id: j })),
+      })),
+    ),
+    ...validateMinPrice(pricing.minPrice),
+  ];
+  if (errors.length > 0) throw new Error(`Default pricing is not valid: ${errors.join(' ')}`);
+  const plan: InputPlan[] = pricing.pricingInputs.flatMap((item) => {
+    if (!isOneOf(INPUT_TYPES, item.inputType)) return [];
+    const isRange = item.inputType === 'range';
+    return {
+      name: item.name.trim(),
+      alias: item.alias.trim(),
+      inputType: item.inputType,
+      recurring: item.recurring === true,
+      options: item.pricingInputOptions.map((o) => ({
+        name: o.name.trim(),
+        value: numberOr(o.value, 0),
+        isDefault: !isRange && o.default === true,
+        optionType: isRange && isOneOf(RANGE_OPTION_TYPES, o.optionType) ? o.optionType : null,
+      })),
+    };
+  });
+  await replaceVendorInputs(tx, vendorId, plan);
+  await updateVendorPricingRow(tx, vendorId, {
+    pricingFormula: pricing.pricingFormula,
+    previousFormula: null,
+    stagedFormula: null,
+    minPriceCents: minPriceCents(pricing.minPrice),
+    updatedAt: now,
   });
 }
 

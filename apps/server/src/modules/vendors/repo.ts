@@ -1,5 +1,10 @@
-import { aliasedTable, and, asc, desc, eq, sql } from 'drizzle-orm';
-import type { Category } from '@stg/domain/constants';
+import { aliasedTable, and, asc, desc, eq, inArray, notExists, sql } from 'drizzle-orm';
+import {
+  DEFAULT_CANCELATION_POLICY_HOURS,
+  DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
+  type Category,
+} from '@stg/domain/constants';
+import { DEFAULT_SCHEDULING } from '@stg/domain/scheduling-preferences';
 import type { AddressInput } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import {
@@ -142,23 +147,38 @@ export async function updateVendorRow(
   await tx.update(vendors).set(fields).where(eq(vendors.id, id));
 }
 
-/** The facts Submit for Review is decided on, read inside the caller's transaction. */
-export async function setupFactsOf(tx: Db | Tx, vendor: VendorRow) {
+/**
+ * The rows Submit for Review and Approve decide on (listing-facts.ts turns them into the domain's
+ * ListingFacts), read inside the caller's transaction: the gallery's size, the calendar, the questions.
+ */
+export async function listingRowsOf(tx: Db | Tx, vendor: VendorRow) {
   const [gallery] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(images)
     .where(and(eq(images.vendorId, vendor.id), eq(images.kind, 'gallery')));
-  const [calendar] = await tx
-    .select({ apiIntegrated: vendorCalendars.apiIntegrated })
-    .from(vendorCalendars)
-    .where(eq(vendorCalendars.vendorId, vendor.id));
+  const [calendar] = await tx.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, vendor.id));
+  const inputs = await tx
+    .select()
+    .from(pricingInputs)
+    .where(eq(pricingInputs.vendorId, vendor.id))
+    .orderBy(asc(pricingInputs.position), asc(pricingInputs.id));
+  const options =
+    inputs.length === 0
+      ? []
+      : await tx
+          .select({ option: pricingInputOptions })
+          .from(pricingInputOptions)
+          .innerJoin(pricingInputs, eq(pricingInputs.id, pricingInputOptions.pricingInputId))
+          .where(eq(pricingInputs.vendorId, vendor.id))
+          .orderBy(asc(pricingInputOptions.position), asc(pricingInputOptions.id));
   return {
-    hasLogo: vendor.logoImageId !== null,
-    hasBanner: vendor.bannerImageId !== null,
+    vendor,
     galleryCount: gallery?.n ?? 0,
-    calendarIntegrated: calendar?.apiIntegrated ?? false,
-    calendarSkipped: vendor.calendarSkipped,
-    stripeIntegrated: vendor.stripeIntegrated,
+    calendar: calendar ?? null,
+    inputs: inputs.map((input) => ({
+      input,
+      options: options.filter((o) => o.option.pricingInputId === input.id).map((o) => o.option),
+    })),
   };
 }
 
@@ -185,6 +205,8 @@ export async function insertVendorWithAdmin(
       .values({
         ...input.vendor,
         listingStatus: 'awaiting_submission',
+        priceToDurationRateCents: DEFAULT_PRICE_TO_DURATION_RATE_CENTS,
+        cancelationPolicyHours: DEFAULT_CANCELATION_POLICY_HOURS,
         createdAt: input.now,
         updatedAt: input.now,
       })
@@ -192,7 +214,15 @@ export async function insertVendorWithAdmin(
     'vendor',
   );
   await tx.insert(addresses).values({ ...input.businessAddress, vendorId: vendor.id });
-  await tx.insert(vendorCalendars).values({ vendorId: vendor.id });
+  // The default scheduling rules, written out (not left to the columns' defaults): one source, the domain's.
+  await tx.insert(vendorCalendars).values({
+    vendorId: vendor.id,
+    workdayStartMinutes: DEFAULT_SCHEDULING.workdayStartMinutes,
+    workdayEndMinutes: DEFAULT_SCHEDULING.workdayEndMinutes,
+    driveTimeBufferMins: DEFAULT_SCHEDULING.gapMinutes,
+    bookingWindowStartDays: DEFAULT_SCHEDULING.minimumNoticeDays,
+    bookingWindowEndDays: DEFAULT_SCHEDULING.bookingLimitDays,
+  });
   const user = oneRow(
     await tx
       .insert(users)
@@ -235,4 +265,36 @@ export async function listListingsUnderReview(db: Db) {
 export async function findVendorAdmin(db: Db | Tx, vendorId: number) {
   const [row] = await db.select().from(users).where(eq(users.vendorId, vendorId)).limit(1);
   return row ?? null;
+}
+
+/**
+ * Vendors still in setup that never had pricing (signed up before ADR 0032: the formula `x`, no
+ * questions). With the row locked, `lockVendorRow` and the same test decide again.
+ */
+export async function listVendorsInSetupWithoutPricing(db: Db | Tx): Promise<number[]> {
+  const rows = await db
+    .select({ id: vendors.id })
+    .from(vendors)
+    .where(
+      and(
+        inArray(vendors.listingStatus, ['awaiting_submission', 'under_review']),
+        eq(vendors.pricingFormula, 'x'),
+        notExists(
+          db
+            .select({ one: sql`1` })
+            .from(pricingInputs)
+            .where(eq(pricingInputs.vendorId, vendors.id)),
+        ),
+      ),
+    )
+    .orderBy(asc(vendors.id));
+  return rows.map((r) => r.id);
+}
+
+export async function countPricingInputs(db: Db | Tx, vendorId: number): Promise<number> {
+  const [row] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(pricingInputs)
+    .where(eq(pricingInputs.vendorId, vendorId));
+  return row?.n ?? 0;
 }

@@ -8,13 +8,14 @@ import { VENDOR_PRICING_PATCH_KEYS } from '@stg/domain/api/pricing';
 import type { PricingInputDraft } from '@stg/domain/pricing-inputs';
 import {
   listingStatusChangeProblem,
-  submitForReviewProblems,
   VENDOR_MESSAGES,
   vendorPatchNeedsPassword,
   type VendorSignUp,
   type vendorPatchRequestSchema,
 } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
+import { listingReadiness } from '@stg/domain/listing-readiness';
+import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
@@ -26,6 +27,7 @@ import {
   pricingPatchProblems,
   replacePricingInputs,
   revertFormula,
+  startVendorPricing,
   updateVendorPricing,
 } from '../pricing/service';
 import { googlePlaceIdProblem, refreshVendorGoogleReviews, setVendorGooglePlaceId } from '../reviews/google';
@@ -34,13 +36,16 @@ import { confirmPassword } from '../auth/confirm-password';
 import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
 import { addVendorEvent } from './events';
 import { deleteGalleryImage, uploadVendorImages, type ImageUpload } from './images';
+import { listingFactsFrom } from './listing-facts';
 import { applyPayoutAccount } from './payouts';
 import {
+  countPricingInputs,
   findVendorRow,
   insertVendorWithAdmin,
   loadVendorDetail,
+  listingRowsOf,
+  listVendorsInSetupWithoutPricing,
   lockVendorRow,
-  setupFactsOf,
   updateVendorRow,
   type VendorRow,
 } from './repo';
@@ -80,6 +85,8 @@ export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
         adminAddress: admin.addresses_attributes?.[0] ?? null,
         now,
       });
+      // A listing that sells from day one (issue 25): the category's questions, formula and minimum price.
+      await startVendorPricing(tx, created.vendor.id, defaultPricingFor(input.category), now);
       await addVendorEvent(tx, {
         vendorId: created.vendor.id,
         actorUserId: created.user.id,
@@ -94,6 +101,26 @@ export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
     if (isEmailUniqueViolation(err)) throw unprocessable(MESSAGES.emailTaken);
     throw err;
   }
+}
+
+/**
+ * Vendors signed up before ADR 0032 and still in setup (formula `x`, no questions) get their category's
+ * default pricing, as a sign-up now does: Submit for Review needs it, and the Pricing page is not usable
+ * in setup. Run at start-up after the migrations; idempotent, and safe with several instances (each
+ * vendor under its row lock, decided again there). Live vendors keep what they have. Answers how many.
+ */
+export async function startPricingOfVendorsInSetup(db: Db, now: Date): Promise<number> {
+  let started = 0;
+  for (const id of await listVendorsInSetupWithoutPricing(db)) {
+    await db.transaction(async (tx) => {
+      const vendor = await lockVendorRow(tx, id);
+      if (!vendor || vendor.pricingFormula !== 'x' || (await countPricingInputs(tx, id)) > 0) return;
+      if (vendor.listingStatus !== 'awaiting_submission' && vendor.listingStatus !== 'under_review') return;
+      await startVendorPricing(tx, id, defaultPricingFor(vendor.category), now);
+      started += 1;
+    });
+  }
+  return started;
 }
 
 export interface BusinessPatch {
@@ -184,7 +211,9 @@ export async function updateVendorBusiness(
 
 /**
  * POST /api/vendors/{id}/submit-for-review: only with a logo, a banner, at least 4 gallery images,
- * the calendar integrated or skipped, and payouts active (spec §5), checked here under the row lock.
+ * the calendar integrated or skipped, and payouts active (spec §5), and only a listing that can sell: a
+ * description, a pricing question the formula prices, scheduling rules (listingReadiness, ADR 0032);
+ * checked here under the row lock.
  * Submitting again while under review changes nothing (a double click).
  */
 export async function submitForReview(db: Db, opts: { vendorId: number; actorUserId: number; now: Date }) {
@@ -194,7 +223,7 @@ export async function submitForReview(db: Db, opts: { vendorId: number; actorUse
     if (vendor.listingStatus === 'under_review') return;
     if (vendor.listingStatus !== 'awaiting_submission')
       throw unprocessable(VENDOR_MESSAGES.notAwaitingSubmission);
-    const problems = submitForReviewProblems(await setupFactsOf(tx, vendor));
+    const problems = listingReadiness(listingFactsFrom(await listingRowsOf(tx, vendor)));
     if (problems.length > 0) throw unprocessable(...problems);
     await updateVendorRow(tx, vendor.id, {
       listingStatus: 'under_review',

@@ -6,11 +6,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import { VENDOR_MESSAGES, vendorSchema } from '@stg/domain/api/vendors';
+import { reviewQueueResponseSchema, VENDOR_MESSAGES, vendorSchema } from '@stg/domain/api/vendors';
+import { defaultPricingFor } from '@stg/domain/pricing-defaults';
 import { unprintableMessage } from '@stg/domain/printable-text';
 import { MESSAGES } from '@stg/domain/validation';
 import type { MemoryStorage } from '../../adapters/storage/local-storage';
-import { images, users, vendorCalendars, vendorEvents, vendors } from '../../db/schema';
+import { images, pricingInputs, users, vendorCalendars, vendorEvents, vendors } from '../../db/schema';
 import { hashPassword } from '../auth/password';
 import { GOOGLE_REVIEWS_MESSAGES } from '../reviews/google';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
@@ -109,8 +110,20 @@ async function events(vendorId: number) {
     .orderBy(asc(vendorEvents.id));
 }
 
-/** Setup through the API: logo, banner, four gallery images, calendar skipped, sandbox payouts. */
+/**
+ * Setup through the API: logo, banner, four gallery images, calendar skipped, sandbox payouts, and the
+ * service description (issue 25: the pricing and scheduling rules are the sign-up's defaults).
+ */
 async function completeSetup(client: TestClient, vendorId: number) {
+  expect(
+    (
+      await client.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}`,
+        payload: { vendor: { serviceDescription: 'Streak-free windows, screens and tracks.' } },
+      })
+    ).statusCode,
+  ).toBe(200);
   expect(
     (
       await upload(client, vendorId, [
@@ -457,6 +470,7 @@ describe('submit for review and the operator decision', () => {
       VENDOR_MESSAGES.galleryRequired,
       VENDOR_MESSAGES.calendarRequired,
       VENDOR_MESSAGES.payoutsRequired,
+      VENDOR_MESSAGES.descriptionRequired,
     ]);
     await upload(client, vendorId, [{ field: 'vendor[logoImageUrl]', data: await pictureFile() }]);
     await upload(client, vendorId, await galleryFiles(3));
@@ -466,6 +480,7 @@ describe('submit for review and the operator decision', () => {
       VENDOR_MESSAGES.galleryRequired,
       VENDOR_MESSAGES.calendarRequired,
       VENDOR_MESSAGES.payoutsRequired,
+      VENDOR_MESSAGES.descriptionRequired,
     ]);
     await completeSetup(client, vendorId);
     res = await submit();
@@ -488,6 +503,78 @@ describe('submit for review and the operator decision', () => {
     expect(del.statusCode).toBe(200); // 7 images: 3 + 4
   });
 
+  it('refuses to submit, and operators to approve, a listing that cannot sell, naming what is missing (issue 25)', async () => {
+    const { client, vendorId } = await signUp('cannot-sell@example.com');
+    await completeSetup(client, vendorId);
+    // As a vendor signed up before issue 25 was: no description, the formula x, no questions, no rules.
+    const db = app.deps.db;
+    await db
+      .update(vendors)
+      .set({ serviceDescription: null, pricingFormula: 'x' })
+      .where(eq(vendors.id, vendorId));
+    await db.delete(pricingInputs).where(eq(pricingInputs.vendorId, vendorId));
+    await db.delete(vendorCalendars).where(eq(vendorCalendars.vendorId, vendorId));
+    const missing = [
+      VENDOR_MESSAGES.descriptionRequired,
+      VENDOR_MESSAGES.pricingQuestionRequired,
+      VENDOR_MESSAGES.schedulingRequired,
+    ];
+    const submit = () =>
+      client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` });
+    let res = await submit();
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(missing);
+
+    // Submitted before the rule existed: the operator's Approve is refused, server-side, for the same reasons.
+    await db
+      .update(vendors)
+      .set({ listingStatus: 'under_review', submittedAt: new Date('2026-11-22T17:00:00Z') })
+      .where(eq(vendors.id, vendorId));
+    const approve = () =>
+      operator.request({ method: 'POST', url: `/api/operator/listings/${vendorId}/approve` });
+    res = await approve();
+    expect(res.statusCode).toBe(422);
+    expect(res.json().errors).toEqual(missing);
+    // The operator's review card says so before the click, with the price every customer would get.
+    const queue = await operator.request({ method: 'GET', url: '/api/operator/listings' });
+    const item = queue.json().listings.find((l: { vendor: { id: number } }) => l.vendor.id === vendorId);
+    expect(item).toMatchObject({ missing, sampleQuote: { price: 35, durationMinutes: 60, answers: [] } });
+    const [row] = await db.select().from(vendors).where(eq(vendors.id, vendorId));
+    expect(row!.listingStatus).toBe('under_review');
+    expect((await events(vendorId)).some((e) => e.action === 'approved')).toBe(false);
+
+    // Questions but a formula that does not price them: still refused.
+    await db.update(vendors).set({ listingStatus: 'awaiting_submission' }).where(eq(vendors.id, vendorId));
+    res = await client.request({
+      method: 'PATCH',
+      url: `/api/vendors/${vendorId}/update_pricing_input_options`,
+      payload: { pricing_input_options: defaultPricingFor('window_cleaning').pricingInputs },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    await db.insert(vendorCalendars).values({ vendorId });
+    res = await submit();
+    expect(res.json().errors).toEqual([
+      VENDOR_MESSAGES.descriptionRequired,
+      VENDOR_MESSAGES.pricingFormulaInvalid,
+    ]);
+    res = await client.request({
+      method: 'PATCH',
+      url: `/api/vendors/${vendorId}`,
+      payload: {
+        vendor: {
+          serviceDescription: 'Windows, screens and tracks.',
+          pricingFormula: defaultPricingFor('window_cleaning').pricingFormula,
+        },
+      },
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    // Complete: it submits, and is approved.
+    expect((await submit()).statusCode).toBe(200);
+    res = await approve();
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ id: vendorId, listingStatus: 'active' });
+  });
+
   it('operators see the queue; a rejection sends the listing back with the reason and a mail', async () => {
     const { client, vendorId } = await signUp('rejected@example.com');
     await completeSetup(client, vendorId);
@@ -500,7 +587,20 @@ describe('submit for review and the operator decision', () => {
     expect(item).toMatchObject({
       admin: { firstName: 'Dana', email: 'rejected@example.com' },
       vendor: { galleryImageUrls: expect.any(Array), stripeIntegrated: 'active' },
+      // Issue 25: a typical customer's price from the default questions (30 + 15 windows × 4 × 1.8
+      // inside & outside + 0 for one story = $138; at $35 an hour, 237 minutes), and nothing missing.
+      sampleQuote: {
+        price: 138,
+        durationMinutes: 237,
+        answers: [
+          { question: 'Number of windows', answer: '15' },
+          { question: 'Which sides', answer: 'Inside & outside' },
+          { question: 'Stories', answer: '1 story' },
+        ],
+      },
+      missing: [],
     });
+    expect(reviewQueueResponseSchema.parse(queue.json()).listings.length).toBeGreaterThan(0);
 
     const empty = await operator.request({
       method: 'POST',

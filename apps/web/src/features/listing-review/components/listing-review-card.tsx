@@ -7,6 +7,7 @@ import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
 import { useListingDecision } from '../api/review-queue';
 import { ListingImages } from './listing-images';
+import { ListingReadiness } from './listing-readiness';
 import { PricingSummary } from './pricing-summary';
 import { RejectListingModal } from './reject-listing-modal';
 
@@ -145,6 +146,8 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
         <PricingSummary vendor={vendor} />
       </section>
 
+      <ListingReadiness item={item} headingId={headingId} />
+
       <ErrorList errors={approve.isError ? errorsOf(approve.error) : []} />
       <div className="listing-review__actions">
         <button
@@ -166,7 +169,8 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
         <button
           type="button"
           className="button button--primary"
-          disabled={approve.isPending}
+          // The server refuses it too (422, the same messages): the button only says so sooner.
+          disabled={approve.isPending || item.missing.length > 0}
           onClick={() => {
             // mutateAsync: the card leaves the list on success, before a mutate callback would run. Not
             // awaited (`void`): both outcomes are handled here.

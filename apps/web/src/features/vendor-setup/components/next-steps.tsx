@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../../components/link';
-import { VENDOR_MESSAGES, submitForReviewProblems, type SetupFacts } from '@stg/domain/api/vendors';
+import { VENDOR_MESSAGES, type SetupFacts } from '@stg/domain/api/vendors';
+import { listingFactsOfVendor, listingReadiness } from '@stg/domain/listing-readiness';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
@@ -8,6 +9,7 @@ import { useSubmitForReview, useUpdateVendor } from '../../../lib/vendor-api';
 import { NEXT_STEPS_TITLE, setupPageLink, type SetupStepName } from '../setup-pages';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepFooter } from './step-footer';
+import { DESCRIPTION_CARD_ID, DescriptionCard } from './description-card';
 
 /** Where each of Submit for Review's requirements is met. */
 const PAGE_OF_PROBLEM: Record<string, SetupStepName> = {
@@ -58,7 +60,8 @@ export function NextSteps({
   const [justSubmitted, setJustSubmitted] = useState(false);
   const doneRef = useRef<HTMLDivElement>(null);
   const underReview = vendor.listingStatus === 'under_review';
-  const problems = underReview ? [] : submitForReviewProblems(facts);
+  // The server's own rule (ADR 0032): spec §5's steps, and what a customer needs to get a price and a time.
+  const problems = underReview ? [] : listingReadiness(listingFactsOfVendor(vendor, facts));
 
   useEffect(() => {
     if (justSubmitted && underReview) doneRef.current?.focus();
@@ -97,6 +100,8 @@ export function NextSteps({
         </p>
       )}
 
+      {!underReview && <DescriptionCard vendor={vendor} />}
+
       <div className="setup-next__grid">
         <div className="card setup-next__card">
           <h3>What we review</h3>
@@ -132,7 +137,14 @@ export function NextSteps({
           <ul>
             {problems.map((problem) => (
               <li key={problem}>
-                <Link to={setupPageLink(PAGE_OF_PROBLEM[problem] ?? 'logo')}>{problem}</Link>
+                {PAGE_OF_PROBLEM[problem] ? (
+                  <Link to={setupPageLink(PAGE_OF_PROBLEM[problem])}>{problem}</Link>
+                ) : problem === VENDOR_MESSAGES.descriptionRequired ? (
+                  <a href={`#${DESCRIPTION_CARD_ID}`}>{problem}</a>
+                ) : (
+                  // Pricing and scheduling start from the category's defaults; no Setup page changes them yet.
+                  problem
+                )}
               </li>
             ))}
           </ul>

@@ -58,9 +58,21 @@ const inSetup = (patch: Partial<Vendor> = {}): Vendor =>
     ...patch,
   });
 
-/** Everything done: Submit for Review can go. */
+/** Everything done: Submit for Review can go (a description, and pricing as sign-up starts it: ADR 0032). */
 const complete = (patch: Partial<Vendor> = {}) =>
   inSetup({
+    serviceDescription: 'We clean homes.',
+    pricingFormula: '40 + ROOMS * 10',
+    pricingInputs: [
+      {
+        id: 1,
+        name: 'Rooms',
+        alias: 'ROOMS',
+        inputType: 'select',
+        recurring: false,
+        pricingInputOptions: [{ id: 11, name: '1 room', value: 1, default: false, optionType: null }],
+      },
+    ],
     logoImageUrl: '/uploads/logo.webp',
     thumbnailImageUrl: '/uploads/banner-thumb.webp',
     bannerImageUrl: '/uploads/banner.webp',
@@ -489,6 +501,32 @@ describe('Setup 5: Next Steps', () => {
     expect(screen.getByText('Appropriate images')).toBeInTheDocument();
     expect(screen.getByText(/certificate of insurance/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'contact page' })).toHaveAttribute('href', '/contact-us');
+  });
+
+  it('asks for the service description here, and submits once it is saved (issue 25)', async () => {
+    const { user, change } = start(
+      '/dashboard/setup?page=next-steps',
+      complete({ serviceDescription: null }),
+      {
+        [at(vendorsApi.update, { id: 7 })]: (c) => ({
+          body: change({
+            serviceDescription: (c.body as { vendor: { serviceDescription: string } }).vendor
+              .serviceDescription,
+          }),
+        }),
+      },
+    );
+    await stepHeading('Next Steps');
+    const submit = screen.getByRole('button', { name: 'Submit for Review' });
+    expect(submit).toBeDisabled();
+    expect(screen.getByRole('link', { name: VENDOR_MESSAGES.descriptionRequired })).toHaveAttribute(
+      'href',
+      '#setup-description',
+    );
+    await user.type(screen.getByRole('textbox', { name: 'Service description' }), 'Spotless homes.');
+    await user.click(screen.getByRole('button', { name: 'Save description' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeEnabled());
   });
 
   it('shows "Error submitting for review" with what the server says is missing', async () => {

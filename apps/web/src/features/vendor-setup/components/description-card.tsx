@@ -1,0 +1,74 @@
+import { useState, type FormEvent } from 'react';
+import type { Vendor } from '@stg/domain/api/vendors';
+import { LIMITS } from '@stg/domain/constants';
+import { ErrorList } from '../../../components/error-list';
+import { errorsOf } from '../../../lib/api-client';
+import { useUpdateVendor } from '../../../lib/vendor-api';
+
+const MAX = LIMITS.serviceDescriptionMax;
+export const DESCRIPTION_CARD_ID = 'setup-description';
+
+/**
+ * The service description in Setup (issue 25 §1, ADR 0032): a listing is submitted only with one, and
+ * while it is in setup General Settings is not usable. The same field as General Settings' (at most 500
+ * characters, no password), saved with its own button.
+ */
+export function DescriptionCard({ vendor }: { vendor: Vendor }) {
+  const update = useUpdateVendor(vendor.id);
+  const current = vendor.serviceDescription ?? '';
+  const [text, setText] = useState(current);
+  const [saved, setSaved] = useState(false);
+  const changed = text !== current;
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    if (!changed || update.isPending) return;
+    update.mutate(
+      { changes: { serviceDescription: text.trim() === '' ? null : text } },
+      {
+        onSuccess: (vendorSaved) => {
+          setText(vendorSaved.serviceDescription ?? '');
+          setSaved(true);
+        },
+      },
+    );
+  };
+
+  return (
+    <div className="card setup-next__card" id={DESCRIPTION_CARD_ID}>
+      <h3>Your Service</h3>
+      <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
+        <div className="field">
+          <label className="field__label" htmlFor="setup-description-text">
+            Service description
+          </label>
+          <textarea
+            id="setup-description-text"
+            className="field__control field__control--textarea"
+            rows={4}
+            maxLength={MAX}
+            value={text}
+            aria-describedby="setup-description-hint"
+            onChange={(event) => {
+              setText(event.target.value.slice(0, MAX));
+              setSaved(false);
+              if (update.isError) update.reset();
+            }}
+          />
+          <p id="setup-description-hint" className="field__hint">
+            Shown on your page: what you do, where, and what makes you stand out. {text.length}/{MAX}
+          </p>
+        </div>
+        <ErrorList errors={update.isError ? errorsOf(update.error) : []} />
+        <div className="form__actions">
+          <button type="submit" className="button button--secondary" disabled={!changed || update.isPending}>
+            {update.isPending ? 'Saving…' : 'Save description'}
+          </button>
+          <p role="status" className="form__status">
+            {saved && !changed ? 'Saved' : ''}
+          </p>
+        </div>
+      </form>
+    </div>
+  );
+}
