@@ -48,6 +48,7 @@ export default tseslint.config(
           allowDefaultProject: [
             'vitest.config.ts',
             'apps/server/vitest.config.ts',
+            'apps/server/vitest.fuzz.config.ts',
             'packages/domain/vitest.config.ts',
           ],
         },

@@ -5,6 +5,8 @@ export default defineProject({
   plugins: [react()],
   test: {
     name: 'web',
+    // Worker threads start faster than child processes (ADR 0030).
+    pool: 'threads',
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['./src/test/setup.ts'],
