@@ -91,6 +91,12 @@ export default tseslint.config(
     rules: { 'boundaries/no-other-module-repo': 'error' },
   },
   {
+    // Procedures read top to bottom (issue 24): no function over 200 lines outside tests.
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/domain/src/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**', '**/test-support/**', '**/test-fixtures.ts'],
+    rules: { 'max-lines-per-function': ['error', { max: 200, skipBlankLines: false, skipComments: false }] },
+  },
+  {
     // Endpoints live in the contract (issue 24, ADR 0031): an API address is written once, in its endpoint
     // object. The server's own tests are exempt on purpose: they send requests to the published addresses
     // as an outside client would, so a changed address fails them (a public API change is never silent).
