@@ -2,6 +2,9 @@ import type { ReviewQueueItem } from '@stg/domain/api/vendors';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
 
+/** The id of the card's list of what is missing (it describes the greyed Approve). */
+export const missingListId = (headingId: string) => `${headingId}-missing`;
+
 /**
  * Issue 25 §1 on the review card: what a typical customer would pay and how long the job would take (the
  * server prices each question's default answer, else its first choice), and what still stops the listing
@@ -38,14 +41,15 @@ export function ListingReadiness({ item, headingId }: { item: ReviewQueueItem; h
         {missing.length === 0 ? (
           <p>Nothing is missing.</p>
         ) : (
-          <>
+          // Approve's description while it is greyed: why it is off.
+          <div id={missingListId(headingId)}>
             <p className="listing-review__muted">Not ready to approve. The vendor still needs to:</p>
             <ul className="listing-review__not-ready">
               {missing.map((message) => (
                 <li key={message}>{message}</li>
               ))}
             </ul>
-          </>
+          </div>
         )}
       </section>
     </>

@@ -7,7 +7,7 @@ import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
 import { useListingDecision } from '../api/review-queue';
 import { ListingImages } from './listing-images';
-import { ListingReadiness } from './listing-readiness';
+import { ListingReadiness, missingListId } from './listing-readiness';
 import { PricingSummary } from './pricing-summary';
 import { RejectListingModal } from './reject-listing-modal';
 
@@ -171,6 +171,7 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
           className="button button--primary"
           // The server refuses it too (422, the same messages): the button only says so sooner.
           disabled={approve.isPending || item.missing.length > 0}
+          aria-describedby={item.missing.length > 0 ? missingListId(headingId) : undefined}
           onClick={() => {
             // mutateAsync: the card leaves the list on success, before a mutate callback would run. Not
             // awaited (`void`): both outcomes are handled here.

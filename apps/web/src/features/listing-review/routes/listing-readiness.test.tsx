@@ -53,6 +53,7 @@ describe('the review card: sample quote and what is missing (issue 25)', () => {
       'Nothing is missing.',
     );
     expect(within(card).getByRole('button', { name: 'Approve' })).toBeEnabled();
+    expect(within(card).getByRole('button', { name: 'Approve' })).not.toHaveAttribute('aria-describedby');
   });
 
   it('lists what stops a listing and does not offer Approve for it', async () => {
@@ -64,7 +65,10 @@ describe('the review card: sample quote and what is missing (issue 25)', () => {
         .getAllByRole('listitem')
         .map((li) => li.textContent),
     ).toEqual([VENDOR_MESSAGES.descriptionRequired, VENDOR_MESSAGES.pricingQuestionRequired]);
-    expect(within(card).getByRole('button', { name: 'Approve' })).toBeDisabled();
+    const approve = within(card).getByRole('button', { name: 'Approve' });
+    expect(approve).toBeDisabled();
+    // A greyed button says why.
+    expect(approve).toHaveAccessibleDescription(new RegExp(VENDOR_MESSAGES.descriptionRequired));
     // Sending it back is how the operator asks for what is missing.
     expect(within(card).getByRole('button', { name: 'Reject' })).toBeEnabled();
   });

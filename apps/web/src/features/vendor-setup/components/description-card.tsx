@@ -11,7 +11,8 @@ export const DESCRIPTION_CARD_ID = 'setup-description';
 /**
  * The service description in Setup (issue 25 §1, ADR 0032): a listing is submitted only with one, and
  * while it is in setup General Settings is not usable. The same field as General Settings' (at most 500
- * characters, no password), saved with its own button.
+ * characters, no password), saved with its own button, which stays focusable (aria-disabled) while there
+ * is nothing to save so that focus is not lost when a save completes.
  */
 export function DescriptionCard({ vendor }: { vendor: Vendor }) {
   const update = useUpdateVendor(vendor.id);
@@ -61,7 +62,13 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
         </div>
         <ErrorList errors={update.isError ? errorsOf(update.error) : []} />
         <div className="form__actions">
-          <button type="submit" className="button button--secondary" disabled={!changed || update.isPending}>
+          {/* aria-disabled, not disabled: the button keeps focus once saved (a disabled button drops it to
+              the page), and onSubmit ignores a press while there is nothing to save. */}
+          <button
+            type="submit"
+            className="button button--secondary"
+            aria-disabled={!changed || update.isPending || undefined}
+          >
             {update.isPending ? 'Saving…' : 'Save description'}
           </button>
           <p role="status" className="form__status">

@@ -23,7 +23,7 @@ const PAGE_OF_PROBLEM: Record<string, SetupStepName> = {
 const CHECKLIST = [
   {
     title: 'Application completeness',
-    text: 'Your logo, banner, gallery, calendar choice and bank details are all in place.',
+    text: 'Your logo, banner, gallery, calendar choice, bank details and service description are all in place.',
   },
   {
     title: 'Business legitimacy',
@@ -95,8 +95,8 @@ export function NextSteps({
         </div>
       ) : (
         <p className="setup-step__lead">
-          When the four steps are complete, submit your listing. Our team reviews every listing before it goes
-          live.
+          When the four steps are complete and your service is described, submit your listing. Our team
+          reviews every listing before it goes live.
         </p>
       )}
 

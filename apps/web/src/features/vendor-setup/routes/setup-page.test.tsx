@@ -504,7 +504,7 @@ describe('Setup 5: Next Steps', () => {
   });
 
   it('asks for the service description here, and submits once it is saved (issue 25)', async () => {
-    const { user, change } = start(
+    const { user, change, calls } = start(
       '/dashboard/setup?page=next-steps',
       complete({ serviceDescription: null }),
       {
@@ -523,9 +523,18 @@ describe('Setup 5: Next Steps', () => {
       'href',
       '#setup-description',
     );
+    const save = screen.getByRole('button', { name: 'Save description' });
+    // Nothing to save yet: off, but focusable (aria-disabled), and a press sends nothing.
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    await user.click(save);
+    expect(callsTo(calls, vendorsApi.update, { id: 7 })).toHaveLength(0);
     await user.type(screen.getByRole('textbox', { name: 'Service description' }), 'Spotless homes.');
-    await user.click(screen.getByRole('button', { name: 'Save description' }));
+    expect(save).not.toHaveAttribute('aria-disabled');
+    await user.click(save);
     expect(await screen.findByText('Saved')).toBeInTheDocument();
+    // Saved: off again, and focus stays on it rather than falling to the page.
+    expect(save).toHaveAttribute('aria-disabled', 'true');
+    expect(save).toHaveFocus();
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeEnabled());
   });
 
