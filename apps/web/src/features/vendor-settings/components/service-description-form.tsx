@@ -1,11 +1,11 @@
-import { useId, useState, type FormEvent } from 'react';
-import { LIMITS } from '@stg/domain/constants';
+import { useId } from 'react';
 import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
-import { useUpdateVendor } from '../../../lib/vendor-api';
-
-const MAX = LIMITS.serviceDescriptionMax;
+import {
+  SERVICE_DESCRIPTION_MAX as MAX,
+  useServiceDescription,
+} from '../../../lib/vendors/use-service-description';
 
 /**
  * The service description (spec §2 General Settings, §3 "max 500 chars", §5 "cut to 500"): a textarea
@@ -14,25 +14,7 @@ const MAX = LIMITS.serviceDescriptionMax;
  */
 export function ServiceDescriptionForm({ vendor }: { vendor: Vendor }) {
   const id = useId();
-  const update = useUpdateVendor(vendor.id);
-  const current = vendor.serviceDescription ?? '';
-  const [text, setText] = useState(current);
-  const [saved, setSaved] = useState(false);
-  const changed = text !== current;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!changed || update.isPending) return;
-    update.mutate(
-      { changes: { serviceDescription: text.trim() === '' ? null : text } },
-      {
-        onSuccess: (vendorSaved) => {
-          setText(vendorSaved.serviceDescription ?? '');
-          setSaved(true);
-        },
-      },
-    );
-  };
+  const { text, onChange, onSubmit, changed, update, status } = useServiceDescription(vendor);
 
   return (
     <section className="card vendor-settings__card" aria-labelledby={`${id}-title`}>
@@ -47,11 +29,7 @@ export function ServiceDescriptionForm({ vendor }: { vendor: Vendor }) {
             aria-labelledby={`${id}-title`}
             value={text}
             aria-describedby={`${id}-hint ${id}-count`}
-            onChange={(event) => {
-              setText(event.target.value.slice(0, MAX));
-              setSaved(false);
-              if (update.isError) update.reset();
-            }}
+            onChange={(event) => onChange(event.target.value)}
           />
           <div className="vendor-settings__field-foot">
             <p id={`${id}-hint`} className="field__hint">
@@ -68,7 +46,7 @@ export function ServiceDescriptionForm({ vendor }: { vendor: Vendor }) {
             {update.isPending ? 'Saving…' : 'Save'}
           </button>
           <p role="status" className="form__status">
-            {saved && !changed ? 'Saved' : ''}
+            {status}
           </p>
         </div>
       </form>

@@ -1,11 +1,10 @@
-import { useState, type FormEvent } from 'react';
 import type { Vendor } from '@stg/domain/api/vendors';
-import { LIMITS } from '@stg/domain/constants';
 import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
-import { useUpdateVendor } from '../../../lib/vendor-api';
-
-const MAX = LIMITS.serviceDescriptionMax;
+import {
+  SERVICE_DESCRIPTION_MAX as MAX,
+  useServiceDescription,
+} from '../../../lib/vendors/use-service-description';
 export const DESCRIPTION_CARD_ID = 'setup-description';
 
 /**
@@ -15,25 +14,7 @@ export const DESCRIPTION_CARD_ID = 'setup-description';
  * is nothing to save so that focus is not lost when a save completes.
  */
 export function DescriptionCard({ vendor }: { vendor: Vendor }) {
-  const update = useUpdateVendor(vendor.id);
-  const current = vendor.serviceDescription ?? '';
-  const [text, setText] = useState(current);
-  const [saved, setSaved] = useState(false);
-  const changed = text !== current;
-
-  const onSubmit = (event: FormEvent) => {
-    event.preventDefault();
-    if (!changed || update.isPending) return;
-    update.mutate(
-      { changes: { serviceDescription: text.trim() === '' ? null : text } },
-      {
-        onSuccess: (vendorSaved) => {
-          setText(vendorSaved.serviceDescription ?? '');
-          setSaved(true);
-        },
-      },
-    );
-  };
+  const { text, onChange, onSubmit, changed, update, status } = useServiceDescription(vendor);
 
   return (
     <div className="card setup-next__card" id={DESCRIPTION_CARD_ID}>
@@ -50,11 +31,7 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
             maxLength={MAX}
             value={text}
             aria-describedby="setup-description-hint"
-            onChange={(event) => {
-              setText(event.target.value.slice(0, MAX));
-              setSaved(false);
-              if (update.isError) update.reset();
-            }}
+            onChange={(event) => onChange(event.target.value)}
           />
           <p id="setup-description-hint" className="field__hint">
             Shown on your page: what you do, where, and what makes you stand out. {text.length}/{MAX}
@@ -72,7 +49,7 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
             {update.isPending ? 'Saving…' : 'Save description'}
           </button>
           <p role="status" className="form__status">
-            {saved && !changed ? 'Saved' : ''}
+            {status}
           </p>
         </div>
       </form>
