@@ -75,7 +75,7 @@ for (let v = 0; v < payable.length && customers.length < total; v++) {
   await probe(sessionApi.current, {});
   const times = await probe(bookingsApi.availability, {
     params: { id: vendor.vendorId },
-    query: { duration: 60, minutes: 40 },
+    query: { duration: '60', minutes: '40' },
   });
   // One start per hour of each free range: jobs of about 40 minutes never overlap.
   const hourly: string[] = [];

@@ -162,7 +162,7 @@ try {
   const reviews = await probe(reviewsUrl);
   const availabilityPath = addressOf(bookingsApi.availability, {
     params: { id: busy.vendorId },
-    query: { duration: WINDOW_DAYS },
+    query: { duration: String(WINDOW_DAYS) },
   });
   const availability = await probe(`${base}${availabilityPath}`);
   const days = (JSON.parse(availability.text) as { days?: unknown[] }).days?.length ?? '?';
@@ -215,7 +215,7 @@ try {
   // A demo vendor's availability: a full answer (every workday of the window has starts), at 100 clients.
   const openPath = addressOf(bookingsApi.availability, {
     params: { id: vendorId },
-    query: { duration: WINDOW_DAYS },
+    query: { duration: String(WINDOW_DAYS) },
   });
   const open = await probe(`${base}${openPath}`);
   const openDays = (JSON.parse(open.text) as { days?: unknown[] }).days?.length ?? '?';

@@ -17,6 +17,8 @@ import { addresses, orders, users } from '../apps/server/src/db/schema';
 import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
 import { routeKey } from '@stg/domain/api/endpoint';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { VENDOR_ORDER_FILTERS, type VendorOrderFilter } from '@stg/domain/api/orders';
+import { isOneOf } from '@stg/domain/is-one-of';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { supportApi } from '@stg/domain/api/support.endpoints';
 import { addressOf, urlOf } from './lib/api';
@@ -166,7 +168,7 @@ async function probe(url: string) {
   return `HTTP ${res.status}, ${count} orders, ${(text.length / 1024).toFixed(1)} kB`;
 }
 
-const list = (filter: string) =>
+const list = (filter: VendorOrderFilter) =>
   addressOf(ordersApi.vendorOrders, { params: { id: vendor.vendorId }, query: { filter, limit: 50 } });
 console.info(machineLine(database.label));
 console.info(
@@ -181,6 +183,7 @@ try {
     },
   ];
   for (const filter of (process.env.BENCH_FILTERS ?? 'active,past').split(',')) {
+    if (!isOneOf(VENDOR_ORDER_FILTERS, filter)) throw new Error(`BENCH_FILTERS: no filter "${filter}"`);
     const url = list(filter);
     targets.push({
       name: `GET ${url.replace(String(vendor.vendorId), '{id}')} (signed in)`,

@@ -6,32 +6,18 @@
  */
 import { expect, type APIRequestContext, type APIResponse } from '@playwright/test';
 import {
+  addressOf,
   pathOf,
-  queryString,
+  SUCCESS_STATUSES,
+  successSchemaOf,
   type AnswerOf,
   type AnyEndpoint,
-  type BodyInputOf,
-  type ParamsOf,
+  type EndpointInput,
   type PathParamNames,
-  type SuccessStatus,
 } from '@stg/domain/api/endpoint';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
-import type { z } from 'zod';
 
-/** The params an endpoint's path names: required when it names some, absent otherwise. */
-type ParamsInput<E extends AnyEndpoint> =
-  PathParamNames<E['path']> extends never ? { params?: undefined } : { params: ParamsOf<E> };
-
-export type CallInput<E extends AnyEndpoint> = ParamsInput<E> & {
-  query?: Readonly<Record<string, string | number | boolean | null | undefined>>;
-  body?: BodyInputOf<E>;
-};
-
-/** The address of one call: path with its params filled in, then the query string. */
-export function addressOf<E extends AnyEndpoint>(target: E, input: CallInput<E>): string {
-  const path = (pathOf as (e: AnyEndpoint, p?: unknown) => string)(target, input.params);
-  return `${path}${queryString(input.query)}`;
-}
+export type CallInput<E extends AnyEndpoint> = EndpointInput<E>;
 
 /** The CSRF token a session's writes carry (it comes with GET of the session). */
 export async function csrfTokenOf(request: APIRequestContext): Promise<string> {
@@ -58,17 +44,15 @@ export async function apiFetch<E extends AnyEndpoint>(
   });
 }
 
-const SUCCESS: readonly SuccessStatus[] = [200, 201, 202, 204];
-
 /** Checks that the response is the endpoint's success answer and parses it with the endpoint's schema. */
 export async function answerOf<E extends AnyEndpoint>(target: E, res: APIResponse): Promise<AnswerOf<E>> {
   const { responses } = await target.schemas();
-  const documented = SUCCESS.filter((status) => responses[status] !== undefined);
+  const documented = SUCCESS_STATUSES.filter((status) => responses[status] !== undefined);
   const what = `${target.method} ${new URL(res.url()).pathname}`;
   expect(documented as number[], `${what} answered ${res.status()}: ${await res.text()}`).toContain(
     res.status(),
   );
-  const schema = responses[res.status()] as z.ZodType;
+  const schema = successSchemaOf({ responses }, res.status())!;
   // A 204 has no body: its schema reads null.
   const body: unknown = res.status() === 204 ? null : await res.json();
   return schema.parse(body) as AnswerOf<E>;

@@ -41,7 +41,7 @@ async function ordersOf(request: APIRequestContext): Promise<ApiOrder[]> {
 async function availabilityFor(request: APIRequestContext, order: ApiOrder): Promise<AvailabilityAnswer> {
   return apiGet(request, bookingsApi.availability, {
     params: { id: order.vendorId },
-    query: { duration: 90, order_id: order.id },
+    query: { duration: '90', order_id: String(order.id) },
   });
 }
 

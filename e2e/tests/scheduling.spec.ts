@@ -85,7 +85,7 @@ test('a guest prices a demo vendor, sees only free times, picks one, and Continu
   // The same answer the panel reads, for the guest's booking (the guest's cookies go with it).
   const answer = await apiGet(page.request, bookingsApi.availability, {
     params: { id: vendorId },
-    query: { duration: 90 },
+    query: { duration: '90' },
   });
   expect(answer.stepMinutes).toBe(1);
   expect(answer.days.length).toBeGreaterThan(0);

@@ -16,15 +16,15 @@
  * (a test holds them equal). Written out here so the API client does not pull zod into the first bundle.
  */
 import {
+  addressOf,
   pathOf,
-  queryString,
+  successSchemaOf,
   type AnswerOf,
   type AnyEndpoint,
   type BodyInputOf,
+  type EndpointInput,
   type HttpMethod,
-  type ParamsOf,
   type PathParamNames,
-  type QueryInputOf,
 } from '@stg/domain/api/endpoint';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 
@@ -204,21 +204,14 @@ export const api = {
     apiRequest('DELETE', path, body, options),
 };
 
-/** What one call sends: the path's params (when it has any), the query, the body (when it takes one). */
-export type CallInput<E extends AnyEndpoint> = (PathParamNames<E['path']> extends never
-  ? { params?: undefined }
-  : { params: ParamsOf<E> }) & {
-  query?: QueryInputOf<E>;
+/** What one call sends (ADR 0031); a body may also be a FormData (an upload). */
+export type CallInput<E extends AnyEndpoint> = Omit<EndpointInput<E>, 'body'> & {
   body?: BodyInputOf<E> | FormData;
 };
 
 /** The address of one call: the endpoint's path with its params, and the query string. */
-export function urlOf<E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>): string {
-  return (
-    pathOf(endpoint, input?.params as never) +
-    queryString(input?.query as Record<string, unknown> | undefined)
-  );
-}
+export const urlOf = <E extends AnyEndpoint>(endpoint: E, input?: CallInput<E>): string =>
+  addressOf(endpoint, input as EndpointInput<E> | undefined);
 
 /**
  * Calls an endpoint of the contract (ADR 0031) and answers its parsed, typed success answer. The answer's
@@ -235,8 +228,7 @@ export async function call<E extends AnyEndpoint>(
     apiRequest(endpoint.method, urlOf(endpoint, input), input?.body, options),
     endpoint.schemas(),
   ]);
-  const responses = schemas.responses;
-  const schema = [200, 201, 202, 204].map((status) => responses[status]).find((s) => s !== undefined);
+  const schema = successSchemaOf(schemas);
   if (!schema) return answer as AnswerOf<E>;
   return schema.parse(answer) as AnswerOf<E>;
 }

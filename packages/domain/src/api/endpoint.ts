@@ -158,3 +158,28 @@ export function matchesPath(target: AnyEndpoint, pathname: string): boolean {
     .join('');
   return new RegExp(`^${pattern}$`).test(pathname);
 }
+
+/** What one call of an endpoint sends: the path's params (required when it names some), the query, the body. */
+export type EndpointInput<E extends AnyEndpoint> = (PathParamNames<E['path']> extends never
+  ? { params?: undefined }
+  : { params: ParamsOf<E> }) & {
+  query?: QueryInputOf<E>;
+  body?: BodyInputOf<E>;
+};
+
+/** The address of one call: the path with its params filled in, then the query string. */
+export function addressOf<E extends AnyEndpoint>(target: E, input?: EndpointInput<E>): string {
+  const path = (pathOf as (e: AnyEndpoint, p?: unknown) => string)(target, input?.params);
+  return path + queryString(input?.query as Readonly<Record<string, unknown>> | undefined);
+}
+
+export const SUCCESS_STATUSES: readonly SuccessStatus[] = [200, 201, 202, 204];
+
+/**
+ * The schema a success answer is read with: the one of the status it came with, or (no status known) the
+ * endpoint's first documented success. Undefined when the status is not a documented success.
+ */
+export function successSchemaOf(schemas: EndpointSchemas, status?: number): z.ZodType | undefined {
+  const statuses = status === undefined ? SUCCESS_STATUSES : SUCCESS_STATUSES.filter((s) => s === status);
+  return statuses.map((s) => schemas.responses[s]).find((schema) => schema !== undefined);
+}

@@ -97,6 +97,17 @@ export async function startSession(
 /** How long a signed-in session lasts (a guest's: GUEST_SESSION_TTL_DAYS). */
 export const signedInTtlDays = (app: FastifyInstance) => app.sessionOptions.ttlDays;
 
+/**
+ * What starting a signed-in session needs from the request (sign-in, sign-up, a password reset): the
+ * session it replaces (no fixation), the browser, the signed-in lifetime and the app's clock.
+ */
+export const signedInSessionOptions = (app: FastifyInstance, req: FastifyRequest) => ({
+  previous: req.session,
+  client: sessionClient(req),
+  ttlDays: signedInTtlDays(app),
+  now: app.deps.now(),
+});
+
 /** The browser a new session is started for, kept on its row. */
 export const sessionClient = (req: FastifyRequest) => ({
   ip: req.ip,

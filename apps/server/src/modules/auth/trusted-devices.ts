@@ -12,6 +12,8 @@ import { API_ROOT } from '@stg/domain/api/endpoint';
 import type { Db } from '../../db/client';
 import { trustedDevices, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
+import { sendSession } from './session-plugin';
+import type { SessionRow } from '../../db/rows';
 
 export const DEVICE_COOKIE = 'stg_device';
 /** A device stays trusted this long after its last sign-in. */
@@ -112,6 +114,18 @@ export async function trustThisDevice(
 ): Promise<void> {
   const token = await trustDevice(app.deps.db, { token: deviceToken(req), userId, now: app.deps.now() });
   sendDeviceCookie(reply, token, app.sessionOptions.secureCookies);
+}
+
+/** Hands a session that proved the account's password to the browser, which becomes a trusted device. */
+export async function sendSignedInSession(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  started: { token: string; session: SessionRow },
+  userId: number,
+): Promise<void> {
+  sendSession(app, req, reply, started);
+  await trustThisDevice(app, req, reply, userId);
 }
 
 /**

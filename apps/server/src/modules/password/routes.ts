@@ -2,8 +2,8 @@ import type { FastifyInstance } from 'fastify';
 import { passwordApi } from '@stg/domain/api/password.endpoints';
 import { MESSAGES } from '@stg/domain/validation';
 import { routeFrom } from '../../http/endpoint-route';
-import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
-import { trustThisDevice } from '../auth/trusted-devices';
+import { signedInSessionOptions } from '../auth/session-plugin';
+import { sendSignedInSession } from '../auth/trusted-devices';
 import { presentUser } from '../users/presenter';
 import { presentVendor } from '../vendors/presenter';
 import { requestPasswordReset, resetPasswordAndSignIn } from './service';
@@ -20,13 +20,9 @@ export async function passwordRoutes(app: FastifyInstance) {
     const { user, vendor, started } = await resetPasswordAndSignIn(app.deps, {
       token: req.body.token,
       password: req.body.password,
-      previous: req.session,
-      client: sessionClient(req),
-      ttlDays: signedInTtlDays(app),
-      now: app.deps.now(),
+      ...signedInSessionOptions(app, req),
     });
-    sendSession(app, req, reply, started);
-    await trustThisDevice(app, req, reply, user.id);
+    await sendSignedInSession(app, req, reply, started, user.id);
     req.user = user;
     return {
       user: presentUser(user),

@@ -5,10 +5,10 @@ import {
   GUEST_SESSION_TTL_DAYS,
   sendSession,
   sessionClient,
-  signedInTtlDays,
+  signedInSessionOptions,
   startSession,
 } from '../auth/session-plugin';
-import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
+import { deviceToken, sendSignedInSession } from '../auth/trusted-devices';
 import { sessionPayload, signInAndAnswer, signOutAndAnswer } from './service';
 
 export async function sessionRoutes(app: FastifyInstance) {
@@ -26,15 +26,11 @@ export async function sessionRoutes(app: FastifyInstance) {
     const { user, started, answer } = await signInAndAnswer(db, {
       ...req.body.user,
       device: deviceToken(req),
-      previous: req.session,
-      client: sessionClient(req),
-      ttlDays: signedInTtlDays(app),
-      now: app.deps.now(),
+      ...signedInSessionOptions(app, req),
       urlFor,
     });
-    sendSession(app, req, reply, started);
     // This browser is now a trusted device of the account (its own password throttle, issue 23 #21).
-    await trustThisDevice(app, req, reply, user.id);
+    await sendSignedInSession(app, req, reply, started, user.id);
     req.user = user;
     return answer;
   });

@@ -3,8 +3,8 @@ import { usersApi } from '@stg/domain/api/users.endpoints';
 import { requireSelf, requireUser, signedInUser } from '../../http/auth';
 import { unauthorized } from '../../http/errors';
 import { routeFrom } from '../../http/endpoint-route';
-import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
-import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
+import { signedInSessionOptions } from '../auth/session-plugin';
+import { deviceToken, sendSignedInSession } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from './presenter';
 import { changePassword, signUpCustomer, updateProfile } from './service';
 
@@ -13,13 +13,9 @@ export async function userRoutes(app: FastifyInstance) {
 
   await routeFrom(app, usersApi.signUp, {}, async (req, reply) => {
     const created = await signUpCustomer(db, req.body.user, {
-      previous: req.session,
-      client: sessionClient(req),
-      ttlDays: signedInTtlDays(app),
-      now: app.deps.now(),
+      ...signedInSessionOptions(app, req),
     });
-    sendSession(app, req, reply, created.started);
-    await trustThisDevice(app, req, reply, created.user.id);
+    await sendSignedInSession(app, req, reply, created.started, created.user.id);
     reply.status(201);
     return { user: presentUser(created.user), addresses: [presentAddress(created.address)] };
   });

@@ -7,8 +7,8 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { forbidden, notFound, unprocessable } from '../../http/errors';
 import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
-import { sendSession, sessionClient, signedInTtlDays } from '../auth/session-plugin';
-import { deviceToken, trustThisDevice } from '../auth/trusted-devices';
+import { signedInSessionOptions } from '../auth/session-plugin';
+import { deviceToken, sendSignedInSession } from '../auth/trusted-devices';
 import { presentAddress, presentUser } from '../users/presenter';
 import { readImageUploads } from './images';
 import { createAccountSession } from './payouts';
@@ -87,13 +87,9 @@ async function registerVendorProfileWrites({ app, db, urlFor, vendorIdOf }: Vend
   await routeFrom(app, vendorsApi.signUp, {}, async (req, reply) => {
     // A new session (no fixation); anything priced as a guest comes along to the account.
     const created = await signUpVendorAndSignIn(db, req.body.vendor, {
-      previous: req.session,
-      client: sessionClient(req),
-      ttlDays: signedInTtlDays(app),
-      now: app.deps.now(),
+      ...signedInSessionOptions(app, req),
     });
-    sendSession(app, req, reply, created.started);
-    await trustThisDevice(app, req, reply, created.user.id);
+    await sendSignedInSession(app, req, reply, created.started, created.user.id);
     reply.status(201);
     return {
       user: presentUser(created.user),
