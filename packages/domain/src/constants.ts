@@ -92,7 +92,16 @@ export type OAuthCalendarIntegration = (typeof OAUTH_CALENDAR_INTEGRATIONS)[numb
 export const DASHBOARD_SECTIONS = ['setup', 'orders', 'general', 'scheduling', 'pricing', 'support'] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
-export const SETUP_PAGES = ['logo', 'images', 'calendar', 'payouts', 'next-steps'] as const;
+/** Setup's pages in order: spec §2's four steps, then pricing and scheduling (ADR 0032), then Next Steps. */
+export const SETUP_PAGES = [
+  'logo',
+  'images',
+  'calendar',
+  'payouts',
+  'pricing',
+  'scheduling',
+  'next-steps',
+] as const;
 export type SetupPage = (typeof SETUP_PAGES)[number];
 
 /** Money defaults, in integer cents. */

@@ -40,6 +40,8 @@ export interface VendorChanges {
   phoneNumber?: string;
   email?: string;
   serviceDescription?: string | null;
+  /** Shown to the customer with each booking; null clears them. */
+  appointmentInstructions?: string | null;
   listingStatus?: ListingStatus;
   calendarSkipped?: boolean;
   /** The business's Google place; null clears it. */

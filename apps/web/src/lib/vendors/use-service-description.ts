@@ -4,22 +4,30 @@ import { LIMITS } from '@stg/domain/constants';
 import { useUpdateVendor } from '../vendor-api';
 
 export const SERVICE_DESCRIPTION_MAX = LIMITS.serviceDescriptionMax;
+export const APPOINTMENT_INSTRUCTIONS_MAX = LIMITS.appointmentInstructionsMax;
+
+/** The vendor's free texts edited on their own: the service description and the appointment instructions. */
+type VendorTextField = 'serviceDescription' | 'appointmentInstructions';
+const MAX_OF: Record<VendorTextField, number> = {
+  serviceDescription: SERVICE_DESCRIPTION_MAX,
+  appointmentInstructions: APPOINTMENT_INSTRUCTIONS_MAX,
+};
 
 /**
- * Editing a vendor's service description (spec §2 General Settings, §3 "max 500 chars", §5 "cut to 500"):
- * the text cut to 500 characters whatever is typed or pasted, saved by its own button once changed (an
- * empty text saves as none), "Saved" once the server answered, an error cleared by the next keystroke.
- * General Settings and Setup's Next Steps (ADR 0032) draw it each in their own card.
+ * Editing one of a vendor's free texts: the text cut to its limit whatever is typed or pasted (spec §3
+ * "max 500 chars", §5 "cut to 500"), saved by its own button once changed (an empty text saves as none),
+ * "Saved" once the server answered, an error cleared by the next keystroke.
  */
-export function useServiceDescription(vendor: Vendor) {
+export function useVendorText(vendor: Vendor, field: VendorTextField) {
   const update = useUpdateVendor(vendor.id);
-  const current = vendor.serviceDescription ?? '';
+  const max = MAX_OF[field];
+  const current = vendor[field] ?? '';
   const [text, setText] = useState(current);
   const [saved, setSaved] = useState(false);
   const changed = text !== current;
 
   const onChange = (value: string) => {
-    setText(value.slice(0, SERVICE_DESCRIPTION_MAX));
+    setText(value.slice(0, max));
     setSaved(false);
     if (update.isError) update.reset();
   };
@@ -27,16 +35,30 @@ export function useServiceDescription(vendor: Vendor) {
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!changed || update.isPending) return;
+    const value = text.trim() === '' ? null : text;
     update.mutate(
-      { changes: { serviceDescription: text.trim() === '' ? null : text } },
+      {
+        changes:
+          field === 'serviceDescription' ? { serviceDescription: value } : { appointmentInstructions: value },
+      },
       {
         onSuccess: (vendorSaved) => {
-          setText(vendorSaved.serviceDescription ?? '');
+          setText(vendorSaved[field] ?? '');
           setSaved(true);
         },
       },
     );
   };
 
-  return { text, onChange, onSubmit, changed, update, status: saved && !changed ? 'Saved' : '' };
+  return { text, onChange, onSubmit, changed, update, status: saved && !changed ? 'Saved' : '', max };
 }
+
+/**
+ * The service description (spec §2 General Settings): General Settings and Setup's Next Steps (ADR 0032)
+ * draw it each in their own card.
+ */
+export const useServiceDescription = (vendor: Vendor) => useVendorText(vendor, 'serviceDescription');
+
+/** The appointment instructions, beside the description in Setup's Next Steps (ADR 0032). */
+export const useAppointmentInstructions = (vendor: Vendor) =>
+  useVendorText(vendor, 'appointmentInstructions');

@@ -27,10 +27,17 @@ const WORKDAY_CHOICES = WORKDAY_TIME_OPTIONS.map(({ value, label }) => ({ value,
 /**
  * Scheduling Preferences (spec §2, §5, §9): workday start and end (Monday to Friday, 30-minute steps),
  * gap between appointments, booking limit, minimum notice, dollars per hour, cancellation policy and
- * appointment instructions. Checked with the shared rules as the vendor edits; Save sends only what
+ * appointment instructions (unless `withInstructions` is false). Checked with the shared rules as the vendor edits; Save sends only what
  * changed.
  */
-export function PreferencesForm({ vendor }: { vendor: Vendor }) {
+export function PreferencesForm({
+  vendor,
+  withInstructions = true,
+}: {
+  vendor: Vendor;
+  /** False in Setup, where the instructions are beside the service description (ADR 0032). */
+  withInstructions?: boolean;
+}) {
   const id = useId();
   const save = useSaveScheduling(vendor.id);
   const saved = savedDraft(vendor);
@@ -156,6 +163,7 @@ export function PreferencesForm({ vendor }: { vendor: Vendor }) {
               error={errors.cancelationPolicyHours}
             />
           </div>
+          {withInstructions && (
           <div>
             <TextareaField
               id={`${id}-instructions`}
@@ -173,6 +181,7 @@ export function PreferencesForm({ vendor }: { vendor: Vendor }) {
               {remaining} of {LIMITS.appointmentInstructionsMax} characters left
             </p>
           </div>
+          )}
         </fieldset>
 
         <ErrorList errors={save.isError ? errorsOf(save.error) : []} />

@@ -2,39 +2,53 @@ import type { Vendor } from '@stg/domain/api/vendors';
 import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
 import {
-  SERVICE_DESCRIPTION_MAX as MAX,
+  useAppointmentInstructions,
   useServiceDescription,
+  type useVendorText,
 } from '../../../lib/vendors/use-service-description';
 export const DESCRIPTION_CARD_ID = 'setup-description';
+export const INSTRUCTIONS_CARD_ID = 'setup-instructions';
 
 /**
- * The service description in Setup (issue 25 §1, ADR 0032): a listing is submitted only with one, and
- * while it is in setup General Settings is not usable. The same field as General Settings' (at most 500
- * characters, no password), saved with its own button, which stays focusable (aria-disabled) while there
- * is nothing to save so that focus is not lost when a save completes.
+ * One of the vendor's texts in Setup, in its own card and form, saved with its own button, which stays
+ * focusable (aria-disabled) while there is nothing to save so that focus is not lost when a save
+ * completes.
  */
-export function DescriptionCard({ vendor }: { vendor: Vendor }) {
-  const { text, onChange, onSubmit, changed, update, status } = useServiceDescription(vendor);
-
+function VendorTextCard({
+  id,
+  title,
+  label,
+  hint,
+  saveLabel,
+  field,
+}: {
+  id: string;
+  title: string;
+  label: string;
+  hint: string;
+  saveLabel: string;
+  field: ReturnType<typeof useVendorText>;
+}) {
+  const { text, onChange, onSubmit, changed, update, status, max } = field;
   return (
-    <div className="card setup-next__card" id={DESCRIPTION_CARD_ID}>
-      <h3>Your Service</h3>
+    <div className="card setup-next__card" id={id}>
+      <h3>{title}</h3>
       <form className="form" onSubmit={onSubmit} noValidate aria-busy={update.isPending}>
         <div className="field">
-          <label className="field__label" htmlFor="setup-description-text">
-            Service description
+          <label className="field__label" htmlFor={`${id}-text`}>
+            {label}
           </label>
           <textarea
-            id="setup-description-text"
+            id={`${id}-text`}
             className="field__control field__control--textarea"
             rows={4}
-            maxLength={MAX}
+            maxLength={max}
             value={text}
-            aria-describedby="setup-description-hint"
+            aria-describedby={`${id}-hint`}
             onChange={(event) => onChange(event.target.value)}
           />
-          <p id="setup-description-hint" className="field__hint">
-            Shown on your page: what you do, where, and what makes you stand out. {text.length}/{MAX}
+          <p id={`${id}-hint`} className="field__hint">
+            {hint} {text.length}/{max}
           </p>
         </div>
         <ErrorList errors={update.isError ? errorsOf(update.error) : []} />
@@ -46,7 +60,7 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
             className="button button--secondary"
             aria-disabled={!changed || update.isPending || undefined}
           >
-            {update.isPending ? 'Saving…' : 'Save description'}
+            {update.isPending ? 'Saving…' : saveLabel}
           </button>
           <p role="status" className="form__status">
             {status}
@@ -54,5 +68,40 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
         </div>
       </form>
     </div>
+  );
+}
+
+/**
+ * The service description in Setup (issue 25 §1, ADR 0032): a listing is submitted only with one, and
+ * while it is in setup General Settings is not usable. The same field as General Settings' (at most 500
+ * characters, no password).
+ */
+export function DescriptionCard({ vendor }: { vendor: Vendor }) {
+  return (
+    <VendorTextCard
+      id={DESCRIPTION_CARD_ID}
+      title="Your Service"
+      label="Service description"
+      hint="Shown on your page: what you do, where, and what makes you stand out."
+      saveLabel="Save description"
+      field={useServiceDescription(vendor)}
+    />
+  );
+}
+
+/**
+ * The appointment instructions beside it (ADR 0032): optional, sent to the customer with each booking
+ * and printed on the work order; the same field as Scheduling Preferences' (at most 500 characters).
+ */
+export function InstructionsCard({ vendor }: { vendor: Vendor }) {
+  return (
+    <VendorTextCard
+      id={INSTRUCTIONS_CARD_ID}
+      title="Appointment Instructions"
+      label="Appointment instructions"
+      hint="Optional. Sent to customers with each booking: parking, access, what to prepare."
+      saveLabel="Save instructions"
+      field={useAppointmentInstructions(vendor)}
+    />
   );
 }

@@ -1,29 +1,19 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link } from '../../../components/link';
 import { VENDOR_MESSAGES, type SetupFacts } from '@stg/domain/api/vendors';
-import { listingFactsOfVendor, listingReadiness } from '@stg/domain/listing-readiness';
 import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
 import { useSubmitForReview, useUpdateVendor } from '../../../lib/vendor-api';
-import { NEXT_STEPS_TITLE, setupPageLink, type SetupStepName } from '../setup-pages';
+import { NEXT_STEPS_TITLE, setupPageLink, STEP_OF_PROBLEM } from '../setup-pages';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepFooter } from './step-footer';
-import { DESCRIPTION_CARD_ID, DescriptionCard } from './description-card';
-
-/** Where each of Submit for Review's requirements is met. */
-const PAGE_OF_PROBLEM: Record<string, SetupStepName> = {
-  [VENDOR_MESSAGES.logoRequired]: 'logo',
-  [VENDOR_MESSAGES.bannerRequired]: 'logo',
-  [VENDOR_MESSAGES.galleryRequired]: 'images',
-  [VENDOR_MESSAGES.calendarRequired]: 'calendar',
-  [VENDOR_MESSAGES.payoutsRequired]: 'payouts',
-};
+import { DESCRIPTION_CARD_ID, DescriptionCard, InstructionsCard } from './description-card';
 
 const CHECKLIST = [
   {
     title: 'Application completeness',
-    text: 'Your logo, banner, gallery, calendar choice, bank details and service description are all in place.',
+    text: 'Your logo, banner, gallery, calendar choice, bank details, pricing, scheduling rules and service description are all in place.',
   },
   {
     title: 'Business legitimacy',
@@ -37,17 +27,21 @@ const CHECKLIST = [
 
 /**
  * Setup step 5, Next Steps (spec §2): what the review checks, the certificate of insurance note, support
- * contact, and Submit for Review, enabled only when the four steps are complete (the server checks again).
+ * contact, and Submit for Review, enabled only when the readiness rule lists nothing (the server checks
+ * again); each item it lists links to the step that fixes it.
  * A failure shows "Error submitting for review" with what the server says is missing; under review the
  * button reads Submitted.
  */
 export function NextSteps({
   vendor,
   facts,
+  problems: allProblems,
   calendarSkippedHere,
 }: {
   vendor: Vendor;
   facts: SetupFacts;
+  /** The readiness rule's items (ADR 0032: spec §5's steps, and what a customer needs to get a price and a time). */
+  problems: readonly string[];
   /** The Skip is remembered in this tab: make sure the server knows it before submitting. */
   calendarSkippedHere: boolean;
 }) {
@@ -60,8 +54,7 @@ export function NextSteps({
   const [justSubmitted, setJustSubmitted] = useState(false);
   const doneRef = useRef<HTMLDivElement>(null);
   const underReview = vendor.listingStatus === 'under_review';
-  // The server's own rule (ADR 0032): spec §5's steps, and what a customer needs to get a price and a time.
-  const problems = underReview ? [] : listingReadiness(listingFactsOfVendor(vendor, facts));
+  const problems = underReview ? [] : allProblems;
 
   useEffect(() => {
     if (justSubmitted && underReview) doneRef.current?.focus();
@@ -95,12 +88,17 @@ export function NextSteps({
         </div>
       ) : (
         <p className="setup-step__lead">
-          When the four steps are complete and your service is described, submit your listing. Our team
+          When the steps above are complete and your service is described, submit your listing. Our team
           reviews every listing before it goes live.
         </p>
       )}
 
-      {!underReview && <DescriptionCard vendor={vendor} />}
+      {!underReview && (
+        <div className="setup-next__service">
+          <DescriptionCard vendor={vendor} />
+          <InstructionsCard vendor={vendor} />
+        </div>
+      )}
 
       <div className="setup-next__grid">
         <div className="card setup-next__card">
@@ -137,12 +135,11 @@ export function NextSteps({
           <ul>
             {problems.map((problem) => (
               <li key={problem}>
-                {PAGE_OF_PROBLEM[problem] ? (
-                  <Link to={setupPageLink(PAGE_OF_PROBLEM[problem])}>{problem}</Link>
+                {STEP_OF_PROBLEM[problem] ? (
+                  <Link to={setupPageLink(STEP_OF_PROBLEM[problem])}>{problem}</Link>
                 ) : problem === VENDOR_MESSAGES.descriptionRequired ? (
                   <a href={`#${DESCRIPTION_CARD_ID}`}>{problem}</a>
                 ) : (
-                  // Pricing and scheduling start from the category's defaults; no Setup page changes them yet.
                   problem
                 )}
               </li>

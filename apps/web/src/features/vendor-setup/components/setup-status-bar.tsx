@@ -1,7 +1,6 @@
 import { Link } from '../../../components/link';
-import type { SetupProgress } from '@stg/domain/api/vendors';
 import type { ListingStatus } from '@stg/domain/constants';
-import { SETUP_STEPS, setupPageLink, type SetupPageName } from '../setup-pages';
+import { SETUP_STEPS, setupPageLink, type SetupPageName, type SetupProgress } from '../setup-pages';
 
 const STATUS_LABELS: Record<ListingStatus, string> = {
   awaiting_submission: 'Awaiting Submission',
@@ -11,8 +10,9 @@ const STATUS_LABELS: Record<ListingStatus, string> = {
 };
 
 /**
- * Setup's status bar (spec §2): Account Status and the four steps (Logo, Images, Calendar, Payouts) with
- * completion marks. Each step links to its page unless the listing is under review.
+ * Setup's status bar (spec §2): Account Status and the steps (Logo, Images, Calendar, Payouts, and ADR
+ * 0032's Pricing and Scheduling) with completion marks: a step is complete when the readiness rule lists
+ * nothing it fixes. Each step links to its page unless the listing is under review.
  */
 export function SetupStatusBar({
   listingStatus,

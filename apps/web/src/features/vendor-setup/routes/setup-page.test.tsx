@@ -5,12 +5,14 @@ import type { GalleryImage, Vendor, VendorCalendar } from '@stg/domain/api/vendo
 import type { Session } from '@stg/domain/api/session';
 import { pathOf } from '@stg/domain/api/endpoint';
 import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
+import { schedulingApi } from '@stg/domain/api/scheduling.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { STORAGE_KEYS } from '../../../lib/browser-storage';
 import { makeVendor, vendorUser } from '../../../test/fixtures';
 import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
+import { pricingVendor } from '../../pricing-admin/test-fixtures';
 
 // ---------------------------------------------------------------------------------------------------
 // The server, as the tests see it: the vendor it holds, GET /api/session answering it, and uploads
@@ -192,7 +194,7 @@ describe('Setup: pages and status bar', () => {
     expect(router.state.historyAction).toBe('REPLACE');
   });
 
-  it('shows the account status and the four steps with their marks, each a link to its page', async () => {
+  it('shows the account status and the six steps with their marks, each a link to its page', async () => {
     const { user, router } = start(
       '/dashboard/setup?page=images',
       inSetup({
@@ -209,6 +211,9 @@ describe('Setup: pages and status bar', () => {
       '✓Step 2: Images, Complete',
       '3Step 3: Calendar, Not complete',
       '4Step 4: Payouts, Not complete',
+      // The formula x and no questions (ADR 0032): the readiness rule lists pricing, not scheduling.
+      '5Step 5: Pricing, Not complete',
+      '✓Step 6: Scheduling, Complete',
     ]);
     expect(links[1]).toHaveAttribute('aria-current', 'step');
     await user.click(statusBar().getByRole('link', { name: /Payouts/ }));
@@ -223,7 +228,7 @@ describe('Setup: pages and status bar', () => {
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/setup?page=next-steps'));
     expect(screen.getByText(/Account Status/)).toHaveTextContent('Account Status: Under Review');
     expect(statusBar().queryAllByRole('link')).toHaveLength(0);
-    expect(statusBar().getAllByRole('listitem')).toHaveLength(4);
+    expect(statusBar().getAllByRole('listitem')).toHaveLength(6);
     expect(screen.getByRole('button', { name: 'Submitted' })).toBeDisabled();
     expect(screen.queryByRole('link', { name: /Back/ })).not.toBeInTheDocument();
     expect(screen.getByText('Your listing is under review.')).toBeInTheDocument();
@@ -476,11 +481,11 @@ describe('Setup 4: Payouts', () => {
     await waitFor(() => expect(continueButton()).toBeEnabled());
     expect(statusBar().getByRole('link', { name: /Payouts/ })).toHaveTextContent('Complete');
     await user.click(continueButton());
-    expect(locationOf(router)).toBe('/dashboard/setup?page=next-steps');
+    expect(locationOf(router)).toBe('/dashboard/setup?page=pricing');
   });
 });
 
-describe('Setup 5: Next Steps', () => {
+describe('Setup 7: Next Steps', () => {
   it('keeps Submit for Review off while a step is missing, and says what is missing', async () => {
     start(
       '/dashboard/setup?page=next-steps',
@@ -588,5 +593,190 @@ describe('Setup 5: Next Steps', () => {
     expect(await screen.findByRole('button', { name: 'Submitted' })).toBeDisabled();
     const writes = calls.filter((c) => c.method !== 'GET').map((c) => `${c.method} ${c.path}`);
     expect(writes).toEqual([at(vendorsApi.update, { id: 7 }), at(vendorsApi.submitForReview, { id: 7 })]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------------
+// Issue 25 §1, ADR 0032: Pricing and Scheduling in Setup, and Next Steps' links to them.
+
+const sample = () => screen.getByText(/^A typical customer would pay/);
+const options = () => within(screen.getByRole('region', { name: 'Options' }));
+
+describe('Setup 5: Pricing', () => {
+  it("starts from the vendor's pricing, with the sample quote the review card shows, and continues", async () => {
+    const { user, router } = start('/dashboard/setup?page=pricing', complete(pricingVendor()));
+    await stepHeading('Pricing');
+    // Pricing Preferences' own editor: the calculator, the options and the questions.
+    expect(screen.getByRole('region', { name: 'Calculator' })).toBeInTheDocument();
+    expect(options().getByRole('spinbutton', { name: 'Min Price' })).toHaveValue(35);
+    expect(screen.getByRole('region', { name: 'Questions' })).toBeInTheDocument();
+    // 40 + 25 × 2 bedrooms + 15 × 1 bathroom (its first choice) + 0.02 × 1500 = $135; 231 min at $35 an hour.
+    expect(sample()).toHaveTextContent('A typical customer would pay $135.00, 3.9 hrs.');
+    expect(screen.getByText(/^For Bedrooms/)).toHaveTextContent(
+      'For Bedrooms: 2 bedrooms; Bathrooms: 1 bathroom; Square feet: 1500.',
+    );
+    expect(statusBar().getByRole('link', { name: /Pricing/ })).toHaveTextContent('Complete');
+    expect(screen.queryByRole('note', { name: 'Still to do' })).not.toBeInTheDocument();
+    await user.click(continueButton());
+    expect(locationOf(router)).toBe('/dashboard/setup?page=scheduling');
+  });
+
+  it('updates the sample quote as the min price is edited, and saves it', async () => {
+    const { user, calls, change } = start('/dashboard/setup?page=pricing', complete(pricingVendor()), {
+      [at(vendorsApi.update, { id: 7 })]: (c) => ({
+        body: change({ minPrice: (c.body as { vendor: { minPrice: number } }).vendor.minPrice }),
+      }),
+    });
+    await stepHeading('Pricing');
+    const minPrice = options().getByRole('spinbutton', { name: 'Min Price' });
+    await user.clear(minPrice);
+    await user.type(minPrice, '210');
+    // Never below the minimum: $210 is 360 minutes at $35 an hour.
+    expect(sample()).toHaveTextContent('A typical customer would pay $210.00, 6.0 hrs.');
+    await user.click(options().getByRole('button', { name: 'Save' }));
+    expect(await options().findByText('Saved')).toBeInTheDocument();
+    expect(callsTo(calls, vendorsApi.update, { id: 7 }).map((c) => c.body)).toEqual([
+      { vendor: { minPrice: 210 } },
+    ]);
+    expect(sample()).toHaveTextContent('$210.00');
+  });
+
+  it('checks the formula as the Pricing page does, and prices the applied draft', async () => {
+    const { user } = start('/dashboard/setup?page=pricing', complete(pricingVendor()));
+    await stepHeading('Pricing');
+    await user.click(options().getByRole('button', { name: 'Edit Formula' }));
+    const modal = within(screen.getByRole('dialog', { name: 'Pricing Formula' }));
+    const field = modal.getByRole('textbox', { name: 'Formula' });
+    await user.clear(field);
+    await user.type(field, '40 + * BEDROOMS');
+    expect(modal.getByText(/Unexpected "\*" at position 5/)).toBeInTheDocument();
+    expect(field).toHaveAttribute('aria-invalid', 'true');
+    expect(modal.getByRole('button', { name: 'Apply' })).toBeDisabled();
+    await user.clear(field);
+    await user.type(field, '100 + 50 * BEDROOMS');
+    await user.click(modal.getByRole('button', { name: 'Apply' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // 100 + 50 × 2 = $200, not saved yet.
+    expect(sample()).toHaveTextContent('A typical customer would pay $200.00');
+    expect(options().getByText('Formula (not saved yet)')).toBeInTheDocument();
+  });
+
+  it('says what is missing and keeps Continue off for the formula x with no questions', async () => {
+    start('/dashboard/setup?page=pricing', complete({ pricingFormula: 'x', pricingInputs: [] }));
+    await stepHeading('Pricing');
+    expect(screen.getByRole('note', { name: 'Still to do' })).toHaveTextContent(
+      VENDOR_MESSAGES.pricingQuestionRequired,
+    );
+    // What every customer would pay: the $35.00 minimum, as the operator's review card says.
+    expect(sample()).toHaveTextContent('A typical customer would pay $35.00, 1.0 hr.');
+    expect(continueButton()).toBeDisabled();
+    expect(continueButton()).toHaveAccessibleDescription('Fix your pricing to continue.');
+    expect(statusBar().getByRole('link', { name: /Pricing/ })).toHaveTextContent('Not complete');
+  });
+});
+
+describe('Setup 6: Scheduling', () => {
+  it("shows the vendor's rules in Scheduling Preferences' form (without the instructions) and saves a change", async () => {
+    const { user, calls, change, router } = start('/dashboard/setup?page=scheduling', complete(), {
+      [at(schedulingApi.updatePreferences, { id: 3 })]: (c) => {
+        const body = c.body as { vendorCalendar: Partial<VendorCalendar> };
+        const saved = change({ calendar: calendar(body.vendorCalendar) });
+        return { body: saved.calendar! };
+      },
+    });
+    await stepHeading('Scheduling Rules');
+    expect(screen.getByRole('combobox', { name: 'Workday start' })).toHaveValue('08:00');
+    expect(screen.getByRole('combobox', { name: 'Workday end' })).toHaveValue('17:00');
+    expect(screen.getByRole('combobox', { name: 'Gap between appointments' })).toHaveValue('30');
+    expect(screen.getByRole('combobox', { name: 'Minimum notice' })).toHaveValue('2');
+    expect(screen.getByRole('combobox', { name: 'Booking limit' })).toHaveValue('90');
+    expect(screen.getByRole('combobox', { name: 'Cancellation policy' })).toHaveValue('24');
+    expect(screen.queryByRole('textbox', { name: 'Appointment instructions' })).not.toBeInTheDocument();
+    expect(statusBar().getByRole('link', { name: /Scheduling/ })).toHaveTextContent('Complete');
+
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Gap between appointments' }), '45');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(callsTo(calls, schedulingApi.updatePreferences, { id: 3 }).map((c) => c.body)).toEqual([
+      { vendorCalendar: { driveTimeBufferMins: 45 } },
+    ]);
+    expect(callsTo(calls, vendorsApi.update, { id: 7 })).toHaveLength(0);
+    await user.click(continueButton());
+    expect(locationOf(router)).toBe('/dashboard/setup?page=next-steps');
+  });
+
+  it('refuses a workday that ends before it starts, as the Scheduling page does', async () => {
+    const { user, calls } = start('/dashboard/setup?page=scheduling', complete());
+    await stepHeading('Scheduling Rules');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Workday end' }), '07:00');
+    expect(screen.getByRole('combobox', { name: 'Workday end' })).toHaveAccessibleDescription(
+      expect.stringMatching(/before/i),
+    );
+    expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(callsTo(calls, schedulingApi.updatePreferences, { id: 3 })).toHaveLength(0);
+  });
+
+  it('says what is missing and keeps Continue off while a rule is out of its limits', async () => {
+    start('/dashboard/setup?page=scheduling', complete({ cancelationPolicyHours: 500 }));
+    await stepHeading('Scheduling Rules');
+    expect(screen.getByRole('note', { name: 'Still to do' })).toHaveTextContent(
+      VENDOR_MESSAGES.schedulingRequired,
+    );
+    expect(continueButton()).toBeDisabled();
+    expect(statusBar().getByRole('link', { name: /Scheduling/ })).toHaveTextContent('Not complete');
+  });
+});
+
+describe('Setup 7: Next Steps, what is missing and the appointment instructions', () => {
+  it('links each missing item to the step that fixes it', async () => {
+    const { user, router } = start(
+      '/dashboard/setup?page=next-steps',
+      complete({ pricingFormula: 'x', pricingInputs: [], cancelationPolicyHours: 500, logoImageUrl: null }),
+    );
+    await stepHeading('Next Steps');
+    const link = (name: string) => screen.getByRole('link', { name });
+    expect(link(VENDOR_MESSAGES.logoRequired)).toHaveAttribute('href', '/dashboard/setup?page=logo');
+    expect(link(VENDOR_MESSAGES.pricingQuestionRequired)).toHaveAttribute(
+      'href',
+      '/dashboard/setup?page=pricing',
+    );
+    expect(link(VENDOR_MESSAGES.schedulingRequired)).toHaveAttribute(
+      'href',
+      '/dashboard/setup?page=scheduling',
+    );
+    expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeDisabled();
+    await user.click(link(VENDOR_MESSAGES.pricingQuestionRequired));
+    expect(await stepHeading('Pricing')).toHaveFocus();
+    expect(locationOf(router)).toBe('/dashboard/setup?page=pricing');
+  });
+
+  it('links a formula that ignores the questions to Pricing', async () => {
+    start('/dashboard/setup?page=next-steps', complete({ pricingFormula: '40' }));
+    await stepHeading('Next Steps');
+    expect(screen.getByRole('link', { name: VENDOR_MESSAGES.pricingFormulaUnused })).toHaveAttribute(
+      'href',
+      '/dashboard/setup?page=pricing',
+    );
+  });
+
+  it('saves the appointment instructions beside the description', async () => {
+    const { user, calls, change } = start('/dashboard/setup?page=next-steps', complete(), {
+      [at(vendorsApi.update, { id: 7 })]: (c) => ({
+        body: change({
+          appointmentInstructions: (c.body as { vendor: { appointmentInstructions: string } }).vendor
+            .appointmentInstructions,
+        }),
+      }),
+    });
+    await stepHeading('Next Steps');
+    const field = screen.getByRole('textbox', { name: 'Appointment instructions' });
+    expect(field).toHaveValue('');
+    await user.type(field, 'Park on the street, please.');
+    await user.click(screen.getByRole('button', { name: 'Save instructions' }));
+    const card = within(screen.getByRole('heading', { name: 'Appointment Instructions' }).closest('.card')!);
+    expect(await card.findByText('Saved')).toBeInTheDocument();
+    expect(callsTo(calls, vendorsApi.update, { id: 7 }).map((c) => c.body)).toEqual([
+      { vendor: { appointmentInstructions: 'Park on the street, please.' } },
+    ]);
   });
 });

@@ -1,6 +1,5 @@
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router';
-import { setupProgress } from '@stg/domain/api/vendors';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { CalendarStep } from '../components/calendar-step';
 import { ImagesStep } from '../components/images-step';
@@ -9,12 +8,21 @@ import { NextSteps } from '../components/next-steps';
 import { PayoutsStep } from '../components/payouts-step';
 import { SetupStatusBar } from '../components/setup-status-bar';
 import { STEP_HEADING_ID } from '../components/step-heading';
-import { parseSetupPage, setupFactsOf, type SetupPageName } from '../setup-pages';
+import { PricingStep } from '../components/pricing-step';
+import { SchedulingStep } from '../components/scheduling-step';
+import {
+  parseSetupPage,
+  setupFactsOf,
+  setupProblemsOf,
+  setupProgressOf,
+  type SetupPageName,
+} from '../setup-pages';
 import { useCalendarSkipped } from '../use-calendar-skipped';
 import '../vendor-setup.css';
 
 /**
- * /dashboard/setup?page=logo|images|calendar|payouts|next-steps (spec §2 Setup): the status bar and the
+ * /dashboard/setup?page=logo|images|calendar|payouts|pricing|scheduling|next-steps (spec §2 Setup,
+ * ADR 0032): the status bar and the
  * page's step. A missing or unknown page shows logo and a listing under review always shows next-steps;
  * either way the address is corrected in place (replaced, so Back does not return to it).
  */
@@ -25,7 +33,9 @@ export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) 
   const page: SetupPageName = underReview ? 'next-steps' : (parseSetupPage(asked) ?? 'logo');
   const [calendarSkippedHere, markCalendarSkipped] = useCalendarSkipped(vendor.id);
   const facts = setupFactsOf(vendor, calendarSkippedHere);
-  const progress = setupProgress(facts);
+  // The server's readiness rule (ADR 0032): the status bar's marks and Next Steps' list both come from it.
+  const problems = setupProblemsOf(vendor, facts);
+  const progress = setupProgressOf(problems);
 
   useEffect(() => {
     if (asked === page) return;
@@ -55,7 +65,7 @@ export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) 
         {title}
       </h1>
       <p className="dashboard-section__summary">
-        Complete the four steps below, then submit your listing for review. Your progress is saved as you go.
+        Complete the steps below, then submit your listing for review. Your progress is saved as you go.
       </p>
       {reviewNote && (
         <div
@@ -79,8 +89,15 @@ export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) 
           <CalendarStep vendor={vendor} skipped={facts.calendarSkipped} onSkip={markCalendarSkipped} />
         )}
         {page === 'payouts' && <PayoutsStep vendor={vendor} />}
+        {page === 'pricing' && <PricingStep vendor={vendor} problems={problems} />}
+        {page === 'scheduling' && <SchedulingStep vendor={vendor} problems={problems} />}
         {page === 'next-steps' && (
-          <NextSteps vendor={vendor} facts={facts} calendarSkippedHere={calendarSkippedHere} />
+          <NextSteps
+            vendor={vendor}
+            facts={facts}
+            problems={problems}
+            calendarSkippedHere={calendarSkippedHere}
+          />
         )}
       </div>
     </section>
