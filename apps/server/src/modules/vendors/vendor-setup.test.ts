@@ -575,6 +575,78 @@ describe('submit for review and the operator decision', () => {
     expect(res.json()).toEqual({ id: vendorId, listingStatus: 'active' });
   });
 
+  it("a listing in setup, and one sent back, changes what Setup's Pricing and Scheduling steps change (ADR 0032)", async () => {
+    const { client, vendorId } = await signUp('setup-steps@example.com');
+    const patchVendor = (vendor: Record<string, unknown>) =>
+      client.request({ method: 'PATCH', url: `/api/vendors/${vendorId}`, payload: { vendor } });
+    const me = async () => vendorSchema.parse((await client.session()).json().vendor);
+    const calendarId = (await me()).calendar!.id;
+    const defaults = defaultPricingFor('window_cleaning');
+
+    const changeEverything = async (minPrice: number, gap: number, instructions: string) => {
+      let res = await patchVendor({ minPrice, pricingFormula: `${defaults.pricingFormula} + 5` });
+      expect(res.statusCode, res.body).toBe(200);
+      res = await client.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}/update_pricing_input_options`,
+        payload: { pricing_input_options: defaults.pricingInputs.slice(0, 2) },
+      });
+      // The formula uses every default question: dropping one it uses is refused, naming why.
+      expect(res.statusCode).toBe(422);
+      res = await client.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}/update_pricing_input_options`,
+        payload: { pricing_input_options: defaults.pricingInputs },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      res = await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/revert_formula` });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(res.json().pricingFormula).toBe(defaults.pricingFormula);
+      res = await client.request({
+        method: 'PATCH',
+        url: `/api/vendor_calendars/${calendarId}`,
+        payload: {
+          vendorCalendar: { workdayStartTime: '07:30', workdayEndTime: '16:00', driveTimeBufferMins: gap },
+        },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      res = await patchVendor({ cancelationPolicyHours: 12, appointmentInstructions: instructions });
+      expect(res.statusCode, res.body).toBe(200);
+      expect(await me()).toMatchObject({
+        minPrice,
+        pricingFormula: defaults.pricingFormula,
+        cancelationPolicyHours: 12,
+        appointmentInstructions: instructions,
+        calendar: { workdayStartTime: '07:30', workdayEndTime: '16:00', driveTimeBufferMins: gap },
+      });
+    };
+
+    // Awaiting submission: only Setup is usable, and each of its steps saves.
+    expect((await me()).listingStatus).toBe('awaiting_submission');
+    await changeEverything(40, 45, 'Park on the street.');
+
+    // Sent back by an operator: every step it may name can be changed again.
+    await completeSetup(client, vendorId);
+    expect(
+      (await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` })).statusCode,
+    ).toBe(200);
+    const rejected = await operator.request({
+      method: 'POST',
+      url: `/api/operator/listings/${vendorId}/reject`,
+      payload: { reason: 'Your minimum price is too low for a real visit.' },
+    });
+    expect(rejected.json()).toEqual({ id: vendorId, listingStatus: 'awaiting_submission' });
+    await changeEverything(60, 15, 'Ring the bell twice.');
+    // Still only its owner: another vendor's session is refused.
+    const other = await signUp('setup-steps-other@example.com');
+    const res = await other.client.request({
+      method: 'PATCH',
+      url: `/api/vendor_calendars/${calendarId}`,
+      payload: { vendorCalendar: { driveTimeBufferMins: 0 } },
+    });
+    expect([403, 404]).toContain(res.statusCode);
+  });
+
   it('operators see the queue; a rejection sends the listing back with the reason and a mail', async () => {
     const { client, vendorId } = await signUp('rejected@example.com');
     await completeSetup(client, vendorId);
