@@ -628,7 +628,8 @@ describe('submit for review and the operator decision', () => {
     // Sent back by an operator: every step it may name can be changed again.
     await completeSetup(client, vendorId);
     expect(
-      (await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` })).statusCode,
+      (await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` }))
+        .statusCode,
     ).toBe(200);
     const rejected = await operator.request({
       method: 'POST',

@@ -164,23 +164,23 @@ export function PreferencesForm({
             />
           </div>
           {withInstructions && (
-          <div>
-            <TextareaField
-              id={`${id}-instructions`}
-              label="Appointment instructions"
-              rows={4}
-              maxLength={LIMITS.appointmentInstructionsMax}
-              value={draft.appointmentInstructions}
-              onChange={edit('appointmentInstructions')}
-              error={errors.appointmentInstructions}
-              aria-describedby={
-                errors.appointmentInstructions ? `${id}-count ${id}-instructions-error` : `${id}-count`
-              }
-            />
-            <p id={`${id}-count`} className="field__hint scheduling-admin__count">
-              {remaining} of {LIMITS.appointmentInstructionsMax} characters left
-            </p>
-          </div>
+            <div>
+              <TextareaField
+                id={`${id}-instructions`}
+                label="Appointment instructions"
+                rows={4}
+                maxLength={LIMITS.appointmentInstructionsMax}
+                value={draft.appointmentInstructions}
+                onChange={edit('appointmentInstructions')}
+                error={errors.appointmentInstructions}
+                aria-describedby={
+                  errors.appointmentInstructions ? `${id}-count ${id}-instructions-error` : `${id}-count`
+                }
+              />
+              <p id={`${id}-count`} className="field__hint scheduling-admin__count">
+                {remaining} of {LIMITS.appointmentInstructionsMax} characters left
+              </p>
+            </div>
           )}
         </fieldset>
 
