@@ -23,6 +23,11 @@ const PUBLIC_FEATURE_ENTRIES = [
   // The setup wizard's calendar step is the scheduling page's calendar connection (and its styles).
   'scheduling-admin/components/calendar-connection',
   'scheduling-admin/scheduling-admin.css',
+  // Setup's Pricing and Scheduling steps are the pricing and scheduling pages' own editors (ADR 0032), and
+  // Setup's tests price the pricing page's questions.
+  'pricing-admin/components/pricing-editor',
+  'pricing-admin/test-fixtures',
+  'scheduling-admin/components/preferences-form',
 ];
 
 export default tseslint.config(

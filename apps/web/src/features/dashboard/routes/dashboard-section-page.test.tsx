@@ -37,7 +37,7 @@ describe('dashboard sections', () => {
     expect(heading.closest('section')!).not.toHaveTextContent('This section arrives in a later release.');
   });
 
-  it('/dashboard/setup is the Account Setup wizard: account status, the four steps, then Logo and Branding', async () => {
+  it('/dashboard/setup is the Account Setup wizard: account status, the six steps, then Logo and Branding', async () => {
     mockApi({
       [at(sessionApi.current)]: {
         body: vendorSession({
@@ -56,6 +56,9 @@ describe('dashboard sections', () => {
       '2Step 2: Images, Not complete',
       '3Step 3: Calendar, Not complete',
       '4Step 4: Payouts, Not complete',
+      // The formula x and no questions, and no calendar row: the readiness rule lists both (ADR 0032).
+      '5Step 5: Pricing, Not complete',
+      '6Step 6: Scheduling, Not complete',
     ]);
     expect(screen.getByRole('heading', { level: 2, name: 'Logo and Branding' })).toBeInTheDocument();
     await waitFor(() => expect(locationOf(router)).toBe('/dashboard/setup?page=logo'));

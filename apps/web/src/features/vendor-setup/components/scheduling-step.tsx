@@ -4,6 +4,7 @@ import { problemsOfStep } from '../setup-pages';
 import { StepFooter } from './step-footer';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepProblems } from './step-problems';
+import '../../scheduling-admin/scheduling-admin.css';
 
 /**
  * Setup's Scheduling step (issue 25 §1, ADR 0032): Scheduling Preferences' own form and checks (workday,
