@@ -27,22 +27,23 @@ export function FirstWeek({ item, headingId }: { item: ReviewQueueItem; headingI
   const week = item.firstWeek;
   if (!week) return null; // an answer from an older server
   const span = `${weekdayDateText(week.firstDate)} – ${weekdayDateText(week.lastDate)}`;
+  const job = `a job of ${formatDurationHours(week.jobMinutes)}`;
+  const basis = item.sampleQuote ? 'the sample quote' : 'the minimum price';
   return (
     <section aria-labelledby={`${headingId}-times`}>
       <h3 id={`${headingId}-times`}>Open Times, First Week</h3>
       {week.days.length === 0 ? (
         <div className="listing-review__no-times">
           <p>
-            <strong>No open times in the first week</strong> ({span}): a customer could not book a{' '}
-            {formatDurationHours(week.jobMinutes)} job.
+            <strong>No open times in the first week</strong> ({span}): a customer could not book{' '}
+            {`${job} (${basis}).`}
           </p>
           {week.unavailableReason && <p>{week.unavailableReason}</p>}
         </div>
       ) : (
         <>
           <p className="listing-review__muted">
-            What a customer would see for a {formatDurationHours(week.jobMinutes)} job, {span}: any start from
-            the first time to the last.
+            {`What a customer could book for ${job} (${basis}), ${span}: any start from the first time to the last.`}
           </p>
           <ul className="listing-review__times">
             {week.days.map((day) => (

@@ -69,7 +69,7 @@ describe('the review card: the first week of open times (issue 25)', () => {
     const card = await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
     const times = within(card).getByRole('region', { name: 'Open Times, First Week' });
     expect(times).toHaveTextContent(
-      'What a customer would see for a 2.0 hrs job, Wed, Nov 25th – Tue, Dec 1st: any start from the first time to the last.',
+      'What a customer could book for a job of 2.0 hrs (the minimum price), Wed, Nov 25th – Tue, Dec 1st: any start from the first time to the last.',
     );
     expect(
       within(times)
@@ -83,7 +83,7 @@ describe('the review card: the first week of open times (issue 25)', () => {
     const card = await screen.findByRole('article', { name: 'Zion Pest Pros' }, LAZY);
     const times = within(card).getByRole('region', { name: 'Open Times, First Week' });
     expect(times).toHaveTextContent(
-      'No open times in the first week (Wed, Nov 25th – Tue, Dec 1st): a customer could not book a 1.0 hr job.',
+      'No open times in the first week (Wed, Nov 25th – Tue, Dec 1st): a customer could not book a job of 1.0 hr (the minimum price).',
     );
     expect(within(times).queryByRole('listitem')).not.toBeInTheDocument();
   });
