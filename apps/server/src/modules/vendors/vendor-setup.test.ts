@@ -691,7 +691,7 @@ describe('submit for review and the operator decision', () => {
     const submit = () =>
       client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` });
     expect((await submit()).statusCode).toBe(200);
-    const reject = (who: TestClient, payload: unknown) =>
+    const reject = (who: TestClient, payload: object) =>
       who.request({ method: 'POST', url: `/api/operator/listings/${vendorId}/reject`, payload });
 
     for (const [payload, message] of [
