@@ -13,7 +13,6 @@
 import { sql } from 'drizzle-orm';
 import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
-import { addresses, orders, users } from '../apps/server/src/db/schema';
 import { createPricedVendor } from '../apps/server/test/pricing-fixtures';
 import { routeKey } from '@stg/domain/api/endpoint';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
@@ -23,6 +22,7 @@ import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { supportApi } from '@stg/domain/api/support.endpoints';
 import { addressOf, urlOf } from './lib/api';
 import { freshDatabase } from './lib/database';
+import { insertCustomers, insertOrders } from './lib/many-orders';
 import { compare, machineLine, printTable, type Target } from './lib/measure';
 import { startBareFastify, startServer } from './lib/processes';
 
@@ -30,7 +30,6 @@ const ORDERS = Number(process.env.BENCH_ORDERS ?? 10_000);
 const PAST_SHARE = 0.7;
 const CUSTOMERS = 200;
 const CONNECTIONS = 20;
-const HOUR = 3_600_000;
 const database = await freshDatabase('vendor-orders');
 
 // ---- Setup: a vendor, 200 customers, 10,000 orders ---------------------------------------------------
@@ -42,82 +41,17 @@ const email = `bench-orders-vendor-${Date.now()}@example.com`;
 const vendor = await createPricedVendor(setup, { email });
 
 const seeded = performance.now();
-const customerRows = await db
-  .insert(users)
-  .values(
-    Array.from({ length: CUSTOMERS }, (_, i) => ({
-      firstName: 'Bench',
-      lastName: `Customer${i}`,
-      email: `bench-orders-customer-${i}-${Date.now()}@example.com`,
-      phoneNumber: '4355550199',
-      // Never signed in: any digest will do.
-      passwordDigest: 'bench-not-a-password',
-    })),
-  )
-  .returning({ id: users.id });
-const addressRows = await db
-  .insert(addresses)
-  .values(
-    customerRows.map((c, i) => ({
-      userId: c.id,
-      streetAddress: `${100 + i} S Main St`,
-      city: 'St George',
-      state: 'UT',
-      zipCode: '84770',
-      isDefault: true,
-    })),
-  )
-  .returning({ id: addresses.id, userId: addresses.userId });
-
-// One order every two hours, one hour long: past ones end before now, active ones start after it.
-const now = Date.now();
-const pastCount = Math.round(ORDERS * PAST_SHARE);
 const runId = Date.now().toString(36).toUpperCase();
-const orderValues = Array.from({ length: ORDERS }, (_, i): typeof orders.$inferInsert => {
-  const past = i < pastCount;
-  const start = past ? now - (pastCount - i) * 2 * HOUR : now + (i - pastCount + 1) * 2 * HOUR;
-  const customer = addressRows[i % addressRows.length]!;
-  const cancelled = past && i % 10 === 0;
-  const subtotal = 10_000;
-  const fee = 255;
-  const commission = 1_000;
-  return {
-    confirmationId: `SG-B${runId}${String(i).padStart(6, '0')}`,
-    vendorId: vendor.vendorId,
-    userId: customer.userId!,
-    addressId: customer.id,
-    appointmentAt: new Date(start),
-    appointmentEndAt: new Date(start + HOUR),
-    durationMins: 60,
-    customerNotes: i % 3 === 0 ? 'Gate code 1234; the dog is friendly.' : null,
-    optionsSnapshot: { Bedrooms: '3 bedrooms', Bathrooms: '2 bathrooms', 'Square feet': '1800' },
-    fulfillmentStatus: cancelled
-      ? 'cancelled'
-      : past
-        ? 'fulfilled'
-        : i % 7 === 0
-          ? 'rescheduled'
-          : 'unfulfilled',
-    paymentStatus: cancelled ? 'refunded' : past ? 'processed' : 'collected',
-    paymentProvider: 'sandbox',
-    paymentIntentId: `pi_bench_${runId}_${i}`,
-    paymentMethodLast4: '4242',
-    paymentMethodBrand: 'visa',
-    totalCollectedCents: subtotal + fee,
-    subtotalCents: subtotal,
-    serviceFeeCents: cancelled ? 0 : fee,
-    commissionCents: cancelled ? 0 : commission,
-    vendorPayoutCents: cancelled ? 0 : subtotal - commission,
-    refundAmountCents: cancelled ? subtotal + fee : 0,
-    cancelReason: cancelled ? 'Customer moved' : null,
-    fulfilledAt: past && !cancelled ? new Date(start + 2 * HOUR) : null,
-    cancelledAt: cancelled ? new Date(start - 48 * HOUR) : null,
-    createdAt: new Date(start - 7 * 24 * HOUR),
-    updatedAt: new Date(start),
-  };
+const customers = await insertCustomers(db, CUSTOMERS, `orders-${runId}`);
+// One order every two hours, one hour long: past ones end before now, active ones start after it.
+const { pastCount } = await insertOrders(db, {
+  vendorId: vendor.vendorId,
+  customers,
+  count: ORDERS,
+  pastShare: PAST_SHARE,
+  now: Date.now(),
+  tag: runId,
 });
-for (let i = 0; i < orderValues.length; i += 1_000)
-  await db.insert(orders).values(orderValues.slice(i, i + 1_000));
 const seedSeconds = (performance.now() - seeded) / 1000;
 // PGlite has no autovacuum: its planner knows nothing of rows inserted since the tables were made until
 // someone runs ANALYZE (PostgreSQL's autovacuum does, a minute or so later). BENCH_ANALYZE=1 measures the

@@ -138,6 +138,7 @@ test('a new business fills every Setup step, is sent back, fixes its pricing, is
   await expect(sampleQuote(listing)).toContainText('$138.00');
   await listing.getByRole('button', { name: 'Reject' }).click();
   const reject = page.getByRole('dialog', { name: 'Reject Listing' });
+  await reject.getByRole('checkbox', { name: 'Pricing questions and formula' }).check();
   await reject.getByLabel('Reason').fill(REASON);
   await reject.getByRole('button', { name: 'Reject Listing' }).click();
   await expect(page.getByRole('status').getByText(`${business} was sent back to the vendor.`)).toBeVisible();
@@ -148,10 +149,14 @@ test('a new business fills every Setup step, is sent back, fixes its pricing, is
   await expect(page).toHaveURL(/\/dashboard\/setup/);
   const main = page.getByRole('main');
   await expect(main.getByRole('note', { name: 'Changes requested' })).toContainText(REASON);
+  await expect(main.getByRole('note', { name: 'Changes requested' })).toContainText(
+    'Pricing questions and formula',
+  );
   await expect(main.getByText('Account Status: Awaiting Submission')).toBeVisible();
-  await page
-    .getByRole('navigation', { name: 'Setup steps' })
-    .getByRole('link', { name: /Pricing/ })
+  // What to fix links to the step that changes it (ADR 0034), now that Setup has a Pricing step.
+  await main
+    .getByRole('note', { name: 'Changes requested' })
+    .getByRole('link', { name: 'Pricing questions and formula' })
     .click();
   await expect(main.getByRole('heading', { name: 'Pricing', exact: true })).toBeVisible();
   await saveFormula(main, page, FIXED_FORMULA);

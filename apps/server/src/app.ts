@@ -58,6 +58,8 @@ import { devClockRoutes } from './modules/dev/clock-routes';
 import { listingReviewRoutes } from './modules/listing-review/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import type { PlacesReviewsSource } from './adapters/reviews/google-places';
+import { devJobsRoutes } from './modules/dev/jobs-routes';
+import type { KindTally } from './modules/jobs/worker';
 import { UPLOAD_LIMITS } from './modules/vendors/images';
 import { vendorPricingRoutes } from './modules/vendors/pricing-routes';
 import { vendorRoutes } from './modules/vendors/routes';
@@ -67,8 +69,8 @@ export interface BuildAppOptions {
   storage: Storage;
   now?: () => Date;
   /**
-   * The e2e server's settable clock (clock.ts): `now` reads it and PUT /api/dev/clock moves it. main.ts
-   * passes one only with SETTABLE_CLOCK=true under NODE_ENV=test, never in production.
+   * A settable clock (clock.ts): `now` reads it and PUT /api/dev/clock moves it. main.ts passes one only
+   * with SETTABLE_CLOCK (development by default, the e2e server on request), never in production.
    */
   settableClock?: SettableClock;
   /** Outgoing mail; the outbox (stored in mail_outbox) when not given. */
@@ -103,6 +105,11 @@ export interface BuildAppOptions {
    * main.ts turns them on only in development and tests (NODE_ENV), never in production; default on.
    */
   devTools?: boolean;
+  /**
+   * Runs the due jobs now (main's job worker, `JobWorker.drain`): with the development tools, served as
+   * POST /api/dev/jobs/run-due for a tester watching time pass (issue 25 §4).
+   */
+  runDueJobs?: () => Promise<{ passes: number; kinds: Record<string, KindTally> }>;
   /**
    * Tests: every answer whose status its route does not document is pushed here (ADR 0028); the fuzz and
    * authorization suites fail on any.
@@ -234,6 +241,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   if (devTools && mailer instanceof OutboxMailer && !(opts.trustProxy ?? false))
     await app.register(devOutboxRoutes);
   if (opts.settableClock) await app.register(devClockRoutes, { clock: opts.settableClock });
+  if (devTools && opts.runDueJobs) await app.register(devJobsRoutes, { runDueJobs: opts.runDueJobs });
 
   // Uploads: a local folder as static files; any other store (S3 without a public URL) read through it.
   if (opts.uploadsDir) {

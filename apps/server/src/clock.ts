@@ -1,9 +1,10 @@
 /**
- * The e2e server's clock (issue 24): the wall clock moved by an offset that a journey may set through
- * PUT /api/dev/clock, so a journey that needs a weekday (appointments are Monday to Friday, spec §2) runs
- * the same any day and at any hour. main.ts makes one only with SETTABLE_CLOCK=true, which the config
- * accepts only with NODE_ENV=test (the Playwright server); everywhere else the server runs on the wall
- * clock. Time keeps flowing after a set: only the offset is stored.
+ * A settable clock (issue 24, issue 25 §4): the wall clock moved by an offset set through
+ * PUT /api/dev/clock (`npm run clock`), so a journey that needs a weekday (appointments are Monday to
+ * Friday, spec §2) runs the same any day and at any hour, and a tester sees a payout 72 h after a job in
+ * minutes. app-from-config.ts makes one only with SETTABLE_CLOCK (on by default in development, on request
+ * for the Playwright server, refused in production); elsewhere the server runs on the wall clock. Time
+ * keeps flowing after a set: only the offset is stored.
  */
 export class SettableClock {
   private offsetMs = 0;

@@ -61,11 +61,13 @@ describe('card payments', () => {
   });
 });
 
-it('accepts a settable clock only for the e2e server (NODE_ENV=test)', () => {
-  expect(loadConfig({}).SETTABLE_CLOCK).toBe(false);
+it('has a settable clock in development by default, on request in tests, and never in production', () => {
+  expect(loadConfig({}).SETTABLE_CLOCK).toBe(true); // NODE_ENV defaults to development
+  expect(loadConfig({ SETTABLE_CLOCK: 'false' }).SETTABLE_CLOCK).toBe(false);
+  expect(loadConfig({ NODE_ENV: 'test' }).SETTABLE_CLOCK).toBe(false);
   expect(loadConfig({ NODE_ENV: 'test', SETTABLE_CLOCK: 'true' }).SETTABLE_CLOCK).toBe(true);
-  for (const NODE_ENV of ['production', 'development'])
-    expect(() => loadConfig({ NODE_ENV, SETTABLE_CLOCK: 'true' })).toThrow(
-      /SETTABLE_CLOCK: may be true only with NODE_ENV=test/,
-    );
+  expect(loadConfig({ NODE_ENV: 'production' }).SETTABLE_CLOCK).toBe(false);
+  expect(() => loadConfig({ NODE_ENV: 'production', SETTABLE_CLOCK: 'true' })).toThrow(
+    /SETTABLE_CLOCK: may not be true with NODE_ENV=production/,
+  );
 });

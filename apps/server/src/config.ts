@@ -102,11 +102,14 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
-  /** The e2e server's clock may be moved by PUT /api/dev/clock (clock.ts); accepted only with NODE_ENV=test. */
+  /**
+   * The server's clock may be moved by PUT /api/dev/clock (clock.ts), for a tester or a journey to watch
+   * time pass (a payout 72 h after a job). Default: on in development, off otherwise; refused in production.
+   */
   SETTABLE_CLOCK: z
     .enum(['true', 'false'])
-    .default('false')
-    .transform((v) => v === 'true'),
+    .optional()
+    .transform((v) => (v === undefined ? undefined : v === 'true')),
   SANDBOX_EVENT_DELIVERY: z.enum(['immediate', 'delayed']).default('immediate'),
   SANDBOX_EVENT_DELAY_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   STORAGE_DRIVER: z
@@ -162,12 +165,12 @@ const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
           message: 'is required for Stripe payments (set all three Stripe keys)',
         });
   }
-  // A clock the requests may move is for the Playwright server only, never a running marketplace.
-  if (c.SETTABLE_CLOCK && c.NODE_ENV !== 'test')
+  // A clock the requests may move is for development and the Playwright server, never a live marketplace.
+  if (c.SETTABLE_CLOCK && c.NODE_ENV === 'production')
     ctx.addIssue({
       code: 'custom',
       path: ['SETTABLE_CLOCK'],
-      message: 'may be true only with NODE_ENV=test',
+      message: 'may not be true with NODE_ENV=production (it is for development and tests)',
     });
   // Uploads go to S3 only when asked; a bucket set without the driver would silently be ignored.
   if (c.STORAGE_DRIVER === 's3' && !c.S3_BUCKET)
@@ -180,7 +183,9 @@ const checkedEnvSchema = envSchema.superRefine((c, ctx) => {
     });
 });
 
-export type Config = z.output<typeof checkedEnvSchema> & {
+export type Config = Omit<z.output<typeof checkedEnvSchema>, 'SETTABLE_CLOCK'> & {
+  /** Whether the clock may be moved (SETTABLE_CLOCK; by default only in development). */
+  SETTABLE_CLOCK: boolean;
   dataDir: string;
   webDistDir: string;
   publicUrl: string;
@@ -206,5 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: c.WEB_DIST_DIR ? path.resolve(base, c.WEB_DIST_DIR) : path.join(repoRoot, 'apps/web/dist'),
     publicUrl: c.PUBLIC_URL ?? `http://localhost:${c.PORT}`,
     paymentsProvider: c.PAYMENTS_PROVIDER ?? (c.STRIPE_SECRET_KEY ? 'stripe' : 'sandbox'),
+    SETTABLE_CLOCK: c.SETTABLE_CLOCK ?? c.NODE_ENV === 'development',
   };
 }

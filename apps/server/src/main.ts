@@ -1,18 +1,8 @@
 /** Starts the marketplace: one process serving the API and the web app. */
-import { SmtpMailer } from './adapters/mail/smtp-mailer';
-import { buildApp } from './app';
-import { SettableClock } from './clock';
-import { calendarSecretKey, openAndMigrate, seedIfEmpty } from './bootstrap';
+import { appFromConfig, type ConfiguredApp } from './app-from-config';
+import { seedIfEmpty } from './bootstrap';
 import { loadConfig } from './config';
 import { DataDirLockedError } from './db/lock';
-import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
-import { JobWorker, type Recurring } from './modules/jobs/worker';
-import { syncAllCalendars } from './modules/calendar-sync/service';
-import { paymentJobHandlers } from './modules/payments/service';
-import { payoutJobHandlers } from './modules/payouts/service';
-import { GOOGLE_REVIEWS, googlePlacesFromConfig, googleReviewsJob } from './modules/reviews/google';
-import { createStripeProvider } from './adapters/payments/stripe-provider';
-import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 
 /**
  * How long a shutdown may take before the process gives up and exits 1: requests in flight (an upload, a
@@ -20,9 +10,6 @@ import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
  * stop_grace_period 30s); the job in hand is handed back after STOP_GRACE_MS (5 s) whatever happens.
  */
 const SHUTDOWN_LIMIT_MS = 25_000;
-
-/** Every connected calendar is read again every 10 minutes. */
-const CALENDAR_SYNC: Recurring = { kind: 'calendar-sync', everyMs: 600_000 };
 
 async function main() {
   let config;
@@ -32,14 +19,9 @@ async function main() {
     console.error((err as Error).message);
     process.exit(1);
   }
-  const logger =
-    config.NODE_ENV === 'development'
-      ? { level: config.LOG_LEVEL, transport: { target: 'pino-pretty', options: { colorize: true } } }
-      : { level: config.LOG_LEVEL };
-
-  let opened;
+  let configured: ConfiguredApp;
   try {
-    opened = await openAndMigrate(config);
+    configured = await appFromConfig(config);
   } catch (err) {
     if (err instanceof DataDirLockedError) {
       console.error(err.message);
@@ -47,64 +29,10 @@ async function main() {
     }
     throw err;
   }
+  const { app, worker, opened, mailer } = configured;
   const { database, storage } = opened;
-  // The Playwright server's clock, which a journey may move (SETTABLE_CLOCK, NODE_ENV=test only); else the wall clock.
-  const clock = config.SETTABLE_CLOCK ? new SettableClock() : null;
-  const now = clock?.now ?? (() => new Date());
-  // SMTP when configured; otherwise buildApp's default, the outbox (viewable at /api/dev/outbox locally).
-  const mailer = config.SMTP_URL
-    ? new SmtpMailer({ url: config.SMTP_URL, from: config.MAIL_FROM, db: database.db, now })
-    : undefined;
-  // Google reviews through the Places API when GOOGLE_PLACES_API_KEY is set; otherwise the feature is off.
-  const googlePlaces = googlePlacesFromConfig(config);
-  const app = await buildApp({
-    database,
-    storage,
-    now,
-    settableClock: clock ?? undefined,
-    mailer,
-    publicUrl: config.publicUrl,
-    supportEmail: config.SUPPORT_EMAIL,
-    logger,
-    sessionTtlDays: config.SESSION_TTL_DAYS,
-    secureCookies: config.NODE_ENV === 'production' && config.publicUrl.startsWith('https://'),
-    trustProxy: config.TRUST_PROXY,
-    webDistDir: config.webDistDir,
-    uploadsDir: storage.root,
-    calendarSync: calendarSyncFromConfig(config, calendarSecretKey(config)),
-    // Stripe when its keys are set (config.paymentsProvider); otherwise buildApp's default, the sandbox.
-    payments:
-      config.paymentsProvider === 'stripe'
-        ? createStripeProvider({
-            secretKey: config.STRIPE_SECRET_KEY!,
-            publishableKey: config.STRIPE_PUBLISHABLE_KEY!,
-            webhookSecret: config.STRIPE_WEBHOOK_SECRET!,
-            apiBase: config.STRIPE_API_BASE,
-          })
-        : undefined,
-    holdMinutes: config.CHECKOUT_HOLD_MINUTES,
-    sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
-    googlePlaces,
-    rateLimitScale: config.RATE_LIMIT_SCALE,
-    // The API document's UI and the mail outbox viewer: development and tests only (issue 14, finding 9).
-    devTools: config.NODE_ENV !== 'production',
-  });
 
   if (config.SEED_DEMO_DATA) await seedIfEmpty(database, storage, app.log);
-
-  const worker = new JobWorker({
-    db: database.db,
-    handlers: {
-      [MAINTENANCE.kind]: runMaintenance,
-      [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
-      ...paymentJobHandlers(app.deps),
-      ...payoutJobHandlers(app.deps),
-      [GOOGLE_REVIEWS.kind]: googleReviewsJob(googlePlaces, app.log),
-    },
-    recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS],
-    log: app.log,
-    now,
-  });
 
   // Graceful shutdown (SIGTERM from the container runtime, SIGINT from a terminal): at once, no new
   // connections are accepted (the proxy sends them to another instance) and the job worker claims nothing

@@ -19,8 +19,8 @@ const NOT_JSON: Record<string, string> = {
 
 let app: FastifyInstance;
 beforeAll(async () => {
-  // With the e2e server's settable clock, so its two development endpoints are served too.
-  app = await createTestApp({ settableClock: new SettableClock() });
+  // With a settable clock and a job worker, so the development endpoints (clock, run-due) are served too.
+  app = await createTestApp({ settableClock: new SettableClock(), jobWorker: true });
 });
 afterAll(() => app.close());
 

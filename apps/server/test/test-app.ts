@@ -11,11 +11,13 @@ import { randomBytes } from 'node:crypto';
 import type { CalendarSyncConfig } from '../src/deps';
 import type { UndocumentedAnswer } from '../src/http/error-answers';
 import { createTestDatabase } from './test-db';
+import { jobWorkerOf } from '../src/job-worker';
+import type { JobWorker } from '../src/modules/jobs/worker';
 
 export async function createTestApp(
   opts: {
     now?: () => Date;
-    /** The e2e server's settable clock (PUT /api/dev/clock), as main.ts gives it under SETTABLE_CLOCK. */
+    /** A settable clock (PUT /api/dev/clock), as app-from-config.ts gives it under SETTABLE_CLOCK. */
     settableClock?: SettableClock;
     mailer?: Mailer;
     trustProxy?: boolean;
@@ -25,10 +27,13 @@ export async function createTestApp(
     payments?: PaymentProvider;
     /** Request rate limits multiplied by this (default 1000: tests make many requests from one address). */
     rateLimitScale?: number;
+    /** main.ts's job worker, which POST /api/dev/jobs/run-due then runs (it does not poll). */
+    jobWorker?: boolean;
   } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
   const undocumented: UndocumentedAnswer[] = [];
+  let worker: JobWorker | null = null;
   const app = await buildApp({
     database,
     storage: new MemoryStorage(),
@@ -47,7 +52,9 @@ export async function createTestApp(
       ...opts.calendarSync,
     },
     undocumentedAnswers: undocumented,
+    runDueJobs: opts.jobWorker ? () => worker!.drain() : undefined,
   });
+  if (opts.jobWorker) worker = jobWorkerOf(app, { now: app.deps.now, googlePlaces: null });
   undocumentedByApp.set(app, undocumented);
   // Any test file's requests: a status its route does not document is named when the app closes (the
   // fuzz suite and the authorization matrix fail on one; ADR 0028).

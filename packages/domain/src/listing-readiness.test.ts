@@ -4,6 +4,7 @@ import { CATEGORIES, type Category } from './constants';
 import {
   listingFactsOfVendor,
   listingReadiness,
+  sendBackItemsOf,
   sampleQuote,
   typicalSelections,
   type ListingFacts,
@@ -167,5 +168,37 @@ describe('listingFactsOfVendor (the web reads the vendor as answered)', () => {
     expect(listingFactsOfVendor({ ...vendor, calendar: null }, f).scheduling).toBeNull();
     const odd = { ...vendor, calendar: { ...vendor.calendar!, workdayEndTime: '17:15' } };
     expect(listingReadiness(listingFactsOfVendor(odd, f))).toEqual([VENDOR_MESSAGES.schedulingRequired]);
+  });
+});
+
+describe('sendBackItemsOf (the send-back starts from what is missing)', () => {
+  it("names each message's Setup item once, in Setup's order, and nothing for other messages", () => {
+    expect(
+      sendBackItemsOf([
+        VENDOR_MESSAGES.schedulingRequired,
+        VENDOR_MESSAGES.bannerRequired,
+        VENDOR_MESSAGES.logoRequired,
+        VENDOR_MESSAGES.pricingFormulaInvalid,
+        VENDOR_MESSAGES.descriptionRequired,
+        'Something else.',
+      ]),
+    ).toEqual(['logo', 'pricing', 'scheduling', 'description']);
+    expect(sendBackItemsOf([])).toEqual([]);
+  });
+
+  it('every readiness message has an item', () => {
+    const messages = [
+      VENDOR_MESSAGES.logoRequired,
+      VENDOR_MESSAGES.bannerRequired,
+      VENDOR_MESSAGES.galleryRequired,
+      VENDOR_MESSAGES.calendarRequired,
+      VENDOR_MESSAGES.payoutsRequired,
+      VENDOR_MESSAGES.descriptionRequired,
+      VENDOR_MESSAGES.pricingQuestionRequired,
+      VENDOR_MESSAGES.pricingFormulaInvalid,
+      VENDOR_MESSAGES.pricingFormulaUnused,
+      VENDOR_MESSAGES.schedulingRequired,
+    ];
+    for (const message of messages) expect(sendBackItemsOf([message]), message).toHaveLength(1);
   });
 });

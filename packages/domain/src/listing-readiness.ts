@@ -6,7 +6,14 @@
  * prices their answers, and valid scheduling rules. Pure: no I/O.
  * Also the sample quote the operator's review card shows: what a typical customer would pay, and how long.
  */
-import { submitForReviewProblems, VENDOR_MESSAGES, type SetupFacts, type Vendor } from './api/vendors';
+import {
+  SEND_BACK_ITEMS,
+  submitForReviewProblems,
+  VENDOR_MESSAGES,
+  type SendBackItem,
+  type SetupFacts,
+  type Vendor,
+} from './api/vendors';
 import { LIMITS } from './constants';
 import { dollarsToCents, type Cents } from './money';
 import {
@@ -80,6 +87,26 @@ export function listingReadiness(f: ListingFacts): string[] {
     problems.push(VENDOR_MESSAGES.pricingFormulaUnused);
   if (!schedulingOk(f)) problems.push(VENDOR_MESSAGES.schedulingRequired);
   return problems;
+}
+
+/** The Setup item that fixes each of the rule's messages (the operator's send-back starts from them). */
+const ITEM_OF_PROBLEM: Record<string, SendBackItem> = {
+  [VENDOR_MESSAGES.logoRequired]: 'logo',
+  [VENDOR_MESSAGES.bannerRequired]: 'logo',
+  [VENDOR_MESSAGES.galleryRequired]: 'images',
+  [VENDOR_MESSAGES.calendarRequired]: 'calendar',
+  [VENDOR_MESSAGES.payoutsRequired]: 'payouts',
+  [VENDOR_MESSAGES.descriptionRequired]: 'description',
+  [VENDOR_MESSAGES.pricingQuestionRequired]: 'pricing',
+  [VENDOR_MESSAGES.pricingFormulaInvalid]: 'pricing',
+  [VENDOR_MESSAGES.pricingFormulaUnused]: 'pricing',
+  [VENDOR_MESSAGES.schedulingRequired]: 'scheduling',
+};
+
+/** The send-back items that fix these messages of listingReadiness, each once, in Setup's order. */
+export function sendBackItemsOf(problems: readonly string[]): SendBackItem[] {
+  const items = new Set(problems.map((p) => ITEM_OF_PROBLEM[p]));
+  return SEND_BACK_ITEMS.filter((item) => items.has(item));
 }
 
 /** The facts of the vendor as the API answers it (its owner's or an operator's view) and its setup's. */

@@ -23,6 +23,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { PAYMENT_PROVIDERS, type PaymentProviderName } from '@stg/domain/api/payments';
 import { REVIEW_BODY_MAX } from '@stg/domain/api/reviews';
+import type { SendBackItem } from '@stg/domain/api/vendors';
 import {
   BOOKING_STATUSES,
   CALENDAR_INTEGRATIONS,
@@ -120,6 +121,8 @@ export const vendors = pgTable(
     submittedAt: timestamp('submitted_at', { withTimezone: true }),
     /** The operator's reason when a listing under review was sent back. */
     reviewNote: text('review_note'),
+    /** What the operator asked to fix when it was sent back (SEND_BACK_ITEMS); cleared on the next submit. */
+    reviewFixes: jsonb('review_fixes').$type<SendBackItem[]>().notNull().default([]),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
     /** The vendor's Google place (Places API place id): its Google reviews are fetched daily (ADR 0018). */
     googlePlaceId: varchar('google_place_id', { length: 255 }),

@@ -1,6 +1,7 @@
 /**
  * The small endpoints (spec §7 Contact Us; operations): the contact form, the health check and, in
- * development only, the embedded mail outbox (and the e2e server's settable clock). One object each (ADR 0031); their schemas are in ./support.
+ * development only, the embedded mail outbox, the settable clock and running the due jobs (ADR 0033). One
+ * object each (ADR 0031); their schemas are in ./support.
  */
 import { endpoint } from './endpoint';
 
@@ -35,7 +36,7 @@ export const supportApi = {
     method: 'GET',
     path: '/api/dev/clock',
     tags: ['dev'],
-    summary: "The e2e server's time (SETTABLE_CLOCK under NODE_ENV=test only; from this machine only)",
+    summary: "The server's time (SETTABLE_CLOCK: development and e2e servers only; from this machine only)",
     schemas: () => schemas().then((m) => ({ responses: { 200: m.devClockResponseSchema } })),
   }),
   setClock: endpoint({
@@ -43,11 +44,19 @@ export const supportApi = {
     path: '/api/dev/clock',
     tags: ['dev'],
     summary:
-      "Sets the e2e server's time (it runs on from there); {at: null} goes back to the wall clock. SETTABLE_CLOCK under NODE_ENV=test only; from this machine only",
+      "Sets the server's time (it runs on from there); {at: null} goes back to the wall clock. SETTABLE_CLOCK: development and e2e servers only; from this machine only",
     schemas: () =>
       schemas().then((m) => ({
         body: m.setDevClockRequestSchema,
         responses: { 200: m.devClockResponseSchema },
       })),
+  }),
+  runDueJobs: endpoint({
+    method: 'POST',
+    path: '/api/dev/jobs/run-due',
+    tags: ['dev'],
+    summary:
+      "Runs now every job due at the server's time (payouts, refunds, reminders, hold expiry) until none is left. Development and e2e servers only; from this machine only",
+    schemas: () => schemas().then((m) => ({ responses: { 200: m.runDueJobsResponseSchema } })),
   }),
 };

@@ -33,7 +33,7 @@ export const outboxResponseSchema = z.object({
   ),
 });
 
-/** The e2e server's settable clock (SETTABLE_CLOCK under NODE_ENV=test only). */
+/** The settable clock of a development or e2e server (SETTABLE_CLOCK; never in production). */
 export const devClockResponseSchema = z.object({
   /** The server's time now, ISO 8601. */
   now: z.string(),
@@ -41,3 +41,17 @@ export const devClockResponseSchema = z.object({
   offsetMs: z.number(),
 });
 export const setDevClockRequestSchema = z.object({ at: z.iso.datetime({ offset: true }).nullable() });
+
+/** What one run of the due jobs did (POST /api/dev/jobs/run-due, npm run jobs:due). */
+export const runDueJobsResponseSchema = z.object({
+  /** The time the jobs were run at (the server's clock), ISO 8601. */
+  at: z.string(),
+  /** Worker passes made until none found anything due. */
+  passes: z.number().int(),
+  /** Per job kind (payout, refund, reminder, hold-expiry…): how many finished, failed or were put off. */
+  kinds: z.record(
+    z.string(),
+    z.object({ done: z.number().int(), failed: z.number().int(), postponed: z.number().int() }),
+  ),
+});
+export type RunDueJobsResult = z.infer<typeof runDueJobsResponseSchema>;

@@ -29,6 +29,7 @@ import {
   printableOnly,
 } from '../validation';
 import { tooLongMessage } from '../zod-messages';
+import { availabilityResponseSchema } from './availability';
 import { vendorPricingPatchShape } from './pricing';
 import { addressSchema, userSchema } from './users';
 
@@ -70,9 +71,41 @@ export const VENDOR_MESSAGES = {
   sandboxAccountHolderRequired: 'Account holder name is required.',
   sandboxTermsRequired: 'Accept the services agreement to continue.',
   sandboxSessionInvalid: 'This onboarding session has expired. Close it and start again.',
-  rejectReasonRequired: 'Give the vendor a reason for the rejection.',
+  rejectReasonRequired: 'Choose what the vendor should fix, or give the vendor a reason.',
+  rejectFixUnknown: 'Choose what to fix from the list.',
   notUnderReview: 'This listing is not under review.',
 } as const;
+
+/**
+ * What an operator can ask a vendor to fix when sending a listing back (issue 25 §1): each one is changed
+ * in a Setup step while the listing is awaiting submission. In Setup's order.
+ */
+export const SEND_BACK_ITEMS = [
+  'logo',
+  'images',
+  'calendar',
+  'payouts',
+  'pricing',
+  'scheduling',
+  'description',
+  'instructions',
+] as const;
+export type SendBackItem = (typeof SEND_BACK_ITEMS)[number];
+
+/** Each item as the operator picks it and the vendor reads it (the review dialog, the mail, Setup). */
+export const SEND_BACK_ITEM_LABELS: Record<SendBackItem, string> = {
+  logo: 'Logo and banner',
+  images: 'Gallery images',
+  calendar: 'Calendar',
+  payouts: 'Payouts',
+  pricing: 'Pricing questions and formula',
+  scheduling: 'Scheduling rules',
+  description: 'Service description',
+  instructions: 'Appointment instructions',
+};
+
+/** The longest reason an operator may send back (the review dialog's field and the server's check). */
+export const REJECT_REASON_MAX = 1000;
 
 /** Sandbox payouts onboarding: the test bank details Stripe's test mode documents. */
 export const SANDBOX_BANK = {
@@ -187,6 +220,8 @@ export const vendorSchema = vendorCardSchema.extend({
   submittedAt: z.string().nullable().optional(),
   /** The reviewer's reason when the listing was sent back for changes. */
   reviewNote: z.string().nullable().optional(),
+  /** What the reviewer asked to fix when the listing was sent back (SEND_BACK_ITEMS, in their order). */
+  reviewFixes: z.array(z.enum(SEND_BACK_ITEMS)).optional(),
   /** The business's Google place id, for its Google reviews. */
   googlePlaceId: z.string().nullable().optional(),
 });
@@ -523,17 +558,41 @@ export const reviewQueueItemSchema = z.object({
     .default(null),
   /** What still stops this listing from being approved (listingReadiness); empty when it can sell. */
   missing: z.array(z.string()).default([]),
+  /**
+   * The first week of open times as a customer would see them (issue 25): every start a customer could book
+   * for the sample quote's job (else the minimum price's) in the 7 days from the first day they could book,
+   * computed as the provider page's scheduler computes them. Null from a server older than the page.
+   */
+  firstWeek: availabilityResponseSchema.nullable().default(null),
 });
 export const reviewQueueResponseSchema = z.object({ listings: z.array(reviewQueueItemSchema) });
 export type ReviewQueueItem = z.infer<typeof reviewQueueItemSchema>;
 
-export const rejectListingRequestSchema = z.object({
-  reason: z
-    .string({ error: VENDOR_MESSAGES.rejectReasonRequired })
-    .trim()
-    .min(1, { error: VENDOR_MESSAGES.rejectReasonRequired })
-    .max(1000, { error: 'Keep the reason under 1000 characters.' }),
-});
+/**
+ * POST /api/operator/listings/{id}/reject: what the vendor should fix (SEND_BACK_ITEMS, each at most once,
+ * kept in Setup's order) and a reason in words; at least one of the two.
+ */
+export const rejectListingRequestSchema = z
+  .object({
+    reason: z
+      .string({ error: VENDOR_MESSAGES.rejectReasonRequired })
+      .trim()
+      .max(REJECT_REASON_MAX, { error: tooLongMessage('Reason', REJECT_REASON_MAX) })
+      .refine(...printableOnly('Reason'))
+      .default(''),
+    fixes: z
+      .array(z.enum(SEND_BACK_ITEMS, { error: VENDOR_MESSAGES.rejectFixUnknown }), {
+        error: VENDOR_MESSAGES.rejectFixUnknown,
+      })
+      .max(SEND_BACK_ITEMS.length, { error: VENDOR_MESSAGES.rejectFixUnknown })
+      .default([])
+      .transform((fixes) => SEND_BACK_ITEMS.filter((item) => fixes.includes(item))),
+  })
+  .refine((r) => r.reason.length > 0 || r.fixes.length > 0, {
+    error: VENDOR_MESSAGES.rejectReasonRequired,
+    path: ['reason'],
+  });
+export type RejectListingRequest = z.input<typeof rejectListingRequestSchema>;
 
 export const listingDecisionResponseSchema = z.object({
   id: z.number().int(),

@@ -6,12 +6,10 @@
  * engine and cache, and scheduling never reads bookings' code (no two-way dependency).
  */
 import { CUSTOMER_STEP_MINUTES, VENDOR_STEP_MINUTES } from '@stg/domain/availability';
-import type { Availability } from '@stg/domain/api/scheduling';
 import { availabilityResponseSchema } from '@stg/domain/api/scheduling';
-import { LIMITS, TIME_ZONE } from '@stg/domain/constants';
+import { LIMITS } from '@stg/domain/constants';
 import { durationMinutes } from '@stg/domain/pricing';
 import { MESSAGES } from '@stg/domain/validation';
-import { toZonedIso } from '@stg/domain/zoned-time';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
@@ -24,13 +22,9 @@ import {
   type Representation,
 } from '../public-read-cache/cache';
 import { availabilityCache } from '../scheduling/availability-cache';
+import { presentAvailability } from '../scheduling/presenter';
 import { busyTimesCheckFor } from '../scheduling/busy-times';
-import {
-  findVendorOrder,
-  vendorAvailability,
-  type AvailabilityAnswer,
-  type AvailabilityRequest,
-} from '../scheduling/service';
+import { findVendorOrder, vendorAvailability, type AvailabilityRequest } from '../scheduling/service';
 
 /** Who asks: the signed-in user (and the vendor they belong to), else the guest's session. */
 export interface AvailabilityCaller {
@@ -54,29 +48,6 @@ export interface AvailabilityReply {
 }
 
 const serialize = serializeWith(availabilityResponseSchema);
-
-/** The answer of GET /api/vendors/{id}/vendor_calendars for one computed availability. */
-export function presentAvailability(
-  req: AvailabilityRequest,
-  { availability, unavailableReason }: AvailabilityAnswer,
-): Availability {
-  return {
-    timeZone: TIME_ZONE,
-    stepMinutes: req.stepMinutes,
-    jobMinutes: req.durationMinutes,
-    windowDays: req.windowDays,
-    firstDate: availability.firstDate,
-    lastDate: availability.lastDate,
-    unavailableReason,
-    days: availability.days.map((d) => ({
-      date: d.date,
-      ranges: d.ranges.map((range) => ({
-        start_time: toZonedIso(range.start, TIME_ZONE),
-        end_time: toZonedIso(range.end, TIME_ZONE),
-      })),
-    })),
-  };
-}
 
 /** The availability reader of one app (its caches are the app's). */
 export async function availabilityReader(deps: AppDeps) {

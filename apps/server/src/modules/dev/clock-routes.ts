@@ -1,7 +1,8 @@
 /**
- * The e2e server's settable clock (clock.ts): PUT /api/dev/clock moves the time every route, the job
- * worker and the slot engine go by. app.ts registers it only when main.ts hands it a SettableClock, which
- * it does only with SETTABLE_CLOCK=true under NODE_ENV=test; each request must also come from this machine.
+ * The settable clock (clock.ts): PUT /api/dev/clock moves the time every route, the job worker and the
+ * slot engine go by. app.ts registers it only when handed a SettableClock, which app-from-config.ts makes
+ * only with SETTABLE_CLOCK (development by default, the e2e server; never production); each request must
+ * also come from this machine.
  */
 import type { FastifyInstance } from 'fastify';
 import { supportApi } from '@stg/domain/api/support.endpoints';

@@ -35,6 +35,13 @@ export type { ClaimedJob };
 
 export type JobHandler = (job: ClaimedJob, ctx: { db: Db; now: Date }) => Promise<void>;
 
+/** What happened to the jobs of one kind in a run: finished, failed (to be retried or given up), put off. */
+export interface KindTally {
+  done: number;
+  failed: number;
+  postponed: number;
+}
+
 export interface Recurring {
   kind: string;
   everyMs: number;
@@ -69,8 +76,23 @@ export class JobWorker {
     this.now = opts.now ?? (() => new Date());
   }
 
+  /**
+   * Runs passes until one finds nothing due (at most `maxPasses`), for `npm run jobs:due` and the dev
+   * route: what is due now happens now instead of at the next poll. A job put off or failed in a pass is
+   * not due again within the same run (its new run_at is later), so this ends.
+   */
+  async drain(maxPasses = 50): Promise<{ passes: number; kinds: Record<string, KindTally> }> {
+    const tally = new Map<string, KindTally>();
+    let passes = 0;
+    while (passes < maxPasses) {
+      passes++;
+      if ((await this.runOnce(tally)) === 0) break;
+    }
+    return { passes, kinds: Object.fromEntries(tally) };
+  }
+
   /** One pass: enqueue recurring work that is due, then run the due jobs. Returns how many ran. */
-  async runOnce(): Promise<number> {
+  async runOnce(tally?: Map<string, KindTally>): Promise<number> {
     const { db, handlers, log } = this.opts;
     const now = this.now();
     for (const r of this.opts.recurring ?? []) {
@@ -89,18 +111,27 @@ export class JobWorker {
       ran++;
       const mine = { ...job, workerId: this.id };
       const handler = handlers[job.kind];
+      const count = (outcome: keyof KindTally) => {
+        if (!tally) return;
+        const kind = tally.get(job.kind) ?? { done: 0, failed: 0, postponed: 0 };
+        kind[outcome]++;
+        tally.set(job.kind, kind);
+      };
       try {
         if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
         await handler(job, { db, now: this.now() });
         await completeJob(db, mine, this.now());
+        count('done');
       } catch (err) {
         if (err instanceof RetryLater) {
           const now = this.now();
           await postponeJob(db, mine, new Date(now.getTime() + err.delayMs), now);
+          count('postponed');
           continue;
         }
         log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
         await failJob(db, mine, err instanceof Error ? err.message : String(err), this.now());
+        count('failed');
       } finally {
         this.current = null;
         this.held.delete(job.id);

@@ -1,4 +1,5 @@
 /** The mails a vendor gets when an operator decides on the listing. */
+import { SEND_BACK_ITEM_LABELS, type SendBackItem } from '@stg/domain/api/vendors';
 import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
 
 interface MailInput {
@@ -31,22 +32,33 @@ export function listingApprovedMail(input: MailInput): MailMessage {
   return { to: input.to, subject: `${input.vendor.name} is live`, text, html };
 }
 
-export function listingRejectedMail(input: MailInput & { reason: string }): MailMessage {
+/**
+ * A listing sent back: what to fix, each a Setup step (issue 25 §1), then the operator's reason in their
+ * words; either may be absent, never both (rejectListingRequestSchema).
+ */
+export function listingRejectedMail(
+  input: MailInput & { reason: string; fixes: readonly SendBackItem[] },
+): MailMessage {
   const setup = `${input.publicUrl}/dashboard/setup`;
+  const fixes = input.fixes.map((item) => SEND_BACK_ITEM_LABELS[item]);
   const text = [
     greeting(input.admin),
     '',
-    `We reviewed ${input.vendor.name} and need a few changes before it can go live:`,
-    '',
-    input.reason,
+    `We reviewed ${input.vendor.name} and need a few changes before it can go live.`,
+    ...(fixes.length > 0 ? ['', 'Please fix:', ...fixes.map((f) => `- ${f}`)] : []),
+    ...(input.reason ? ['', input.reason] : []),
     '',
     `Make the changes in your account setup and submit your listing for review again: ${setup}`,
   ].join('\n');
+  const fixesHtml =
+    fixes.length > 0
+      ? `<p>Please fix:</p><ul>${fixes.map((f) => `<li>${escapeHtml(f)}</li>`).join('')}</ul>`
+      : '';
+  const reasonHtml = input.reason
+    ? `<blockquote>${escapeHtml(input.reason).replace(/\n/g, '<br>')}</blockquote>`
+    : '';
   const html = `<p>${escapeHtml(greeting(input.admin))}</p><p>We reviewed <strong>${escapeHtml(
     input.vendor.name,
-  )}</strong> and need a few changes before it can go live:</p><blockquote>${escapeHtml(input.reason).replace(
-    /\n/g,
-    '<br>',
-  )}</blockquote><p>Make the changes in <a href="${escapeHtml(setup)}">your account setup</a> and submit your listing for review again.</p>`;
+  )}</strong> and need a few changes before it can go live.</p>${fixesHtml}${reasonHtml}<p>Make the changes in <a href="${escapeHtml(setup)}">your account setup</a> and submit your listing for review again.</p>`;
   return { to: input.to, subject: `Changes needed before ${input.vendor.name} goes live`, text, html };
 }

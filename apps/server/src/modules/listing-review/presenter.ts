@@ -1,19 +1,19 @@
 /**
  * A listing under review as the operator's queue shows it: the vendor as its owner sees it, its account
- * admin, and (issue 25, ADR 0032) the sample quote a typical customer would get and what still stops it.
+ * admin, and (issue 25, ADR 0032) the sample quote a typical customer would get, what still stops it, and
+ * the first week of open times a customer would see.
  */
 import type { ReviewQueueItem } from '@stg/domain/api/vendors';
-import { listingReadiness, sampleQuote } from '@stg/domain/listing-readiness';
 import { centsToDollars } from '@stg/domain/money';
-import { listingFactsOfDetail } from '../vendors/queries';
 import { presentVendor, type UrlFor } from '../vendors/presenter';
 import type { listReviewQueue } from './service';
 
 type QueueEntry = Awaited<ReturnType<typeof listReviewQueue>>[number];
 
-export function presentReviewQueueItem({ row, detail }: QueueEntry, urlFor: UrlFor): ReviewQueueItem {
-  const facts = listingFactsOfDetail(detail);
-  const quote = sampleQuote(facts);
+export function presentReviewQueueItem(
+  { row, detail, quote, missing, firstWeek }: QueueEntry,
+  urlFor: UrlFor,
+): ReviewQueueItem {
   return {
     vendor: presentVendor(detail, urlFor, { owner: true }),
     admin: {
@@ -30,6 +30,7 @@ export function presentReviewQueueItem({ row, detail }: QueueEntry, urlFor: UrlF
           answers: quote.answers,
         }
       : null,
-    missing: listingReadiness(facts),
+    missing,
+    firstWeek,
   };
 }

@@ -16,6 +16,7 @@ export async function listingReviewRoutes(app: FastifyInstance) {
     mailer: app.deps.mailer,
     publicUrl: app.deps.publicUrl,
     now: app.deps.now,
+    busyTimesCheck: app.deps.busyTimesCheck,
     log: app.log,
   });
   const vendorIdOf = (raw: string) => {
@@ -29,7 +30,7 @@ export async function listingReviewRoutes(app: FastifyInstance) {
     listingReviewApi.queue,
     { preValidation: [requireUser, requireOperator] },
     async () => {
-      const listings = (await listReviewQueue(db)).map((entry) => presentReviewQueueItem(entry, urlFor));
+      const listings = (await listReviewQueue(deps())).map((entry) => presentReviewQueueItem(entry, urlFor));
       return { listings };
     },
   );
@@ -54,7 +55,7 @@ export async function listingReviewRoutes(app: FastifyInstance) {
       decideListing(deps(), {
         vendorId: vendorIdOf(req.params.id),
         operatorId: signedInUser(req).id,
-        decision: { kind: 'reject', reason: req.body.reason },
+        decision: { kind: 'reject', reason: req.body.reason, fixes: req.body.fixes },
       }),
   );
 }

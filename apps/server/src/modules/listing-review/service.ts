@@ -3,21 +3,26 @@
  * listing under review (it goes live in the catalog) or send it back with a reason. Either way the
  * vendor is mailed, and the decision is logged in vendor_events with the operator's id.
  */
-import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
-import { listingReadiness } from '@stg/domain/listing-readiness';
+import { VENDOR_MESSAGES, type SendBackItem } from '@stg/domain/api/vendors';
+import { listingReadiness, sampleQuote } from '@stg/domain/listing-readiness';
+import { durationMinutes } from '@stg/domain/pricing';
 import { MESSAGES } from '@stg/domain/validation';
 import type { Mailer } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
+import type { BusyTimesCheck } from '../../deps';
 import { HttpError, notFound, unprocessable } from '../../http/errors';
 import { addVendorEvent } from '../vendors/events';
 import {
   findVendorAdmin,
   listingFactsFrom,
+  listingFactsOfDetail,
   listingRowsOf,
   lockVendorRow,
   updateVendorRow,
 } from '../vendors/queries';
 import { listListingsUnderReview, loadVendorDetail } from '../vendors/service';
+import { presentAvailability } from '../scheduling/presenter';
+import { firstOpenWeek } from '../scheduling/service';
 import { listingApprovedMail, listingRejectedMail } from './mails';
 
 export interface ReviewDeps {
@@ -25,10 +30,12 @@ export interface ReviewDeps {
   mailer: Mailer;
   publicUrl: string;
   now: () => Date;
+  busyTimesCheck: BusyTimesCheck;
   log: { error: (obj: object, msg: string) => void };
 }
 
-type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+/** A send-back names what to fix (Setup's items) and/or a reason in words (rejectListingRequestSchema). */
+type Decision = { kind: 'approve' } | { kind: 'reject'; reason: string; fixes: SendBackItem[] };
 
 export async function decideListing(
   deps: ReviewDeps,
@@ -54,7 +61,9 @@ export async function decideListing(
     await updateVendorRow(tx, vendor.id, {
       listingStatus: target,
       reviewedAt: now,
-      reviewNote: decision.kind === 'reject' ? decision.reason : null,
+      // Kept on the row until the vendor submits again (Setup shows it; submitForReview clears it).
+      reviewNote: decision.kind === 'reject' && decision.reason ? decision.reason : null,
+      reviewFixes: decision.kind === 'reject' ? decision.fixes : [],
       updatedAt: now,
     });
     await addVendorEvent(tx, {
@@ -62,7 +71,7 @@ export async function decideListing(
       actorUserId: opts.operatorId,
       actorRole: 'operator',
       action: decision.kind === 'approve' ? 'approved' : 'rejected',
-      details: decision.kind === 'reject' ? { reason: decision.reason } : {},
+      details: decision.kind === 'reject' ? { reason: decision.reason, fixes: decision.fixes } : {},
       createdAt: now,
     });
     return { vendor, changed: true };
@@ -79,6 +88,7 @@ export async function decideListing(
             vendor: result.vendor,
             admin,
             reason: decision.reason,
+            fixes: decision.fixes,
             publicUrl: deps.publicUrl,
           });
     try {
@@ -95,14 +105,37 @@ export async function decideListing(
 
 /**
  * GET /api/operator/listings: the listings under review, oldest submission first, each with its vendor
- * as its owner sees it (one read after another, as before); a vendor gone meanwhile is left out.
+ * as its owner sees it (one read after another, as before; a vendor gone meanwhile is left out), its
+ * sample quote, and the first week of open times a customer would see for that quote's job (else the
+ * minimum price's, as the provider page before pricing): computed for these listings only, together.
  */
-export async function listReviewQueue(db: Db) {
+export async function listReviewQueue(deps: Pick<ReviewDeps, 'db' | 'busyTimesCheck' | 'now'>) {
+  const { db } = deps;
   const rows = await listListingsUnderReview(db);
-  const queue = [];
+  const entries = [];
   for (const row of rows) {
     const detail = await loadVendorDetail(db, row.vendorId);
-    if (detail) queue.push({ row, detail });
+    if (detail) entries.push({ row, detail, facts: listingFactsOfDetail(detail) });
   }
-  return queue;
+  const now = deps.now();
+  return Promise.all(
+    entries.map(async (entry) => {
+      const quote = sampleQuote(entry.facts);
+      const jobMinutes =
+        quote?.durationMinutes ??
+        durationMinutes(entry.facts.minPriceCents, entry.facts.priceToDurationRateCents);
+      const week = await firstOpenWeek(
+        db,
+        deps.busyTimesCheck,
+        { vendorId: entry.row.vendorId, durationMinutes: Math.max(1, jobMinutes) },
+        now,
+      );
+      return {
+        ...entry,
+        quote,
+        missing: listingReadiness(entry.facts),
+        firstWeek: presentAvailability(week.request, week.answer),
+      };
+    }),
+  );
 }

@@ -6,6 +6,7 @@
 import {
   availabilityStableUntil,
   computeAvailability,
+  CUSTOMER_STEP_MINUTES,
   explainStart,
   FALLBACK_RULES,
   type Availability,
@@ -67,7 +68,40 @@ export async function vendorAvailability(
   req: AvailabilityRequest,
   now: Date,
 ): Promise<AvailabilityAnswer> {
-  const calendar = await findCalendarOfVendor(db, req.vendorId);
+  return availabilityOf(db, busyTimesCheck, await findCalendarOfVendor(db, req.vendorId), req, now);
+}
+
+/** The days a customer's first week of open times spans: from the first day they could book, 7 days. */
+export const FIRST_WEEK_DAYS = 7;
+
+/**
+ * The first week of open times as a customer would see them (issue 25, the operator's review card): every
+ * start of a job of `durationMinutes` a customer could book, in customer steps, in the 7 local days from
+ * today + the vendor's minimum notice; the same computation as the provider page's scheduler.
+ */
+export async function firstOpenWeek(
+  db: Db,
+  busyTimesCheck: BusyTimesCheck,
+  job: { vendorId: number; durationMinutes: number },
+  now: Date,
+): Promise<{ request: AvailabilityRequest; answer: AvailabilityAnswer }> {
+  const calendar = await findCalendarOfVendor(db, job.vendorId);
+  const request: AvailabilityRequest = {
+    vendorId: job.vendorId,
+    windowDays: rulesOf(calendar).minimumNoticeDays + FIRST_WEEK_DAYS - 1,
+    durationMinutes: job.durationMinutes,
+    stepMinutes: CUSTOMER_STEP_MINUTES,
+  };
+  return { request, answer: await availabilityOf(db, busyTimesCheck, calendar, request, now) };
+}
+
+async function availabilityOf(
+  db: Db,
+  busyTimesCheck: BusyTimesCheck,
+  calendar: VendorCalendarRow | null,
+  req: AvailabilityRequest,
+  now: Date,
+): Promise<AvailabilityAnswer> {
   const rules = rulesOf(calendar);
   // Read before the check, which may sync the calendar: an answer made while syncing is not reused.
   const freshUntil = !calendar

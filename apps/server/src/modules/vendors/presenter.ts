@@ -77,6 +77,7 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
           commissionRate: v.commissionBps / 10_000,
           submittedAt: v.submittedAt?.toISOString() ?? null,
           reviewNote: v.reviewNote,
+          reviewFixes: v.reviewFixes,
           googlePlaceId: v.googlePlaceId,
         }
       : {}),

@@ -229,13 +229,19 @@ export async function submitForReview(db: Db, opts: { vendorId: number; actorUse
       listingStatus: 'under_review',
       submittedAt: opts.now,
       reviewNote: null,
+      reviewFixes: [],
       updatedAt: opts.now,
     });
+    // A listing sent back is submitted again: the log keeps what had been asked, the row forgets it.
+    const sentBack = vendor.reviewNote !== null || vendor.reviewFixes.length > 0;
     await addVendorEvent(tx, {
       vendorId: vendor.id,
       actorUserId: opts.actorUserId,
       actorRole: 'vendor',
       action: 'submitted',
+      ...(sentBack
+        ? { details: { afterSendBack: { reason: vendor.reviewNote ?? '', fixes: vendor.reviewFixes } } }
+        : {}),
       createdAt: opts.now,
     });
   });

@@ -710,6 +710,123 @@ describe('submit for review and the operator decision', () => {
     expect(late.statusCode).toBe(409);
   });
 
+  it('the queue shows the first week of open times a customer would see, or none (issue 25)', async () => {
+    const { client, vendorId } = await signUp('first-week@example.com');
+    await completeSetup(client, vendorId);
+    expect(
+      (await client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` }))
+        .statusCode,
+    ).toBe(200);
+    const itemOf = async () => {
+      const queue = await operator.request({ method: 'GET', url: '/api/operator/listings' });
+      expect(queue.statusCode).toBe(200);
+      return reviewQueueResponseSchema.parse(queue.json()).listings.find((l) => l.vendor.id === vendorId)!;
+    };
+    const item = await itemOf();
+    // Monday Nov 23rd, 10:00am; 2 days' notice: Wednesday Nov 25th to Tuesday Dec 1st, weekdays only, for
+    // the sample quote's 237-minute job in one-minute steps, 8:00am to 1:03pm (ends by 5:00pm).
+    expect(item.firstWeek).toMatchObject({
+      firstDate: '2026-11-25',
+      lastDate: '2026-12-01',
+      jobMinutes: 237,
+      stepMinutes: 1,
+      unavailableReason: null,
+    });
+    expect(item.firstWeek!.days.map((d) => d.date)).toEqual([
+      '2026-11-25',
+      '2026-11-26',
+      '2026-11-27',
+      '2026-11-30',
+      '2026-12-01',
+    ]);
+    expect(item.firstWeek!.days[0]!.ranges).toEqual([
+      { start_time: '2026-11-25T08:00:00-07:00', end_time: '2026-11-25T13:03:00-07:00' },
+    ]);
+    // The same starts the provider page's scheduler gets for that job (its owner may read it in setup).
+    const scheduler = await client.request({
+      method: 'GET',
+      url: `/api/vendors/${vendorId}/vendor_calendars?duration=8&minutes=237`,
+    });
+    expect(scheduler.statusCode).toBe(200);
+    expect(scheduler.json().days).toEqual(item.firstWeek!.days);
+
+    // A workday too short for the job: no open times, said plainly by the card.
+    await app.deps.db
+      .update(vendorCalendars)
+      .set({ workdayStartMinutes: 8 * 60, workdayEndMinutes: 9 * 60 })
+      .where(eq(vendorCalendars.vendorId, vendorId));
+    expect((await itemOf()).firstWeek).toMatchObject({ days: [], firstDate: '2026-11-25' });
+  });
+
+  it('a send-back names what to fix: checked, operators only, kept until the vendor submits again, logged', async () => {
+    const { client, vendorId } = await signUp('send-back@example.com');
+    await completeSetup(client, vendorId);
+    const submit = () =>
+      client.request({ method: 'POST', url: `/api/vendors/${vendorId}/submit-for-review` });
+    expect((await submit()).statusCode).toBe(200);
+    const reject = (who: TestClient, payload: object) =>
+      who.request({ method: 'POST', url: `/api/operator/listings/${vendorId}/reject`, payload });
+
+    for (const [payload, message] of [
+      [{}, VENDOR_MESSAGES.rejectReasonRequired],
+      [{ reason: ' ', fixes: [] }, VENDOR_MESSAGES.rejectReasonRequired],
+      [{ fixes: ['logo', 'website'] }, VENDOR_MESSAGES.rejectFixUnknown],
+      [{ fixes: 'logo' }, VENDOR_MESSAGES.rejectFixUnknown],
+      [{ reason: 'x'.repeat(1001) }, 'Reason must be at most 1000 characters.'],
+      [{ reason: 'Fix it 😀' }, unprintableMessage('Reason', 'Fix it 😀')],
+    ] as const) {
+      const res = await reject(operator, payload);
+      expect(res.statusCode, JSON.stringify(payload)).toBe(422);
+      expect(res.json().errors).toEqual([message]);
+    }
+    // Only operators send back, never the vendor itself.
+    expect((await reject(client, { fixes: ['logo'] })).statusCode).toBe(403);
+    let [row] = await app.deps.db.select().from(vendors).where(eq(vendors.id, vendorId));
+    expect(row).toMatchObject({ listingStatus: 'under_review', reviewNote: null, reviewFixes: [] });
+
+    // Items are kept once each, in Setup's order; the reason beside them.
+    const sent = await reject(operator, {
+      fixes: ['scheduling', 'logo', 'pricing', 'logo'],
+      reason: '  Your banner is a stock photo.  ',
+    });
+    expect(sent.statusCode, sent.body).toBe(200);
+    expect(sent.json()).toEqual({ id: vendorId, listingStatus: 'awaiting_submission' });
+    const fixes = ['logo', 'pricing', 'scheduling'];
+    // It survives a reload: the vendor's session answer names them.
+    expect((await client.session()).json().vendor).toMatchObject({
+      listingStatus: 'awaiting_submission',
+      reviewNote: 'Your banner is a stock photo.',
+      reviewFixes: fixes,
+    });
+    const mail = (await outbox(app)).find((m) => m.to === 'send-back@example.com');
+    expect(mail?.text).toContain(
+      'Please fix:\n- Logo and banner\n- Pricing questions and formula\n- Scheduling rules',
+    );
+    expect(mail?.text).toContain('Your banner is a stock photo.');
+    expect(mail?.html).toContain('<li>Pricing questions and formula</li>');
+    expect((await events(vendorId)).at(-1)).toMatchObject({
+      action: 'rejected',
+      actorRole: 'operator',
+      details: { reason: 'Your banner is a stock photo.', fixes },
+    });
+
+    // Submitted again: the row forgets what was asked, the log keeps it.
+    expect((await submit()).statusCode).toBe(200);
+    [row] = await app.deps.db.select().from(vendors).where(eq(vendors.id, vendorId));
+    expect(row).toMatchObject({ listingStatus: 'under_review', reviewNote: null, reviewFixes: [] });
+    expect((await events(vendorId)).at(-1)).toMatchObject({
+      action: 'submitted',
+      details: { afterSendBack: { reason: 'Your banner is a stock photo.', fixes } },
+    });
+
+    // Items alone are enough; the mail then has no reason paragraph.
+    expect((await reject(operator, { fixes: ['description'] })).statusCode).toBe(200);
+    expect((await client.session()).json().vendor).toMatchObject({
+      reviewNote: null,
+      reviewFixes: ['description'],
+    });
+  });
+
   it('approval puts the listing in the catalog; the vendor deactivates with the password and it leaves', async () => {
     const { client, vendorId } = await signUp('approved@example.com');
     await completeSetup(client, vendorId);

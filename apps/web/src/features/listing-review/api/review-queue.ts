@@ -3,7 +3,7 @@
  * under review, and Approve / Reject with a reason. Answers are parsed with the shared schemas.
  */
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ReviewQueueItem } from '@stg/domain/api/vendors';
+import type { ReviewQueueItem, SendBackItem } from '@stg/domain/api/vendors';
 import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
 import { call } from '../../../lib/api-client';
 
@@ -25,10 +25,11 @@ export const reviewQueueQueryOptions = () =>
     staleTime: 0,
   });
 
-export type ListingDecision = { kind: 'approve' } | { kind: 'reject'; reason: string };
+export type ListingDecision =
+  { kind: 'approve' } | { kind: 'reject'; reason: string; fixes: readonly SendBackItem[] };
 
 /**
- * POST /api/operator/listings/{id}/approve, or /reject {reason}. The decided listing leaves the queue at
+ * POST /api/operator/listings/{id}/approve, or /reject {reason, fixes}. The decided listing leaves the queue at
  * once; the queue and the catalog (an approved listing joins it) are then fetched again. A listing another
  * operator already decided answers 409: the queue is fetched again too.
  */
@@ -38,7 +39,10 @@ export function useListingDecision(vendorId: number) {
     mutationFn: (decision: ListingDecision) =>
       decision.kind === 'approve'
         ? call(listingReviewApi.approve, { params: { id: vendorId } })
-        : call(listingReviewApi.reject, { params: { id: vendorId }, body: { reason: decision.reason } }),
+        : call(listingReviewApi.reject, {
+            params: { id: vendorId },
+            body: { reason: decision.reason, fixes: [...decision.fixes] },
+          }),
     onSuccess: () => {
       queryClient.setQueryData<ReviewQueueItem[]>(REVIEW_QUEUE_KEY, (current) =>
         current?.filter((item) => item.vendor.id !== vendorId),

@@ -6,6 +6,7 @@ import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
 import { useListingDecision } from '../api/review-queue';
+import { FirstWeek } from './first-week';
 import { ListingImages } from './listing-images';
 import { ListingReadiness, missingListId } from './listing-readiness';
 import { PricingSummary } from './pricing-summary';
@@ -148,6 +149,8 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
 
       <ListingReadiness item={item} headingId={headingId} />
 
+      <FirstWeek item={item} headingId={headingId} />
+
       <ErrorList errors={approve.isError ? errorsOf(approve.error) : []} />
       <div className="listing-review__actions">
         <button
@@ -159,6 +162,7 @@ export function ListingReviewCard({ item, onDecided }: ListingReviewCardProps) {
               <RejectListingModal
                 vendorId={vendor.id}
                 vendorName={vendor.name}
+                missing={item.missing}
                 onRejected={() => onDecided(`${vendor.name} was sent back to the vendor.`)}
               />,
             )

@@ -142,7 +142,7 @@ describe('/operator/listings', () => {
     await waitFor(() => expect(callsTo(calls, listingReviewApi.queue)).toHaveLength(2));
   });
 
-  it('rejects a listing only with a reason', async () => {
+  it('rejects a listing only with a reason or something to fix', async () => {
     const { user, calls } = start({
       [at(listingReviewApi.queue)]: [{ body: { listings: [older] } }, { body: { listings: [] } }],
       [at(listingReviewApi.reject, { id: 31 })]: { body: { id: 31, listingStatus: 'awaiting_submission' } },
@@ -150,8 +150,10 @@ describe('/operator/listings', () => {
     await screen.findByRole('article', { name: 'Red Rock Windows' }, LAZY);
     await user.click(within(card('Red Rock Windows')).getByRole('button', { name: 'Reject' }));
     const dialog = await screen.findByRole('dialog', { name: 'Reject Listing' });
+    // Nothing is missing: no item starts ticked, and the first one has the focus.
+    expect(within(dialog).getByRole('checkbox', { name: 'Logo and banner' })).toHaveFocus();
+    expect(within(dialog).queryAllByRole('checkbox', { checked: true })).toHaveLength(0);
     const reason = within(dialog).getByLabelText('Reason');
-    expect(reason).toHaveFocus();
 
     await user.type(reason, '   ');
     await user.click(within(dialog).getByRole('button', { name: 'Reject Listing' }));
@@ -166,7 +168,7 @@ describe('/operator/listings', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(calls.find((c) => c.method === 'POST')).toMatchObject({
       path: pathOf(listingReviewApi.reject, { id: 31 }),
-      body: { reason: 'The gallery shows another business.' },
+      body: { reason: 'The gallery shows another business.', fixes: [] },
     });
     expect(await screen.findByText('No listings are waiting for review.')).toBeInTheDocument();
     expect(screen.getByText('Red Rock Windows was sent back to the vendor.')).toBeInTheDocument();

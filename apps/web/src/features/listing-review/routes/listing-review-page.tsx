@@ -25,7 +25,7 @@ export function ListingReviewPage() {
     <div className="container page listing-review">
       <PageHeader
         title="Listing Review"
-        lead="Listings submitted for review, oldest first. Approve one to put it in the catalog, or send it back to the vendor with a reason."
+        lead="Listings submitted for review, oldest first. Approve one to put it in the catalog, or send it back to the vendor naming what to fix."
       />
       <p className="listing-review__status" role="status">
         {status}

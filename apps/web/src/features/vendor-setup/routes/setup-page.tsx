@@ -6,6 +6,7 @@ import { ImagesStep } from '../components/images-step';
 import { LogoStep } from '../components/logo-step';
 import { NextSteps } from '../components/next-steps';
 import { PayoutsStep } from '../components/payouts-step';
+import { SentBackNotice } from '../components/sent-back-notice';
 import { SetupStatusBar } from '../components/setup-status-bar';
 import { STEP_HEADING_ID } from '../components/step-heading';
 import { PricingStep } from '../components/pricing-step';
@@ -57,8 +58,6 @@ export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) 
     document.getElementById(STEP_HEADING_ID)?.focus();
   }, [page]);
 
-  const reviewNote = vendor.listingStatus === 'awaiting_submission' ? vendor.reviewNote?.trim() : null;
-
   return (
     <section className="dashboard-section vendor-setup" aria-labelledby="dashboard-section-title">
       <h1 id="dashboard-section-title" className="dashboard-section__title">
@@ -67,20 +66,7 @@ export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) 
       <p className="dashboard-section__summary">
         Complete the steps below, then submit your listing for review. Your progress is saved as you go.
       </p>
-      {reviewNote && (
-        <div
-          className="alert alert--warning vendor-setup__review-note"
-          role="note"
-          aria-label="Changes requested"
-        >
-          <p>
-            <strong>Changes requested:</strong> {reviewNote}
-          </p>
-          <p className="vendor-setup__review-note-help">
-            Make the changes below, then submit your listing again from Next Steps.
-          </p>
-        </div>
-      )}
+      <SentBackNotice vendor={vendor} />
       <SetupStatusBar listingStatus={vendor.listingStatus} progress={progress} current={page} />
       <div className="vendor-setup__page">
         {page === 'logo' && <LogoStep vendor={vendor} />}

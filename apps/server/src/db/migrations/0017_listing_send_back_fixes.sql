@@ -1,0 +1,1 @@
+ALTER TABLE "vendors" ADD COLUMN "review_fixes" jsonb DEFAULT '[]'::jsonb NOT NULL;

@@ -1,0 +1,34 @@
+/**
+ * The background jobs: which kinds exist and what runs them. main.ts starts this worker on every instance;
+ * `npm run jobs:due` (cli/run-due.ts) and the development route POST /api/dev/jobs/run-due run it once.
+ */
+import type { FastifyInstance } from 'fastify';
+import { MAINTENANCE, runMaintenance } from './modules/jobs/maintenance';
+import { JobWorker, type Recurring } from './modules/jobs/worker';
+import { syncAllCalendars } from './modules/calendar-sync/service';
+import { paymentJobHandlers } from './modules/payments/service';
+import { payoutJobHandlers } from './modules/payouts/service';
+import { GOOGLE_REVIEWS, googleReviewsJob } from './modules/reviews/google';
+import type { PlacesReviewsSource } from './adapters/reviews/google-places';
+
+/** Every connected calendar is read again every 10 minutes. */
+const CALENDAR_SYNC: Recurring = { kind: 'calendar-sync', everyMs: 600_000 };
+
+export function jobWorkerOf(
+  app: FastifyInstance,
+  opts: { now: () => Date; googlePlaces: PlacesReviewsSource | null },
+): JobWorker {
+  return new JobWorker({
+    db: app.deps.db,
+    handlers: {
+      [MAINTENANCE.kind]: runMaintenance,
+      [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
+      ...paymentJobHandlers(app.deps),
+      ...payoutJobHandlers(app.deps),
+      [GOOGLE_REVIEWS.kind]: googleReviewsJob(opts.googlePlaces, app.log),
+    },
+    recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS],
+    log: app.log,
+    now: opts.now,
+  });
+}
