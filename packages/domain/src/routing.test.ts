@@ -8,6 +8,7 @@ import {
   isOperatorPath,
   isWorkOrderPath,
   normalizePath,
+  OPERATOR_CONSOLE,
   OPERATOR_LISTINGS,
   OPERATOR_PATHS,
   OPERATOR_PAYOUTS,
@@ -199,7 +200,7 @@ describe('helpers', () => {
     expect(isOperatorPath('/operator/listings/')).toBe(true);
     expect(requiresSignIn('/operator/payouts')).toBe(true);
     expect(isOperatorPath('/operator/payouts/')).toBe(true);
-    expect(OPERATOR_PATHS).toEqual([OPERATOR_LISTINGS, OPERATOR_PAYOUTS]);
+    expect(OPERATOR_PATHS).toEqual([OPERATOR_CONSOLE, OPERATOR_LISTINGS, OPERATOR_PAYOUTS]);
     expect(isOperatorPath('/home')).toBe(false);
   });
 });
