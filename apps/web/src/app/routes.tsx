@@ -78,6 +78,10 @@ const ListingReviewPage = lazyPage(
   () => import('../features/listing-review/routes/listing-review-page'),
   'ListingReviewPage',
 );
+const OperatorConsolePage = lazyPage(
+  () => import('../features/operator-console/routes/operator-console-page'),
+  'OperatorConsolePage',
+);
 const OperatorPayoutsPage = lazyPage(
   () => import('../features/operator-payouts/routes/operator-payouts-page'),
   'OperatorPayoutsPage',
@@ -122,6 +126,8 @@ export const routes: RouteObject[] = [
       { path: 'account', ...lazyRoute(AccountPage) },
       // A vendor's printable work order for one of their orders (issue 12).
       { path: 'work-orders/:id', ...lazyRoute(WorkOrderPage) },
+      // Operators only: the operator's console (issue 25 §3).
+      { path: 'operator', ...lazyRoute(OperatorConsolePage) },
       // Operators only (issue 11: listing review).
       { path: 'operator/listings', ...lazyRoute(ListingReviewPage) },
       // Operators only: the Paper Checks owed to vendors (spec §3, ADR 0017).
