@@ -7,7 +7,7 @@ import type { Session } from '@stg/domain/api/session';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { customerSession, makeCard, signedOut } from '../../../test/fixtures';
-import { at, callsTo, mockApi, queryOf, type MockResponse } from '../../../test/mock-api';
+import { at, callsTo, mockApi, queryOf, type Handler } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { dashboard, failedRefund, operatorSession } from '../test-fixtures';
 
@@ -19,10 +19,7 @@ const page = (extra: Record<string, unknown>, total = 0, pageNo = 1) => ({
   body: { page: pageNo, pageSize: 20, total, ...extra },
 });
 
-function start(
-  routes: Record<string, MockResponse | MockResponse[]> = {},
-  session: Session = operatorSession,
-) {
+function start(routes: Record<string, Handler | Handler[]> = {}, session: Session = operatorSession) {
   const api = mockApi({
     [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     [at(vendorReadsApi.vendors)]: { body: [makeCard()] },
