@@ -22,6 +22,8 @@ export interface BarChartProps {
 }
 
 const PAD = { top: 12, right: 8, bottom: 26, left: 64 };
+/** Room at the right for half of the last label, centred under the last bar. */
+const LAST_LABEL_PX = 24;
 /** About how wide one character of the 12 px axis text is. */
 const CHAR_PX = 7;
 
@@ -52,7 +54,8 @@ function useWidth<T extends HTMLElement>(fallback: number) {
 export function BarChart({ series, labels, format, height = 220, highlightLast = false }: BarChartProps) {
   const [ref, width] = useWidth<HTMLDivElement>(600);
   const top = niceMax(Math.max(0, ...series));
-  const plotW = width - PAD.left - PAD.right;
+  const right = PAD.right + LAST_LABEL_PX;
+  const plotW = width - PAD.left - right;
   const plotH = height - PAD.top - PAD.bottom;
   const slot = plotW / Math.max(1, series.length);
   const barW = Math.max(2, Math.min(40, slot * 0.7));
@@ -66,7 +69,7 @@ export function BarChart({ series, labels, format, height = 220, highlightLast =
       <svg width={width} height={height} aria-hidden="true" focusable="false">
         {ticks.map((t) => (
           <g key={t}>
-            <line className="bar-chart__grid" x1={PAD.left} x2={width - PAD.right} y1={y(t)} y2={y(t)} />
+            <line className="bar-chart__grid" x1={PAD.left} x2={width - right} y1={y(t)} y2={y(t)} />
             <text className="bar-chart__axis" x={PAD.left - 6} y={y(t)} dy="0.32em" textAnchor="end">
               {format(t)}
             </text>

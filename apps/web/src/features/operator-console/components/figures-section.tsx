@@ -54,16 +54,27 @@ export function FiguresSection({ data }: { data: OperatorDashboard }) {
       </div>
       <p className="console__note">{DATES_NOTE}</p>
 
+      <h3 className="console__subhead">
+        This {word}{' '}
+        <span className="console__muted">
+          (
+          {period === 'week'
+            ? `from ${periodLabel('week', current.start)}`
+            : periodName('month', current.start)}
+          )
+        </span>
+      </h3>
       <dl className="console__stats">
         {METRICS.map((m) => (
           <div key={m.key} className="console__stat">
             <dt>{m.label}</dt>
             <dd>
               <span className="console__stat-value">{formatMetric(m, current[m.key])}</span>
-              <span className="console__stat-sub">
-                this {word}
-                {previous && ` · last ${word} ${formatMetric(m, previous[m.key])}`}
-              </span>
+              {previous && (
+                <span className="console__stat-sub">
+                  Last {word}: {formatMetric(m, previous[m.key])}
+                </span>
+              )}
             </dd>
           </div>
         ))}
@@ -92,29 +103,32 @@ export function FiguresSection({ data }: { data: OperatorDashboard }) {
         </Suspense>
       </figure>
 
-      <table className="visually-hidden">
-        <caption>Marketplace figures by {word}, oldest first</caption>
-        <thead>
-          <tr>
-            <th scope="col">{period === 'week' ? 'Week' : 'Month'}</th>
-            {METRICS.map((m) => (
-              <th key={m.key} scope="col">
-                {m.label}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {rows.map((r) => (
-            <tr key={r.start}>
-              <th scope="row">{periodName(period, r.start)}</th>
+      {/* A table ignores a 1 px width: the wrapper is what is hidden from sight. */}
+      <div className="visually-hidden">
+        <table>
+          <caption>Marketplace figures by {word}, oldest first</caption>
+          <thead>
+            <tr>
+              <th scope="col">{period === 'week' ? 'Week' : 'Month'}</th>
               {METRICS.map((m) => (
-                <td key={m.key}>{formatMetric(m, r[m.key])}</td>
+                <th key={m.key} scope="col">
+                  {m.label}
+                </th>
               ))}
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {rows.map((r) => (
+              <tr key={r.start}>
+                <th scope="row">{periodName(period, r.start)}</th>
+                {METRICS.map((m) => (
+                  <td key={m.key}>{formatMetric(m, r[m.key])}</td>
+                ))}
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
 
       <p className="console__all-time">
         <span className="console__all-time-label">All time:</span> {count(data.allTime.orders)} orders,{' '}

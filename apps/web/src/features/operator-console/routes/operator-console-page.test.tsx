@@ -58,7 +58,7 @@ describe('/operator', () => {
 
     const figures = screen.getByRole('region', { name: 'Marketplace figures' });
     const gross = within(figures).getByText('Gross bookings', { selector: 'dt' }).parentElement!;
-    expect(gross).toHaveTextContent('$337.65this week · last week $225.10');
+    expect(gross).toHaveTextContent('$337.65Last week: $225.10');
     // The chart's numbers, for screen readers: one row per week, oldest first.
     const table = within(figures).getByRole('table', { name: 'Marketplace figures by week, oldest first' });
     const rows = within(table).getAllByRole('row');
