@@ -279,11 +279,11 @@ describe('the dashboard against the ledger', () => {
     expect(board.counts).toMatchObject({ disputesOpen: 1, paperChecks: 0, refundsFailed: 0, payoutsDue: 0 });
     expect(board.vendorsByStatus.find((s) => s.status === 'active')!.count).toBeGreaterThanOrEqual(1);
     // The operator is not counted as a customer: five buyers and one other.
-    const customers = await app.deps.db.execute(
+    const customers = await app.deps.db.execute<{ n: number }>(
       sql`select count(*)::int as n from users where user_type = 'customer' and not is_operator`,
     );
     const joined = board.weeks.reduce((n, w) => n + w.newCustomers, 0);
-    expect(joined).toBe(Number((customers as unknown as { rows: { n: number }[] }).rows[0]!.n));
+    expect(joined).toBe(Number((customers as { rows: { n: number }[] }).rows[0]!.n));
     expect(joined).toBe(6);
     expect(board.weeks.reduce((n, w) => n + w.newVendors, 0)).toBe(1);
     expect((await orderRow(plain.id)).fulfillmentStatus).toBe('unfulfilled');

@@ -9,8 +9,9 @@ import type { Db, Tx } from '../../db/client';
 export const TIME_ZONE = 'America/Denver';
 const TZ = sql.raw(`'${TIME_ZONE}'`);
 
-async function rows<T>(db: Db | Tx, query: SQL): Promise<T[]> {
-  return ((await db.execute(query)) as unknown as { rows: T[] }).rows;
+async function rows<T extends Record<string, unknown>>(db: Db | Tx, query: SQL): Promise<T[]> {
+  const result = await db.execute<T>(query);
+  return (result as { rows: T[] }).rows;
 }
 
 /** A count or a sum as PostgreSQL answers it (bigint arrives as a string). */
