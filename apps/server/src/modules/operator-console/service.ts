@@ -18,7 +18,8 @@ import type { PaymentsDeps } from '../../deps';
 import {
   int,
   listCounts,
-  orderSumsAllTime,
+  orderSumsBefore,
+  addSums,
   orderSumsByPeriod,
   pageFailedRefunds,
   pageOpenDisputes,
@@ -65,10 +66,10 @@ export async function operatorDashboard(deps: ConsoleDeps): Promise<OperatorDash
   const now = deps.now();
   const periods = await periodStarts(db, now, DASHBOARD_WEEKS, DASHBOARD_MONTHS);
   // PGlite answers one query at a time; PostgreSQL's pool runs these side by side.
-  const [sums, signUps, allTime, statuses, counts] = await Promise.all([
-    orderSumsByPeriod(db, periods.since),
-    signUpsByPeriod(db, periods.since),
-    orderSumsAllTime(db),
+  const [sums, signUps, before, statuses, counts] = await Promise.all([
+    orderSumsByPeriod(db, periods),
+    signUpsByPeriod(db, periods),
+    orderSumsBefore(db, periods),
     vendorsByListingStatus(db),
     listCounts(db, payoutsUntil(now)),
   ]);
@@ -83,7 +84,10 @@ export async function operatorDashboard(deps: ConsoleDeps): Promise<OperatorDash
     timeZone: TIME_ZONE,
     weeks: series('week', periods.weeks),
     months: series('month', periods.months),
-    allTime: figures(allTime),
+    // The months shown begin before the weeks shown: with what came before them, every order.
+    allTime: figures(
+      sums.filter((r) => r.period === 'month').reduce<OrderSums>((total, r) => addSums(total, r), before),
+    ),
     vendorsByStatus: LISTING_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
     counts: { ...counts, listingsUnderReview: statuses.get('under_review') ?? 0 },
   };
