@@ -32,6 +32,7 @@ import {
   resetTokenFor,
   setListing,
   transferNeedingReview,
+  failedRefund,
   unique,
   vendorWithoutPayouts,
   weekday,
@@ -779,6 +780,58 @@ const TABLE: Record<string, Entry> = {
     prepare: async (fx) => {
       const order = await transferNeedingReview(fx);
       return { method: 'POST', url: `/api/operator/payouts/${order.id}/retry` };
+    },
+    expect: { ...SIGNED_OUT_WRITE, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'GET /api/operator/dashboard': {
+    kind: 'checked',
+    owner: 'operator',
+    what: "the marketplace's figures (the operator's console)",
+    prepare: async () => ({ method: 'GET', url: '/api/operator/dashboard' }),
+    expect: { ...SIGNED_OUT_READ, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'GET /api/operator/payouts/due': {
+    kind: 'checked',
+    owner: 'operator',
+    what: 'payouts due in the next 7 days',
+    prepare: async () => ({ method: 'GET', url: '/api/operator/payouts/due' }),
+    expect: { ...SIGNED_OUT_READ, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'GET /api/operator/refunds/failed': {
+    kind: 'checked',
+    owner: 'operator',
+    what: 'refunds that gave up',
+    prepare: async () => ({ method: 'GET', url: '/api/operator/refunds/failed' }),
+    expect: { ...SIGNED_OUT_READ, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'GET /api/operator/disputes': {
+    kind: 'checked',
+    owner: 'operator',
+    what: 'open disputes',
+    prepare: async () => ({ method: 'GET', url: '/api/operator/disputes' }),
+    expect: { ...SIGNED_OUT_READ, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'POST /api/operator/refunds/:refundId/retry': {
+    kind: 'checked',
+    owner: 'operator',
+    what: "a refund of A's order with V that gave up, retried",
+    prepare: async (fx) => {
+      const refund = await failedRefund(fx, 0);
+      return { method: 'POST', url: `/api/operator/refunds/${refund.id}/retry` };
+    },
+    expect: { ...SIGNED_OUT_WRITE, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
+  },
+  'POST /api/operator/refunds/:refundId/mark-handled': {
+    kind: 'checked',
+    owner: 'operator',
+    what: "a refund of A's order with V that gave up, marked handled",
+    prepare: async (fx) => {
+      const refund = await failedRefund(fx, 1);
+      return {
+        method: 'POST',
+        url: `/api/operator/refunds/${refund.id}/mark-handled`,
+        payload: { note: 'Refunded by the vendor in cash' },
+      };
     },
     expect: { ...SIGNED_OUT_WRITE, customerA: 403, customerB: 403, vendorV: 403, vendorW: 403 },
   },

@@ -8,6 +8,7 @@ import {
   isOperatorPath,
   isWorkOrderPath,
   normalizePath,
+  OPERATOR_CONSOLE,
   OPERATOR_LISTINGS,
   OPERATOR_PATHS,
   OPERATOR_PAYOUTS,
@@ -110,7 +111,13 @@ describe('redirectFor', () => {
     ['/operator/listings', 'vendor:awaiting_submission:vendor', '/dashboard/setup'],
     ['/operator/listings', 'vendor:active:user', '/home'],
     ['/operator/listings', 'vendor-without-vendor', '/home'],
-    ['/operator', 'operator', '/'],
+    // the operator's console: signed-in operators only (issue 25 §3)
+    ['/operator', 'operator', null],
+    ['/operator/', 'operator', null],
+    ['/operator', 'guest', '/'],
+    ['/operator', 'customer', '/home'],
+    ['/operator', 'vendor:active:vendor', '/dashboard/orders'],
+    ['/operator/console', 'operator', '/'],
     ['/operator/listings/3', 'operator', '/'],
     // the operators' Paper Checks owed to vendors: signed-in operators only
     ['/operator/payouts', 'operator', null],
@@ -179,12 +186,13 @@ describe('helpers', () => {
       '/dashboard/setup',
       '/password/reset/complete',
       '/operator/listings',
+      '/operator',
       '/operator/payouts',
       '/work-orders/5',
     ])
       expect(isKnownPath(p)).toBe(true);
     expect(isKnownPath('/dashboards')).toBe(false);
-    expect(isKnownPath('/operator')).toBe(false);
+    expect(isKnownPath('/operators')).toBe(false);
   });
 
   it('asks for a sign-in on a work order page, and names it', () => {
@@ -199,7 +207,7 @@ describe('helpers', () => {
     expect(isOperatorPath('/operator/listings/')).toBe(true);
     expect(requiresSignIn('/operator/payouts')).toBe(true);
     expect(isOperatorPath('/operator/payouts/')).toBe(true);
-    expect(OPERATOR_PATHS).toEqual([OPERATOR_LISTINGS, OPERATOR_PAYOUTS]);
+    expect(OPERATOR_PATHS).toEqual([OPERATOR_CONSOLE, OPERATOR_LISTINGS, OPERATOR_PAYOUTS]);
     expect(isOperatorPath('/home')).toBe(false);
   });
 });

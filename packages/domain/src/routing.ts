@@ -34,6 +34,8 @@ export const DASHBOARD_PATH = '/dashboard';
 export const DASHBOARD_HOME = '/dashboard/orders';
 export const DASHBOARD_SETUP = '/dashboard/setup';
 export const CUSTOMER_HOME = '/home';
+/** The operator's console: the marketplace's figures and the operators' lists (issue 25 §3). */
+export const OPERATOR_CONSOLE = '/operator';
 /** The operators' queue of listings under review. */
 export const OPERATOR_LISTINGS = '/operator/listings';
 /** The operators' list of Paper Checks owed to vendors (spec §3: payoutDestination none; ADR 0017). */
@@ -58,7 +60,7 @@ export const PUBLIC_PATHS = [
 export const SIGNED_IN_PATHS = [CUSTOMER_HOME, '/orders', '/account', '/password/reset/complete'] as const;
 
 /** Pages only operators reach. */
-export const OPERATOR_PATHS = [OPERATOR_LISTINGS, OPERATOR_PAYOUTS] as const;
+export const OPERATOR_PATHS = [OPERATOR_CONSOLE, OPERATOR_LISTINGS, OPERATOR_PAYOUTS] as const;
 
 /** Dashboard sections usable once the listing is active or inactive (Setup is hidden then). */
 export const OPERATING_SECTIONS = DASHBOARD_SECTIONS.filter((s) => s !== 'setup');

@@ -155,6 +155,7 @@ export const vendors = pgTable(
     ),
     check('vendors_commission_check', sql`${t.commissionBps} between 0 and 10000`),
     index('vendors_listing_status_idx').on(t.listingStatus, t.category),
+    index('vendors_created_idx').on(t.createdAt),
   ],
 );
 
@@ -186,6 +187,10 @@ export const users = pgTable(
     check('users_vendor_type_check', sql`(${t.userType} = 'vendor') = (${t.vendorId} is not null)`),
     check('users_phone_check', sql`${t.phoneNumber} ~ '^[0-9]{10}$'`),
     check('users_service_charge_check', sql`${t.serviceChargeCents} >= 0`),
+    // New customers by week and month on the operator's dashboard.
+    index('users_customer_created_idx')
+      .on(t.createdAt)
+      .where(sql`${t.userType} = 'customer' and not ${t.isOperator}`),
   ],
 );
 
@@ -521,6 +526,26 @@ export const orders = pgTable(
       .on(t.vendorId, t.appointmentAt, t.id)
       .where(sql`${t.fulfillmentStatus} in ('fulfilled', 'cancelled')`),
     index('orders_user_idx').on(t.userId, t.createdAt),
+    // The operator's dashboard (issue 25 §3) sums the money columns of the orders placed since a date:
+    // every column it reads is in the index, so a year of 100,000 orders is an index-only scan.
+    index('orders_created_money_idx').on(
+      t.createdAt,
+      t.totalCollectedCents,
+      t.serviceFeeCents,
+      t.commissionCents,
+      t.refundAmountCents,
+      t.vendorPayoutCents,
+      t.fulfillmentStatus,
+    ),
+    // The operator's lists: payouts not begun, by due date; orders under dispute.
+    index('orders_payout_due_idx')
+      .on(t.payoutDueAt, t.id)
+      .where(
+        sql`${t.fulfillmentStatus} = 'fulfilled' and ${t.paymentStatus} in ('collected', 'partially_refunded')`,
+      ),
+    index('orders_disputed_idx')
+      .on(t.id)
+      .where(sql`${t.fulfillmentStatus} = 'disputed'`),
     check('orders_fulfillment_check', inList('fulfillment_status', FULFILLMENT_STATUSES)),
     check('orders_payment_check', inList('payment_status', PAYMENT_STATUSES)),
     check('orders_time_check', sql`${t.appointmentEndAt} > ${t.appointmentAt}`),
@@ -571,6 +596,8 @@ export const orderEvents = pgTable(
         'payout_retry_requested',
         'disputed',
         'refund_failed',
+        'refund_retry_requested',
+        'refund_handled',
         'reminder_sent',
       ]),
     ),
@@ -730,11 +757,31 @@ export const refunds = pgTable(
     idempotencyKey: text('idempotency_key').notNull(),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    /**
+     * What an operator did about a refund that failed (issue 25 §3): `retried` (a new refund was recorded,
+     * `retry_refund_id`) or `handled` (dealt with outside the marketplace, with a note). Null while it waits.
+     */
+    resolution: text('resolution').$type<'retried' | 'handled'>(),
+    resolvedAt: timestamp('resolved_at', { withTimezone: true }),
+    resolvedBy: integer('resolved_by').references(() => users.id, { onDelete: 'set null' }),
+    resolutionNote: text('resolution_note'),
+    retryRefundId: integer('retry_refund_id').references((): AnyPgColumn => refunds.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('refunds_idempotency_idx').on(t.idempotencyKey),
+    index('refunds_failed_open_idx')
+      .on(t.updatedAt, t.id)
+      .where(sql`${t.status} = 'failed' and ${t.resolution} is null`),
+    check(
+      'refunds_resolution_check',
+      sql`(${t.resolution} is null and ${t.resolvedAt} is null) or (${t.resolution} in ('retried', 'handled') and ${t.status} = 'failed' and ${t.resolvedAt} is not null)`,
+    ),
+    check('refunds_resolution_note_length', sql`char_length(${t.resolutionNote}) <= 500`),
+    check('refunds_retry_check', sql`(${t.resolution} = 'retried') = (${t.retryRefundId} is not null)`),
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_order_idx').on(t.orderId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),

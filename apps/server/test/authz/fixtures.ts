@@ -16,6 +16,7 @@ import {
   images,
   orders,
   payouts,
+  refunds,
   reviews,
   users,
   vendorCalendars,
@@ -347,6 +348,33 @@ export async function transferNeedingReview(fx: Fixtures) {
     startedAt: NOW,
   });
   return order;
+}
+
+/**
+ * A partial refund of A's order with V that the provider refused while the order's figures still count it
+ * (refund_failed, money owed): the operator's console retries it or marks it handled. `slot` keeps the
+ * orders apart in V's day (orders of one vendor never overlap).
+ */
+export async function failedRefund(fx: Fixtures, slot: number) {
+  const order = await freshOrder(fx, {
+    at: new Date(NOW.getTime() - 5 * 86_400_000 + (6 + 3 * slot) * 3_600_000),
+    fulfillmentStatus: 'fulfilled',
+    paymentStatus: 'partially_refunded',
+  });
+  const [refund] = await fx.app.deps.db
+    .insert(refunds)
+    .values({
+      orderId: order.id,
+      paymentIntentId: order.paymentIntentId!,
+      kind: 'partial',
+      amountCents: order.refundAmountCents,
+      reason: 'Missed a window',
+      status: 'failed',
+      idempotencyKey: `authz-refund-${order.id}`,
+      lastError: 'Your card issuer refused the refund.',
+    })
+    .returning();
+  return refund!;
 }
 
 /** Sets a vendor's listing status (and its submission time when under review). */

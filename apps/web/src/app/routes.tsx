@@ -1,39 +1,9 @@
-import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { CustomerHomePage } from '../features/catalog/routes/customer-home-page';
 import { LandingPage } from '../features/catalog/routes/landing-page';
 import { ServicesPage } from '../features/catalog/routes/services-page';
 import { RootLayout } from './layouts/root-layout';
-
-/** A page in its own chunk, loaded on first visit (or earlier with `preload`). */
-type LazyPage = LazyExoticComponent<ComponentType> & { preload: () => Promise<void> };
-
-/** What a route's `handle` may carry: how to start loading its page's chunk before it renders. */
-interface RouteHandle {
-  preload?: () => Promise<void>;
-}
-
-function lazyPage<K extends string, M extends Record<K, ComponentType>>(
-  load: () => Promise<M>,
-  name: K,
-): LazyPage {
-  let loading: Promise<M> | undefined;
-  const loadOnce = () =>
-    (loading ??= load().catch((error: unknown) => {
-      // A failed download is tried again by the next preload or render.
-      loading = undefined;
-      throw error;
-    }));
-  const page = lazy(async () => ({ default: (await loadOnce())[name] }));
-  return Object.assign(page, {
-    // A failed preload is not an error of its own: the render that needs the page reports it.
-    preload: () =>
-      loadOnce().then(
-        () => undefined,
-        () => undefined,
-      ),
-  });
-}
+import { lazyPage, type LazyPage, type RouteHandle } from './lazy-page';
 
 // The first bundle holds what the landing page needs (ADR 0023): the landing page itself and the two
 // small browsing pages built from the same parts (/services, /home). Every other page, the provider
@@ -74,14 +44,7 @@ const DashboardLayout = lazyPage(
   () => import('../features/dashboard/routes/dashboard-layout'),
   'DashboardLayout',
 );
-const ListingReviewPage = lazyPage(
-  () => import('../features/listing-review/routes/listing-review-page'),
-  'ListingReviewPage',
-);
-const OperatorPayoutsPage = lazyPage(
-  () => import('../features/operator-payouts/routes/operator-payouts-page'),
-  'OperatorPayoutsPage',
-);
+const OperatorArea = lazyPage(() => import('./operator-routes'), 'OperatorRoutes');
 const WorkOrderPage = lazyPage(
   () => import('../features/vendor-orders/routes/work-order-page'),
   'WorkOrderPage',
@@ -122,10 +85,19 @@ export const routes: RouteObject[] = [
       { path: 'account', ...lazyRoute(AccountPage) },
       // A vendor's printable work order for one of their orders (issue 12).
       { path: 'work-orders/:id', ...lazyRoute(WorkOrderPage) },
-      // Operators only (issue 11: listing review).
-      { path: 'operator/listings', ...lazyRoute(ListingReviewPage) },
-      // Operators only: the Paper Checks owed to vendors (spec §3, ADR 0017).
-      { path: 'operator/payouts', ...lazyRoute(OperatorPayoutsPage) },
+      // Operators only: the console (issue 25 §3), listing review (issue 11) and the Paper Checks owed
+      // (spec §3, ADR 0017), in one chunk's table of pages (operator-routes.tsx), so the first bundle
+      // carries one lazy route for all of them.
+      {
+        path: 'operator/*',
+        element: <OperatorArea />,
+        handle: {
+          preload: (pathname: string) =>
+            OperatorArea.preload().then(() =>
+              import('./operator-routes').then((m) => m.preloadOperatorPage(pathname)),
+            ),
+        } satisfies RouteHandle,
+      },
       {
         path: 'dashboard',
         ...lazyRoute(DashboardLayout),
@@ -147,6 +119,6 @@ export const routes: RouteObject[] = [
  */
 export function preloadRoute(pathname: string): void {
   for (const match of matchRoutes(routes, pathname) ?? []) {
-    void (match.route.handle as RouteHandle | undefined)?.preload?.();
+    void (match.route.handle as RouteHandle | undefined)?.preload?.(pathname);
   }
 }

@@ -6,6 +6,7 @@ import type { AnyEndpoint } from './endpoint';
 import { bookingsApi } from './bookings.endpoints';
 import { calendarsApi } from './calendars.endpoints';
 import { listingReviewApi } from './listing-review.endpoints';
+import { operatorApi } from './operator.endpoints';
 import { ordersApi } from './orders.endpoints';
 import { passwordApi } from './password.endpoints';
 import { paymentsApi } from './payments.endpoints';
@@ -22,6 +23,7 @@ export const API_AREAS = {
   bookings: bookingsApi,
   calendars: calendarsApi,
   listingReview: listingReviewApi,
+  operator: operatorApi,
   orders: ordersApi,
   password: passwordApi,
   payments: paymentsApi,

@@ -1,5 +1,5 @@
 import { NavLink } from '../../components/nav-link';
-import { OPERATOR_LISTINGS, OPERATOR_PAYOUTS } from '@stg/domain/routing';
+import { OPERATOR_CONSOLE, OPERATOR_LISTINGS, OPERATOR_PAYOUTS } from '@stg/domain/routing';
 import { Drawer } from '../../components/drawer';
 import { useSignOut } from '../../features/auth/api/use-sign-out';
 import { useSession } from '../../lib/session/use-session';
@@ -14,8 +14,9 @@ const LINKS = [
 
 /**
  * Spec §2: greeting, Home, Orders, Account, Help, Logout; the view toggle when the user has a vendorId.
- * An operator also gets Listing Review, the queue of listings under review (issue 11), and Paper Checks, the
- * checks owed to vendors without a payout account (spec §3, ADR 0017).
+ * An operator also gets Operator Console, the marketplace's figures and the operators' lists (issue 25 §3),
+ * Listing Review, the queue of listings under review (issue 11), and Paper Checks, the checks owed to vendors
+ * without a payout account (spec §3, ADR 0017).
  */
 export function CustomerSideMenu({ id, onClose }: { id: string; onClose: () => void }) {
   const { user } = useSession();
@@ -24,6 +25,7 @@ export function CustomerSideMenu({ id, onClose }: { id: string; onClose: () => v
   const links = user.operator
     ? [
         ...LINKS,
+        { to: OPERATOR_CONSOLE, label: 'Operator Console' },
         { to: OPERATOR_LISTINGS, label: 'Listing Review' },
         { to: OPERATOR_PAYOUTS, label: 'Paper Checks' },
       ]

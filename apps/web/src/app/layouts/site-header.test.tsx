@@ -110,7 +110,7 @@ describe('customer header', () => {
     expect(window.sessionStorage.getItem('stg.sessionUser')).toBeNull();
   });
 
-  it('side menu offers Listing Review and Paper Checks to an operator only', async () => {
+  it('side menu offers Operator Console, Listing Review and Paper Checks to an operator only', async () => {
     withSession(
       { ...customerSession, user: { ...customerUser, operator: true } },
       {
@@ -124,7 +124,11 @@ describe('customer header', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Home', 'Orders', 'Account', 'Help', 'Listing Review', 'Paper Checks']);
+    ).toEqual(['Home', 'Orders', 'Account', 'Help', 'Operator Console', 'Listing Review', 'Paper Checks']);
+    expect(within(drawer).getByRole('link', { name: 'Operator Console' })).toHaveAttribute(
+      'href',
+      '/operator',
+    );
     expect(within(drawer).getByRole('link', { name: 'Paper Checks' })).toHaveAttribute(
       'href',
       '/operator/payouts',
@@ -143,6 +147,9 @@ describe('customer header', () => {
     ).not.toBeInTheDocument();
     expect(
       within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Paper Checks' }),
+    ).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('dialog', { name: 'Menu' })).queryByRole('link', { name: 'Operator Console' }),
     ).not.toBeInTheDocument();
   });
 

@@ -1,0 +1,158 @@
+/**
+ * The operator's console (issue 25 §3; ADR 00XX): the dashboard's figures and the operator's read-only
+ * lists. Every figure is a sum of the orders' own money columns, made in SQL (repo.ts); this file names
+ * the periods, fills the empty ones with zeros and turns cents into dollars. The actions on refunds that
+ * gave up are in refund-actions.ts.
+ */
+import {
+  DASHBOARD_MONTHS,
+  DASHBOARD_WEEKS,
+  OPERATOR_PAGE_SIZE,
+  PAYOUTS_DUE_DAYS,
+  type OperatorDashboard,
+  type PeriodFigures,
+} from '@stg/domain/api/operator';
+import { LISTING_STATUSES } from '@stg/domain/constants';
+import { centsToDollars } from '@stg/domain/money';
+import type { PaymentsDeps } from '../../deps';
+import {
+  int,
+  listCounts,
+  orderSumsBefore,
+  addSums,
+  orderSumsByPeriod,
+  pageFailedRefunds,
+  pageOpenDisputes,
+  pagePayoutsDue,
+  periodStarts,
+  signUpsByPeriod,
+  TIME_ZONE,
+  vendorsByListingStatus,
+  type OrderSums,
+} from './repo';
+
+export type ConsoleDeps = Pick<PaymentsDeps, 'db' | 'now' | 'payments' | 'log' | 'background'>;
+
+const DAY_MS = 86_400_000;
+const payoutsUntil = (now: Date) => new Date(now.getTime() + PAYOUTS_DUE_DAYS * DAY_MS);
+
+const EMPTY: OrderSums = {
+  orders: 0,
+  gross: 0,
+  serviceFees: 0,
+  commission: 0,
+  refunds: 0,
+  payouts: 0,
+  cancellations: 0,
+};
+
+function figures(sums: OrderSums, signUps = { vendors: 0, customers: 0 }): Omit<PeriodFigures, 'start'> {
+  return {
+    orders: sums.orders,
+    grossBookings: centsToDollars(sums.gross),
+    serviceCharges: centsToDollars(sums.serviceFees),
+    commission: centsToDollars(sums.commission),
+    refunds: centsToDollars(sums.refunds),
+    vendorPayouts: centsToDollars(sums.payouts),
+    cancellations: sums.cancellations,
+    newVendors: signUps.vendors,
+    newCustomers: signUps.customers,
+  };
+}
+
+/** GET /api/operator/dashboard */
+export async function operatorDashboard(deps: ConsoleDeps): Promise<OperatorDashboard> {
+  const { db } = deps;
+  const now = deps.now();
+  const periods = await periodStarts(db, now, DASHBOARD_WEEKS, DASHBOARD_MONTHS);
+  // PGlite answers one query at a time; PostgreSQL's pool runs these side by side.
+  const [sums, signUps, before, statuses, counts] = await Promise.all([
+    orderSumsByPeriod(db, periods),
+    signUpsByPeriod(db, periods),
+    orderSumsBefore(db, periods),
+    vendorsByListingStatus(db),
+    listCounts(db, payoutsUntil(now)),
+  ]);
+  const series = (period: 'week' | 'month', starts: string[]): PeriodFigures[] =>
+    starts.map((start) => {
+      const money = sums.find((r) => r.period === period && r.start === start) ?? EMPTY;
+      const joined = signUps.find((r) => r.period === period && r.start === start);
+      return { start, ...figures(money, joined) };
+    });
+  return {
+    asOf: now.toISOString(),
+    timeZone: TIME_ZONE,
+    weeks: series('week', periods.weeks),
+    months: series('month', periods.months),
+    // The months shown begin before the weeks shown: with what came before them, every order.
+    allTime: figures(
+      sums.filter((r) => r.period === 'month').reduce<OrderSums>((total, r) => addSums(total, r), before),
+    ),
+    vendorsByStatus: LISTING_STATUSES.map((status) => ({ status, count: statuses.get(status) ?? 0 })),
+    counts: { ...counts, listingsUnderReview: statuses.get('under_review') ?? 0 },
+  };
+}
+
+const pageOf = (page: number) => ({ limit: OPERATOR_PAGE_SIZE, offset: (page - 1) * OPERATOR_PAGE_SIZE });
+const iso = (ms: unknown) => new Date(int(ms)).toISOString();
+
+/** GET /api/operator/payouts/due?page= */
+export async function payoutsDue(deps: ConsoleDeps, page: number) {
+  const result = await pagePayoutsDue(deps.db, payoutsUntil(deps.now()), pageOf(page));
+  return {
+    payouts: result.items.map((r) => ({
+      order: { id: r.order_id, confirmationId: r.confirmation_id },
+      vendor: { id: r.vendor_id, name: r.vendor_name },
+      dueAt: iso(r.due_ms),
+      amount: centsToDollars(r.amount_cents),
+      method: r.transfer ? ('transfer' as const) : ('paper_check' as const),
+    })),
+    totalAmount: centsToDollars(result.amountCents),
+    page,
+    pageSize: OPERATOR_PAGE_SIZE,
+    total: result.total,
+  };
+}
+
+/** GET /api/operator/refunds/failed?page= */
+export async function failedRefunds(deps: ConsoleDeps, page: number) {
+  const result = await pageFailedRefunds(deps.db, pageOf(page));
+  return {
+    refunds: result.items.map((r) => {
+      const owed = Math.min(int(r.owed_cents), r.amount_cents);
+      return {
+        id: r.id,
+        order: { id: r.order_id, confirmationId: r.confirmation_id },
+        vendor: { id: r.vendor_id, name: r.vendor_name },
+        customer: { name: `${r.first_name} ${r.last_name}`, email: r.email },
+        kind: r.kind,
+        amount: centsToDollars(r.amount_cents),
+        reason: r.reason,
+        failedAt: iso(r.failed_ms),
+        lastError: r.last_error ? r.last_error.slice(0, 500) : null,
+        owed: centsToDollars(owed),
+        retryable: owed > 0 && r.has_intent && r.payment_provider === deps.payments.name,
+      };
+    }),
+    page,
+    pageSize: OPERATOR_PAGE_SIZE,
+    total: result.total,
+  };
+}
+
+/** GET /api/operator/disputes?page= */
+export async function openDisputes(deps: ConsoleDeps, page: number) {
+  const result = await pageOpenDisputes(deps.db, pageOf(page));
+  return {
+    disputes: result.items.map((r) => ({
+      order: { id: r.order_id, confirmationId: r.confirmation_id },
+      vendor: { id: r.vendor_id, name: r.vendor_name },
+      amount: r.amount_cents === null ? null : centsToDollars(r.amount_cents),
+      reason: typeof r.details.reason === 'string' ? r.details.reason : null,
+      openedAt: iso(r.opened_ms),
+    })),
+    page,
+    pageSize: OPERATOR_PAGE_SIZE,
+    total: result.total,
+  };
+}
