@@ -1,5 +1,5 @@
 /**
- * The operator's console (issue 25 §3; ADR 00XX operator console): the marketplace's figures by week and
+ * The operator's console (issue 25 §3; ADR 0035): the marketplace's figures by week and
  * month, vendors by listing status, and the operator's lists (payouts due in the next 7 days, refunds the
  * provider gave up on, open disputes) with their actions. One contract for the server and the web. Money in
  * dollars with two decimals, times ISO 8601, periods named by their first day in St George (America/Denver).

@@ -1,5 +1,5 @@
 /**
- * The operator's console (issue 25 §3; ADR 00XX): the dashboard's figures and the operator's read-only
+ * The operator's console (issue 25 §3; ADR 0035): the dashboard's figures and the operator's read-only
  * lists. Every figure is a sum of the orders' own money columns, made in SQL (repo.ts); this file names
  * the periods, fills the empty ones with zeros and turns cents into dollars. The actions on refunds that
  * gave up are in refund-actions.ts.

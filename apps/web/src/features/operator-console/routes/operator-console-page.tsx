@@ -15,7 +15,7 @@ import { QueueLinks, VendorsByStatus } from '../components/queue-links';
 import '../operator-console.css';
 
 /**
- * /operator, the operator's console (issue 25 §3; ADR 00XX): what needs an operator (with links to
+ * /operator, the operator's console (issue 25 §3; ADR 0035): what needs an operator (with links to
  * Transfers to Check, Paper Checks and Listing Review), the marketplace's figures by week and month, vendors
  * by listing status, and the lists: refunds that gave up (Retry, Mark handled), open disputes and payouts
  * due in the next 7 days. The route guard lets only signed-in operators in.
