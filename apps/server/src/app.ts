@@ -42,6 +42,7 @@ import { OrderConfirmations } from './modules/order-confirmations/notifier';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { payoutRoutes } from './modules/payouts/routes';
+import { earningsRoutes } from './modules/payouts/earnings-routes';
 import { deliverSandboxEvent } from './modules/payments/service';
 import { busyTimesCheckFor } from './modules/scheduling/busy-times';
 import { DEFAULT_HOLD_MINUTES } from '@stg/domain/checkout';
@@ -228,6 +229,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(paymentRoutes, { deps });
   await app.register(orderRoutes, { deps });
   await app.register(payoutRoutes, { deps });
+  await app.register(earningsRoutes, { deps });
   await app.register(cableRoutes, { deps, confirmations: orderConfirmations });
   // The outbox viewer exists only in development and tests, with the embedded mailer, and when addresses
   // are not taken from proxy headers; it then also checks that each request comes from this machine.

@@ -5,6 +5,7 @@
 import type { AnyEndpoint } from './endpoint';
 import { bookingsApi } from './bookings.endpoints';
 import { calendarsApi } from './calendars.endpoints';
+import { earningsApi } from './earnings.endpoints';
 import { listingReviewApi } from './listing-review.endpoints';
 import { ordersApi } from './orders.endpoints';
 import { passwordApi } from './password.endpoints';
@@ -21,6 +22,7 @@ import { vendorsApi } from './vendors.endpoints';
 export const API_AREAS = {
   bookings: bookingsApi,
   calendars: calendarsApi,
+  earnings: earningsApi,
   listingReview: listingReviewApi,
   orders: ordersApi,
   password: passwordApi,
