@@ -89,7 +89,15 @@ export const OAUTH_CALENDAR_INTEGRATIONS = [
 ] as const satisfies readonly CalendarIntegration[];
 export type OAuthCalendarIntegration = (typeof OAUTH_CALENDAR_INTEGRATIONS)[number];
 
-export const DASHBOARD_SECTIONS = ['setup', 'orders', 'general', 'scheduling', 'pricing', 'support'] as const;
+export const DASHBOARD_SECTIONS = [
+  'setup',
+  'orders',
+  'earnings',
+  'general',
+  'scheduling',
+  'pricing',
+  'support',
+] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
 export const SETUP_PAGES = ['logo', 'images', 'calendar', 'payouts', 'next-steps'] as const;
