@@ -98,7 +98,11 @@ describe('payouts onboarding on Stripe', () => {
     // Earnings (issue 25 §2): no bank payouts to show before payouts are on.
     const stripePayouts = () =>
       client.request({ method: 'POST', url: `/api/vendors/${vendorId}/earnings/stripe-payouts` });
-    expect((await stripePayouts()).json()).toEqual({ provider: 'stripe', clientSecret: null, publishableKey: null });
+    expect((await stripePayouts()).json()).toEqual({
+      provider: 'stripe',
+      clientSecret: null,
+      publishableKey: null,
+    });
 
     fake.completeOnboarding(account.id, { last4: '6789', bankName: 'STRIPE TEST BANK' });
     const event = [...fake.events].reverse().find((e) => e.type === 'account.updated')!;
@@ -126,8 +130,13 @@ describe('payouts onboarding on Stripe', () => {
       clientSecret: expect.stringMatching(/^accs_secret__/),
       publishableKey: fake.publishableKey,
     });
-    expect(fake.accountSessions.at(-1)).toMatchObject({ account: account.id, components: { payouts: { enabled: true } } });
-    expect(Object.keys((fake.accountSessions.at(-1) as { components: object }).components)).toEqual(['payouts']);
+    expect(fake.accountSessions.at(-1)).toMatchObject({
+      account: account.id,
+      components: { payouts: { enabled: true } },
+    });
+    expect(Object.keys((fake.accountSessions.at(-1) as { components: object }).components)).toEqual([
+      'payouts',
+    ]);
   });
 
   it('a provider failure sets payouts inactive, is logged, and answers an error', async () => {

@@ -45,7 +45,10 @@ export function earningsCalendar(nowMs: number, weeks = 12, timeZone = TIME_ZONE
   return {
     today: formatLocalDate(today),
     week: { from: formatLocalDate(monday), to: formatLocalDate(nextWeek) },
-    month: { from: formatLocalDate(monthStart), to: formatLocalDate(firstOfMonth(today.year, today.month + 1)) },
+    month: {
+      from: formatLocalDate(monthStart),
+      to: formatLocalDate(firstOfMonth(today.year, today.month + 1)),
+    },
     year: { from: formatLocalDate(yearStart), to: formatLocalDate(nextYear) },
     weeks: weekStarts.map(formatLocalDate),
     months: Array.from({ length: 12 }, (_, i) => formatLocalDate(firstOfMonth(today.year, i + 1))),
@@ -53,7 +56,11 @@ export function earningsCalendar(nowMs: number, weeks = 12, timeZone = TIME_ZONE
 }
 
 /** The instants of a range of St George dates, both included: [from's midnight, the day after to's). */
-export function localRangeInstants(from: string, to: string, timeZone = TIME_ZONE): { fromMs: number; toMs: number } {
+export function localRangeInstants(
+  from: string,
+  to: string,
+  timeZone = TIME_ZONE,
+): { fromMs: number; toMs: number } {
   const [fy, fm, fd] = from.split('-').map(Number) as [number, number, number];
   const [ty, tm, td] = to.split('-').map(Number) as [number, number, number];
   return {

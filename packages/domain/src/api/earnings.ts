@@ -108,7 +108,8 @@ export const earningsRangeQuerySchema = z
     to: localDate(EARNINGS_MESSAGES.toInvalid),
   })
   .superRefine((q, ctx) => {
-    if (q.from > q.to) ctx.addIssue({ code: 'custom', message: EARNINGS_MESSAGES.rangeReversed, path: ['to'] });
+    if (q.from > q.to)
+      ctx.addIssue({ code: 'custom', message: EARNINGS_MESSAGES.rangeReversed, path: ['to'] });
     else if (daysFrom(q.from, q.to) >= EARNINGS_MAX_RANGE_DAYS)
       ctx.addIssue({ code: 'custom', message: EARNINGS_MESSAGES.rangeTooLong, path: ['to'] });
   });

@@ -5,7 +5,12 @@ import { earningsApi } from '@stg/domain/api/earnings.endpoints';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { routeFrom } from '../../http/endpoint-route';
 import type { PaymentsDeps } from '../../deps';
-import { stripePayoutsSession, vendorEarningsCsv, vendorEarningsPage, vendorEarningsSummary } from './earnings';
+import {
+  stripePayoutsSession,
+  vendorEarningsCsv,
+  vendorEarningsPage,
+  vendorEarningsSummary,
+} from './earnings';
 
 export async function earningsRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const { deps } = opts;

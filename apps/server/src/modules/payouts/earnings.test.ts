@@ -49,7 +49,10 @@ beforeAll(async () => {
   vendor = await createPayableVendor(app, 'earnings-vendor@example.com');
   other = await createPayableVendor(app, 'earnings-other@example.com');
   for (const v of [vendor, other])
-    await app.deps.db.update(vendors).set({ priceToDurationRateCents: 25_000 }).where(eq(vendors.id, v.vendorId));
+    await app.deps.db
+      .update(vendors)
+      .set({ priceToDurationRateCents: 25_000 })
+      .where(eq(vendors.id, v.vendorId));
   vendorClient = new TestClient(app);
   await vendorClient.signIn('earnings-vendor@example.com', 'Password123!');
   otherClient = new TestClient(app);
@@ -70,14 +73,16 @@ beforeAll(async () => {
   ids.upcoming = await paidOrder(vendor, at(12, 2, 14));
   ids.elsewhere = await paidOrder(other, at(11, 24, 9));
 
-  expect((await act.refund(ids.refunded, { refundAmount: 12.34, refundReason: 'Missed a window' })).statusCode).toBe(200);
+  expect(
+    (await act.refund(ids.refunded, { refundAmount: 12.34, refundReason: 'Missed a window' })).statusCode,
+  ).toBe(200);
   expect((await act.cancel(ids.cancelled)).statusCode).toBe(200);
 
   // Saturday the 28th: the November jobs are done.
   clock = at(11, 28, 10);
   for (const key of ['sent', 'refunded', 'disputed', 'owed', 'checkSent'])
     expect((await act.complete(ids[key]!)).statusCode).toBe(200);
-  const [disputed] = await app.deps.db.select().from(orders).where(eq(orders.id, ids.disputed!));
+  const [disputed] = await app.deps.db.select().from(orders).where(eq(orders.id, ids.disputed));
   await handlePaymentEvent(app.deps, {
     id: 'evt_earnings_dispute',
     type: 'charge.dispute.created',
@@ -88,12 +93,12 @@ beforeAll(async () => {
 
   // Tuesday, December 1st, 72 hours later: two transfers; with payouts off, two Paper Checks, one sent.
   clock = new Date(at(11, 28, 10).getTime() + 72 * HOUR + 60_000);
-  expect(await runPayout(app.deps, ids.sent!)).toMatchObject({ kind: 'transferred' });
-  expect(await runPayout(app.deps, ids.refunded!)).toMatchObject({ kind: 'transferred' });
+  expect(await runPayout(app.deps, ids.sent)).toMatchObject({ kind: 'transferred' });
+  expect(await runPayout(app.deps, ids.refunded)).toMatchObject({ kind: 'transferred' });
   await setPayouts('inactive');
-  expect(await runPayout(app.deps, ids.owed!)).toMatchObject({ kind: 'paper_check' });
-  expect(await runPayout(app.deps, ids.checkSent!)).toMatchObject({ kind: 'paper_check' });
-  expect(await runPayout(app.deps, ids.disputed!)).toMatchObject({ kind: 'held' });
+  expect(await runPayout(app.deps, ids.owed)).toMatchObject({ kind: 'paper_check' });
+  expect(await runPayout(app.deps, ids.checkSent)).toMatchObject({ kind: 'paper_check' });
+  expect(await runPayout(app.deps, ids.disputed)).toMatchObject({ kind: 'held' });
   await setPayouts('active');
   const paid = await operator.request({
     method: 'POST',
@@ -102,8 +107,8 @@ beforeAll(async () => {
   });
   expect(paid.statusCode).toBe(200);
   // The December 1st job is done, then refunded in part after completion; its payout falls due Friday.
-  expect((await act.complete(ids.scheduled!)).statusCode).toBe(200);
-  expect((await act.refund(ids.scheduled!, { refundAmount: 5, refundReason: 'Late' })).statusCode).toBe(200);
+  expect((await act.complete(ids.scheduled)).statusCode).toBe(200);
+  expect((await act.refund(ids.scheduled, { refundAmount: 5, refundReason: 'Late' })).statusCode).toBe(200);
 
   // Wednesday, December 2nd, 10:00.
   clock = at(12, 2, 10);
@@ -124,7 +129,9 @@ async function ledgerSums(vendorId: number, from: string, toExcluded: string) {
       payout: sql<number>`coalesce(sum(${orders.vendorPayoutCents}), 0)::bigint`.mapWith(Number),
     })
     .from(orders)
-    .where(and(eq(orders.vendorId, vendorId), gte(orders.appointmentAt, start), lt(orders.appointmentAt, end)));
+    .where(
+      and(eq(orders.vendorId, vendorId), gte(orders.appointmentAt, start), lt(orders.appointmentAt, end)),
+    );
   return row!;
 }
 
@@ -143,7 +150,7 @@ async function allPayouts(): Promise<EarningsPayout[]> {
       url: `/api/vendors/${vendor.vendorId}/earnings/payouts?limit=3${cursor ? `&cursor=${cursor}` : ''}`,
     });
     expect(res.statusCode).toBe(200);
-    const page = res.json() as { payouts: EarningsPayout[]; nextCursor: string | null };
+    const page = res.json<{ payouts: EarningsPayout[]; nextCursor: string | null }>();
     list.push(...page.payouts);
     cursor = page.nextCursor;
   } while (cursor);
@@ -155,23 +162,25 @@ describe('the vendor earnings summary', () => {
     const res = await summary();
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toContain('no-store');
-    const body = res.json() as EarningsSummary;
+    const body = res.json<EarningsSummary>();
     expect(body.periods.week).toMatchObject({ from: '2026-11-30', to: '2026-12-07' });
     expect(body.periods.month).toMatchObject({ from: '2026-12-01', to: '2027-01-01' });
     expect(body.periods.year).toMatchObject({ from: '2026-01-01', to: '2027-01-01' });
     for (const period of ['week', 'month', 'year'] as const) {
       const p = body.periods[period];
       const l = await ledgerSums(vendor.vendorId, p.from, p.to);
-      expect([cents(p.gross), cents(p.serviceFee), cents(p.commission), cents(p.refunds), cents(p.payout)]).toEqual([
-        l.gross,
-        l.fee,
-        l.commission,
-        l.refunds,
-        l.payout,
-      ]);
+      expect([
+        cents(p.gross),
+        cents(p.serviceFee),
+        cents(p.commission),
+        cents(p.refunds),
+        cents(p.payout),
+      ]).toEqual([l.gross, l.fee, l.commission, l.refunds, l.payout]);
       expect(p.orders).toBe(l.orders);
       // Every cent collected is accounted for, and the payout is the sum of its statuses.
-      expect(cents(p.gross)).toBe(cents(p.serviceFee) + cents(p.commission) + cents(p.refunds) + cents(p.payout));
+      expect(cents(p.gross)).toBe(
+        cents(p.serviceFee) + cents(p.commission) + cents(p.refunds) + cents(p.payout),
+      );
       expect(Object.values(p.byStatus).reduce((s, v) => s + cents(v), 0)).toBe(cents(p.payout));
     }
     expect(body.periods.year.orders).toBe(8);
@@ -181,7 +190,7 @@ describe('the vendor earnings summary', () => {
   });
 
   it('splits the payout by where it stands', async () => {
-    const body = (await summary()).json() as EarningsSummary;
+    const body = (await summary()).json<EarningsSummary>();
     const rows = await app.deps.db.select().from(orders).where(eq(orders.vendorId, vendor.vendorId));
     const payoutOf = (key: string) => rows.find((r) => r.id === ids[key])!.vendorPayoutCents;
     const y = body.periods.year.byStatus;
@@ -195,7 +204,7 @@ describe('the vendor earnings summary', () => {
   });
 
   it('gives 12 weeks from Monday and the 12 months, each equal to the ledger', async () => {
-    const body = (await summary()).json() as EarningsSummary;
+    const body = (await summary()).json<EarningsSummary>();
     expect(body.weekly).toHaveLength(12);
     expect(body.weekly.at(-1)!.start).toBe('2026-11-30');
     expect(body.weekly.at(-2)!.start).toBe('2026-11-23');
@@ -219,7 +228,7 @@ describe('the vendor earnings summary', () => {
     expect((await summary(otherClient)).statusCode).toBe(403);
     expect((await summary(operator)).statusCode).toBe(403);
     expect((await summary(vendorClient, 'abc' as unknown as number)).statusCode).toBe(404);
-    const theirs = (await summary(otherClient, other.vendorId)).json() as EarningsSummary;
+    const theirs = (await summary(otherClient, other.vendorId)).json<EarningsSummary>();
     expect(theirs.periods.year.orders).toBe(1);
   });
 });
@@ -228,18 +237,36 @@ describe('the payouts page', () => {
   it('lists every order once, latest first, with its money and payout', async () => {
     const list = await allPayouts();
     expect(list.map((p) => p.orderId)).toEqual(
-      ['upcoming', 'scheduled', 'checkSent', 'owed', 'disputed', 'cancelled', 'refunded', 'sent'].map((k) => ids[k]),
+      ['upcoming', 'scheduled', 'checkSent', 'owed', 'disputed', 'cancelled', 'refunded', 'sent'].map(
+        (k) => ids[k],
+      ),
     );
     const byKey = (key: string) => list.find((p) => p.orderId === ids[key])!;
-    expect(byKey('sent')).toMatchObject({ status: 'sent', method: 'transfer', transferId: expect.stringMatching(/^tr_/) });
+    expect(byKey('sent')).toMatchObject({
+      status: 'sent',
+      method: 'transfer',
+      transferId: expect.stringMatching(/^tr_/),
+    });
     expect(byKey('sent').sentAt).toMatch(/-07:00$/);
     expect(byKey('refunded')).toMatchObject({ status: 'sent', refunds: 12.34 });
     expect(byKey('cancelled')).toMatchObject({ status: 'cancelled', payout: 0, commission: 0 });
     expect(byKey('disputed')).toMatchObject({ status: 'held', dueAt: null, sentAt: null });
     expect(byKey('owed')).toMatchObject({ status: 'owed', method: 'paper_check', transferId: null });
-    expect(byKey('checkSent')).toMatchObject({ status: 'sent', method: 'paper_check', transferId: '=HYPERLINK("x")' });
-    expect(byKey('scheduled')).toMatchObject({ status: 'scheduled', refunds: 5, dueAt: expect.stringContaining('2026-12-04') });
-    expect(byKey('upcoming')).toMatchObject({ status: 'upcoming', fulfilledAt: null, customer: expect.any(String) });
+    expect(byKey('checkSent')).toMatchObject({
+      status: 'sent',
+      method: 'paper_check',
+      transferId: '=HYPERLINK("x")',
+    });
+    expect(byKey('scheduled')).toMatchObject({
+      status: 'scheduled',
+      refunds: 5,
+      dueAt: expect.stringContaining('2026-12-04'),
+    });
+    expect(byKey('upcoming')).toMatchObject({
+      status: 'upcoming',
+      fulfilledAt: null,
+      customer: expect.any(String),
+    });
     const rows = await app.deps.db.select().from(orders).where(eq(orders.vendorId, vendor.vendorId));
     for (const row of rows) {
       const p = list.find((x) => x.orderId === row.id)!;
@@ -264,7 +291,10 @@ describe('the payouts page', () => {
     });
     expect(bad.statusCode).toBe(422);
     expect(bad.json()).toEqual({ errors: [EARNINGS_MESSAGES.cursorInvalid] });
-    const theirs = await otherClient.request({ method: 'GET', url: `/api/vendors/${vendor.vendorId}/earnings/payouts` });
+    const theirs = await otherClient.request({
+      method: 'GET',
+      url: `/api/vendors/${vendor.vendorId}/earnings/payouts`,
+    });
     expect(theirs.statusCode).toBe(403);
   });
 });
@@ -277,7 +307,9 @@ describe('the CSV export', () => {
     const res = await csv('?from=2026-11-01&to=2026-11-30');
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/csv; charset=utf-8');
-    expect(res.headers['content-disposition']).toBe('attachment; filename="earnings-2026-11-01-to-2026-11-30.csv"');
+    expect(res.headers['content-disposition']).toBe(
+      'attachment; filename="earnings-2026-11-01-to-2026-11-30.csv"',
+    );
     const body = res.rawPayload.toString('utf8');
     expect(body.startsWith('\uFEFF')).toBe(true);
     const lines = body.slice(1).split('\r\n');

@@ -65,7 +65,7 @@ const emptyTotals = (): CentsTotals => ({
   byStatus: Object.fromEntries(EARNINGS_STATUSES.map((s) => [s, 0])) as Record<EarningsStatus, number>,
 });
 
-function add(into: CentsTotals, row: Omit<EarningsSumRow, 'start'>): void {
+function add(into: CentsTotals, row: Omit<EarningsSumRow, 'start' | 'unit'>): void {
   into.orders += row.orders;
   into.grossCents += row.grossCents;
   into.subtotalCents += row.subtotalCents;
@@ -86,9 +86,10 @@ function dollarsOf(t: CentsTotals): EarningsTotals {
     commission: centsToDollars(t.commissionCents),
     refunds: centsToDollars(t.refundCents),
     payout: centsToDollars(t.payoutCents),
-    byStatus: Object.fromEntries(
-      EARNINGS_STATUSES.map((s) => [s, centsToDollars(t.byStatus[s])]),
-    ) as Record<EarningsStatus, number>,
+    byStatus: Object.fromEntries(EARNINGS_STATUSES.map((s) => [s, centsToDollars(t.byStatus[s])])) as Record<
+      EarningsStatus,
+      number
+    >,
   };
 }
 
@@ -109,20 +110,14 @@ function bucketsOf(starts: readonly string[], rows: readonly EarningsSumRow[]): 
 export async function vendorEarningsTotals(deps: Pick<EarningsDeps, 'db' | 'now'>, vendorId: number) {
   const calendar = earningsCalendar(deps.now().getTime(), EARNINGS_WEEKS);
   const midnight = (date: string) => new Date(localRangeInstants(date, date).fromMs);
-  const [weekRows, monthRows] = await Promise.all([
-    sumEarnings(deps.db, {
-      vendorId,
-      unit: 'week',
-      from: midnight(calendar.weeks[0]!),
-      to: midnight(calendar.week.to),
-    }),
-    sumEarnings(deps.db, {
-      vendorId,
-      unit: 'month',
-      from: midnight(calendar.year.from),
-      to: midnight(calendar.year.to),
-    }),
-  ]);
+  // One pass over the 12 weeks and the year (whichever starts first, whichever ends last).
+  const rows = await sumEarnings(deps.db, {
+    vendorId,
+    from: midnight(calendar.weeks[0]! < calendar.year.from ? calendar.weeks[0]! : calendar.year.from),
+    to: midnight(calendar.week.to > calendar.year.to ? calendar.week.to : calendar.year.to),
+  });
+  const weekRows = rows.filter((r) => r.unit === 'week');
+  const monthRows = rows.filter((r) => r.unit === 'month');
   const weeks = bucketsOf(calendar.weeks, weekRows);
   const months = bucketsOf(calendar.months, monthRows);
   const yearTotals = emptyTotals();
@@ -306,7 +301,11 @@ export async function stripePayoutsSession(
       accountId: vendor.paymentAccountId,
       components: ['payouts'],
     });
-    return { provider: 'stripe', clientSecret: session.clientSecret, publishableKey: deps.payments.publishableKey };
+    return {
+      provider: 'stripe',
+      clientSecret: session.clientSecret,
+      publishableKey: deps.payments.publishableKey,
+    };
   } catch {
     throw new HttpError(502, [VENDOR_MESSAGES.payoutsUnavailable]);
   }

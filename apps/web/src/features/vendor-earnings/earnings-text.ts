@@ -15,7 +15,8 @@ export const EARNINGS_TEXT = {
   exportHint: 'One row per order with an appointment in the range (at most 366 days), for your bookkeeper.',
   exportButton: 'Download CSV',
   stripeTitle: 'Bank payouts',
-  stripeHint: 'Transfers reach your connected account; Stripe then pays your bank. See those bank payouts here.',
+  stripeHint:
+    'Transfers reach your connected account; Stripe then pays your bank. See those bank payouts here.',
   stripeButton: 'Show bank payouts',
   stripeNoAccount: 'Set up payouts to see your bank payouts.',
 } as const;
@@ -46,5 +47,7 @@ export function bucketLabel(start: string, unit: 'week' | 'month'): string {
 /** "2026-11-23" → "November 23, 2026"-like long label for the table. */
 export function longBucketLabel(start: string, unit: 'week' | 'month'): string {
   const [y] = start.split('-');
-  return unit === 'month' ? `${bucketLabel(start, 'month')} ${y}` : `Week of ${bucketLabel(start, 'week')}, ${y}`;
+  return unit === 'month'
+    ? `${bucketLabel(start, 'month')} ${y}`
+    : `Week of ${bucketLabel(start, 'week')}, ${y}`;
 }

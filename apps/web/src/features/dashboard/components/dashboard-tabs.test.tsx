@@ -28,7 +28,15 @@ describe('DashboardTabs', () => {
     'while %s only Setup is usable; the rest are greyed out and not clickable',
     async (status) => {
       const { router, nav } = renderTabs(status);
-      expect(names(nav)).toEqual(['Setup', 'Orders', 'Earnings', 'General', 'Scheduling', 'Pricing', 'Support']);
+      expect(names(nav)).toEqual([
+        'Setup',
+        'Orders',
+        'Earnings',
+        'General',
+        'Scheduling',
+        'Pricing',
+        'Support',
+      ]);
       expect(within(nav).getByRole('link', { name: 'Setup' })).toHaveAttribute('href', '/dashboard/setup');
       for (const name of ['Orders', 'Earnings', 'General', 'Scheduling', 'Pricing', 'Support']) {
         const tab = within(nav).getByRole('link', { name });

@@ -12,7 +12,13 @@ type Unit = 'week' | 'month';
  * Earnings by week (the last 12) or by month (the year) as a bar chart, with the same numbers in a table:
  * hidden visually (but read by screen readers) until "Show as table" shows it in place of the chart.
  */
-export function EarningsChartPanel({ weekly, monthly }: { weekly: EarningsBucket[]; monthly: EarningsBucket[] }) {
+export function EarningsChartPanel({
+  weekly,
+  monthly,
+}: {
+  weekly: EarningsBucket[];
+  monthly: EarningsBucket[];
+}) {
   const [unit, setUnit] = useState<Unit>('week');
   const [asTable, setAsTable] = useState(false);
   const captionId = useId();
@@ -20,7 +26,9 @@ export function EarningsChartPanel({ weekly, monthly }: { weekly: EarningsBucket
   const labels = useMemo(() => buckets.map((b) => bucketLabel(b.start, unit)), [buckets, unit]);
   const values = useMemo(() => buckets.map((b) => b.payout), [buckets]);
   const caption =
-    unit === 'week' ? 'Payouts by week, the last 12 weeks' : `Payouts by month, ${monthly[0]?.start.slice(0, 4) ?? ''}`;
+    unit === 'week'
+      ? 'Payouts by week, the last 12 weeks'
+      : `Payouts by month, ${monthly[0]?.start.slice(0, 4) ?? ''}`;
 
   return (
     <section className="earnings-card earnings-chart" aria-labelledby={captionId}>
@@ -42,7 +50,11 @@ export function EarningsChartPanel({ weekly, monthly }: { weekly: EarningsBucket
               </button>
             ))}
           </div>
-          <button type="button" className="button button--secondary button--small" onClick={() => setAsTable((v) => !v)}>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setAsTable((v) => !v)}
+          >
             {asTable ? EARNINGS_TEXT.showChart : EARNINGS_TEXT.showTable}
           </button>
         </div>

@@ -54,7 +54,9 @@ export default function EarningsChart({ labels, values, height = 220 }: Earnings
             // Every label on a wide screen, every other on a phone, so they never overlap.
             values: (_u, splits) =>
               splits.map((i) =>
-                Number.isInteger(i) && (!narrow() || (labels.length - 1 - i) % 2 === 0) ? (labels[i] ?? '') : '',
+                Number.isInteger(i) && (!narrow() || (labels.length - 1 - i) % 2 === 0)
+                  ? (labels[i] ?? '')
+                  : '',
               ),
             splits: () => xs,
             font: '12px Inter, system-ui, sans-serif',

@@ -1,4 +1,9 @@
-import { EARNINGS_STATUS_LABELS, type EarningsPeriod, type EarningsStatus, type EarningsSummary } from '@stg/domain/api/earnings';
+import {
+  EARNINGS_STATUS_LABELS,
+  type EarningsPeriod,
+  type EarningsStatus,
+  type EarningsSummary,
+} from '@stg/domain/api/earnings';
 import { money } from '../earnings-text';
 
 const PERIODS = [
@@ -8,7 +13,15 @@ const PERIODS = [
 ] as const;
 
 /** The statuses shown under each total: always Sent and Scheduled, the others when they hold money. */
-const STATUS_ORDER: readonly EarningsStatus[] = ['sent', 'scheduled', 'sending', 'checking', 'owed', 'held', 'upcoming'];
+const STATUS_ORDER: readonly EarningsStatus[] = [
+  'sent',
+  'scheduled',
+  'sending',
+  'checking',
+  'owed',
+  'held',
+  'upcoming',
+];
 
 function PeriodCard({ title, period }: { title: string; period: EarningsPeriod }) {
   const statuses = STATUS_ORDER.filter((s) => s === 'sent' || s === 'scheduled' || period.byStatus[s] > 0);
@@ -17,7 +30,9 @@ function PeriodCard({ title, period }: { title: string; period: EarningsPeriod }
       <h2 className="earnings-card__title">{title}</h2>
       <p className="earnings-total__payout">
         <span className="earnings-total__amount">{money(period.payout)}</span>{' '}
-        <span className="earnings-total__label">payout from {period.orders === 1 ? '1 order' : `${period.orders} orders`}</span>
+        <span className="earnings-total__label">
+          payout from {period.orders === 1 ? '1 order' : `${period.orders} orders`}
+        </span>
       </p>
       <dl className="earnings-total__figures">
         <div>

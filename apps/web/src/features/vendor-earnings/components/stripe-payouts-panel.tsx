@@ -36,7 +36,10 @@ export default function StripePayoutsPanel({
     <div className="earnings-stripe__panel">
       {!loaded && <PageLoader label="Loading bank payouts…" />}
       <ConnectComponentsProvider connectInstance={connect}>
-        <ConnectPayouts onLoaderStart={() => setLoaded(true)} onLoadError={({ error }) => onLoadError(error)} />
+        <ConnectPayouts
+          onLoaderStart={() => setLoaded(true)}
+          onLoadError={({ error }) => onLoadError(error)}
+        />
       </ConnectComponentsProvider>
     </div>
   );

@@ -46,7 +46,12 @@ export function StripePayouts({ vendorId }: { vendorId: number }) {
       ) : session ? (
         <p>{EARNINGS_TEXT.stripeNoAccount}</p>
       ) : (
-        <button type="button" className="button button--secondary" disabled={busy} onClick={() => void open()}>
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={busy}
+          onClick={() => void open()}
+        >
           {EARNINGS_TEXT.stripeButton}
         </button>
       )}

@@ -10,6 +10,7 @@ import {
   type EarningsSummary,
 } from '@stg/domain/api/earnings';
 import { earningsApi } from '@stg/domain/api/earnings.endpoints';
+import { pathOf } from '@stg/domain/api/endpoint';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorSession } from '../../../test/fixtures';
 import { at, callsTo, mockApi, queryOf, type Handler } from '../../../test/mock-api';
@@ -94,7 +95,9 @@ function showEarnings(routes: Record<string, Handler | Handler[]> = {}) {
 describe('Earnings', () => {
   it('shows the totals for this week, month and year with the payout by status', async () => {
     showEarnings();
-    expect(await screen.findByRole('heading', { level: 1, name: 'Earnings and Payouts' }, LAZY)).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Earnings and Payouts' }, LAZY),
+    ).toBeInTheDocument();
     const week = await screen.findByRole('region', { name: 'This week' }, LAZY);
     expect(within(week).getByText('$180.00')).toBeInTheDocument();
     expect(within(week).getByText('payout from 2 orders')).toBeInTheDocument();
@@ -122,10 +125,14 @@ describe('Earnings', () => {
     await user.click(screen.getByRole('button', { name: 'By month' }));
     expect(screen.getByRole('button', { name: 'By month' })).toHaveAttribute('aria-pressed', 'true');
     const months = screen.getByRole('table', { name: 'Payouts by month, 2026' });
-    expect(within(months).getByRole('rowheader', { name: 'Nov 2026' }).parentElement).toHaveTextContent('$1,234.50');
+    expect(within(months).getByRole('rowheader', { name: 'Nov 2026' }).parentElement).toHaveTextContent(
+      '$1,234.50',
+    );
 
     await user.click(screen.getByRole('button', { name: EARNINGS_TEXT.showTable }));
-    expect(screen.getByRole('table', { name: 'Payouts by month, 2026' }).closest('.visually-hidden')).toBeNull();
+    expect(
+      screen.getByRole('table', { name: 'Payouts by month, 2026' }).closest('.visually-hidden'),
+    ).toBeNull();
     expect(screen.getByRole('button', { name: EARNINGS_TEXT.showChart })).toBeInTheDocument();
     expect(screen.queryByTestId('earnings-chart')).toBeNull();
   });
@@ -153,7 +160,15 @@ describe('Earnings', () => {
         },
         {
           body: earningsPayoutsPageSchema.parse({
-            payouts: [makePayout({ orderId: 102, confirmationId: 'SRV-1003', status: 'held', sentAt: null, transferId: null })],
+            payouts: [
+              makePayout({
+                orderId: 102,
+                confirmationId: 'SRV-1003',
+                status: 'held',
+                sentAt: null,
+                transferId: null,
+              }),
+            ],
             nextCursor: null,
           }),
         },
@@ -188,7 +203,12 @@ describe('Earnings', () => {
   });
 
   it('shows a loader while the totals load, and the server’s errors with Try again', async () => {
-    showEarnings({ [SUMMARY]: [{ status: 500, body: { errors: ['An unexpected error occurred'] } }, { body: makeSummary() }] });
+    showEarnings({
+      [SUMMARY]: [
+        { status: 500, body: { errors: ['An unexpected error occurred'] } },
+        { body: makeSummary() },
+      ],
+    });
     expect(await screen.findByText('An unexpected error occurred', {}, LAZY)).toBeInTheDocument();
     fireEvent.click(screen.getAllByRole('button', { name: 'Try again' })[0]!);
     expect(await screen.findByRole('region', { name: 'This week' }, LAZY)).toBeInTheDocument();
@@ -198,7 +218,7 @@ describe('Earnings', () => {
     showEarnings();
     const form = (await screen.findByRole('button', { name: 'Download CSV' }, LAZY)).closest('form')!;
     expect(form).toHaveAttribute('method', 'get');
-    expect(form).toHaveAttribute('action', '/api/vendors/7/earnings.csv');
+    expect(form).toHaveAttribute('action', pathOf(earningsApi.csv, { id: 7 }));
     const from = screen.getByLabelText('From');
     const to = screen.getByLabelText('To');
     expect((from as HTMLInputElement).value).toMatch(/^\d{4}-01-01$/);
