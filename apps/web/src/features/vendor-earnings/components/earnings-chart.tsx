@@ -51,10 +51,10 @@ export default function EarningsChart({ labels, values, height = 220 }: Earnings
             stroke: '#4a5568',
             grid: { show: false },
             ticks: { show: false },
-            // Every label on a wide screen, every other on a phone, so they never overlap.
+            // Every label on a wide screen, every third on a phone (the latest always), so they never overlap.
             values: (_u, splits) =>
               splits.map((i) =>
-                Number.isInteger(i) && (!narrow() || (labels.length - 1 - i) % 2 === 0)
+                Number.isInteger(i) && (!narrow() || (labels.length - 1 - i) % 3 === 0)
                   ? (labels[i] ?? '')
                   : '',
               ),

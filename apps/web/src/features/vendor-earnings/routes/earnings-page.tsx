@@ -104,9 +104,9 @@ export function EarningsPage({ vendor, title }: { vendor: Vendor; title: string 
       </h1>
       <p className="dashboard-section__summary">{EARNINGS_TEXT.summary}</p>
       <div aria-busy={summary.isFetching}>{top}</div>
-      <PayoutsSection vendorId={vendor.id} />
       <CsvExportForm vendorId={vendor.id} />
       {summary.data?.provider === 'stripe' && <StripePayouts vendorId={vendor.id} />}
+      <PayoutsSection vendorId={vendor.id} />
     </section>
   );
 }
