@@ -64,7 +64,11 @@ export function EarningsChartPanel({
           <EarningsChart labels={labels} values={values} />
         </Suspense>
       )}
-      <div className={asTable ? 'earnings-table-wrap' : 'visually-hidden'}>
+      {/* Shown, the table may scroll sideways on a phone: a named region the keyboard can reach and scroll. */}
+      <div
+        className={asTable ? 'earnings-table-wrap' : 'visually-hidden'}
+        {...(asTable ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (table)` } : {})}
+      >
         <table className="earnings-table">
           <caption className="visually-hidden">{caption}</caption>
           <thead>
