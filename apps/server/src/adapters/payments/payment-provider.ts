@@ -60,10 +60,7 @@ export interface ConnectedAccount {
 
 /** The embedded Connect components an account session enables. */
 export type AccountSessionComponent =
-  | 'account_onboarding'
-  | 'account_management'
-  | 'notification_banner'
-  | 'payouts';
+  'account_onboarding' | 'account_management' | 'notification_banner' | 'payouts';
 
 export interface AccountSession {
   accountId: string;

@@ -325,7 +325,9 @@ describe('the CSV export', () => {
     expect(payoutColumn.every((v) => /^\d+\.\d\d$/.test(v))).toBe(true);
     const sumCents = payoutColumn.reduce((s, v) => s + cents(Number(v)), 0);
     expect(sumCents).toBe((await ledgerSums(vendor.vendorId, '2026-11-01', '2026-12-01')).payout);
-    expect(rows.find((r) => r.includes(',cancelled,'))).toBeDefined();
+    expect(rows.filter((r) => r.includes(',Cancelled,'))).toHaveLength(1);
+    expect(rows.filter((r) => r.includes(',Paper Check owed,'))).toHaveLength(1);
+    expect(rows.filter((r) => r.includes(',Held (dispute),'))).toHaveLength(1);
   });
 
   it('checks the range with one message each', async () => {

@@ -7,6 +7,7 @@
  */
 import {
   EARNINGS_MESSAGES,
+  EARNINGS_STATUS_LABELS,
   EARNINGS_STATUSES,
   EARNINGS_WEEKS,
   type EarningsBucket,
@@ -272,7 +273,7 @@ export async function vendorEarningsCsv(
         dollarsCell(r.commission),
         dollarsCell(r.refunds),
         dollarsCell(r.payout),
-        csvText(r.status),
+        csvText(EARNINGS_STATUS_LABELS[r.status]),
         dateCell(r.dueAt),
         dateCell(r.sentAt),
         csvText(r.transferId),
