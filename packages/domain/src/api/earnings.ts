@@ -47,6 +47,7 @@ export const EARNINGS_MESSAGES = {
   rangeReversed: 'Start date must be on or before end date.',
   rangeTooLong: 'The date range can be at most 366 days.',
   cursorInvalid: 'This page of payouts is no longer available. Start again from the first page.',
+  stripeUnavailable: 'Your bank payouts cannot be shown right now. Please try again later.',
 } as const;
 
 /** The longest CSV export, in days (a year, leap day included). */

@@ -18,12 +18,12 @@ import {
   type EarningsTotals,
   type StripePayoutsSession,
 } from '@stg/domain/api/earnings';
-import { VENDOR_MESSAGES } from '@stg/domain/api/vendors';
 import { CATEGORY_LABELS, TIME_ZONE } from '@stg/domain/constants';
 import { earningsCalendar, localRangeInstants } from '@stg/domain/earnings-calendar';
 import { isInstantInRange } from '@stg/domain/instants';
 import { centsToDollars } from '@stg/domain/money';
 import { toZonedIso } from '@stg/domain/zoned-time';
+import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../../adapters/payments/payment-provider';
 import { HttpError } from '../../http/errors';
@@ -41,6 +41,7 @@ export interface EarningsDeps {
   db: Db;
   now: () => Date;
   payments: PaymentProvider;
+  log: FastifyBaseLogger;
 }
 
 /** Sums in cents; the API's dollars are made once, at the end. */
@@ -289,7 +290,7 @@ export async function vendorEarningsCsv(
  * no session. A provider failure answers 502.
  */
 export async function stripePayoutsSession(
-  deps: Pick<EarningsDeps, 'db' | 'payments'>,
+  deps: Pick<EarningsDeps, 'db' | 'payments' | 'log'>,
   vendorId: number,
 ): Promise<StripePayoutsSession> {
   const none = { provider: 'sandbox' as const, clientSecret: null, publishableKey: null };
@@ -307,7 +308,8 @@ export async function stripePayoutsSession(
       clientSecret: session.clientSecret,
       publishableKey: deps.payments.publishableKey,
     };
-  } catch {
-    throw new HttpError(502, [VENDOR_MESSAGES.payoutsUnavailable]);
+  } catch (err) {
+    deps.log.error({ err, vendorId }, 'payouts view account session failed');
+    throw new HttpError(502, [EARNINGS_MESSAGES.stripeUnavailable]);
   }
 }
