@@ -1,21 +1,25 @@
 /**
  * A vendor's earnings (issue 25 §2) against the ledger: orders made through checkout, completed, refunded
- * in part, cancelled, disputed, paid out by transfer and by Paper Check with the real services; the totals,
- * the page and the CSV equal the sums of the orders' money columns to the cent. Only the vendor's users read
- * them; the CSV's range is checked with the spec's style of message.
+ * in part, cancelled, disputed, paid out by transfer and by Paper Check, a transfer on its way and one given
+ * up on (operators check it), with the real services; the totals, the page and the CSV equal the sums of
+ * the orders' money columns to the cent. Only the vendor's users read them; the CSV's range is checked
+ * with the spec's style of message.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, gte, lt, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { EARNINGS_MESSAGES, type EarningsSummary, type EarningsPayout } from '@stg/domain/api/earnings';
 import { localRangeInstants } from '@stg/domain/earnings-calendar';
-import { orders, users, vendors } from '../../db/schema';
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import { jobs, orders, users, vendors } from '../../db/schema';
 import { createTestApp, TestClient } from '../../../test/test-app';
 import { ledger, payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { vendorActions } from '../../../test/vendor-order-fixtures';
 import { handlePaymentEvent } from '../payments/settle';
-import { runPayout } from './service';
+import { JobWorker } from '../jobs/worker';
+import { paymentJobHandlers } from '../payments/service';
+import { payoutJobHandlers, runPayout } from './service';
 import { vendorEarningsTotals } from './earnings';
 
 const HOUR = 3_600_000;
@@ -69,6 +73,8 @@ beforeAll(async () => {
   ids.disputed = await paidOrder(vendor, at(11, 25, 11));
   ids.owed = await paidOrder(vendor, at(11, 26, 9));
   ids.checkSent = await paidOrder(vendor, at(11, 26, 11));
+  ids.sending = await paidOrder(vendor, at(11, 27, 9));
+  ids.checking = await paidOrder(vendor, at(11, 27, 11));
   ids.scheduled = await paidOrder(vendor, at(12, 1, 9));
   ids.upcoming = await paidOrder(vendor, at(12, 2, 14));
   ids.elsewhere = await paidOrder(other, at(11, 24, 9));
@@ -80,7 +86,7 @@ beforeAll(async () => {
 
   // Saturday the 28th: the November jobs are done.
   clock = at(11, 28, 10);
-  for (const key of ['sent', 'refunded', 'disputed', 'owed', 'checkSent'])
+  for (const key of ['sent', 'refunded', 'disputed', 'owed', 'checkSent', 'sending', 'checking'])
     expect((await act.complete(ids[key]!)).statusCode).toBe(200);
   const [disputed] = await app.deps.db.select().from(orders).where(eq(orders.id, ids.disputed));
   await handlePaymentEvent(app.deps, {
@@ -100,6 +106,27 @@ beforeAll(async () => {
   expect(await runPayout(app.deps, ids.checkSent)).toMatchObject({ kind: 'paper_check' });
   expect(await runPayout(app.deps, ids.disputed)).toMatchObject({ kind: 'held' });
   await setPayouts('active');
+  // The provider unreachable: one transfer stays on its way (retried later); the other's last try gives up,
+  // and operators are to check it.
+  const payments = app.deps.payments;
+  const realTransfer = payments.createTransfer;
+  payments.createTransfer = () =>
+    Promise.reject(new PaymentProviderError('connect ETIMEDOUT api.stripe.com:443', 'network_error', true));
+  try {
+    await expect(runPayout(app.deps, ids.sending)).rejects.toThrow();
+    await app.deps.db
+      .update(jobs)
+      .set({ attempts: 19 })
+      .where(eq(jobs.uniqueKey, `payout:${ids.checking}`));
+    await new JobWorker({
+      db: app.deps.db,
+      handlers: { ...paymentJobHandlers(app.deps), ...payoutJobHandlers(app.deps) },
+      now: () => clock,
+      batchSize: 100,
+    }).runOnce();
+  } finally {
+    payments.createTransfer = realTransfer;
+  }
   const paid = await operator.request({
     method: 'POST',
     url: `/api/operator/payouts/paper-checks/${ids.checkSent}/mark-paid`,
@@ -183,7 +210,7 @@ describe('the vendor earnings summary', () => {
       );
       expect(Object.values(p.byStatus).reduce((s, v) => s + cents(v), 0)).toBe(cents(p.payout));
     }
-    expect(body.periods.year.orders).toBe(8);
+    expect(body.periods.year.orders).toBe(10);
     expect(body.periods.week.orders).toBe(2);
     const whole = await ledger(app);
     expect(whole.collected).toBe(whole.parts);
@@ -199,8 +226,9 @@ describe('the vendor earnings summary', () => {
     expect(cents(y.held)).toBe(payoutOf('disputed'));
     expect(cents(y.scheduled)).toBe(payoutOf('scheduled'));
     expect(cents(y.upcoming)).toBe(payoutOf('upcoming'));
+    expect(cents(y.sending)).toBe(payoutOf('sending'));
+    expect(cents(y.checking)).toBe(payoutOf('checking'));
     expect(y.cancelled).toBe(0);
-    expect(y.sending + y.checking).toBe(0);
   });
 
   it('gives 12 weeks from Monday and the 12 months, each equal to the ledger', async () => {
@@ -213,7 +241,7 @@ describe('the vendor earnings summary', () => {
     );
     const lastWeek = await ledgerSums(vendor.vendorId, '2026-11-23', '2026-11-30');
     expect(cents(body.weekly.at(-2)!.payout)).toBe(lastWeek.payout);
-    expect(body.weekly.at(-2)!.orders).toBe(6);
+    expect(body.weekly.at(-2)!.orders).toBe(8);
     const november = await ledgerSums(vendor.vendorId, '2026-11-01', '2026-12-01');
     expect(cents(body.monthly[10]!.payout)).toBe(november.payout);
     expect(cents(body.monthly[10]!.refunds)).toBe(november.refunds);
@@ -237,9 +265,18 @@ describe('the payouts page', () => {
   it('lists every order once, latest first, with its money and payout', async () => {
     const list = await allPayouts();
     expect(list.map((p) => p.orderId)).toEqual(
-      ['upcoming', 'scheduled', 'checkSent', 'owed', 'disputed', 'cancelled', 'refunded', 'sent'].map(
-        (k) => ids[k],
-      ),
+      [
+        'upcoming',
+        'scheduled',
+        'checking',
+        'sending',
+        'checkSent',
+        'owed',
+        'disputed',
+        'cancelled',
+        'refunded',
+        'sent',
+      ].map((k) => ids[k]),
     );
     const byKey = (key: string) => list.find((p) => p.orderId === ids[key])!;
     expect(byKey('sent')).toMatchObject({
@@ -262,6 +299,13 @@ describe('the payouts page', () => {
       refunds: 5,
       dueAt: expect.stringContaining('2026-12-04'),
     });
+    expect(byKey('sending')).toMatchObject({
+      status: 'sending',
+      method: 'transfer',
+      transferId: null,
+      sentAt: null,
+    });
+    expect(byKey('checking')).toMatchObject({ status: 'checking', method: 'transfer', transferId: null });
     expect(byKey('upcoming')).toMatchObject({
       status: 'upcoming',
       fulfilledAt: null,
@@ -318,7 +362,7 @@ describe('the CSV export', () => {
       'Confirmation,Appointment,Completed,Customer,Service,Subtotal,Service charge,Commission,Refunds,Payout,Payout status,Due,Sent,Transfer id',
     );
     const rows = lines.slice(1, -1);
-    expect(rows).toHaveLength(6);
+    expect(rows).toHaveLength(8);
     // The check number an operator typed starts with "=": written as text, its quotes doubled.
     expect(rows.some((r) => r.endsWith(`,"'=HYPERLINK(""x"")"`))).toBe(true);
     const payoutColumn = rows.map((r) => r.split(',')[9]!);
