@@ -75,6 +75,19 @@ test.describe('no serious or critical accessibility violations', () => {
     expect(await seriousViolations(page)).toEqual([]);
   });
 
+  test('vendor earnings and payouts @mobile', async ({ page }) => {
+    await signIn(page, 'vendor@example.com');
+    await page.goto('/dashboard/earnings');
+    await expect(page.getByRole('heading', { level: 1, name: 'Earnings and Payouts' })).toBeVisible();
+    await expect(page.getByRole('region', { name: 'This week' })).toBeVisible();
+    await expect(page.getByText(/^Showing (all|the latest) \d+ payouts?\.$/)).toBeVisible();
+    await expect(page.locator('.earnings-chart__canvas canvas')).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+    await page.getByRole('button', { name: 'Show as table' }).click();
+    await expect(page.getByRole('table', { name: 'Payouts by week, the last 12 weeks' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+  });
+
   test('vendor scheduling preferences', async ({ page }) => {
     await signIn(page, 'vendor@example.com');
     await page.goto('/dashboard/scheduling');

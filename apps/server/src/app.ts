@@ -43,6 +43,7 @@ import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { operatorConsoleRoutes } from './modules/operator-console/routes';
+import { earningsRoutes } from './modules/payouts/earnings-routes';
 import { deliverSandboxEvent } from './modules/payments/service';
 import { busyTimesCheckFor } from './modules/scheduling/busy-times';
 import { DEFAULT_HOLD_MINUTES } from '@stg/domain/checkout';
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(orderRoutes, { deps });
   await app.register(payoutRoutes, { deps });
   await app.register(operatorConsoleRoutes, { deps });
+  await app.register(earningsRoutes, { deps });
   await app.register(cableRoutes, { deps, confirmations: orderConfirmations });
   // The outbox viewer exists only in development and tests, with the embedded mailer, and when addresses
   // are not taken from proxy headers; it then also checks that each request comes from this machine.

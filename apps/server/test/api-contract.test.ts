@@ -15,6 +15,7 @@ import { SettableClock } from '../src/clock';
 const NOT_JSON: Record<string, string> = {
   'orders.confirmations': 'the order confirmation websocket',
   'payouts.workOrderPdf': 'the work order, application/pdf (the route documents it)',
+  'earnings.csv': "the vendor's earnings, text/csv (the route documents it)",
 };
 
 let app: FastifyInstance;

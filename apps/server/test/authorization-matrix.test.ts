@@ -677,6 +677,38 @@ const TABLE: Record<string, Entry> = {
       },
     ],
   },
+  // ---- a vendor's earnings (issue 25 §2) ----
+  'GET /api/vendors/:id/earnings': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "V's earnings totals",
+    prepare: async (fx) => ({ method: 'GET', url: `/api/vendors/${fx.V.vendorId}/earnings` }),
+    expect: { ...SIGNED_OUT_READ, customerB: 403, vendorW: 403, operator: 403, customerA: 403 },
+  },
+  'GET /api/vendors/:id/earnings/payouts': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "V's payouts",
+    prepare: async (fx) => ({ method: 'GET', url: `/api/vendors/${fx.V.vendorId}/earnings/payouts` }),
+    expect: { ...SIGNED_OUT_READ, customerB: 403, vendorW: 403, operator: 403, customerA: 403 },
+  },
+  'GET /api/vendors/:id/earnings.csv': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "V's earnings as CSV",
+    prepare: async (fx) => ({
+      method: 'GET',
+      url: `/api/vendors/${fx.V.vendorId}/earnings.csv?from=2026-01-01&to=2026-12-31`,
+    }),
+    expect: { ...SIGNED_OUT_READ, customerB: 403, vendorW: 403, operator: 403, customerA: 403 },
+  },
+  'POST /api/vendors/:id/earnings/stripe-payouts': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "Stripe's payouts view of V's account",
+    prepare: async (fx) => ({ method: 'POST', url: `/api/vendors/${fx.V.vendorId}/earnings/stripe-payouts` }),
+    expect: { ...SIGNED_OUT_WRITE, customerB: 403, vendorW: 403, operator: 403, customerA: 403 },
+  },
   'GET /api/orders/:id/work-order.pdf': {
     kind: 'checked',
     owner: 'vendorV',

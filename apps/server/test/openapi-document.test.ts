@@ -31,7 +31,10 @@ interface OpenApiDocument {
 /** Routes that answer something other than JSON, with the reason (as in api-contract.test.ts). */
 const NOT_JSON = new Set(['GET /api/cable']);
 /** Routes whose answer is a file: the document names what it is instead of a JSON schema. */
-const FILES: Record<string, string> = { 'GET /api/orders/:id/work-order.pdf': 'application/pdf' };
+const FILES: Record<string, string> = {
+  'GET /api/orders/:id/work-order.pdf': 'application/pdf',
+  'GET /api/vendors/:id/earnings.csv': 'text/csv',
+};
 
 let app: FastifyInstance;
 let doc: OpenApiDocument;

@@ -95,6 +95,15 @@ describe('payouts onboarding on Stripe', () => {
     await client.request({ method: 'POST', url: '/api/vendors/create_account_session', payload: {} });
     expect(fake.count('/v1/accounts', 'POST')).toBe(1);
 
+    // Earnings (issue 25 §2): no bank payouts to show before payouts are on.
+    const stripePayouts = () =>
+      client.request({ method: 'POST', url: `/api/vendors/${vendorId}/earnings/stripe-payouts` });
+    expect((await stripePayouts()).json()).toEqual({
+      provider: 'stripe',
+      clientSecret: null,
+      publishableKey: null,
+    });
+
     fake.completeOnboarding(account.id, { last4: '6789', bankName: 'STRIPE TEST BANK' });
     const event = [...fake.events].reverse().find((e) => e.type === 'account.updated')!;
     const { body, headers } = signedWebhook(CONNECT_SECRET, event);
@@ -111,6 +120,22 @@ describe('payouts onboarding on Stripe', () => {
     expect(Object.keys((fake.accountSessions.at(-1) as { components: object }).components).sort()).toEqual([
       'account_management',
       'notification_banner',
+    ]);
+
+    // Earnings: Connect's own payouts component shows the account's bank payouts (an account session for it).
+    const payoutsView = await stripePayouts();
+    expect(payoutsView.statusCode).toBe(200);
+    expect(payoutsView.json()).toEqual({
+      provider: 'stripe',
+      clientSecret: expect.stringMatching(/^accs_secret__/),
+      publishableKey: fake.publishableKey,
+    });
+    expect(fake.accountSessions.at(-1)).toMatchObject({
+      account: account.id,
+      components: { payouts: { enabled: true } },
+    });
+    expect(Object.keys((fake.accountSessions.at(-1) as { components: object }).components)).toEqual([
+      'payouts',
     ]);
   });
 

@@ -89,7 +89,15 @@ export const OAUTH_CALENDAR_INTEGRATIONS = [
 ] as const satisfies readonly CalendarIntegration[];
 export type OAuthCalendarIntegration = (typeof OAUTH_CALENDAR_INTEGRATIONS)[number];
 
-export const DASHBOARD_SECTIONS = ['setup', 'orders', 'general', 'scheduling', 'pricing', 'support'] as const;
+export const DASHBOARD_SECTIONS = [
+  'setup',
+  'orders',
+  'earnings',
+  'general',
+  'scheduling',
+  'pricing',
+  'support',
+] as const;
 export type DashboardSection = (typeof DASHBOARD_SECTIONS)[number];
 
 /** Setup's pages in order: spec §2's four steps, then pricing and scheduling (ADR 0032), then Next Steps. */

@@ -24,6 +24,13 @@ export function formatDollars(cents: Cents): string {
   return `${sign}$${whole}.${frac}`;
 }
 
+/** "1234.50": dollars with two decimals, no symbol or separators (CSV, inputs). */
+export function formatCentsPlain(cents: Cents): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(Math.round(cents));
+  return `${sign}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
 /** Splits an amount by basis points, rounding half up, never more than the amount. */
 export function basisPoints(cents: Cents, bps: number): Cents {
   return Math.min(cents, Math.round((cents * bps) / 10_000));

@@ -5,6 +5,7 @@
 import type { AnyEndpoint } from './endpoint';
 import { bookingsApi } from './bookings.endpoints';
 import { calendarsApi } from './calendars.endpoints';
+import { earningsApi } from './earnings.endpoints';
 import { listingReviewApi } from './listing-review.endpoints';
 import { operatorApi } from './operator.endpoints';
 import { ordersApi } from './orders.endpoints';
@@ -22,6 +23,7 @@ import { vendorsApi } from './vendors.endpoints';
 export const API_AREAS = {
   bookings: bookingsApi,
   calendars: calendarsApi,
+  earnings: earningsApi,
   listingReview: listingReviewApi,
   operator: operatorApi,
   orders: ordersApi,

@@ -59,7 +59,8 @@ export interface ConnectedAccount {
 }
 
 /** The embedded Connect components an account session enables. */
-export type AccountSessionComponent = 'account_onboarding' | 'account_management' | 'notification_banner';
+export type AccountSessionComponent =
+  'account_onboarding' | 'account_management' | 'notification_banner' | 'payouts';
 
 export interface AccountSession {
   accountId: string;

@@ -7,18 +7,29 @@ export interface DashboardTab {
   title: string;
 }
 
-/** Secondary tabs, in order (spec §2): Setup, Orders, General, Scheduling, Pricing, and Support at the right. */
+/**
+ * Secondary tabs, in order (spec §2): Setup, Orders, General, Scheduling, Pricing, and Support at the right;
+ * Earnings (issue 25 §2) beside Orders.
+ */
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
   { section: 'setup', label: 'Setup', title: 'Account Setup' },
   { section: 'orders', label: 'Orders', title: 'Order History' },
+  { section: 'earnings', label: 'Earnings', title: 'Earnings and Payouts' },
   { section: 'general', label: 'General', title: 'General Settings' },
   { section: 'scheduling', label: 'Scheduling', title: 'Scheduling Preferences' },
   { section: 'pricing', label: 'Pricing', title: 'Pricing Preferences' },
   { section: 'support', label: 'Support', title: 'Support' },
 ];
 
-/** The mobile menu order (spec §2): Scheduling, Pricing, General, Support and Orders. */
-const MOBILE_ORDER: readonly DashboardSection[] = ['scheduling', 'pricing', 'general', 'support', 'orders'];
+/** The mobile menu order (spec §2): Scheduling, Pricing, General, Support and Orders; then Earnings. */
+const MOBILE_ORDER: readonly DashboardSection[] = [
+  'scheduling',
+  'pricing',
+  'general',
+  'support',
+  'orders',
+  'earnings',
+];
 
 export function tabFor(section: DashboardSection): DashboardTab {
   return DASHBOARD_TABS.find((tab) => tab.section === section)!;

@@ -35,6 +35,12 @@ const VendorOrdersPage = lazy(async () => ({
   default: (await import('../../vendor-orders/routes/vendor-orders-page')).VendorOrdersPage,
 }));
 
+// Earnings and payouts (totals, the chart, the payouts, the CSV export) load on first visit, in their own
+// chunk; the chart's library follows in another.
+const EarningsPage = lazy(async () => ({
+  default: (await import('../../vendor-earnings/routes/earnings-page')).EarningsPage,
+}));
+
 // The scheduling screen (preferences, calendar connection) loads on first visit, in its own chunk.
 const SchedulingPage = lazy(async () => ({
   default: (await import('../../scheduling-admin/routes/scheduling-page')).SchedulingPage,
@@ -50,6 +56,7 @@ export function DashboardSectionPage() {
 
   if (section === 'setup') return <SetupPage vendor={vendor} title={title} />;
   if (section === 'orders') return <VendorOrdersPage vendor={vendor} title={title} />;
+  if (section === 'earnings') return <EarningsPage vendor={vendor} title={title} />;
   if (section === 'general') return <GeneralPage vendor={vendor} title={title} />;
   if (section === 'support') return <SupportPage title={title} />;
   if (section === 'pricing') return <PricingPage vendor={vendor} title={title} summary={SUMMARIES.pricing} />;

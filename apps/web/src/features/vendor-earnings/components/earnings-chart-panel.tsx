@@ -1,0 +1,100 @@
+import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import type { EarningsBucket } from '@stg/domain/api/earnings';
+import { PageLoader } from '../../../components/page-loader';
+import { bucketLabel, EARNINGS_TEXT, longBucketLabel, money } from '../earnings-text';
+
+// uPlot arrives with the chart, in its own chunk, after the page's numbers (ADR 0036).
+const EarningsChart = lazy(() => import('./earnings-chart'));
+
+type Unit = 'week' | 'month';
+
+/**
+ * Earnings by week (the last 12) or by month (the year) as a bar chart, with the same numbers in a table:
+ * hidden visually (but read by screen readers) until "Show as table" shows it in place of the chart.
+ */
+export function EarningsChartPanel({
+  weekly,
+  monthly,
+}: {
+  weekly: EarningsBucket[];
+  monthly: EarningsBucket[];
+}) {
+  const [unit, setUnit] = useState<Unit>('week');
+  const [asTable, setAsTable] = useState(false);
+  const captionId = useId();
+  const buckets = unit === 'week' ? weekly : monthly;
+  const labels = useMemo(() => buckets.map((b) => bucketLabel(b.start, unit)), [buckets, unit]);
+  const values = useMemo(() => buckets.map((b) => b.payout), [buckets]);
+  const caption =
+    unit === 'week'
+      ? 'Payouts by week, the last 12 weeks'
+      : `Payouts by month, ${monthly[0]?.start.slice(0, 4) ?? ''}`;
+
+  return (
+    <section className="earnings-card earnings-chart" aria-labelledby={captionId}>
+      <div className="earnings-chart__head">
+        <h2 id={captionId} className="earnings-card__title">
+          {caption}
+        </h2>
+        <div className="earnings-chart__controls">
+          <div role="group" aria-label="Period" className="segmented">
+            {(['week', 'month'] as const).map((u) => (
+              <button
+                key={u}
+                type="button"
+                className="segmented__button"
+                aria-pressed={unit === u}
+                onClick={() => setUnit(u)}
+              >
+                {u === 'week' ? 'By week' : 'By month'}
+              </button>
+            ))}
+          </div>
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => setAsTable((v) => !v)}
+          >
+            {asTable ? EARNINGS_TEXT.showChart : EARNINGS_TEXT.showTable}
+          </button>
+        </div>
+      </div>
+      {!asTable && (
+        <Suspense fallback={<PageLoader label="Loading chart…" />}>
+          <EarningsChart labels={labels} values={values} />
+        </Suspense>
+      )}
+      {/* Shown, the table may scroll sideways on a phone: a named region the keyboard can reach and scroll. */}
+      <div
+        className={asTable ? 'earnings-table-wrap' : 'visually-hidden'}
+        {...(asTable ? { tabIndex: 0, role: 'region', 'aria-label': `${caption} (table)` } : {})}
+      >
+        <table className="earnings-table">
+          <caption className="visually-hidden">{caption}</caption>
+          <thead>
+            <tr>
+              <th scope="col">{unit === 'week' ? 'Week' : 'Month'}</th>
+              <th scope="col">Orders</th>
+              <th scope="col">Gross</th>
+              <th scope="col">Refunds</th>
+              <th scope="col">Commission</th>
+              <th scope="col">Payout</th>
+            </tr>
+          </thead>
+          <tbody>
+            {buckets.map((b) => (
+              <tr key={b.start}>
+                <th scope="row">{longBucketLabel(b.start, unit)}</th>
+                <td>{b.orders}</td>
+                <td>{money(b.gross)}</td>
+                <td>{money(b.refunds)}</td>
+                <td>{money(b.commission)}</td>
+                <td>{money(b.payout)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+    </section>
+  );
+}
