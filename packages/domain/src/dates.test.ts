@@ -2,6 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import {
+  periodLabel,
+  periodName,
   clockText,
   formatAppointment,
   formatAppointmentWindow,
@@ -120,5 +122,14 @@ describe('the formats against date-fns in America/Denver', () => {
       expect(formatAppointment(ms)).toBe(format(zoned, 'MMM do, h:mmaaa'));
       expect(formatCalendarDate(ms)).toBe(format(zoned, 'MMM do, yyyy'));
     }
+  });
+});
+
+describe('reporting periods (earnings, the operator console)', () => {
+  it('labels a week by its Monday and a month by its name, short on an axis and in full in a table', () => {
+    expect(periodLabel('week', '2026-11-23')).toBe('Nov 23');
+    expect(periodLabel('month', '2026-11-01')).toBe('Nov');
+    expect(periodName('week', '2026-12-28')).toBe('Week of Dec 28, 2026');
+    expect(periodName('month', '2027-01-01')).toBe('January 2027');
   });
 });

@@ -9,6 +9,20 @@ import { TIME_ZONE } from './constants';
 import { localDateTimeOf, type LocalDate } from './zoned-time';
 
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** 1 → "1st", 12 → "12th", 22 → "22nd" (date-fns's "do"). */
 export function ordinal(n: number): string {
@@ -97,4 +111,18 @@ export function formatDurationShort(minutes: number): string {
   if (hours === 0) return `${mins}mins`;
   if (mins === 0) return hours === 1 ? '1hr' : `${hours}hrs`;
   return `${hours}h ${mins}m`;
+}
+
+/** A reporting period's axis label from its first day (YYYY-MM-DD): a week by its Monday, "Nov 23"; a month, "Nov". */
+export function periodLabel(period: 'week' | 'month', start: string): string {
+  const [, m, d] = start.split('-').map(Number) as [number, number, number];
+  return period === 'week' ? `${MONTHS[m - 1]} ${d}` : (MONTHS[m - 1] ?? '');
+}
+
+/** The same in full, for a table's row: "Week of Nov 23, 2026", "November 2026". */
+export function periodName(period: 'week' | 'month', start: string): string {
+  const [y, m] = start.split('-').map(Number) as [number, number, number];
+  return period === 'week'
+    ? `Week of ${periodLabel('week', start)}, ${y}`
+    : `${MONTH_NAMES[m - 1] ?? ''} ${y}`;
 }

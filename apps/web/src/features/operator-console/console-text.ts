@@ -31,23 +31,6 @@ export const METRICS: readonly { key: MetricKey; label: string; money: boolean }
 export const formatMetric = (metric: { money: boolean }, value: number) =>
   metric.money ? money(value) : count(value);
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const parts = (ymd: string) => ymd.split('-').map(Number) as [number, number, number];
-
-/** A week by its Monday, "Nov 23"; a month, "Nov". */
-export function periodLabel(period: 'week' | 'month', start: string): string {
-  const [, m, d] = parts(start);
-  return period === 'week' ? `${MONTHS[m - 1]} ${d}` : MONTHS[m - 1]!;
-}
-
-/** The same, in full for the table: "Week of Nov 23, 2026", "November 2026". */
-export function periodName(period: 'week' | 'month', start: string): string {
-  const [y, m, d] = parts(start);
-  if (period === 'week') return `Week of ${MONTHS[m - 1]} ${d}, ${y}`;
-  const long = new Date(Date.UTC(y, m - 1, 1)).toLocaleString('en-US', { month: 'long', timeZone: 'UTC' });
-  return `${long} ${y}`;
-}
-
 export const LISTING_STATUS_LABELS: Record<ListingStatus, string> = {
   awaiting_submission: 'Awaiting submission',
   under_review: 'Under review',

@@ -35,19 +35,3 @@ export const STATUS_TONES: Record<EarningsStatus, string> = {
   held: 'red',
   cancelled: 'red',
 };
-
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-
-/** "2026-11-23" → "Nov 23"; with month only: "Nov". */
-export function bucketLabel(start: string, unit: 'week' | 'month'): string {
-  const [, m, d] = start.split('-').map(Number) as [number, number, number];
-  return unit === 'month' ? MONTHS[m - 1]! : `${MONTHS[m - 1]} ${d}`;
-}
-
-/** "2026-11-23" → "November 23, 2026"-like long label for the table. */
-export function longBucketLabel(start: string, unit: 'week' | 'month'): string {
-  const [y] = start.split('-');
-  return unit === 'month'
-    ? `${bucketLabel(start, 'month')} ${y}`
-    : `Week of ${bucketLabel(start, 'week')}, ${y}`;
-}

@@ -1,16 +1,8 @@
+import { periodLabel, periodName } from '@stg/domain/dates';
 import { lazy, Suspense, useId, useState } from 'react';
 import type { OperatorDashboard } from '@stg/domain/api/operator';
 import { SelectField } from '../../../components/select-field';
-import {
-  count,
-  DATES_NOTE,
-  formatMetric,
-  METRICS,
-  periodLabel,
-  periodName,
-  wholeMoney,
-  type MetricKey,
-} from '../console-text';
+import { count, DATES_NOTE, formatMetric, METRICS, wholeMoney, type MetricKey } from '../console-text';
 
 // The chart is its own chunk, loaded when the figures are shown (the landing page's budget, ADR 0023).
 const BarChart = lazy(() =>

@@ -1,7 +1,8 @@
 import { lazy, Suspense, useId, useMemo, useState } from 'react';
 import type { EarningsBucket } from '@stg/domain/api/earnings';
 import { PageLoader } from '../../../components/page-loader';
-import { bucketLabel, EARNINGS_TEXT, longBucketLabel, money } from '../earnings-text';
+import { periodLabel, periodName } from '@stg/domain/dates';
+import { EARNINGS_TEXT, money } from '../earnings-text';
 
 // uPlot arrives with the chart, in its own chunk, after the page's numbers (ADR 0036).
 const EarningsChart = lazy(() => import('./earnings-chart'));
@@ -23,7 +24,7 @@ export function EarningsChartPanel({
   const [asTable, setAsTable] = useState(false);
   const captionId = useId();
   const buckets = unit === 'week' ? weekly : monthly;
-  const labels = useMemo(() => buckets.map((b) => bucketLabel(b.start, unit)), [buckets, unit]);
+  const labels = useMemo(() => buckets.map((b) => periodLabel(unit, b.start)), [buckets, unit]);
   const values = useMemo(() => buckets.map((b) => b.payout), [buckets]);
   const caption =
     unit === 'week'
@@ -84,7 +85,7 @@ export function EarningsChartPanel({
           <tbody>
             {buckets.map((b) => (
               <tr key={b.start}>
-                <th scope="row">{longBucketLabel(b.start, unit)}</th>
+                <th scope="row">{periodName(unit, b.start)}</th>
                 <td>{b.orders}</td>
                 <td>{money(b.gross)}</td>
                 <td>{money(b.refunds)}</td>

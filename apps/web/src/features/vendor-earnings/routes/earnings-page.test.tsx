@@ -125,7 +125,7 @@ describe('Earnings', () => {
     await user.click(screen.getByRole('button', { name: 'By month' }));
     expect(screen.getByRole('button', { name: 'By month' })).toHaveAttribute('aria-pressed', 'true');
     const months = screen.getByRole('table', { name: 'Payouts by month, 2026' });
-    expect(within(months).getByRole('rowheader', { name: 'Nov 2026' }).parentElement).toHaveTextContent(
+    expect(within(months).getByRole('rowheader', { name: 'November 2026' }).parentElement).toHaveTextContent(
       '$1,234.50',
     );
 
