@@ -18,11 +18,11 @@ import { routeKey } from '@stg/domain/api/endpoint';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { VENDOR_ORDER_FILTERS, type VendorOrderFilter } from '@stg/domain/api/orders';
 import { isOneOf } from '@stg/domain/is-one-of';
-import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { supportApi } from '@stg/domain/api/support.endpoints';
 import { addressOf, urlOf } from './lib/api';
 import { freshDatabase } from './lib/database';
 import { insertCustomers, insertOrders } from './lib/many-orders';
+import { signInCookie } from './lib/sign-in';
 import { compare, machineLine, printTable, type Target } from './lib/measure';
 import { startBareFastify, startServer } from './lib/processes';
 
@@ -64,23 +64,7 @@ await setup.close();
 
 const server = await startServer(database, { RATE_LIMIT_SCALE: '10000' });
 const base = server.base;
-/** Signs the vendor in and answers the session cookie (autocannon sends it with every request). */
-async function signInCookie(): Promise<string> {
-  const sessionUrl = urlOf(base, sessionApi.current, {});
-  const first = await fetch(sessionUrl);
-  const session = first.headers.get('set-cookie')?.split(';')[0] ?? '';
-  const csrf = first.headers.get('x-csrf-token') ?? '';
-  await first.text();
-  const res = await fetch(urlOf(base, sessionApi.signIn, {}), {
-    method: sessionApi.signIn.method,
-    headers: { cookie: session, 'x-csrf-token': csrf, 'content-type': 'application/json' },
-    body: JSON.stringify({ user: { email, password: 'Password123!' } }),
-  });
-  if (res.status !== 200) throw new Error(`vendor sign-in failed: ${res.status} ${await res.text()}`);
-  await res.text();
-  return res.headers.get('set-cookie')?.split(';')[0] ?? session;
-}
-const cookie = await signInCookie();
+const cookie = await signInCookie(base, email);
 
 // ---- The bare yardstick ---------------------------------------------------------------------------
 

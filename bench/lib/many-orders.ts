@@ -7,12 +7,13 @@
  *
  * With `ledger: true` the past orders also carry what happened to their money, as the payout job and the
  * vendor actions leave it, so earnings and the operator's figures have every case to add up: a full refund
- * on a cancel (1 in 10), a partial refund after the job (1 in 10), a dispute holding the payout (1 in 50),
- * a Paper Check owed (1 in 25), a transfer sent for every other job fulfilled more than 72 hours ago, and
- * the rest (fulfilled in the last 72 hours) still collected with the payout due.
+ * on a cancel (1 in 10; one in ten of those refunds failed, for the operator's list), a partial refund after
+ * the job (1 in 10), an open dispute holding the payout (1 in 50, with its `disputed` event), a Paper Check
+ * owed (1 in 25), a transfer sent for every other job fulfilled more than 72 hours ago, and the rest
+ * (fulfilled in the last 72 hours) still collected with the payout due.
  */
 import type { Db } from '../../apps/server/src/db/client';
-import { addresses, orders, payouts, users } from '../../apps/server/src/db/schema';
+import { addresses, orderEvents, orders, payouts, refunds, users } from '../../apps/server/src/db/schema';
 
 const HOUR = 3_600_000;
 const CHUNK = 1_000;
@@ -119,11 +120,13 @@ function orderRow(plan: OrderPlan, i: number, pastCount: number): typeof orders.
             : 'unfulfilled',
     paymentStatus: cancelled
       ? 'refunded'
-      : fate === 'partial'
-        ? 'partially_refunded'
-        : paidOut || (past && !plan.ledger)
-          ? 'processed'
-          : 'collected',
+      : fate === 'disputed'
+        ? 'pending'
+        : fate === 'partial'
+          ? 'partially_refunded'
+          : paidOut || (past && !plan.ledger)
+            ? 'processed'
+            : 'collected',
     paymentProvider: 'sandbox',
     paymentIntentId: `pi_bench_${plan.tag}_${i}`,
     paymentMethodLast4: '4242',
@@ -171,6 +174,47 @@ function payoutRow(
   };
 }
 
+/** The refund a cancel or a partial refund recorded (a cancel's failed 1 in 10), or null. */
+function refundRow(
+  plan: OrderPlan,
+  order: typeof orders.$inferSelect,
+  i: number,
+): typeof refunds.$inferInsert | null {
+  if (!plan.ledger || order.refundAmountCents === 0) return null;
+  const cancel = order.fulfillmentStatus === 'cancelled';
+  const at = cancel ? order.cancelledAt! : new Date(order.fulfilledAt!.getTime() + HOUR);
+  const failed = cancel && i % 100 === 0;
+  return {
+    orderId: order.id,
+    paymentIntentId: order.paymentIntentId!,
+    kind: cancel ? 'cancel' : 'partial',
+    amountCents: order.refundAmountCents,
+    reason: cancel ? 'Customer moved' : 'Missed a window',
+    status: failed ? 'failed' : 'succeeded',
+    providerRefundId: failed ? null : `re_bench_${plan.tag}_${i}`,
+    idempotencyKey: `refund-bench-${plan.tag}-${i}`,
+    attempts: failed ? 5 : 1,
+    lastError: failed ? 'Your card was declined.' : null,
+    createdAt: at,
+    updatedAt: at,
+  };
+}
+
+/** The dispute event the provider's charge.dispute.created left on a disputed order. */
+function disputeEvent(order: typeof orders.$inferSelect): typeof orderEvents.$inferInsert | null {
+  if (order.fulfillmentStatus !== 'disputed') return null;
+  return {
+    orderId: order.id,
+    actorRole: 'system',
+    action: 'disputed',
+    amountCents: order.totalCollectedCents,
+    details: { reason: 'product_not_received' },
+    createdAt: new Date(order.fulfilledAt!.getTime() + 24 * HOUR),
+  };
+}
+
+const present = <T>(rows: (T | null)[]): T[] => rows.filter((r): r is T => r !== null);
+
 /** Inserts the plan's orders (and with `ledger`, their payouts); answers how many are in the past. */
 export async function insertOrders(db: Db, plan: OrderPlan): Promise<{ pastCount: number }> {
   const pastCount = Math.round(plan.count * plan.pastShare);
@@ -178,10 +222,12 @@ export async function insertOrders(db: Db, plan: OrderPlan): Promise<{ pastCount
     const size = Math.min(CHUNK, plan.count - from);
     const rows = Array.from({ length: size }, (_, k) => orderRow(plan, from + k, pastCount));
     const inserted = await db.insert(orders).values(rows).returning();
-    const payoutRows = inserted
-      .map((order, k) => payoutRow(plan, order, from + k))
-      .filter((p): p is typeof payouts.$inferInsert => p !== null);
+    const payoutRows = present(inserted.map((order, k) => payoutRow(plan, order, from + k)));
     if (payoutRows.length > 0) await db.insert(payouts).values(payoutRows);
+    const refundRows = present(inserted.map((order, k) => refundRow(plan, order, from + k)));
+    if (refundRows.length > 0) await db.insert(refunds).values(refundRows);
+    const events = present(inserted.map((order) => disputeEvent(order)));
+    if (events.length > 0 && plan.ledger) await db.insert(orderEvents).values(events);
   }
   return { pastCount };
 }
