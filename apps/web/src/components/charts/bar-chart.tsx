@@ -86,7 +86,8 @@ export function chartOptions(
   );
   const yAxisWidth = Math.ceil(Math.max(...ticks.map((t) => widthOf(format(t))))) + 16;
   const last = values.length - 1;
-  const barColours = (fill: string) => values.map((_, i) => (highlightLast && i === last ? fill : COLOURS.bar));
+  const barColours = (fill: string) =>
+    values.map((_, i) => (highlightLast && i === last ? fill : COLOURS.bar));
   return {
     width,
     height,
