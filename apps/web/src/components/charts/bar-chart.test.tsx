@@ -2,8 +2,9 @@ import { render, screen } from '@testing-library/react';
 import type uPlot from 'uplot';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { measurableCanvas, plots } from '../../test/fake-uplot';
+import { LAZY } from '../../test/render-app';
 import { BarChart, chartOptions, COLOURS, niceMax, thinLabels, yTicks } from './bar-chart';
-import { Chart } from './chart';
+import { Chart, ChartLoading } from './chart';
 
 // uPlot draws on a canvas, which jsdom lacks: the stand-in keeps the options it is given.
 vi.mock('uplot', () => import('../../test/fake-uplot'));
@@ -135,10 +136,17 @@ describe('BarChart', () => {
 });
 
 describe('Chart', () => {
-  it('says the chart is loading, then shows it (its own chunk)', async () => {
+  it('shows the chart, loaded as its own chunk', async () => {
     render(<Chart {...props} />);
-    expect(screen.getByRole('status')).toHaveTextContent('Loading chart…');
-    expect(await screen.findByRole('img', { name: 'Sales by month' })).toBeInTheDocument();
+    expect(await screen.findByRole('img', { name: 'Sales by month' }, LAZY)).toBeInTheDocument();
+    expect(plots).toHaveLength(1);
+  });
+
+  it('meanwhile keeps the chart’s height and says it is loading, to the eye only', () => {
+    const { container } = render(<ChartLoading height={180} />);
+    expect(screen.getByText('Loading chart…')).toBeVisible();
+    expect(container.firstElementChild).toHaveStyle({ minHeight: '180px' });
+    expect(container.firstElementChild).toHaveAttribute('aria-hidden', 'true');
     expect(screen.queryByRole('status')).toBeNull();
   });
 });

@@ -11,16 +11,21 @@ const BarChart = lazy(() => import('./bar-chart'));
 
 export type ChartProps = BarChartProps;
 
-export function Chart(props: ChartProps) {
-  const height = props.height ?? 220;
+/**
+ * While the chunk loads: the chart's height, and "Loading chart…" for the eye only (screen readers already
+ * have the page's table of the same numbers; a second live region would only talk over the page's own).
+ */
+export function ChartLoading({ height }: { height: number }) {
   return (
-    <Suspense
-      fallback={
-        <div style={{ minHeight: height }}>
-          <PageLoader label="Loading chart…" />
-        </div>
-      }
-    >
+    <div style={{ minHeight: height }} aria-hidden="true">
+      <PageLoader label="Loading chart…" />
+    </div>
+  );
+}
+
+export function Chart(props: ChartProps) {
+  return (
+    <Suspense fallback={<ChartLoading height={props.height ?? 220} />}>
       <BarChart {...props} />
     </Suspense>
   );
