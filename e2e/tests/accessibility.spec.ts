@@ -81,7 +81,7 @@ test.describe('no serious or critical accessibility violations', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Earnings and Payouts' })).toBeVisible();
     await expect(page.getByRole('region', { name: 'This week' })).toBeVisible();
     await expect(page.getByText(/^Showing (all|the latest) \d+ payouts?\.$/)).toBeVisible();
-    await expect(page.locator('.earnings-chart__canvas canvas')).toBeVisible();
+    await expect(page.locator('.bar-chart canvas')).toBeVisible();
     expect(await seriousViolations(page)).toEqual([]);
     await page.getByRole('button', { name: 'Show as table' }).click();
     await expect(page.getByRole('table', { name: 'Payouts by week, the last 12 weeks' })).toBeVisible();

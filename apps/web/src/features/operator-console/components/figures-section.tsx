@@ -1,13 +1,9 @@
 import { periodLabel, periodName } from '@stg/domain/dates';
-import { lazy, Suspense, useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { OperatorDashboard } from '@stg/domain/api/operator';
+import { Chart } from '../../../components/charts/chart';
 import { SelectField } from '../../../components/select-field';
 import { count, DATES_NOTE, formatMetric, METRICS, wholeMoney, type MetricKey } from '../console-text';
-
-// The chart is its own chunk, loaded when the figures are shown (the landing page's budget, ADR 0023).
-const BarChart = lazy(() =>
-  import('../../../components/charts/bar-chart').then((m) => ({ default: m.BarChart })),
-);
 
 type Period = 'week' | 'month';
 
@@ -25,6 +21,9 @@ export function FiguresSection({ data }: { data: OperatorDashboard }) {
   const current = rows.at(-1)!;
   const previous = rows.at(-2);
   const word = period === 'week' ? 'week' : 'month';
+  const values = useMemo(() => rows.map((r) => r[metricKey]), [rows, metricKey]);
+  const labels = useMemo(() => rows.map((r) => periodLabel(period, r.start)), [rows, period]);
+  const title = `${metric.label} by ${word}, last ${rows.length} ${word}s`;
 
   return (
     <section className="console__section" aria-labelledby={headingId}>
@@ -81,18 +80,16 @@ export function FiguresSection({ data }: { data: OperatorDashboard }) {
             onChange={(event) => setMetricKey(event.target.value as MetricKey)}
             options={METRICS.map((m) => ({ value: m.key, label: m.label }))}
           />
-          <span className="console__chart-title">
-            {metric.label} by {word}, last {rows.length} {word}s
-          </span>
+          <span className="console__chart-title">{title}</span>
         </figcaption>
-        <Suspense fallback={<div className="console__chart-loading" aria-hidden="true" />}>
-          <BarChart
-            series={rows.map((r) => r[metric.key])}
-            labels={rows.map((r) => periodLabel(period, r.start))}
-            format={metric.money ? wholeMoney : count}
-            highlightLast
-          />
-        </Suspense>
+        {/* The shared chart, uPlot in its own chunk, loaded when the figures are shown (ADR 0023, 0035). */}
+        <Chart
+          values={values}
+          labels={labels}
+          format={metric.money ? wholeMoney : count}
+          ariaLabel={`${title}, as a bar chart; the last bar is this ${word}, not yet over. The numbers are in the table that follows.`}
+          highlightLast
+        />
       </figure>
 
       {/* A table ignores a 1 px width: the wrapper is what is hidden from sight. */}

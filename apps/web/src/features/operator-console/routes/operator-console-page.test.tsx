@@ -1,15 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { OPERATOR_MESSAGES } from '@stg/domain/api/operator';
 import { operatorApi } from '@stg/domain/api/operator.endpoints';
 import type { Session } from '@stg/domain/api/session';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { measurableCanvas, plots } from '../../../test/fake-uplot';
 import { customerSession, makeCard, signedOut } from '../../../test/fixtures';
 import { at, callsTo, mockApi, queryOf, type Handler } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { dashboard, failedRefund, operatorSession } from '../test-fixtures';
+
+// uPlot draws on a canvas, which jsdom lacks: the shared chart draws with a stand-in keeping its options.
+vi.mock('uplot', () => import('../../../test/fake-uplot'));
+beforeEach(measurableCanvas);
 
 const DASHBOARD = at(operatorApi.dashboard);
 const DUE = at(operatorApi.payoutsDue);
@@ -65,7 +70,14 @@ describe('/operator', () => {
     expect(rows).toHaveLength(13);
     expect(rows[12]).toHaveTextContent('Week of Nov 23, 2026$337.653$7.65$33.00$12.341');
     expect(await within(figures).findByText('Gross bookings by week, last 12 weeks')).toBeInTheDocument();
-    await waitFor(() => expect(figures.querySelectorAll('rect')).toHaveLength(12), LAZY);
+    const chart = await within(figures).findByRole(
+      'img',
+      { name: /^Gross bookings by week, last 12 weeks, as a bar chart; the last bar is this week/ },
+      LAZY,
+    );
+    const weekly = plots.find((p) => p.target === chart)!;
+    expect(weekly.data[1]).toHaveLength(12);
+    expect(weekly.data[1]!.at(-1)).toBe(337.65);
 
     await userEvent.click(within(figures).getByRole('button', { name: 'By month' }));
     expect(within(figures).getByRole('button', { name: 'By month' })).toHaveAttribute('aria-pressed', 'true');
@@ -74,6 +86,10 @@ describe('/operator', () => {
     ).toHaveTextContent('November 2026');
     await userEvent.selectOptions(within(figures).getByRole('combobox', { name: 'Chart' }), 'orders');
     expect(within(figures).getByText('Orders by month, last 12 months')).toBeInTheDocument();
+    expect(
+      within(figures).getByRole('img', { name: /^Orders by month, last 12 months/ }),
+    ).toBeInTheDocument();
+    expect(plots.at(-1)!.data[1]!.at(-1)).toBe(dashboard().months.at(-1)!.orders);
 
     const vendors = screen.getByRole('region', { name: 'Vendors by listing status' });
     expect(within(vendors).getByText('Active').parentElement).toHaveTextContent('Active15');

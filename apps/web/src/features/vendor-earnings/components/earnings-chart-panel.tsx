@@ -1,11 +1,11 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import type { EarningsBucket } from '@stg/domain/api/earnings';
-import { PageLoader } from '../../../components/page-loader';
+import { Chart } from '../../../components/charts/chart';
 import { periodLabel, periodName } from '@stg/domain/dates';
 import { EARNINGS_TEXT, money } from '../earnings-text';
 
-// uPlot arrives with the chart, in its own chunk, after the page's numbers (ADR 0036).
-const EarningsChart = lazy(() => import('./earnings-chart'));
+/** The axis's round dollars, short: "$125", "$1,250", "$12.5k" (the marks are 0, half and a round top). */
+const dollarsTick = (v: number) => (v >= 10_000 ? `$${v / 1000}k` : `$${v.toLocaleString('en-US')}`);
 
 type Unit = 'week' | 'month';
 
@@ -60,10 +60,14 @@ export function EarningsChartPanel({
           </button>
         </div>
       </div>
+      {/* The shared chart; uPlot comes in its own chunk, after the page's numbers (ADR 0036). */}
       {!asTable && (
-        <Suspense fallback={<PageLoader label="Loading chart…" />}>
-          <EarningsChart labels={labels} values={values} />
-        </Suspense>
+        <Chart
+          labels={labels}
+          values={values}
+          format={dollarsTick}
+          ariaLabel={`${caption}, as a bar chart. The numbers are in the table that follows.`}
+        />
       )}
       {/* Shown, the table may scroll sideways on a phone: a named region the keyboard can reach and scroll. */}
       <div

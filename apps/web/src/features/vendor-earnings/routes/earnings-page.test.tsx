@@ -1,5 +1,5 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   EARNINGS_MESSAGES,
   earningsPayoutSchema,
@@ -12,15 +12,21 @@ import {
 import { earningsApi } from '@stg/domain/api/earnings.endpoints';
 import { pathOf } from '@stg/domain/api/endpoint';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { measurableCanvas, plots } from '../../../test/fake-uplot';
 import { vendorSession } from '../../../test/fixtures';
 import { at, callsTo, mockApi, queryOf, type Handler } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { EARNINGS_TEXT } from '../earnings-text';
 
-// uPlot draws on a canvas, which jsdom lacks: the chart is a stand-in naming its bars here.
-vi.mock('../components/earnings-chart', () => ({
-  default: ({ labels }: { labels: string[] }) => <div data-testid="earnings-chart">{labels.join(' ')}</div>,
-}));
+// uPlot draws on a canvas, which jsdom lacks: the shared chart draws with a stand-in keeping its options.
+vi.mock('uplot', () => import('../../../test/fake-uplot'));
+beforeEach(measurableCanvas);
+/** The marks of a chart's dollar axis, as drawn. */
+function yAxisOf(plot: (typeof plots)[number]) {
+  const axis = plot.opts.axes![1]!;
+  const values = axis.values as (u: unknown, splits: number[]) => string[];
+  return values(plot, (axis.splits as () => number[])());
+}
 
 const zeroStatuses = Object.fromEntries(EARNINGS_STATUSES.map((s) => [s, 0]));
 const totals = (payout: number, orders = 1) => ({
@@ -120,10 +126,23 @@ describe('Earnings', () => {
     expect(within(rows[12]!).getByRole('rowheader')).toHaveTextContent('Week of Nov 23, 2026');
     expect(rows[12]).toHaveTextContent('$180.00');
     expect(table.closest('.visually-hidden')).not.toBeNull();
-    expect(await screen.findByTestId('earnings-chart')).toHaveTextContent(/^Sep 7 .* Nov 23$/);
+    const chart = await screen.findByRole(
+      'img',
+      {
+        name: 'Payouts by week, the last 12 weeks, as a bar chart. The numbers are in the table that follows.',
+      },
+      LAZY,
+    );
+    const weekly = plots.find((p) => p.target === chart)!;
+    expect(weekly.data[1]).toEqual([0, 10, 20, 30, 40, 50, 60, 70, 80, 90, 100, 180]);
+    expect(yAxisOf(weekly)).toEqual(['$0', '$100', '$200']);
 
     await user.click(screen.getByRole('button', { name: 'By month' }));
     expect(screen.getByRole('button', { name: 'By month' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('img', { name: /^Payouts by month, 2026, as a bar chart/ })).toBeInTheDocument();
+    expect(plots.at(-1)!.data[1]![10]).toBe(1234.5);
+    expect(yAxisOf(plots.at(-1)!)).toEqual(['$0', '$1,000', '$2,000']);
+    expect(weekly.destroyed).toBe(true);
     const months = screen.getByRole('table', { name: 'Payouts by month, 2026' });
     expect(within(months).getByRole('rowheader', { name: 'November 2026' }).parentElement).toHaveTextContent(
       '$1,234.50',
@@ -134,7 +153,7 @@ describe('Earnings', () => {
       screen.getByRole('table', { name: 'Payouts by month, 2026' }).closest('.visually-hidden'),
     ).toBeNull();
     expect(screen.getByRole('button', { name: EARNINGS_TEXT.showChart })).toBeInTheDocument();
-    expect(screen.queryByTestId('earnings-chart')).toBeNull();
+    expect(screen.queryByRole('img', { name: /as a bar chart/ })).toBeNull();
   });
 
   it('lists every payout with its refunds, commission, status and transfer, a page at a time', async () => {
