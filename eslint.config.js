@@ -30,6 +30,24 @@ const PUBLIC_FEATURE_ENTRIES = [
   'scheduling-admin/components/preferences-form',
 ];
 
+/** What no web file imports (the web app's no-restricted-imports options). */
+const WEB_RESTRICTED_IMPORTS = {
+  paths: [
+    {
+      name: 'react-router',
+      importNames: ['Link', 'NavLink'],
+      message:
+        "Use components/link and components/nav-link: React Router's own weigh close to 3 kB gzipped in the landing page's first bundle (ADR 0023).",
+    },
+  ],
+  patterns: [
+    {
+      group: ['@stg/server*', '**/apps/server/**'],
+      message: 'The web app talks to the server over HTTP only.',
+    },
+  ],
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -188,21 +206,24 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', WEB_RESTRICTED_IMPORTS],
+    },
+  },
+  {
+    // The chart is drawn by uPlot in a chunk of its own: pages import components/charts/chart (which loads
+    // it lazily), never the chart itself or uPlot (ADR 0036).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    ignores: ['apps/web/src/components/charts/**', 'apps/web/src/test/**', '**/*.test.{ts,tsx}'],
+    rules: {
       'no-restricted-imports': [
         'error',
         {
-          paths: [
-            {
-              name: 'react-router',
-              importNames: ['Link', 'NavLink'],
-              message:
-                "Use components/link and components/nav-link: React Router's own weigh close to 3 kB gzipped in the landing page's first bundle (ADR 0023).",
-            },
-          ],
+          ...WEB_RESTRICTED_IMPORTS,
           patterns: [
+            ...WEB_RESTRICTED_IMPORTS.patterns,
             {
-              group: ['@stg/server*', '**/apps/server/**'],
-              message: 'The web app talks to the server over HTTP only.',
+              group: ['**/components/charts/bar-chart', 'uplot', 'uplot/*'],
+              message: 'Import Chart from components/charts/chart: it loads uPlot as a chunk of its own.',
             },
           ],
         },
