@@ -106,7 +106,11 @@ export const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string
   },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'authenticate' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'authenticate' },
-  pm_card_authenticationRequiredOnSetup: { brand: 'visa', last4: '3155', outcome: 'authenticate_unless_saved' },
+  pm_card_authenticationRequiredOnSetup: {
+    brand: 'visa',
+    last4: '3155',
+    outcome: 'authenticate_unless_saved',
+  },
   pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'declined_after_attach' },
 };
 

@@ -172,7 +172,10 @@ const REFUSALS: Partial<Record<TestCardBehaviour, Refusal>> = {
 };
 
 /** The cards whose on-session confirmation asks for 3-D Secure. */
-const AUTHENTICATES_ON_SESSION: readonly TestCardBehaviour[] = ['requires_authentication', 'authentication_always'];
+const AUTHENTICATES_ON_SESSION: readonly TestCardBehaviour[] = [
+  'requires_authentication',
+  'authentication_always',
+];
 
 /**
  * An off-session charge the bank wants authenticated: Stripe's 402 for 4000 0027 6000 3184 (3155, once

@@ -357,7 +357,9 @@ function intentMethods(
  * requires_payment_method): `authentication_required` means the customer must come back and authenticate,
  * anything else is the bank's decline.
  */
-export function savedCardChargeOf(result: Stripe.PaymentIntent | Stripe.errors.StripeCardError): SavedCardCharge {
+export function savedCardChargeOf(
+  result: Stripe.PaymentIntent | Stripe.errors.StripeCardError,
+): SavedCardCharge {
   if (!(result instanceof errors.StripeCardError)) {
     const intent = intentOf(result);
     if (intent.status === 'succeeded') return { kind: 'succeeded', intent };
