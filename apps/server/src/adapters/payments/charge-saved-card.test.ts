@@ -111,7 +111,7 @@ function sandboxHarness(): Harness {
         sql`select count(*)::int as n from sandbox_objects
             where object = 'payment_intent' and data->'metadata'->>'visit' = ${visit}`,
       );
-      return Number((result as unknown as { rows: { n: number }[] }).rows[0]!.n);
+      return Number((result as { rows: { n: number }[] }).rows[0]!.n);
     },
     async eventTypes(intentId) {
       const types: string[] = [];
