@@ -315,6 +315,16 @@ describe.each([
     expect(await h.intentsForVisit(refusedInput.metadata.visit)).toBe(1);
   });
 
+  it('two instances charging the same visit at once with the same key: one intent, both told it', async () => {
+    const customer = await h.newCustomer();
+    const pm = await h.saveAtCheckout(customer, 'visa');
+    const input = { metadata: { visit: unique('visit') }, idempotencyKey: unique('plan-visit-charge') };
+    const [a, b] = await Promise.all([charge(customer, pm, input), charge(customer, pm, input)]);
+    expect(a.kind).toBe('succeeded');
+    expect(b.intent!.id).toBe(a.intent!.id);
+    expect(await h.intentsForVisit(input.metadata.visit)).toBe(1);
+  });
+
   it('throws what it cannot charge at all as a final PaymentProviderError: another customer’s card, no such card', async () => {
     const customer = await h.newCustomer();
     const pm = await h.saveAtCheckout(customer, 'visa');
