@@ -428,3 +428,48 @@ describe('chargeSavedCard (stripe): the wire and the provider’s trouble', () =
     expect([...fake.charges.values()].filter((c) => c.payment_intent === retried.intent!.id)).toHaveLength(1);
   });
 });
+
+describe('saving a card without a charge (attach), as the bank checks it', () => {
+  it('sandbox: 0341 is saved, 0002 and 9995 are declined and not saved, other numbers are refused', async () => {
+    const sandbox = new SandboxPayments(database.db, {
+      now: () => new Date(),
+      publicUrl: 'http://localhost',
+    });
+    const customer = await sandbox.ensureCustomer({
+      userId: ++serial,
+      email: 'a@example.com',
+      name: 'Avery',
+      existingId: null,
+    });
+    const saved = await sandbox.attachCard(customer, { number: '4000000000000341', ...FUTURE });
+    expect(saved).toMatchObject({ brand: 'visa', last4: '0341', ...FUTURE });
+    for (const number of ['4000 0000 0000 0002', '4000 0000 0000 9995'])
+      expect(await rejection(sandbox.attachCard(customer, { number, ...FUTURE }))).toMatchObject({
+        code: 'card_declined',
+        retryable: false,
+      });
+    expect(
+      await rejection(sandbox.attachCard(customer, { number: '4111111111111111', ...FUTURE })),
+    ).toMatchObject({ code: 'invalid_number' });
+    expect((await sandbox.listCards(customer)).map((c) => c.id)).toEqual([saved.id]);
+  });
+
+  it('stripe (the fake): pm_card_chargeDeclined is refused with a 402 card_declined, nothing attached', async () => {
+    const provider = fake.provider();
+    const sdk = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
+    const customer = await provider.ensureCustomer({
+      userId: ++serial,
+      email: 'a@example.com',
+      name: 'Avery',
+      existingId: null,
+    });
+    const refused = await rejection(sdk.paymentMethods.attach('pm_card_chargeDeclined', { customer }));
+    expect(refused).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect(refused).toMatchObject({
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+      statusCode: 402,
+    });
+    expect(await provider.listCards(customer)).toEqual([]);
+  });
+});
