@@ -1,8 +1,9 @@
 /**
  * A local HTTP server that speaks the part of Stripe's REST API (v1: form-encoded bodies with bracketed
- * keys, JSON answers, Stripe-shaped errors) that the Stripe adapter uses: customers and their cards,
- * PaymentIntents (create, retrieve with expand, update, cancel, confirm with Stripe's test payment
- * methods, 3-D Secure completed by a helper), refunds, Express accounts (onboarding completed by a helper),
+ * keys, JSON answers, Stripe-shaped errors) that the Stripe adapter uses: customers and their cards (and
+ * attaching one without a charge), PaymentIntents (create, retrieve with expand, update, cancel, confirm
+ * with Stripe's test payment methods, 3-D Secure completed by a helper; created and confirmed at once
+ * off-session on a saved card, refused with Stripe's 402 carrying the failed intent), refunds, Express accounts (onboarding completed by a helper),
  * transfers (funded from a charge as source_transaction, listed by destination and date) and disputes
  * (opened and closed by helpers). It checks the secret key, replays a repeated Idempotency-Key (and
  * refuses one reused with other parameters), logs every request, records the events Stripe would send, and signs webhooks the
@@ -75,9 +76,24 @@ function canonical(value: FormValue): string {
 
 type Json = Record<string, unknown>;
 
-export type TestOutcome = 'succeed' | 'declined' | 'insufficient_funds' | 'authenticate';
+/**
+ * What a charge of a test card does. `authenticate`: 3-D Secure on every charge, so an off-session one is
+ * refused with authentication_required; `authenticate_unless_saved`: 3-D Secure on-session, but off-session
+ * charges of the card once saved on the customer go through (the merchant-initiated exemption);
+ * `declined_after_attach`: attaching works, every charge is declined.
+ */
+export type TestOutcome =
+  | 'succeed'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'authenticate'
+  | 'authenticate_unless_saved'
+  | 'declined_after_attach';
 
-/** Stripe's test PaymentMethods (https://docs.stripe.com/testing): each confirm makes a new pm_… from one. */
+/**
+ * Stripe's test PaymentMethods (https://docs.stripe.com/testing): each confirm (or attach) makes a new pm_…
+ * from one.
+ */
 export const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string; outcome: TestOutcome }> = {
   pm_card_visa: { brand: 'visa', last4: '4242', outcome: 'succeed' },
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'succeed' },
@@ -90,11 +106,18 @@ export const TEST_PAYMENT_METHODS: Record<string, { brand: string; last4: string
   },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'authenticate' },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'authenticate' },
+  pm_card_authenticationRequiredOnSetup: {
+    brand: 'visa',
+    last4: '3155',
+    outcome: 'authenticate_unless_saved',
+  },
+  pm_card_chargeCustomerFail: { brand: 'visa', last4: '0341', outcome: 'declined_after_attach' },
 };
 
 export const STRIPE_MESSAGES = {
   declined: 'Your card was declined.',
   insufficientFunds: 'Your card has insufficient funds.',
+  authenticationRequired: 'Your card was declined. This transaction requires authentication.',
   authenticationFailed:
     'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
 } as const;
@@ -468,6 +491,12 @@ export class FakeStripe {
       },
       {
         method: 'POST',
+        pattern: new RegExp(`^/v1/payment_methods/${id}/attach$`),
+        allowed: ['customer', 'expand'],
+        handle: ({ ids, params }) => this.attachPaymentMethod(ids[0]!, params),
+      },
+      {
+        method: 'POST',
         pattern: /^\/v1\/payment_intents$/,
         allowed: [
           'amount',
@@ -483,6 +512,10 @@ export class FakeStripe {
           'receipt_email',
           'statement_descriptor_suffix',
           'transfer_group',
+          'payment_method',
+          'confirm',
+          'off_session',
+          'return_url',
           'expand',
         ],
         expandable: intentExpand,
@@ -974,6 +1007,12 @@ export class FakeStripe {
         });
       return pm;
     }
+    return this.newTestPaymentMethod(id);
+  }
+
+  /** A new payment method from one of Stripe's test tokens (pm_card_visa …), remembering its outcome. */
+  private newTestPaymentMethod(token: string): PaymentMethodObject {
+    const test = TEST_PAYMENT_METHODS[token]!;
     const now = new Date(this.now());
     const pm = this.remember(this.paymentMethods, {
       id: newId('pm'),
@@ -997,6 +1036,36 @@ export class FakeStripe {
     });
     this.outcomes.set(pm.id, test.outcome);
     return pm;
+  }
+
+  /**
+   * Saves a payment method on a customer without a charge. A test token makes a new one (as Stripe does);
+   * the bank checks the card, so the always-declined cards are refused with Stripe's 402.
+   */
+  private attachPaymentMethod(id: string, params: FormParams): Json {
+    const customerId = str(params.customer);
+    if (!customerId)
+      throw invalid('Missing required param: customer.', { code: 'parameter_missing', param: 'customer' });
+    const customer = this.customer(customerId);
+    const test = TEST_PAYMENT_METHODS[id];
+    if (test && (test.outcome === 'declined' || test.outcome === 'insufficient_funds'))
+      throw new StripeFailure(402, {
+        type: 'card_error',
+        code: 'card_declined',
+        decline_code: test.outcome === 'declined' ? 'generic_decline' : 'insufficient_funds',
+        message: test.outcome === 'declined' ? STRIPE_MESSAGES.declined : STRIPE_MESSAGES.insufficientFunds,
+        param: '',
+        doc_url: 'https://docs.stripe.com/error-codes/card-declined',
+      });
+    const pm = test ? this.newTestPaymentMethod(id) : this.paymentMethod(id);
+    if (pm.customer && pm.customer !== customer.id)
+      throw invalid('The payment method you provided has already been attached to a customer.', {
+        code: 'payment_method_unexpected_state',
+        param: 'payment_method',
+      });
+    pm.customer = customer.id;
+    this.emit('payment_method.attached', this.renderPaymentMethod(pm));
+    return this.renderPaymentMethod(pm);
   }
 
   // ---- payment intents ----
@@ -1066,6 +1135,23 @@ export class FakeStripe {
       livemode: false,
     });
     this.emit('payment_intent.created', this.renderIntent(intent, {}));
+    const confirm = str(params.confirm);
+    const offSession = str(params.off_session);
+    if (offSession !== undefined && confirm !== 'true')
+      throw invalid('off_session can only be used when confirm=true.', { param: 'off_session' });
+    if (confirm === 'true') {
+      const pmId = str(params.payment_method);
+      if (!pmId)
+        throw invalid(
+          "You cannot confirm this PaymentIntent because it's missing a payment method. To confirm the PaymentIntent with a payment method, update it or pass a payment_method.",
+          { code: 'payment_intent_unexpected_state' },
+        );
+      this.attempt(intent, this.resolvePaymentMethod(pmId, intent), {
+        offSession: offSession === 'true',
+        returnUrl: str(params.return_url),
+        params,
+      });
+    }
     return this.renderIntent(intent, params);
   }
 
@@ -1112,12 +1198,37 @@ export class FakeStripe {
     const pm = this.resolvePaymentMethod(pmId, intent);
     const sfu = this.setupFutureUsageParam(params.setup_future_usage);
     if (sfu !== undefined) intent.setup_future_usage = sfu;
+    this.attempt(intent, pm, { offSession: false, returnUrl: str(params.return_url), params });
+    return this.renderIntent(intent, params);
+  }
+
+  /**
+   * One payment attempt of a confirmation with the card's test outcome. On-session a card that needs
+   * 3-D Secure leaves the intent requires_action; off-session (the customer is away) Stripe cannot ask, so
+   * it refuses with a 402 authentication_required unless the card was saved for off-session use and the
+   * bank grants the exemption (3155). A refusal throws Stripe's 402 with the failed intent in it.
+   */
+  private attempt(
+    intent: IntentObject,
+    pm: PaymentMethodObject,
+    opts: { offSession: boolean; returnUrl: string | undefined; params: FormParams },
+  ) {
     intent.payment_method = pm.id;
     const outcome = this.outcomes.get(pm.id) ?? 'succeed';
-    if (outcome === 'succeed') this.succeed(intent, pm);
-    else if (outcome === 'authenticate') {
+    const savedHere = pm.customer !== null && pm.customer === intent.customer;
+    const exempt = outcome === 'authenticate_unless_saved' && opts.offSession && savedHere;
+    const authenticate = outcome === 'authenticate' || outcome === 'authenticate_unless_saved';
+    if (outcome === 'succeed' || exempt) this.succeed(intent, pm);
+    else if (authenticate && opts.offSession)
+      this.decline(intent, pm, opts.params, {
+        code: 'authentication_required',
+        decline_code: 'authentication_required',
+        message: STRIPE_MESSAGES.authenticationRequired,
+        doc: 'authentication-required',
+      });
+    else if (authenticate) {
       intent.status = 'requires_action';
-      const returnUrl = str(params.return_url);
+      const returnUrl = opts.returnUrl;
       intent.next_action = returnUrl
         ? {
             type: 'redirect_to_url',
@@ -1129,22 +1240,33 @@ export class FakeStripe {
           };
       this.emit('payment_intent.requires_action', this.renderIntent(intent, {}));
     } else {
-      const chargeId = this.refuse(intent, pm, {
-        type: 'card_error',
+      const insufficient = outcome === 'insufficient_funds';
+      this.decline(intent, pm, opts.params, {
         code: 'card_declined',
-        decline_code: outcome === 'declined' ? 'generic_decline' : 'insufficient_funds',
-        message: outcome === 'declined' ? STRIPE_MESSAGES.declined : STRIPE_MESSAGES.insufficientFunds,
-      });
-      const error = intent.last_payment_error!;
-      throw new StripeFailure(402, {
-        ...error,
-        charge: chargeId,
-        payment_intent: this.renderIntent(intent, params),
-        payment_method: this.renderPaymentMethod(pm),
-        doc_url: 'https://docs.stripe.com/error-codes/card-declined',
+        decline_code: insufficient ? 'insufficient_funds' : 'generic_decline',
+        message: insufficient ? STRIPE_MESSAGES.insufficientFunds : STRIPE_MESSAGES.declined,
+        doc: 'card-declined',
       });
     }
-    return this.renderIntent(intent, params);
+  }
+
+  /** The bank's refusal: a failed charge, the intent back to requires_payment_method, and Stripe's 402. */
+  private decline(
+    intent: IntentObject,
+    pm: PaymentMethodObject,
+    params: FormParams,
+    refusal: { code: string; decline_code: string; message: string; doc: string },
+  ): never {
+    const { doc, ...error } = refusal;
+    const chargeId = this.refuse(intent, pm, { type: 'card_error', ...error });
+    throw new StripeFailure(402, {
+      ...intent.last_payment_error!,
+      charge: chargeId,
+      // The failed intent, as the request would have rendered it (its expansions included).
+      payment_intent: this.renderIntent(intent, params),
+      payment_method: this.renderPaymentMethod(pm),
+      doc_url: `https://docs.stripe.com/error-codes/${doc}`,
+    });
   }
 
   private succeed(intent: IntentObject, pm: PaymentMethodObject) {

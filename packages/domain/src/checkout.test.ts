@@ -58,6 +58,8 @@ describe('test cards', () => {
     expect(findTestCard('4000-0000-0000-0002')?.behaviour).toBe('declined');
     expect(findTestCard('4000000000009995')?.behaviour).toBe('insufficient_funds');
     expect(findTestCard('4000 0025 0000 3155')?.behaviour).toBe('requires_authentication');
+    expect(findTestCard('4000 0027 6000 3184')?.behaviour).toBe('authentication_always');
+    expect(findTestCard('4000 0000 0000 0341')?.behaviour).toBe('declined_after_attach');
     expect(findTestCard('4111 1111 1111 1111')).toBeNull();
   });
 

@@ -98,8 +98,19 @@ export function orderAmounts(
   };
 }
 
-/** What the sandbox does with a test card (Stripe's documented numbers). */
-export type TestCardBehaviour = 'succeeds' | 'declined' | 'insufficient_funds' | 'requires_authentication';
+/**
+ * What the sandbox does with a test card (Stripe's documented numbers). `requires_authentication` (3155)
+ * asks for 3-D Secure on-session, but once saved for off-session use its off-session charges go through;
+ * `authentication_always` (3184) asks on every charge, so each off-session charge needs the customer back;
+ * `declined_after_attach` (0341) can be saved (attached to a customer) but every charge of it is declined.
+ */
+export type TestCardBehaviour =
+  | 'succeeds'
+  | 'declined'
+  | 'insufficient_funds'
+  | 'requires_authentication'
+  | 'authentication_always'
+  | 'declined_after_attach';
 
 export interface TestCard {
   number: string;
@@ -119,12 +130,26 @@ export const TEST_CARDS: readonly TestCard[] = [
     behaviour: 'requires_authentication',
     label: 'Needs authentication (3-D Secure)',
   },
+  {
+    number: '4000002760003184',
+    brand: 'visa',
+    behaviour: 'authentication_always',
+    label: 'Needs authentication on every charge',
+  },
+  {
+    number: '4000000000000341',
+    brand: 'visa',
+    behaviour: 'declined_after_attach',
+    label: 'Attaches, then every charge is declined',
+  },
 ];
 
 /** The provider's own messages for a refused test card (as Stripe words them). */
 export const CARD_DECLINE_MESSAGES = {
   declined: 'Your card was declined.',
   insufficient_funds: 'Your card has insufficient funds.',
+  /** An off-session charge the bank wants the customer to authenticate (SCA). */
+  authentication_required: 'Your card was declined. This transaction requires authentication.',
   authentication_failed:
     'We are unable to authenticate your payment method. Please choose a different payment method and try again.',
 } as const;

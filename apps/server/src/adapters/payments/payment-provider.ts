@@ -154,6 +154,53 @@ export interface CreateIntentInput {
   idempotencyKey: string;
 }
 
+/**
+ * An off-session charge of a card the customer saved (setup_future_usage=off_session), made while the
+ * customer is away (a plan's visit at its cancellation window, ADR 0037).
+ */
+export interface ChargeSavedCardInput {
+  customerId: string;
+  /** The saved card (CardDetails.id from listCards or from the intent that saved it). */
+  paymentMethodId: string;
+  amountCents: number;
+  description: string;
+  metadata: Record<string, string>;
+  /**
+   * One per attempt (e.g. `plan-visit-charge:<visit id>:<try>`): a repeat with the same key, after a
+   * crash between the provider's answer and the caller's commit, answers the same intent and charges once.
+   * A repeat must send the same parameters (Stripe refuses a key reused with others).
+   */
+  idempotencyKey: string;
+}
+
+/**
+ * What an off-session charge came to, as the card's bank answered. Outages and invalid requests are not
+ * here: they are thrown as PaymentProviderError (`retryable` for the provider's trouble).
+ *
+ * - `succeeded`: the money is taken (`payment_intent.succeeded` follows, as for a checkout).
+ * - `requires_action`: the bank wants the customer to authenticate (SCA). Nothing is taken; the intent
+ *   stays open (Stripe leaves it `requires_payment_method` with `lastError.code` 'authentication_required')
+ *   and the customer confirms it on-session with its client secret and the same saved card, which runs
+ *   3-D Secure, or with another card.
+ * - `declined`: the bank refused (card_declined, expired_card, …). `intent` is the failed intent when the
+ *   provider made one (the customer may pay it on-session with another card), else null.
+ * - `processing`: the provider has not decided yet (rare for cards); the intent's event says how it ends.
+ */
+export type SavedCardCharge =
+  | { kind: 'succeeded'; intent: ProviderIntent }
+  | { kind: 'requires_action'; intent: ProviderIntent }
+  | { kind: 'processing'; intent: ProviderIntent }
+  | {
+      kind: 'declined';
+      intent: ProviderIntent | null;
+      /** The provider's error code: 'card_declined', 'expired_card', … */
+      code: string;
+      /** The bank's reason for a card_declined ('generic_decline', 'insufficient_funds', …), when given. */
+      declineCode: string | null;
+      /** The provider's words for the customer ("Your card was declined."). */
+      message: string;
+    };
+
 export interface PaymentProvider {
   readonly name: 'sandbox' | 'stripe';
   /** What the browser needs to load the provider's card form (Stripe's publishable key); null for the sandbox. */
@@ -172,8 +219,15 @@ export interface PaymentProvider {
   retrieveIntent(id: string): Promise<ProviderIntent>;
   /** Cancels an unpaid intent; an intent that already succeeded (or is canceled) comes back as it is. */
   cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent>;
-  /** The customer's saved cards, newest first. */
+  /** The customer's saved cards, newest first (each `id` is what chargeSavedCard takes). */
   listCards(customerId: string): Promise<CardDetails[]>;
+  /**
+   * Charges a saved card off-session (Stripe: a PaymentIntent created with customer, payment_method,
+   * off_session=true, confirm=true). Idempotent by key. A failed intent is paid later on-session: the
+   * browser confirms it with `retrieveIntent(id).clientSecret` (the sandbox: `confirm`, then
+   * `authenticate` when it asks for 3-D Secure).
+   */
+  chargeSavedCard(input: ChargeSavedCardInput): Promise<SavedCardCharge>;
   refund(input: {
     paymentIntentId: string;
     amountCents: number;

@@ -21,6 +21,7 @@ import {
   type AccountSession,
   type AccountSessionComponent,
   type CardDetails,
+  type ChargeSavedCardInput,
   type ConnectedAccount,
   type CreateIntentInput,
   type CreateTransferInput,
@@ -30,6 +31,7 @@ import {
   type ProviderIntent,
   type ProviderRefund,
   type ProviderTransfer,
+  type SavedCardCharge,
 } from './payment-provider';
 
 /** The jobs-table kind that (re)delivers a sandbox event to the app's handler. */
@@ -145,20 +147,45 @@ export interface SandboxOptions {
 
 const newId = (prefix: string) => `${prefix}_sbx${randomBytes(12).toString('hex')}`;
 
-/** Card-refusal codes as Stripe reports them. */
-const REFUSALS: Partial<Record<TestCardBehaviour, { code: string; decline_code: string; message: string }>> =
-  {
-    declined: {
-      code: 'card_declined',
-      decline_code: 'generic_decline',
-      message: CARD_DECLINE_MESSAGES.declined,
-    },
-    insufficient_funds: {
-      code: 'card_declined',
-      decline_code: 'insufficient_funds',
-      message: CARD_DECLINE_MESSAGES.insufficient_funds,
-    },
-  };
+interface Refusal {
+  code: string;
+  decline_code: string;
+  message: string;
+}
+
+const GENERIC_DECLINE: Refusal = {
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  message: CARD_DECLINE_MESSAGES.declined,
+};
+
+/** Card-refusal codes as Stripe reports them, for any charge of the card (on- or off-session). */
+const REFUSALS: Partial<Record<TestCardBehaviour, Refusal>> = {
+  declined: GENERIC_DECLINE,
+  insufficient_funds: {
+    code: 'card_declined',
+    decline_code: 'insufficient_funds',
+    message: CARD_DECLINE_MESSAGES.insufficient_funds,
+  },
+  // Stripe's 4000 0000 0000 0341: attaching succeeds, charging never does.
+  declined_after_attach: GENERIC_DECLINE,
+};
+
+/** The cards whose on-session confirmation asks for 3-D Secure. */
+const AUTHENTICATES_ON_SESSION: readonly TestCardBehaviour[] = [
+  'requires_authentication',
+  'authentication_always',
+];
+
+/**
+ * An off-session charge the bank wants authenticated: Stripe's 402 for 4000 0027 6000 3184 (3155, once
+ * saved for off-session use, goes through on the merchant-initiated exemption).
+ */
+const AUTHENTICATION_REQUIRED: Refusal = {
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: CARD_DECLINE_MESSAGES.authentication_required,
+};
 
 const invalid = (message: string, code = 'invalid_request') => new PaymentProviderError(message, code, false);
 
@@ -302,28 +329,56 @@ export class SandboxPayments implements PaymentProvider {
     if (!Number.isInteger(input.amountCents) || input.amountCents < 50)
       throw invalid('Amount must be at least $0.50 usd', 'amount_too_small');
     return this.write(input.idempotencyKey, async (tx) => {
-      const id = newId('pi');
-      const intent: IntentObject = {
-        id,
-        object: 'payment_intent',
-        amount: input.amountCents,
-        amount_received: 0,
-        amount_refunded: 0,
-        currency: 'usd',
-        status: 'requires_payment_method',
-        client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
-        customer: input.customerId,
-        description: input.description,
-        metadata: input.metadata,
-        setup_future_usage: input.setupFutureUsage ? 'off_session' : null,
-        payment_method: null,
-        last_payment_error: null,
-        latest_charge: null,
-        next_action: null,
-        refunds: [],
-      };
+      const intent = newIntentObject(input);
+      intent.setup_future_usage = input.setupFutureUsage ? 'off_session' : null;
       await this.save(tx, intent);
       return this.present(tx, intent);
+    });
+  }
+
+  /**
+   * An off-session charge of a saved card, as Stripe answers `off_session=true, confirm=true`: the intent
+   * succeeds, or is left `requires_payment_method` with the bank's refusal (authentication_required for a
+   * card that needs 3-D Secure on every charge, card_declined …), and the same events are emitted. The
+   * intent and the idempotency key are written in one transaction, so a repeat of the key (after a crash
+   * before the caller committed) answers the same intent and never charges twice.
+   */
+  async chargeSavedCard(input: ChargeSavedCardInput): Promise<SavedCardCharge> {
+    if (!Number.isInteger(input.amountCents) || input.amountCents < 50)
+      throw invalid('Amount must be at least $0.50 usd', 'amount_too_small');
+    return this.write(input.idempotencyKey, async (tx, events): Promise<SavedCardCharge> => {
+      if (!(await this.load(tx, input.customerId, 'customer')))
+        throw invalid(`No such customer: '${input.customerId}'`, 'resource_missing');
+      const pm = await this.load<PaymentMethodObject>(tx, input.paymentMethodId, 'payment_method');
+      if (!pm) throw invalid(`No such PaymentMethod: '${input.paymentMethodId}'`, 'resource_missing');
+      // Stripe charges a saved card off-session only for the customer it is attached to.
+      if (pm.customer !== input.customerId)
+        throw invalid(
+          pm.customer === null
+            ? 'The provided PaymentMethod is not attached to this customer, so it cannot be charged off-session.'
+            : 'The provided PaymentMethod belongs to a different Customer.',
+          'payment_method_invalid_parameter',
+        );
+      const intent = newIntentObject(input);
+      intent.payment_method = pm.id;
+      const refusal =
+        REFUSALS[pm.behaviour] ?? (pm.behaviour === 'authentication_always' ? AUTHENTICATION_REQUIRED : null);
+      if (!refusal) {
+        await this.succeed(tx, events, intent, pm);
+        return { kind: 'succeeded', intent: await this.present(tx, intent) };
+      }
+      intent.last_payment_error = refusal;
+      await this.save(tx, intent);
+      await this.emit(tx, events, 'payment_intent.payment_failed', intent);
+      const presented = await this.present(tx, intent);
+      if (refusal === AUTHENTICATION_REQUIRED) return { kind: 'requires_action', intent: presented };
+      return {
+        kind: 'declined',
+        intent: presented,
+        code: refusal.code,
+        declineCode: refusal.decline_code,
+        message: refusal.message,
+      };
     });
   }
 
@@ -631,7 +686,7 @@ export class SandboxPayments implements PaymentProvider {
         await this.emit(tx, events, 'payment_intent.payment_failed', intent);
         return { intent: await this.present(tx, intent), redirectUrl: null };
       }
-      if (pm.behaviour === 'requires_authentication') {
+      if (AUTHENTICATES_ON_SESSION.includes(pm.behaviour)) {
         const url = `${this.opts.publicUrl}/sandbox/authenticate/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`;
         intent.status = 'requires_action';
         intent.next_action = {
@@ -672,6 +727,40 @@ export class SandboxPayments implements PaymentProvider {
         await this.emit(tx, events, 'payment_intent.payment_failed', intent);
       }
       return { returnUrl, intent: await this.present(tx, intent) };
+    });
+  }
+
+  /**
+   * Saves a test card on a customer without a charge (Stripe's PaymentMethod attach): how a card such as
+   * 4000 0000 0000 0341 gets saved although every charge of it fails. Like Stripe, the bank checks the
+   * card: 4000 0000 0000 0002 and 9995 are declined and not saved.
+   */
+  async attachCard(
+    customerId: string,
+    card: { number: string; expMonth: number; expYear: number },
+  ): Promise<CardDetails> {
+    const testCard = findTestCard(card.number);
+    if (!testCard) throw invalid(CHECKOUT_MESSAGES.testCardOnly, 'invalid_number');
+    return this.write(null, async (tx) => {
+      if (!(await this.load(tx, customerId, 'customer')))
+        throw invalid(`No such customer: '${customerId}'`, 'resource_missing');
+      const refusal = testCard.behaviour === 'declined_after_attach' ? null : REFUSALS[testCard.behaviour];
+      if (refusal) throw new PaymentProviderError(refusal.message, refusal.code, false);
+      const pm: PaymentMethodObject = {
+        id: newId('pm'),
+        object: 'payment_method',
+        customer: customerId,
+        card: {
+          brand: testCard.brand,
+          last4: testCard.number.slice(-4),
+          exp_month: card.expMonth,
+          exp_year: card.expYear,
+        },
+        behaviour: testCard.behaviour,
+        created: Math.floor(this.opts.now().getTime() / 1000),
+      };
+      await this.save(tx, pm);
+      return cardOf(pm);
     });
   }
 
@@ -729,6 +818,35 @@ export class SandboxPayments implements PaymentProvider {
     await this.save(tx, intent);
     await this.emit(tx, events, 'payment_intent.succeeded', intent);
   }
+}
+
+/** A new, unconfirmed intent (Stripe's shape) for a checkout or an off-session charge. */
+function newIntentObject(input: {
+  amountCents: number;
+  customerId: string;
+  description: string;
+  metadata: Record<string, string>;
+}): IntentObject {
+  const id = newId('pi');
+  return {
+    id,
+    object: 'payment_intent',
+    amount: input.amountCents,
+    amount_received: 0,
+    amount_refunded: 0,
+    currency: 'usd',
+    status: 'requires_payment_method',
+    client_secret: `${id}_secret_${randomBytes(12).toString('hex')}`,
+    customer: input.customerId,
+    description: input.description,
+    metadata: input.metadata,
+    setup_future_usage: null,
+    payment_method: null,
+    last_payment_error: null,
+    latest_charge: null,
+    next_action: null,
+    refunds: [],
+  };
 }
 
 function cardOf(pm: PaymentMethodObject): CardDetails {

@@ -13,6 +13,7 @@ import {
   PaymentProviderError,
   WebhookSignatureError,
   type CardDetails,
+  type ChargeSavedCardInput,
   type ConnectedAccount,
   type CreateIntentInput,
   type IntentStatus,
@@ -21,6 +22,7 @@ import {
   type ProviderIntent,
   type ProviderRefund,
   type ProviderTransfer,
+  type SavedCardCharge,
 } from './payment-provider';
 
 export interface StripeProviderOptions {
@@ -43,6 +45,8 @@ const METADATA_VALUE_MAX = 500;
 const EXPAND_CARD = ['payment_method'];
 /** Stripe's error code when an intent's state forbids the call (cancel after success, …). */
 const UNEXPECTED_STATE = 'payment_intent_unexpected_state';
+/** Stripe's code (and decline code) for an off-session charge the bank wants authenticated (SCA). */
+const AUTHENTICATION_REQUIRED = 'authentication_required';
 
 const { errors } = Stripe;
 
@@ -245,6 +249,7 @@ export function createStripeProvider(opts: StripeProviderOptions): PaymentProvid
     publishableKey: opts.publishableKey,
     ...customerMethods(stripe),
     ...intentMethods(stripe),
+    chargeSavedCard: savedCardCharger(stripe),
     ...refundMethods(stripe),
     ...connectMethods(stripe),
     parseWebhook: webhookParser(stripe, opts),
@@ -343,6 +348,73 @@ function intentMethods(
         throw providerErrorOf(err);
       }
     },
+  };
+}
+
+/**
+ * What an off-session charge's answer means: a 200 carries the intent (succeeded, or, rarely for a card,
+ * processing); a refusal comes as a 402 card error carrying the failed intent (`error.payment_intent`, left
+ * requires_payment_method): `authentication_required` means the customer must come back and authenticate,
+ * anything else is the bank's decline.
+ */
+export function savedCardChargeOf(
+  result: Stripe.PaymentIntent | Stripe.errors.StripeCardError,
+): SavedCardCharge {
+  if (!(result instanceof errors.StripeCardError)) {
+    const intent = intentOf(result);
+    if (intent.status === 'succeeded') return { kind: 'succeeded', intent };
+    if (intent.status === 'processing') return { kind: 'processing', intent };
+    // Not what off_session=true answers (Stripe refuses with a 402 instead), but read the same way.
+    if (intent.status === 'requires_action') return { kind: 'requires_action', intent };
+    return {
+      kind: 'declined',
+      intent,
+      code: intent.lastError?.code ?? 'card_declined',
+      declineCode: result.last_payment_error?.decline_code ?? null,
+      message: intent.lastError?.message ?? 'Your card was declined.',
+    };
+  }
+  const intent = result.payment_intent ? intentOf(result.payment_intent) : null;
+  const authentication =
+    result.code === AUTHENTICATION_REQUIRED || result.decline_code === AUTHENTICATION_REQUIRED;
+  if (authentication && intent) return { kind: 'requires_action', intent };
+  return {
+    kind: 'declined',
+    intent,
+    code: result.code ?? 'card_declined',
+    declineCode: result.decline_code || null,
+    message: result.message || 'Your card was declined.',
+  };
+}
+
+/** Off-session charges of a saved card: one PaymentIntent created and confirmed at once. */
+function savedCardCharger(stripe: Stripe): PaymentProvider['chargeSavedCard'] {
+  return async (input: ChargeSavedCardInput) => {
+    try {
+      const pi = await stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: 'usd',
+          customer: input.customerId,
+          payment_method: input.paymentMethodId,
+          // The customer is away: Stripe asks the bank for the merchant-initiated exemption the saved
+          // card's setup (setup_future_usage=off_session) earned, and refuses rather than asks for 3-D Secure.
+          off_session: true,
+          confirm: true,
+          // Cards only, as at checkout (no redirecting payment method, so no return_url is needed).
+          allowed_payment_method_types: ['card'],
+          description: input.description,
+          metadata: input.metadata,
+          expand: EXPAND_CARD,
+        },
+        { idempotencyKey: input.idempotencyKey },
+      );
+      return savedCardChargeOf(pi);
+    } catch (err) {
+      // A refusal by the bank is an answer; anything else (outage, invalid request) is thrown as ours.
+      if (err instanceof errors.StripeCardError) return savedCardChargeOf(err);
+      throw providerErrorOf(err);
+    }
   };
 }
 

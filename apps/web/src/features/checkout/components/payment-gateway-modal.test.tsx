@@ -80,6 +80,8 @@ describe('payment-gateway modal: sandbox card', () => {
       '4000 0000 0000 0002Declined',
       '4000 0000 0000 9995Insufficient funds',
       '4000 0025 0000 3155Needs authentication (3-D Secure)',
+      '4000 0027 6000 3184Needs authentication on every charge',
+      '4000 0000 0000 0341Attaches, then every charge is declined',
     ]);
     // No saved cards: no choice to make, the new card's form and the save choice.
     expect(dialog.queryByRole('group', { name: 'Pay with' })).not.toBeInTheDocument();
