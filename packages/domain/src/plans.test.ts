@@ -12,7 +12,14 @@ import {
   weekdayOfMonth,
   type PlanFrequency,
 } from './plans';
-import { addDays, daysBetween, formatLocalDate, localDateTimeOf, weekdayOf, type LocalDate } from './zoned-time';
+import {
+  addDays,
+  daysBetween,
+  formatLocalDate,
+  localDateTimeOf,
+  weekdayOf,
+  type LocalDate,
+} from './zoned-time';
 
 const d = (text: string): LocalDate => {
   const [year, month, day] = text.split('-').map(Number) as [number, number, number];
@@ -37,10 +44,18 @@ describe('frequencies and defaults', () => {
       { frequency: 'every_2_weeks', discountPercent: 10 },
       { frequency: 'every_4_weeks', discountPercent: 5 },
     ]);
-    expect(defaultPlanOffersFor('garbage_can_cleaning')).toEqual([{ frequency: 'monthly', discountPercent: 10 }]);
-    expect(defaultPlanOffersFor('pest_control')).toEqual([{ frequency: 'every_3_months', discountPercent: 10 }]);
-    expect(defaultPlanOffersFor('window_cleaning')).toEqual([{ frequency: 'every_6_months', discountPercent: 5 }]);
-    expect(defaultPlanOffersFor('carpet_cleaning')).toEqual([{ frequency: 'every_6_months', discountPercent: 5 }]);
+    expect(defaultPlanOffersFor('garbage_can_cleaning')).toEqual([
+      { frequency: 'monthly', discountPercent: 10 },
+    ]);
+    expect(defaultPlanOffersFor('pest_control')).toEqual([
+      { frequency: 'every_3_months', discountPercent: 10 },
+    ]);
+    expect(defaultPlanOffersFor('window_cleaning')).toEqual([
+      { frequency: 'every_6_months', discountPercent: 5 },
+    ]);
+    expect(defaultPlanOffersFor('carpet_cleaning')).toEqual([
+      { frequency: 'every_6_months', discountPercent: 5 },
+    ]);
     expect(defaultPlanOffersFor('auto_detailing')).toEqual([{ frequency: 'monthly', discountPercent: 10 }]);
   });
 
@@ -94,7 +109,11 @@ describe('visitDates', () => {
   const nine = 9 * 60;
   it('repeats weekly, every 2 and every 4 weeks', () => {
     const anchor = { date: d('2026-12-01'), minutes: nine };
-    expect(dates(visitDates(anchor, 'weekly', { count: 3 }))).toEqual(['2026-12-01', '2026-12-08', '2026-12-15']);
+    expect(dates(visitDates(anchor, 'weekly', { count: 3 }))).toEqual([
+      '2026-12-01',
+      '2026-12-08',
+      '2026-12-15',
+    ]);
     expect(dates(visitDates(anchor, 'every_2_weeks', { count: 3 }))).toEqual([
       '2026-12-01',
       '2026-12-15',
@@ -126,7 +145,11 @@ describe('visitDates', () => {
   it('reads a 5th-week anchor as the last such weekday', () => {
     const anchor = { date: d('2026-12-29'), minutes: nine }; // the 5th (and last) Tuesday
     expect(weekdayOfMonth(anchor.date)).toEqual({ weekday: 2, nth: 'last' });
-    expect(dates(visitDates(anchor, 'monthly', { count: 3 }))).toEqual(['2026-12-29', '2027-01-26', '2027-02-23']);
+    expect(dates(visitDates(anchor, 'monthly', { count: 3 }))).toEqual([
+      '2026-12-29',
+      '2027-01-26',
+      '2027-02-23',
+    ]);
   });
 
   it('starts from the first visit on or after `from`, numbered as in the plan', () => {
@@ -154,15 +177,15 @@ describe('visitDates', () => {
   });
 
   it('refuses a start outside the day', () => {
-    expect(() => visitDates({ date: d('2026-12-08'), minutes: 1440 }, 'weekly', { count: 1 })).toThrow(RangeError);
+    expect(() => visitDates({ date: d('2026-12-08'), minutes: 1440 }, 'weekly', { count: 1 })).toThrow(
+      RangeError,
+    );
   });
 });
 
 describe('visitDates properties', () => {
   // Anchors around the DST changes of 2026 and 2027 (March 8 2026, Nov 1 2026, March 14 2027, Nov 7 2027).
-  const anchorDate = fc
-    .integer({ min: 0, max: 760 })
-    .map((offset) => addDays(d('2026-01-01'), offset));
+  const anchorDate = fc.integer({ min: 0, max: 760 }).map((offset) => addDays(d('2026-01-01'), offset));
   // Whole quarter hours of a working day (a slot's start), away from the 2am changes themselves.
   const minutes = fc.integer({ min: 24, max: 88 }).map((q) => q * 15);
   const frequency = fc.constantFrom<PlanFrequency>(...PLAN_FREQUENCIES);
@@ -182,49 +205,57 @@ describe('visitDates properties', () => {
     );
   });
 
-  it('spaces visits as the frequency says, in increasing order', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
-    fc.assert(
-      fc.property(anchorDate, minutes, frequency, (date, mins, freq) => {
-        const visits = visitDates({ date, minutes: mins }, freq, { count: 10 });
-        const months = { monthly: 1, every_3_months: 3, every_6_months: 6 } as Record<string, number>;
-        for (let i = 1; i < visits.length; i++) {
-          const prev = visits[i - 1]!;
-          const cur = visits[i]!;
-          expect(cur.startsAt).toBeGreaterThan(prev.startsAt);
-          const gap = daysBetween(prev.date, cur.date);
-          if (freq === 'weekly') expect(gap).toBe(7);
-          else if (freq === 'every_2_weeks') expect(gap).toBe(14);
-          else if (freq === 'every_4_weeks') expect(gap).toBe(28);
-          else {
-            const m = months[freq]!;
-            const monthIndex = (x: LocalDate) => x.year * 12 + x.month;
-            expect(monthIndex(cur.date) - monthIndex(prev.date)).toBe(m);
-            expect(gap % 7).toBe(0);
+  it(
+    'spaces visits as the frequency says, in increasing order',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(anchorDate, minutes, frequency, (date, mins, freq) => {
+          const visits = visitDates({ date, minutes: mins }, freq, { count: 10 });
+          const months = { monthly: 1, every_3_months: 3, every_6_months: 6 } as Record<string, number>;
+          for (let i = 1; i < visits.length; i++) {
+            const prev = visits[i - 1]!;
+            const cur = visits[i]!;
+            expect(cur.startsAt).toBeGreaterThan(prev.startsAt);
+            const gap = daysBetween(prev.date, cur.date);
+            if (freq === 'weekly') expect(gap).toBe(7);
+            else if (freq === 'every_2_weeks') expect(gap).toBe(14);
+            else if (freq === 'every_4_weeks') expect(gap).toBe(28);
+            else {
+              const m = months[freq]!;
+              const monthIndex = (x: LocalDate) => x.year * 12 + x.month;
+              expect(monthIndex(cur.date) - monthIndex(prev.date)).toBe(m);
+              expect(gap % 7).toBe(0);
+            }
           }
-        }
-      }),
-      opts,
-    );
-  });
+        }),
+        opts,
+      );
+    },
+  );
 
-  it('keeps the nth weekday, or the last one for a 5th-week anchor', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
-    fc.assert(
-      fc.property(
-        anchorDate,
-        fc.constantFrom<PlanFrequency>('monthly', 'every_3_months', 'every_6_months'),
-        (date, freq) => {
-          const nth = Math.ceil(date.day / 7);
-          for (const v of visitDates({ date, minutes: 600 }, freq, { count: 12 })) {
-            if (nth >= 5) {
-              // The last such weekday: a week later is in the next month.
-              expect(addDays(v.date, 7).month).not.toBe(v.date.month);
-            } else expect(Math.ceil(v.date.day / 7)).toBe(nth);
-          }
-        },
-      ),
-      opts,
-    );
-  });
+  it(
+    'keeps the nth weekday, or the last one for a 5th-week anchor',
+    { timeout: PROPERTY_TEST_TIMEOUT_MS },
+    () => {
+      fc.assert(
+        fc.property(
+          anchorDate,
+          fc.constantFrom<PlanFrequency>('monthly', 'every_3_months', 'every_6_months'),
+          (date, freq) => {
+            const nth = Math.ceil(date.day / 7);
+            for (const v of visitDates({ date, minutes: 600 }, freq, { count: 12 })) {
+              if (nth >= 5) {
+                // The last such weekday: a week later is in the next month.
+                expect(addDays(v.date, 7).month).not.toBe(v.date.month);
+              } else expect(Math.ceil(v.date.day / 7)).toBe(nth);
+            }
+          },
+        ),
+        opts,
+      );
+    },
+  );
 
   it('answers from `from` the same visits as from the anchor', { timeout: PROPERTY_TEST_TIMEOUT_MS }, () => {
     fc.assert(

@@ -162,7 +162,10 @@ export function visitDates(
     const days = WEEKS[frequency];
     const ahead = daysBetween(anchor.date, opts.from);
     // A first guess at or before the answer, then forward to the first visit on or after `from`.
-    n = days !== undefined ? Math.floor(ahead / days) : Math.max(0, Math.floor(ahead / 31 / MONTHS[frequency]!) - 1);
+    n =
+      days !== undefined
+        ? Math.floor(ahead / days)
+        : Math.max(0, Math.floor(ahead / 31 / MONTHS[frequency]!) - 1);
     while (compareDates(visitDateAt(anchor.date, frequency, n), opts.from) < 0) n++;
   }
   const visits: PlanVisitTime[] = [];
