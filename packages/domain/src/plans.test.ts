@@ -101,7 +101,8 @@ describe('planVisitSubtotal', () => {
 
   it('words the price per visit', () => {
     expect(planPriceWords(11250, 10)).toBe('$112.50 a visit, save 10%');
-    expect(planPriceWords(12500, 0)).toBe('$125 a visit');
+    expect(planPriceWords(12500, 0)).toBe('$125.00 a visit');
+    expect(planPriceWords(123456, 5)).toBe('$1,234.56 a visit, save 5%');
   });
 });
 

@@ -5,6 +5,7 @@
  * No I/O, no zod: the offers' schema is in ./api/plan-offers.
  */
 import { TIME_ZONE, type Category } from './constants';
+import { formatDollars } from './money';
 import { addDays, daysBetween, instantOfLocal, weekdayOf, type LocalDate } from './zoned-time';
 
 export const PLAN_FREQUENCIES = [
@@ -78,10 +79,10 @@ export function planVisitSubtotal(subtotalCents: number, percent: number): numbe
   return Math.floor((subtotalCents * (100 - percent) + 50) / 100);
 }
 
-/** "$112.50 a visit, save 10%" (or "$125 a visit" without a discount): the offers' words on every screen. */
+/** "$112.50 a visit, save 10%" (or "$125.00 a visit" without a discount): the offers' words on every screen. */
 export function planPriceWords(visitCents: number, percent: number): string {
-  const dollars = visitCents % 100 === 0 ? String(visitCents / 100) : (visitCents / 100).toFixed(2);
-  return percent > 0 ? `$${dollars} a visit, save ${percent}%` : `$${dollars} a visit`;
+  const price = formatDollars(visitCents);
+  return percent > 0 ? `${price} a visit, save ${percent}%` : `${price} a visit`;
 }
 
 // ---------------------------------------------------------------------------------------------------
