@@ -39,14 +39,12 @@ export function HowOften({
   const id = useId();
   if (vendor.planOffers.length === 0) return null;
   const chosen = offeredChoice(vendor, value);
-  const choices: { value: VisitFrequency; label: string }[] = [
+  const choices: { value: VisitFrequency; label: string; price?: string }[] = [
     { value: 'one_time', label: ONE_TIME_LABEL },
     ...vendor.planOffers.map((offer) => ({
       value: offer.frequency,
-      label: `${PLAN_FREQUENCY_LABELS[offer.frequency]} — ${planPriceWords(
-        planVisitSubtotal(priceCents, offer.discountPercent),
-        offer.discountPercent,
-      )}`,
+      label: PLAN_FREQUENCY_LABELS[offer.frequency],
+      price: planPriceWords(planVisitSubtotal(priceCents, offer.discountPercent), offer.discountPercent),
     })),
   ];
   return (
@@ -63,7 +61,16 @@ export function HowOften({
               disabled={disabled}
               onChange={() => onChange(choice.value)}
             />
-            <span>{choice.label}</span>
+            {/* Read as one: "Every 2 weeks — $112.50 a visit, save 10%"; shown on two lines. */}
+            <span className="how-often__text">
+              <span className="how-often__name">{choice.label}</span>
+              {choice.price && (
+                <>
+                  <span className="visually-hidden"> — </span>
+                  <span className="how-often__price">{choice.price}</span>
+                </>
+              )}
+            </span>
           </label>
         ))}
       </div>
