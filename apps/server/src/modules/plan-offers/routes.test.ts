@@ -8,9 +8,10 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { planOffersResponseSchema } from '@stg/domain/api/plan-offers';
 import { vendorSchema } from '@stg/domain/api/vendors';
-import { PLAN_MESSAGES } from '@stg/domain/plans';
+import { PLAN_FREQUENCIES, PLAN_MESSAGES, sortPlanOffers } from '@stg/domain/plans';
 import { vendorPlanOffers } from '../../db/schema';
 import { createPricedVendor } from '../../../test/pricing-fixtures';
+import { replaceVendorPlanOffers } from './service';
 import { createTestApp, TestClient } from '../../../test/test-app';
 
 let app: FastifyInstance;
@@ -124,6 +125,31 @@ describe('PUT /api/vendors/:id/plan-offers', () => {
     await expect(
       db.insert(vendorPlanOffers).values({ vendorId, frequency: 'weekly', discountPercent: 5 }),
     ).rejects.toThrow();
+  });
+});
+
+describe('concurrent saves', () => {
+  it('serialise under the vendor lock: every save succeeds and one whole set is left', async () => {
+    const sets = PLAN_FREQUENCIES.map((frequency, i) => [
+      { frequency, discountPercent: i * 5 },
+      { frequency: PLAN_FREQUENCIES[(i + 1) % PLAN_FREQUENCIES.length]!, discountPercent: 1 },
+    ]);
+    const answers = await Promise.all(sets.map((planOffers) => put(owner, vendorId, { planOffers })));
+    expect(answers.map((r) => r.statusCode)).toEqual(sets.map(() => 200));
+    const left = await publicRead(vendorId);
+    expect(left).toHaveLength(2);
+    expect(sets.map((set) => sortPlanOffers(set))).toContainEqual(left);
+  });
+
+  it('are checked by the service too, for callers other than the route', async () => {
+    await expect(
+      replaceVendorPlanOffers(
+        app.deps.db,
+        vendorId,
+        [{ frequency: 'weekly', discountPercent: 70 }],
+        new Date(),
+      ),
+    ).rejects.toMatchObject({ statusCode: 422, errors: [PLAN_MESSAGES.discount] });
   });
 });
 

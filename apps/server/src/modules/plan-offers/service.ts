@@ -7,7 +7,7 @@ import type { Category } from '@stg/domain/constants';
 import { defaultPlanOffersFor, sortPlanOffers, type PlanOffer } from '@stg/domain/plans';
 import { planOffersSchema } from '@stg/domain/api/plan-offers';
 import type { Db, Tx } from '../../db/client';
-import { notFound } from '../../http/errors';
+import { notFound, unprocessable } from '../../http/errors';
 import { MESSAGES } from '@stg/domain/validation';
 import { listOffers, lockVendor, replaceOffers } from './repo';
 
@@ -28,7 +28,9 @@ export async function replaceVendorPlanOffers(
   offers: readonly PlanOffer[],
   now: Date,
 ): Promise<PlanOffer[]> {
-  const valid = planOffersSchema.parse(offers);
+  const checked = planOffersSchema.safeParse(offers);
+  if (!checked.success) throw unprocessable(...new Set(checked.error.issues.map((i) => i.message)));
+  const valid = checked.data;
   return db.transaction(async (tx) => {
     if (!(await lockVendor(tx, vendorId))) throw notFound(MESSAGES.vendorNotFound);
     await replaceOffers(tx, vendorId, sortPlanOffers(valid), now);

@@ -13,7 +13,7 @@ import type { SaveQuoteInput } from '../api/use-save-quote';
 import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 import { BookingPanels, type BookingPanel } from './booking-panels';
 import { BookingSummary } from './booking-summary';
-import type { VisitFrequency } from './how-often';
+import { offeredChoice, type VisitFrequency } from './how-often';
 import { InstantPricing } from './instant-pricing';
 import { Scheduler } from './scheduler';
 
@@ -56,7 +56,9 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
    * "How often?" (ADR 0037): one time or a plan frequency. Kept here with the answers (it survives sign-in
    * in the middle); the plan's checkout (ADR 0037, step 2) sends it. Nothing reads it from the server yet.
    */
-  const [frequency, setFrequency] = useState<VisitFrequency>('one_time');
+  const [chosenFrequency, setFrequency] = useState<VisitFrequency>('one_time');
+  // A frequency the vendor no longer offers (its page read again) is one time.
+  const frequency = offeredChoice(vendor, chosenFrequency);
   /** Why Checkout sent the customer back to Scheduling or Pricing (spec §8). */
   const [checkoutNotice, setCheckoutNotice] = useState<{
     panel: 'pricing' | 'scheduling';
