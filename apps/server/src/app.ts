@@ -50,6 +50,7 @@ import { DEFAULT_HOLD_MINUTES } from '@stg/domain/checkout';
 import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { passwordRoutes } from './modules/password/routes';
+import { planOfferRoutes } from './modules/plan-offers/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sessionRoutes } from './modules/session/routes';
@@ -227,6 +228,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(reviewRoutes, { googlePlaces: deps.googlePlaces });
   await app.register(vendorPricingRoutes);
   await app.register(pricingRoutes);
+  await app.register(planOfferRoutes);
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
   await app.register(schedulingRoutes);

@@ -603,6 +603,17 @@ const TABLE: Record<string, Entry> = {
     }),
     expect: { ...SIGNED_OUT_WRITE, customerB: 403, vendorW: 403, operator: 403 },
   },
+  'PUT /api/vendors/:id/plan-offers': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "V's plan offers (ADR 0037)",
+    prepare: async (fx) => ({
+      method: 'PUT',
+      url: `/api/vendors/${fx.V.vendorId}/plan-offers`,
+      payload: { planOffers: [{ frequency: 'weekly', discountPercent: 15 }] },
+    }),
+    expect: { ...SIGNED_OUT_WRITE, customerB: 403, vendorW: 403, operator: 403 },
+  },
 
   // ---- a vendor's calendar ----
   'PATCH /api/vendor_calendars/:id': {

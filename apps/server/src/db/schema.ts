@@ -54,6 +54,7 @@ import {
   type UserType,
 } from '@stg/domain/constants';
 import { ORDER_TEXT_MAX } from '@stg/domain/order-actions';
+import { PLAN_DISCOUNT_MAX_PERCENT, PLAN_FREQUENCIES, type PlanFrequency } from '@stg/domain/plans';
 import { ALIAS_PATTERN, PRICING_LIMITS } from '@stg/domain/pricing-inputs';
 
 const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -288,6 +289,31 @@ export const pricingInputOptions = pgTable(
       sql`${t.value} = ${t.value} and abs(${t.value}) < ${sql.raw(PRICING_LIMITS.valueMax.toExponential().replace('e+', 'e'))}`,
     ),
     index('pricing_input_options_input_idx').on(t.pricingInputId, t.position),
+  ],
+);
+
+/**
+ * The plan frequencies a vendor offers and each one's discount (ADR 0037): one row per offered frequency,
+ * none when the vendor offers no plans. Public material: its changes bump the public reads' version.
+ */
+export const vendorPlanOffers = pgTable(
+  'vendor_plan_offers',
+  {
+    id: id(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'cascade' }),
+    frequency: text('frequency').$type<PlanFrequency>().notNull(),
+    discountPercent: smallint('discount_percent').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('vendor_plan_offers_vendor_frequency_idx').on(t.vendorId, t.frequency),
+    check('vendor_plan_offers_frequency_check', inList('frequency', PLAN_FREQUENCIES)),
+    check(
+      'vendor_plan_offers_discount_check',
+      sql`${t.discountPercent} BETWEEN 0 AND ${sql.raw(String(PLAN_DISCOUNT_MAX_PERCENT))}`,
+    ),
   ],
 );
 

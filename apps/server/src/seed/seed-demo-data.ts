@@ -15,6 +15,7 @@ import {
   type FulfillmentStatus,
   type PaymentStatus,
 } from '@stg/domain/constants';
+import { defaultPlanOffersFor } from '@stg/domain/plans';
 import { durationMinutes, quotePrice } from '@stg/domain/pricing';
 import { parseFormula } from '@stg/domain/pricing-formula';
 import { addDays, instantOfLocal, localDateTimeOf, weekdayOf } from '@stg/domain/zoned-time';
@@ -30,6 +31,7 @@ import {
   userInputs,
   users,
   vendorCalendars,
+  vendorPlanOffers,
   vendors,
 } from '../db/schema';
 import type { Storage } from '../adapters/storage/storage';
@@ -231,6 +233,14 @@ async function insertVendors(
       bookingWindowEndDays: v.calendar.windowEnd,
     })),
   );
+  // Every demo vendor offers its category's plans (ADR 0037), as a vendor signing up today does.
+  await tx
+    .insert(vendorPlanOffers)
+    .values(
+      DEMO_VENDORS.flatMap((v) =>
+        defaultPlanOffersFor(v.category).map((o) => ({ vendorId: vendorId(v), ...o })),
+      ),
+    );
   return { vendorCount: vendorRows.length, vendorId };
 }
 

@@ -78,6 +78,7 @@ export function makeVendor(patch: Partial<Vendor> = {}): Vendor {
     address: null,
     reviews: [],
     services: [{ vendorId: 7, category: 'house_cleaning' }],
+    planOffers: [],
     ...patch,
   });
 }

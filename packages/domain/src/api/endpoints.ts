@@ -12,6 +12,7 @@ import { ordersApi } from './orders.endpoints';
 import { passwordApi } from './password.endpoints';
 import { paymentsApi } from './payments.endpoints';
 import { payoutsApi } from './payouts.endpoints';
+import { planOffersApi } from './plan-offers.endpoints';
 import { pricingApi } from './pricing.endpoints';
 import { reviewsApi } from './reviews.endpoints';
 import { schedulingApi } from './scheduling.endpoints';
@@ -30,6 +31,7 @@ export const API_AREAS = {
   password: passwordApi,
   payments: paymentsApi,
   payouts: payoutsApi,
+  planOffers: planOffersApi,
   pricing: pricingApi,
   reviews: reviewsApi,
   scheduling: schedulingApi,

@@ -30,6 +30,7 @@ import {
 } from '../validation';
 import { tooLongMessage } from '../zod-messages';
 import { availabilityResponseSchema } from './availability';
+import { planOfferSchema } from './plan-offers';
 import { vendorPricingPatchShape } from './pricing';
 import { addressSchema, userSchema } from './users';
 
@@ -211,6 +212,8 @@ export const vendorSchema = vendorCardSchema.extend({
   address: vendorAddressSchema.nullable(),
   reviews: z.array(reviewSchema),
   services: z.array(z.object({ vendorId: z.number().int(), category: z.enum(CATEGORIES) })),
+  /** The plan frequencies offered and their discounts (ADR 0037), in PLAN_FREQUENCIES order; [] for none. */
+  planOffers: z.array(planOfferSchema),
   // Only the owner sees these.
   stagedFormula: z.string().nullable().optional(),
   hasPreviousFormula: z.boolean().optional(),

@@ -68,6 +68,7 @@ export function presentVendor(d: VendorDetail, urlFor: UrlFor, opts: { owner: bo
       createdAt: r.createdAt.toISOString(),
     })),
     services: [{ vendorId: v.id, category: v.category }],
+    planOffers: d.planOffers,
     ...(opts.owner
       ? {
           stagedFormula: v.stagedFormula,

@@ -17,6 +17,7 @@ import {
   vendorCalendars,
   vendors,
 } from '../../db/schema';
+import { vendorPlanOffers } from '../plan-offers/service';
 import { productRating } from '../reviews/rating';
 import { oneRow } from '../../db/one-row';
 
@@ -71,43 +72,45 @@ export async function listActiveVendorCards(db: Db): Promise<VendorCardRow[]> {
  * parallel on PostgreSQL), the figures counted from the reviews read anyway.
  */
 export async function loadVendorDetail(db: Db, id: number) {
-  const [cardRows, gallery, inputs, options, calendarRows, addressRows, reviewRows] = await Promise.all([
-    db
-      .select({
-        vendor: vendors,
-        logoKey: logo.storageKey,
-        bannerKey: banner.storageKey,
-        bannerThumbKey: banner.thumbnailKey,
-      })
-      .from(vendors)
-      .leftJoin(logo, eq(logo.id, vendors.logoImageId))
-      .leftJoin(banner, eq(banner.id, vendors.bannerImageId))
-      .where(eq(vendors.id, id))
-      .limit(1),
-    db
-      .select()
-      .from(images)
-      .where(and(eq(images.vendorId, id), eq(images.kind, 'gallery')))
-      .orderBy(asc(images.position), asc(images.id)),
-    db
-      .select()
-      .from(pricingInputs)
-      .where(eq(pricingInputs.vendorId, id))
-      .orderBy(asc(pricingInputs.position), asc(pricingInputs.id)),
-    db
-      .select({ option: pricingInputOptions })
-      .from(pricingInputOptions)
-      .innerJoin(pricingInputs, eq(pricingInputs.id, pricingInputOptions.pricingInputId))
-      .where(eq(pricingInputs.vendorId, id))
-      .orderBy(asc(pricingInputOptions.position), asc(pricingInputOptions.id)),
-    db.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, id)).limit(1),
-    db.select().from(addresses).where(eq(addresses.vendorId, id)).limit(1),
-    db
-      .select()
-      .from(reviews)
-      .where(eq(reviews.vendorId, id))
-      .orderBy(desc(reviews.createdAt), desc(reviews.id)),
-  ]);
+  const [cardRows, gallery, inputs, options, calendarRows, addressRows, reviewRows, planOffers] =
+    await Promise.all([
+      db
+        .select({
+          vendor: vendors,
+          logoKey: logo.storageKey,
+          bannerKey: banner.storageKey,
+          bannerThumbKey: banner.thumbnailKey,
+        })
+        .from(vendors)
+        .leftJoin(logo, eq(logo.id, vendors.logoImageId))
+        .leftJoin(banner, eq(banner.id, vendors.bannerImageId))
+        .where(eq(vendors.id, id))
+        .limit(1),
+      db
+        .select()
+        .from(images)
+        .where(and(eq(images.vendorId, id), eq(images.kind, 'gallery')))
+        .orderBy(asc(images.position), asc(images.id)),
+      db
+        .select()
+        .from(pricingInputs)
+        .where(eq(pricingInputs.vendorId, id))
+        .orderBy(asc(pricingInputs.position), asc(pricingInputs.id)),
+      db
+        .select({ option: pricingInputOptions })
+        .from(pricingInputOptions)
+        .innerJoin(pricingInputs, eq(pricingInputs.id, pricingInputOptions.pricingInputId))
+        .where(eq(pricingInputs.vendorId, id))
+        .orderBy(asc(pricingInputOptions.position), asc(pricingInputOptions.id)),
+      db.select().from(vendorCalendars).where(eq(vendorCalendars.vendorId, id)).limit(1),
+      db.select().from(addresses).where(eq(addresses.vendorId, id)).limit(1),
+      db
+        .select()
+        .from(reviews)
+        .where(eq(reviews.vendorId, id))
+        .orderBy(desc(reviews.createdAt), desc(reviews.id)),
+      vendorPlanOffers(db, id),
+    ]);
   const cardRow = cardRows[0];
   if (!cardRow) return null;
   const card: VendorCardRow = { ...cardRow, ...productRating(reviewRows) };
@@ -124,6 +127,7 @@ export async function loadVendorDetail(db: Db, id: number) {
     calendar: calendarRows[0] ?? null,
     address: addressRows[0] ?? null,
     reviews: reviewRows,
+    planOffers,
   };
 }
 export type VendorDetail = NonNullable<Awaited<ReturnType<typeof loadVendorDetail>>>;

@@ -34,6 +34,7 @@ import { googlePlaceIdProblem, refreshVendorGoogleReviews, setVendorGooglePlaceI
 import { isEmailTaken, isEmailUniqueViolation } from '../users/queries';
 import { confirmPassword } from '../auth/confirm-password';
 import type { SandboxPayments } from '../../adapters/payments/sandbox-provider';
+import { startVendorPlanOffers } from '../plan-offers/service';
 import { addVendorEvent } from './events';
 import { deleteGalleryImage, uploadVendorImages, type ImageUpload } from './images';
 import { listingFactsFrom } from './listing-facts';
@@ -87,6 +88,8 @@ export async function signUpVendor(db: Db, input: VendorSignUp, now: Date) {
       });
       // A listing that sells from day one (issue 25): the category's questions, formula and minimum price.
       await startVendorPricing(tx, created.vendor.id, defaultPricingFor(input.category), now);
+      // And its category's plan offers (ADR 0037); vendors that signed up before keep offering none.
+      await startVendorPlanOffers(tx, created.vendor.id, input.category, now);
       await addVendorEvent(tx, {
         vendorId: created.vendor.id,
         actorUserId: created.user.id,

@@ -70,6 +70,7 @@ export function queueVendor(patch: Partial<VendorJson> = {}): VendorJson {
     },
     reviews: [],
     services: [{ vendorId: id, category: patch.category ?? 'window_cleaning' }],
+    planOffers: [],
     calendarSkipped: true,
     payoutDestination: { last4: '6789', bankName: 'STRIPE TEST BANK' },
     submittedAt: '2026-11-20T17:30:00.000Z',

@@ -37,6 +37,7 @@ export function contractVendor(patch: Partial<VendorJson> = {}): VendorJson {
     },
     reviews: [],
     services: [{ vendorId: 31, category: 'window_cleaning' }],
+    planOffers: [],
     calendarSkipped: false,
     payoutDestination: null,
     submittedAt: null,

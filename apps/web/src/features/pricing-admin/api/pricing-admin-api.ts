@@ -9,6 +9,8 @@ import { call } from '../../../lib/api-client';
 import type { PricingInputPayload } from '@stg/domain/api/pricing';
 import type { Vendor, VendorPatchRequest } from '@stg/domain/api/vendors';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
+import { planOffersApi } from '@stg/domain/api/plan-offers.endpoints';
+import type { PlanOffer } from '@stg/domain/plans';
 import { SESSION_QUERY_KEY, updateSession } from '../../../lib/session/session-query';
 
 /** Puts the vendor the server answered (read with the contract by call) into the session cache, then refetches GET /api/session. */
@@ -79,4 +81,24 @@ export function stageFormula(
     .catch((error: unknown) => {
       console.error('Could not keep the formula draft', error);
     });
+}
+
+/**
+ * PUT /api/vendors/{id}/plan-offers with the WHOLE new set of plan offers (ADR 0037). The answer is the
+ * saved set: it goes into the session's vendor at once, and the session is then refetched.
+ */
+export function useSavePlanOffers(vendorId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (planOffers: PlanOffer[]) =>
+      call(planOffersApi.replace, { params: { id: vendorId }, body: { planOffers } }),
+    onSuccess: async (data) => {
+      updateSession(queryClient, (session) =>
+        session.vendor && session.vendor.id === vendorId
+          ? { ...session, vendor: { ...session.vendor, planOffers: data.planOffers } }
+          : session,
+      );
+      await queryClient.invalidateQueries({ queryKey: SESSION_QUERY_KEY });
+    },
+  });
 }

@@ -17,7 +17,8 @@ import type { AnswerMap } from './pricing-answers';
 import { PricingFormulaModal } from './pricing-formula-modal';
 import { QuestionsEditor } from './questions-editor';
 import { MIN_PRICE_STEP, minPriceError } from '../min-price';
-import { effectiveFormula } from '../pricing-preview';
+import { effectiveFormula, previewPrice } from '../pricing-preview';
+import { ServicePlans } from './service-plans';
 import '../pricing-admin.css';
 
 /** The formula and min price being edited (the saved ones until changed). */
@@ -194,6 +195,19 @@ export function PricingEditor({
           </form>
         </section>
       </div>
+
+      <ServicePlans
+        vendor={vendor}
+        priceCents={
+          previewPrice({
+            formula,
+            minPrice,
+            rate: vendor.priceToDurationRate,
+            inputs: vendor.pricingInputs,
+            answers,
+          }).priceCents
+        }
+      />
 
       <QuestionsEditor vendor={vendor} />
     </>

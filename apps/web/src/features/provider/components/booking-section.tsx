@@ -13,6 +13,7 @@ import type { SaveQuoteInput } from '../api/use-save-quote';
 import { vendorQueryOptions } from '../../../lib/vendors/vendor-query';
 import { BookingPanels, type BookingPanel } from './booking-panels';
 import { BookingSummary } from './booking-summary';
+import { offeredChoice, type VisitFrequency } from './how-often';
 import { InstantPricing } from './instant-pricing';
 import { Scheduler } from './scheduler';
 
@@ -51,6 +52,13 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
   );
   const [timeCleared, setTimeCleared] = useState(false);
   const [draft, setDraft] = useState<PricingDraft>(NO_DRAFT);
+  /**
+   * "How often?" (ADR 0037): one time or a plan frequency. Kept here with the answers (it survives sign-in
+   * in the middle); the plan's checkout (ADR 0037, step 2) sends it. Nothing reads it from the server yet.
+   */
+  const [chosenFrequency, setFrequency] = useState<VisitFrequency>('one_time');
+  // A frequency the vendor no longer offers (its page read again) is one time.
+  const frequency = offeredChoice(vendor, chosenFrequency);
   /** Why Checkout sent the customer back to Scheduling or Pricing (spec §8). */
   const [checkoutNotice, setCheckoutNotice] = useState<{
     panel: 'pricing' | 'scheduling';
@@ -146,6 +154,8 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
             draft={draft}
             onDraftChange={setDraft}
             onPriced={onPriced}
+            frequency={frequency}
+            onFrequencyChange={setFrequency}
           />
         </>
       ),
@@ -210,6 +220,8 @@ function PricingStep({
   draft,
   onDraftChange,
   onPriced,
+  frequency,
+  onFrequencyChange,
 }: {
   vendor: Vendor;
   session: ReturnType<typeof useSession>;
@@ -217,6 +229,8 @@ function PricingStep({
   draft: PricingDraft;
   onDraftChange: (change: (draft: PricingDraft) => PricingDraft) => void;
   onPriced: (booking: Booking) => void;
+  frequency: VisitFrequency;
+  onFrequencyChange: (frequency: VisitFrequency) => void;
 }) {
   // Computed once, when the panel first renders: later session refetches do not undo the customer's edits.
   // Saved answers (the address's, or the guest session's), then the open booking's, then what was answered
@@ -245,6 +259,8 @@ function PricingStep({
         onDraftChange((d) => ({ ...d, answers: { ...d.answers, [String(inputId)]: value } }))
       }
       onNotesChange={(notes) => onDraftChange((d) => ({ ...d, notes }))}
+      frequency={frequency}
+      onFrequencyChange={onFrequencyChange}
     />
   );
 }

@@ -16,6 +16,7 @@ import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
 import { preloadBookingContract } from '../api/parse-booking';
 import { useSaveQuote, type SaveQuoteInput } from '../api/use-save-quote';
+import { HowOften, type VisitFrequency } from './how-often';
 import { PricingInputField } from './pricing-input-field';
 import './instant-pricing.css';
 
@@ -57,6 +58,9 @@ interface InstantPricingProps {
   onAnswerChange?: (inputId: number, value: string) => void;
   /** The instructions as the customer types them. */
   onNotesChange?: (notes: string) => void;
+  /** "How often?" (ADR 0037): the choice, kept by the booking flow; one time when left out. */
+  frequency?: VisitFrequency;
+  onFrequencyChange?: (frequency: VisitFrequency) => void;
 }
 
 /**
@@ -73,6 +77,8 @@ export function InstantPricing({
   onPriced,
   onAnswerChange,
   onNotesChange,
+  frequency = 'one_time',
+  onFrequencyChange,
 }: InstantPricingProps) {
   const id = useId();
   const pricing = useMemo(() => pricingOf(vendor), [vendor]);
@@ -172,6 +178,13 @@ export function InstantPricing({
               <dd aria-labelledby={durationId}>{formatDurationHours(minutes)}</dd>
             </div>
           </dl>
+          <HowOften
+            vendor={vendor}
+            priceCents={state.priceCents}
+            value={frequency}
+            onChange={(next) => onFrequencyChange?.(next)}
+            disabled={save.isPending}
+          />
           <p className="instant-pricing__disclaimer">{PRICE_DISCLAIMER}</p>
           <p className="instant-pricing__disclaimer">{DURATION_DISCLAIMER}</p>
           <ErrorList errors={save.isError ? errorsOf(save.error) : []} />

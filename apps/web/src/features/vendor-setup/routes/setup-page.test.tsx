@@ -621,6 +621,19 @@ describe('Setup 5: Pricing', () => {
     expect(locationOf(router)).toBe('/dashboard/setup?page=scheduling');
   });
 
+  it("shows the Service plans card with the vendor's offers at the sample price", async () => {
+    start(
+      '/dashboard/setup?page=pricing',
+      complete(pricingVendor({ planOffers: [{ frequency: 'every_2_weeks', discountPercent: 10 }] })),
+    );
+    await stepHeading('Pricing');
+    const plans = within(screen.getByRole('region', { name: 'Service plans' }));
+    expect(plans.getByRole('checkbox', { name: 'Every 2 weeks' })).toBeChecked();
+    expect(plans.getByRole('checkbox', { name: 'Weekly' })).not.toBeChecked();
+    // $135.00 less 10 %.
+    expect(plans.getByText('$121.50 a visit, save 10%')).toBeInTheDocument();
+  });
+
   it('updates the sample quote as the min price is edited, and saves it', async () => {
     const { user, calls, change } = start('/dashboard/setup?page=pricing', complete(pricingVendor()), {
       [at(vendorsApi.update, { id: 7 })]: (c) => ({
