@@ -245,6 +245,21 @@ describe('Setup: pages and status bar', () => {
       'Changes requested: Please use photos of your own work.',
     );
   });
+
+  it('a sent-back item names its field: following it lands in that field, ready to type', async () => {
+    const { user } = start(
+      '/dashboard/setup?page=logo',
+      complete({ reviewFixes: ['description'], reviewNote: null }),
+    );
+    await ready();
+    await user.click(
+      within(screen.getByRole('note', { name: 'Changes requested' })).getByRole('link', {
+        name: 'Service description',
+      }),
+    );
+    await stepHeading('Next Steps');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Service description' })).toHaveFocus());
+  });
 });
 
 describe('Setup 1: Logo and Branding', () => {
