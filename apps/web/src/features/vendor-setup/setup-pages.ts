@@ -96,3 +96,6 @@ export function setupFactsOf(vendor: Vendor, calendarSkippedHere: boolean): Setu
     stripeIntegrated: vendor.stripeIntegrated,
   };
 }
+
+/** Why Continue is off while a step's form holds changes not saved yet (moving on would drop them). */
+export const UNSAVED_WAITING = 'Save your changes to continue.';

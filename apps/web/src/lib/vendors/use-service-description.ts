@@ -32,25 +32,39 @@ export function useVendorText(vendor: Vendor, field: VendorTextField) {
     if (update.isError) update.reset();
   };
 
+  const changes = () => {
+    const value = text.trim() === '' ? null : text;
+    return field === 'serviceDescription'
+      ? { serviceDescription: value }
+      : { appointmentInstructions: value };
+  };
+  const onSaved = (vendorSaved: Vendor) => {
+    setText(vendorSaved[field] ?? '');
+    setSaved(true);
+  };
+
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     if (!changed || update.isPending) return;
-    const value = text.trim() === '' ? null : text;
-    update.mutate(
-      {
-        changes:
-          field === 'serviceDescription' ? { serviceDescription: value } : { appointmentInstructions: value },
-      },
-      {
-        onSuccess: (vendorSaved) => {
-          setText(vendorSaved[field] ?? '');
-          setSaved(true);
-        },
-      },
-    );
+    update.mutate({ changes: changes() }, { onSuccess: onSaved });
   };
 
-  return { text, onChange, onSubmit, changed, update, status: saved && !changed ? 'Saved' : '', max };
+  /** Saves the text if it changed (Setup's Submit for Review, so what was typed is what is reviewed). */
+  const saveIfChanged = async () => {
+    if (!changed) return;
+    onSaved(await update.mutateAsync({ changes: changes() }));
+  };
+
+  return {
+    text,
+    onChange,
+    onSubmit,
+    saveIfChanged,
+    changed,
+    update,
+    status: saved && !changed ? 'Saved' : '',
+    max,
+  };
 }
 
 /**

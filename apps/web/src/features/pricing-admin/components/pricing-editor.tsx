@@ -1,10 +1,11 @@
-import { useId, useState, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { defaultSelections } from '@stg/domain/pricing';
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { TextField } from '../../../components/text-field';
 import { errorsOf } from '../../../lib/api-client';
+import { useReportUnsaved } from '../../../lib/use-report-unsaved';
 import type { Vendor } from '@stg/domain/api/vendors';
 import {
   stageFormula,
@@ -30,14 +31,17 @@ export interface PricingDraft {
 /**
  * The pricing editor of Pricing Preferences (spec §2), also Setup's Pricing step (ADR 0032): the
  * calculator preview, the Options panel (Min Price, Edit Formula, Revert to Previous Save, Save) and the
- * questions editor. `above` draws something from the draft above them (Setup's sample quote).
+ * questions editor. `above` draws something from the draft above them (Setup's sample quote);
+ * `onUnsavedChange` hears whether the options or the questions hold changes not saved yet.
  */
 export function PricingEditor({
   vendor,
   above,
+  onUnsavedChange,
 }: {
   vendor: Vendor;
   above?: (draft: PricingDraft) => ReactNode;
+  onUnsavedChange?: (unsaved: boolean) => void;
 }) {
   const queryClient = useQueryClient();
   const { openModal } = useModal();
@@ -59,6 +63,9 @@ export function PricingEditor({
   const formula = formulaChanged ? formulaDraft : effectiveFormula(savedFormula);
   const changed = minPriceChanged || formulaChanged;
   const busy = save.isPending || revert.isPending;
+  const [questionsChanged, setQuestionsChanged] = useState(false);
+  const onQuestionsChanged = useCallback((value: boolean) => setQuestionsChanged(value), []);
+  useReportUnsaved(changed || questionsChanged, onUnsavedChange);
 
   // The calculator's answers start from the defaults, and again whenever the saved questions change.
   const signature = JSON.stringify(vendor.pricingInputs);
@@ -209,7 +216,7 @@ export function PricingEditor({
         }
       />
 
-      <QuestionsEditor vendor={vendor} />
+      <QuestionsEditor vendor={vendor} onUnsavedChange={onQuestionsChanged} />
     </>
   );
 }

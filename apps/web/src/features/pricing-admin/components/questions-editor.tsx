@@ -3,6 +3,7 @@ import { INPUT_TYPES, type InputType } from '@stg/domain/constants';
 import { ErrorList } from '../../../components/error-list';
 import { SelectField } from '../../../components/select-field';
 import { errorsOf } from '../../../lib/api-client';
+import { useReportUnsaved } from '../../../lib/use-report-unsaved';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { useSavePricingInputs } from '../api/pricing-admin-api';
 import {
@@ -21,7 +22,14 @@ const TYPE_OPTIONS = INPUT_TYPES.map((type) => ({ value: type, label: INPUT_TYPE
  * The vendor's pricing questions (spec §3 Pricing input and option): edit, add and remove, checked on
  * the client, then saved as the WHOLE set with PATCH /api/vendors/{id}/update_pricing_input_options.
  */
-export function QuestionsEditor({ vendor }: { vendor: Vendor }) {
+export function QuestionsEditor({
+  vendor,
+  onUnsavedChange,
+}: {
+  vendor: Vendor;
+  /** Hears whether the questions hold changes not saved yet. */
+  onUnsavedChange?: (unsaved: boolean) => void;
+}) {
   const titleId = useId();
   const headingRef = useRef<HTMLHeadingElement>(null);
   const save = useSavePricingInputs(vendor.id);
@@ -46,6 +54,7 @@ export function QuestionsEditor({ vendor }: { vendor: Vendor }) {
   );
   const changed = JSON.stringify(toPayload(drafts)) !== JSON.stringify(toPayload(savedDrafts));
   const fieldErrors = submitted ? validation.fields : {};
+  useReportUnsaved(changed, onUnsavedChange);
 
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();

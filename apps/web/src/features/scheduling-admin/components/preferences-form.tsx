@@ -6,6 +6,7 @@ import { SelectField } from '../../../components/select-field';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
 import { errorsOf } from '../../../lib/api-client';
+import { useReportUnsaved } from '../../../lib/use-report-unsaved';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { useSaveScheduling } from '../api/scheduling-admin-api';
 import {
@@ -33,10 +34,13 @@ const WORKDAY_CHOICES = WORKDAY_TIME_OPTIONS.map(({ value, label }) => ({ value,
 export function PreferencesForm({
   vendor,
   withInstructions = true,
+  onUnsavedChange,
 }: {
   vendor: Vendor;
   /** False in Setup, where the instructions are beside the service description (ADR 0032). */
   withInstructions?: boolean;
+  /** Hears whether the form holds changes not saved yet (Setup keeps Continue off until they are). */
+  onUnsavedChange?: (unsaved: boolean) => void;
 }) {
   const id = useId();
   const save = useSaveScheduling(vendor.id);
@@ -50,6 +54,7 @@ export function PreferencesForm({
   const changed = fields.some((field) => isChanged(field, draft, saved));
   const invalid = Object.keys(errors).length > 0;
   const noCalendar = vendor.calendar === null;
+  useReportUnsaved(changed, onUnsavedChange);
 
   const edit = (field: DraftField) => (event: { target: { value: string } }) => {
     setEdits((current) => ({ ...current, [field]: event.target.value }));

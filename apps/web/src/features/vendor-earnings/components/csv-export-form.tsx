@@ -9,7 +9,8 @@ import { EARNINGS_TEXT } from '../earnings-text';
 /**
  * The CSV export (issue 25 §2): a date range, this year to today by default. A plain GET form to the
  * export's address, so the browser downloads the attachment itself; the range is checked here first with
- * the server's own schema and messages (the server checks it again).
+ * the server's own schema and messages (the server checks it again). A refusal marks both dates and goes
+ * away as soon as either is changed.
  */
 export function CsvExportForm({ vendorId }: { vendorId: number }) {
   const [range] = useState(() => {
@@ -18,6 +19,11 @@ export function CsvExportForm({ vendorId }: { vendorId: number }) {
   });
   const [errors, setErrors] = useState<string[]>([]);
   const titleId = useId();
+  const invalid = errors.length > 0;
+  const dateProps = {
+    'aria-invalid': invalid || undefined,
+    'aria-describedby': invalid ? `${titleId}-errors` : undefined,
+  };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     const data = new FormData(event.currentTarget);
@@ -41,6 +47,9 @@ export function CsvExportForm({ vendorId }: { vendorId: number }) {
         action={pathOf(earningsApi.csv, { id: vendorId })}
         className="earnings-export__form"
         onSubmit={onSubmit}
+        onChange={() => {
+          if (invalid) setErrors([]);
+        }}
         noValidate
       >
         <div className="field">
@@ -54,6 +63,7 @@ export function CsvExportForm({ vendorId }: { vendorId: number }) {
             name="from"
             defaultValue={range.from}
             required
+            {...dateProps}
           />
         </div>
         <div className="field">
@@ -67,13 +77,16 @@ export function CsvExportForm({ vendorId }: { vendorId: number }) {
             name="to"
             defaultValue={range.to}
             required
+            {...dateProps}
           />
         </div>
         <button type="submit" className="button button--primary">
           {EARNINGS_TEXT.exportButton}
         </button>
       </form>
-      {errors.length > 0 && <ErrorList errors={errors} />}
+      <div id={`${titleId}-errors`}>
+        <ErrorList errors={errors} />
+      </div>
     </section>
   );
 }

@@ -245,7 +245,12 @@ describe('Earnings', () => {
     fireEvent.change(to, { target: { value: '2026-11-01' } });
     expect(fireEvent.submit(form)).toBe(false);
     expect(await screen.findByRole('alert')).toHaveTextContent(EARNINGS_MESSAGES.rangeReversed);
+    expect(to).toHaveAttribute('aria-invalid', 'true');
+    expect(to).toHaveAccessibleDescription(EARNINGS_MESSAGES.rangeReversed);
+    // The refusal goes as soon as a date is changed, not at the next download.
     fireEvent.change(to, { target: { value: '2026-12-31' } });
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(to).not.toHaveAttribute('aria-invalid');
     // A good range is left to the browser, which downloads the attachment.
     expect(fireEvent.submit(form)).toBe(true);
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());

@@ -1,11 +1,6 @@
-import type { Vendor } from '@stg/domain/api/vendors';
 import { ErrorList } from '../../../components/error-list';
 import { errorsOf } from '../../../lib/api-client';
-import {
-  useAppointmentInstructions,
-  useServiceDescription,
-  type useVendorText,
-} from '../../../lib/vendors/use-service-description';
+import type { useVendorText } from '../../../lib/vendors/use-service-description';
 export const DESCRIPTION_CARD_ID = 'setup-description';
 export const INSTRUCTIONS_CARD_ID = 'setup-instructions';
 
@@ -27,7 +22,7 @@ function VendorTextCard({
   label: string;
   hint: string;
   saveLabel: string;
-  field: ReturnType<typeof useVendorText>;
+  field: VendorTextField;
 }) {
   const { text, onChange, onSubmit, changed, update, status, max } = field;
   return (
@@ -71,12 +66,14 @@ function VendorTextCard({
   );
 }
 
+type VendorTextField = ReturnType<typeof useVendorText>;
+
 /**
  * The service description in Setup (issue 25 §1, ADR 0032): a listing is submitted only with one, and
  * while it is in setup General Settings is not usable. The same field as General Settings' (at most 500
- * characters, no password).
+ * characters, no password). Next Steps holds the field, so Submit for Review saves what was typed.
  */
-export function DescriptionCard({ vendor }: { vendor: Vendor }) {
+export function DescriptionCard({ field }: { field: VendorTextField }) {
   return (
     <VendorTextCard
       id={DESCRIPTION_CARD_ID}
@@ -84,7 +81,7 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
       label="Service description"
       hint="Shown on your page: what you do, where, and what makes you stand out."
       saveLabel="Save description"
-      field={useServiceDescription(vendor)}
+      field={field}
     />
   );
 }
@@ -93,7 +90,7 @@ export function DescriptionCard({ vendor }: { vendor: Vendor }) {
  * The appointment instructions beside it (ADR 0032): optional, sent to the customer with each booking
  * and printed on the work order; the same field as Scheduling Preferences' (at most 500 characters).
  */
-export function InstructionsCard({ vendor }: { vendor: Vendor }) {
+export function InstructionsCard({ field }: { field: VendorTextField }) {
   return (
     <VendorTextCard
       id={INSTRUCTIONS_CARD_ID}
@@ -101,7 +98,7 @@ export function InstructionsCard({ vendor }: { vendor: Vendor }) {
       label="Appointment instructions"
       hint="Optional. Sent to customers with each booking: parking, access, what to prepare."
       saveLabel="Save instructions"
-      field={useAppointmentInstructions(vendor)}
+      field={field}
     />
   );
 }

@@ -5,6 +5,10 @@ import { errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { useSession } from '../../../lib/session/use-session';
 import { useSubmitForReview, useUpdateVendor } from '../../../lib/vendor-api';
+import {
+  useAppointmentInstructions,
+  useServiceDescription,
+} from '../../../lib/vendors/use-service-description';
 import { NEXT_STEPS_TITLE, setupPageLink, STEP_OF_PROBLEM } from '../setup-pages';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepFooter } from './step-footer';
@@ -30,7 +34,8 @@ const CHECKLIST = [
  * contact, and Submit for Review, enabled only when the readiness rule lists nothing (the server checks
  * again); each item it lists links to the step that fixes it.
  * A failure shows "Error submitting for review" with what the server says is missing; under review the
- * button reads Submitted.
+ * button reads Submitted. A description or instructions typed and not saved yet are saved first (a
+ * typed description counts as one), so what the vendor sees is what is reviewed.
  */
 export function NextSteps({
   vendor,
@@ -53,8 +58,13 @@ export function NextSteps({
   const [sending, setSending] = useState(false);
   const [justSubmitted, setJustSubmitted] = useState(false);
   const doneRef = useRef<HTMLDivElement>(null);
+  const description = useServiceDescription(vendor);
+  const instructions = useAppointmentInstructions(vendor);
   const underReview = vendor.listingStatus === 'under_review';
-  const problems = underReview ? [] : allProblems;
+  const describedHere = description.text.trim() !== '';
+  const problems = underReview
+    ? []
+    : allProblems.filter((problem) => !(problem === VENDOR_MESSAGES.descriptionRequired && describedHere));
 
   useEffect(() => {
     if (justSubmitted && underReview) doneRef.current?.focus();
@@ -66,6 +76,8 @@ export function NextSteps({
     try {
       if (calendarSkippedHere && !vendor.calendarSkipped && !facts.calendarIntegrated)
         await update.mutateAsync({ changes: { calendarSkipped: true } });
+      await description.saveIfChanged();
+      await instructions.saveIfChanged();
       await submit.mutateAsync();
       setJustSubmitted(true);
     } catch (error) {
@@ -95,8 +107,8 @@ export function NextSteps({
 
       {!underReview && (
         <div className="setup-next__service">
-          <DescriptionCard vendor={vendor} />
-          <InstructionsCard vendor={vendor} />
+          <DescriptionCard field={description} />
+          <InstructionsCard field={instructions} />
         </div>
       )}
 

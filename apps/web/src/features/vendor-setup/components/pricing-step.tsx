@@ -1,9 +1,10 @@
+import { useState } from 'react';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { sampleQuote } from '@stg/domain/listing-readiness';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
 import { PricingEditor, type PricingDraft } from '../../pricing-admin/components/pricing-editor';
-import { problemsOfStep } from '../setup-pages';
+import { problemsOfStep, UNSAVED_WAITING } from '../setup-pages';
 import { StepFooter } from './step-footer';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepProblems } from './step-problems';
@@ -45,10 +46,12 @@ function SampleQuote({ vendor, draft }: { vendor: Vendor; draft: PricingDraft })
 /**
  * Setup's Pricing step (issue 25 §1, ADR 0032): Pricing Preferences' own editor and formula checks,
  * starting from the category's defaults written at sign-up, with a live sample quote above it. Continue
- * once the readiness rule lists nothing about pricing.
+ * once the readiness rule lists nothing about pricing and nothing edited is left unsaved (moving on would
+ * drop it).
  */
 export function PricingStep({ vendor, problems }: { vendor: Vendor; problems: readonly string[] }) {
   const mine = problemsOfStep(problems, 'pricing');
+  const [unsaved, setUnsaved] = useState(false);
   return (
     <section className="setup-step setup-pricing" aria-labelledby={STEP_HEADING_ID}>
       <StepHeading>Pricing</StepHeading>
@@ -57,8 +60,16 @@ export function PricingStep({ vendor, problems }: { vendor: Vendor; problems: re
         questions and formula for your category: check the price, change what does not fit, and save.
       </p>
       <StepProblems problems={mine} />
-      <PricingEditor vendor={vendor} above={(draft) => <SampleQuote vendor={vendor} draft={draft} />} />
-      <StepFooter page="pricing" canContinue={mine.length === 0} waiting="Fix your pricing to continue." />
+      <PricingEditor
+        vendor={vendor}
+        above={(draft) => <SampleQuote vendor={vendor} draft={draft} />}
+        onUnsavedChange={setUnsaved}
+      />
+      <StepFooter
+        page="pricing"
+        canContinue={mine.length === 0 && !unsaved}
+        waiting={mine.length > 0 ? 'Fix your pricing to continue.' : UNSAVED_WAITING}
+      />
     </section>
   );
 }

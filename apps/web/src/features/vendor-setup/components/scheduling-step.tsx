@@ -1,6 +1,7 @@
+import { useState } from 'react';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { PreferencesForm } from '../../scheduling-admin/components/preferences-form';
-import { problemsOfStep } from '../setup-pages';
+import { problemsOfStep, UNSAVED_WAITING } from '../setup-pages';
 import { StepFooter } from './step-footer';
 import { STEP_HEADING_ID, StepHeading } from './step-heading';
 import { StepProblems } from './step-problems';
@@ -10,10 +11,11 @@ import '../../scheduling-admin/scheduling-admin.css';
  * Setup's Scheduling step (issue 25 §1, ADR 0032): Scheduling Preferences' own form and checks (workday,
  * gap, notice, booking limit, dollars per hour, cancellation policy), starting from the defaults written
  * at sign-up. The appointment instructions are beside the description on Next Steps. Continue once the
- * readiness rule lists nothing about scheduling.
+ * readiness rule lists nothing about scheduling and no change is left unsaved.
  */
 export function SchedulingStep({ vendor, problems }: { vendor: Vendor; problems: readonly string[] }) {
   const mine = problemsOfStep(problems, 'scheduling');
+  const [unsaved, setUnsaved] = useState(false);
   return (
     <section className="setup-step setup-scheduling" aria-labelledby={STEP_HEADING_ID}>
       <StepHeading>Scheduling Rules</StepHeading>
@@ -22,11 +24,11 @@ export function SchedulingStep({ vendor, problems }: { vendor: Vendor; problems:
         save.
       </p>
       <StepProblems problems={mine} />
-      <PreferencesForm vendor={vendor} withInstructions={false} />
+      <PreferencesForm vendor={vendor} withInstructions={false} onUnsavedChange={setUnsaved} />
       <StepFooter
         page="scheduling"
-        canContinue={mine.length === 0}
-        waiting="Set your scheduling rules to continue."
+        canContinue={mine.length === 0 && !unsaved}
+        waiting={mine.length > 0 ? 'Set your scheduling rules to continue.' : UNSAVED_WAITING}
       />
     </section>
   );

@@ -245,6 +245,21 @@ describe('Setup: pages and status bar', () => {
       'Changes requested: Please use photos of your own work.',
     );
   });
+
+  it('a sent-back item names its field: following it lands in that field, ready to type', async () => {
+    const { user } = start(
+      '/dashboard/setup?page=logo',
+      complete({ reviewFixes: ['description'], reviewNote: null }),
+    );
+    await ready();
+    await user.click(
+      within(screen.getByRole('note', { name: 'Changes requested' })).getByRole('link', {
+        name: 'Service description',
+      }),
+    );
+    await stepHeading('Next Steps');
+    await waitFor(() => expect(screen.getByRole('textbox', { name: 'Service description' })).toHaveFocus());
+  });
 });
 
 describe('Setup 1: Logo and Branding', () => {
@@ -543,6 +558,35 @@ describe('Setup 7: Next Steps', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeEnabled());
   });
 
+  it('Submit for Review saves a description and instructions typed but not saved, then submits', async () => {
+    const { user, change, calls } = start(
+      '/dashboard/setup?page=next-steps',
+      complete({ serviceDescription: null }),
+      {
+        [at(vendorsApi.update, { id: 7 })]: (c) => ({
+          body: change((c.body as { vendor: Partial<Vendor> }).vendor),
+        }),
+        [at(vendorsApi.submitForReview, { id: 7 })]: () => ({
+          body: change({ listingStatus: 'under_review' }),
+        }),
+      },
+    );
+    await stepHeading('Next Steps');
+    expect(screen.getByRole('button', { name: 'Submit for Review' })).toBeDisabled();
+    await user.type(screen.getByRole('textbox', { name: 'Service description' }), 'Spotless homes.');
+    await user.type(screen.getByRole('textbox', { name: 'Appointment instructions' }), 'Park on the street.');
+    // Typed is enough: the button saves it first.
+    expect(screen.queryByRole('link', { name: VENDOR_MESSAGES.descriptionRequired })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Submit for Review' }));
+    expect(await screen.findByRole('button', { name: 'Submitted' })).toBeDisabled();
+    expect(callsTo(calls, vendorsApi.update, { id: 7 }).map((c) => c.body)).toEqual([
+      { vendor: { serviceDescription: 'Spotless homes.' } },
+      { vendor: { appointmentInstructions: 'Park on the street.' } },
+    ]);
+    expect(callsTo(calls, vendorsApi.submitForReview, { id: 7 })).toHaveLength(1);
+    expect(change({}).serviceDescription).toBe('Spotless homes.');
+  });
+
   it('shows "Error submitting for review" with what the server says is missing', async () => {
     const { user } = start('/dashboard/setup?page=next-steps', complete(), {
       [at(vendorsApi.submitForReview, { id: 7 })]: {
@@ -674,6 +718,31 @@ describe('Setup 5: Pricing', () => {
     expect(options().getByText('Formula (not saved yet)')).toBeInTheDocument();
   });
 
+  it('keeps Continue off while an edit is not saved, so moving on does not drop it', async () => {
+    const { user, change } = start('/dashboard/setup?page=pricing', complete(pricingVendor()), {
+      [at(vendorsApi.update, { id: 7 })]: (c) => ({
+        body: change({ minPrice: (c.body as { vendor: { minPrice: number } }).vendor.minPrice }),
+      }),
+    });
+    await stepHeading('Pricing');
+    const minPrice = options().getByRole('spinbutton', { name: 'Min Price' });
+    await user.clear(minPrice);
+    await user.type(minPrice, '60');
+    expect(continueButton()).toBeDisabled();
+    expect(continueButton()).toHaveAccessibleDescription('Save your changes to continue.');
+    await user.click(options().getByRole('button', { name: 'Save' }));
+    expect(await options().findByText('Saved')).toBeInTheDocument();
+    expect(continueButton()).toBeEnabled();
+    // A question edited and not saved keeps it off too, until the edit is undone.
+    const name = screen.getAllByRole('textbox', { name: 'Name' })[0]!;
+    const original = (name as HTMLInputElement).value;
+    await user.type(name, 's');
+    expect(continueButton()).toBeDisabled();
+    await user.clear(name);
+    await user.type(name, original);
+    expect(continueButton()).toBeEnabled();
+  });
+
   it('says what is missing and keeps Continue off for the formula x with no questions', async () => {
     start('/dashboard/setup?page=pricing', complete({ pricingFormula: 'x', pricingInputs: [] }));
     await stepHeading('Pricing');
@@ -716,6 +785,22 @@ describe('Setup 6: Scheduling', () => {
     expect(callsTo(calls, vendorsApi.update, { id: 7 })).toHaveLength(0);
     await user.click(continueButton());
     expect(locationOf(router)).toBe('/dashboard/setup?page=next-steps');
+  });
+
+  it('keeps Continue off while a change is not saved, so moving on does not drop it', async () => {
+    const { user, change } = start('/dashboard/setup?page=scheduling', complete(), {
+      [at(schedulingApi.updatePreferences, { id: 3 })]: (c) => {
+        const body = c.body as { vendorCalendar: Partial<VendorCalendar> };
+        return { body: change({ calendar: calendar(body.vendorCalendar) }).calendar! };
+      },
+    });
+    await stepHeading('Scheduling Rules');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Gap between appointments' }), '45');
+    expect(continueButton()).toBeDisabled();
+    expect(continueButton()).toHaveAccessibleDescription('Save your changes to continue.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(continueButton()).toBeEnabled();
   });
 
   it('refuses a workday that ends before it starts, as the Scheduling page does', async () => {

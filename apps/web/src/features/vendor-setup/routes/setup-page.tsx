@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import { useSearchParams } from 'react-router';
+import { useLocation, useSearchParams } from 'react-router';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { CalendarStep } from '../components/calendar-step';
 import { ImagesStep } from '../components/images-step';
@@ -50,13 +50,21 @@ export function SetupPage({ vendor, title }: { vendor: Vendor; title: string }) 
     );
   }, [asked, page, setParams]);
 
-  // A step change starts the keyboard (and the screen reader) at the new step's heading.
+  // A step change starts the keyboard (and the screen reader) at the new step's heading; a link to one of
+  // the step's texts (a sent-back item: #setup-description) starts in that text's field instead.
   const shown = useRef(page);
+  const { hash } = useLocation();
   useEffect(() => {
+    const field = hash ? document.getElementById(`${hash.slice(1)}-text`) : null;
+    if (field) {
+      shown.current = page;
+      field.focus();
+      return;
+    }
     if (shown.current === page) return;
     shown.current = page;
     document.getElementById(STEP_HEADING_ID)?.focus();
-  }, [page]);
+  }, [page, hash]);
 
   return (
     <section className="dashboard-section vendor-setup" aria-labelledby="dashboard-section-title">
