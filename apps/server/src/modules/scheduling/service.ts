@@ -48,6 +48,8 @@ export interface AvailabilityRequest {
   stepMinutes: number;
   excludeOrderId?: number | null;
   excludeBookingId?: number | null;
+  /** A plan visit whose own held time is left free (the visit is being moved). */
+  excludePlanVisitId?: number | null;
 }
 
 export interface AvailabilityAnswer {
@@ -119,6 +121,7 @@ async function availabilityOf(
         now,
         excludeOrderId: req.excludeOrderId,
         excludeBookingId: req.excludeBookingId,
+        excludePlanVisitId: req.excludePlanVisitId,
       });
   const availability = computeAvailability(
     { ...rules, now, durationMinutes: req.durationMinutes, stepMinutes: req.stepMinutes, busy },
@@ -144,6 +147,8 @@ export interface StartCheck {
   stepMinutes: number;
   excludeOrderId?: number | null;
   excludeBookingId?: number | null;
+  /** A plan visit whose own held time is left free (the visit is being moved). */
+  excludePlanVisitId?: number | null;
 }
 
 /**
@@ -170,6 +175,7 @@ export async function checkStart(
     now,
     excludeOrderId: check.excludeOrderId,
     excludeBookingId: check.excludeBookingId,
+    excludePlanVisitId: check.excludePlanVisitId,
   });
   const problem = explainStart(
     {
