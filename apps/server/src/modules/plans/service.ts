@@ -1,13 +1,16 @@
 /**
  * Recurring service plans (ADR 0037): holding a plan's visits on the vendor's time and letting them go.
  * Every function runs in the caller's transaction and takes the plan row's lock first, so two writers of
- * one plan (the daily hold job, the customer skipping a visit, the charge job) take turns. A held-like visit
+ * one plan (the daily hold job, the customer skipping a visit, the charge job) take turns; a hold then takes
+ * the vendor-time lock checkout's holds take (plan row, then vendor time: always in that order). A held-like visit
  * (HELD_VISIT_STATUSES) claims its time through the time_claims trigger; the exclusion constraint there is
  * the one arbiter between visits, orders and each other (SQLSTATE 23P01).
  */
 import { HELD_VISIT_STATUSES, ORDER_EVENT_ROLES, PLAN_VISIT_STATUSES } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { isOneOf } from '@stg/domain/is-one-of';
+import { lockVendorTime } from '../payment-records/queries';
+import { isTimeBusy } from '../scheduling/service';
 import {
   addPlanEvent,
   findVisitBySequence,
@@ -37,7 +40,12 @@ export type HoldOutcome =
   | { sequence: number; outcome: 'held'; visit: PlanVisitRow }
   /** Held (or handled) before, e.g. by an earlier try of the same job: nothing written. */
   | { sequence: number; outcome: 'exists'; visit: PlanVisitRow }
-  /** The vendor's time is taken (an order, another plan's visit): nothing written for this visit. */
+  /**
+   * The vendor's time is busy (an order, a checkout hold, another visit, a synced calendar entry): nothing
+   * written for this visit (ADR 0037: the caller moves it or asks the customer).
+   */
+  | { sequence: number; outcome: 'busy' }
+  /** The time claim met another (the exclusion constraint, 23P01): nothing written for this visit. */
   | { sequence: number; outcome: 'clash' }
   /** The plan is cancelled: nothing held. */
   | { sequence: number; outcome: 'plan_cancelled' };
@@ -56,18 +64,22 @@ export function isTimeClash(err: unknown): boolean {
 export const isHeldLike = (status: string) => isOneOf(HELD_VISIT_STATUSES, status);
 
 /**
- * Holds `visits` of the plan under its row lock, each in a savepoint of its own, so a visit whose time is
- * taken is reported (`clash`) and the others are held all the same. A sequence already held (or handled)
- * is reported as it is (`exists`): a retried job holds nothing twice. Logs `visit_held` per visit held.
+ * Holds `visits` of the plan under its row lock and the vendor-time lock, each in a savepoint of its own, so
+ * a visit whose time is busy (`busy`, read under the lock) or whose claim meets another (`clash`, the
+ * constraint) is reported and the others are held all the same. A sequence already held (or handled) is
+ * reported as it is (`exists`): a retried job holds nothing twice. Logs `visit_held` per visit held.
  */
 export async function holdVisits(
   tx: Tx,
   plan: Pick<PlanRow, 'id'>,
   visits: readonly VisitToHold[],
-  actor: Actor = SYSTEM,
+  opts: { now: Date; actor?: Actor },
 ): Promise<HoldOutcome[]> {
+  const actor = opts.actor ?? SYSTEM;
   const locked = await lockPlan(tx, plan.id);
   if (!locked) throw new Error(`No plan ${plan.id}`);
+  // Checkout's holds take this lock to decide a time is free: one of the two decides first.
+  if (locked.status !== 'cancelled') await lockVendorTime(tx, locked.vendorId);
   const outcomes: HoldOutcome[] = [];
   for (const v of visits) {
     if (locked.status === 'cancelled') {
@@ -77,6 +89,16 @@ export async function holdVisits(
     const existing = await findVisitBySequence(tx, locked.id, v.sequence);
     if (existing) {
       outcomes.push({ sequence: v.sequence, outcome: 'exists', visit: existing });
+      continue;
+    }
+    const span = {
+      vendorId: locked.vendorId,
+      start: v.appointmentAt,
+      end: v.appointmentEndAt,
+      now: opts.now,
+    };
+    if (await isTimeBusy(tx, span)) {
+      outcomes.push({ sequence: v.sequence, outcome: 'busy' });
       continue;
     }
     let visit: PlanVisitRow;

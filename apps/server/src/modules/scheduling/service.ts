@@ -190,6 +190,29 @@ export async function checkStart(
   return problem === null ? null : SCHEDULING_MESSAGES.appointmentUnavailable;
 }
 
+/**
+ * Whether anything blocks [start, end) of the vendor's time as stored now (an order, an unexpired checkout
+ * hold, a plan's held visit other than `excludePlanVisitId`, a synced calendar entry; the calendar is not
+ * synced here). For the plans module's holds (ADR 0037), which take the vendor-time lock first.
+ */
+export async function isTimeBusy(
+  db: Db | Tx,
+  q: { vendorId: number; start: Date; end: Date; now: Date; excludePlanVisitId?: number | null },
+): Promise<boolean> {
+  const calendar = await findCalendarOfVendor(db, q.vendorId);
+  const busy = await listBusyRanges(db, {
+    vendorId: q.vendorId,
+    calendarId: calendar?.id ?? null,
+    from: q.start,
+    to: q.end,
+    now: q.now,
+    excludePlanVisitId: q.excludePlanVisitId,
+  });
+  const start = q.start.getTime();
+  const end = q.end.getTime();
+  return busy.some((b) => b.start < end && b.end > start);
+}
+
 /** PATCH /api/vendor_calendars/{id}: the vendor's new preferences, all valid or none saved. */
 export async function updateSchedulingPreferences(
   db: Db,
