@@ -1,12 +1,12 @@
 /**
  * Recurring service plans (ADR 0037): holding a plan's visits on the vendor's time and letting them go.
  * Every function runs in the caller's transaction and takes the plan row's lock first, so two writers of
- * one plan (the daily hold job, the customer skipping a visit, the charge job) take turns; a hold then takes
- * the vendor-time lock checkout's holds take (plan row, then vendor time: always in that order). A held-like visit
- * (HELD_VISIT_STATUSES) claims its time through the time_claims trigger; the exclusion constraint there is
- * the one arbiter between visits, orders and each other (SQLSTATE 23P01).
+ * one plan (the daily hold job, the customer skipping a visit, the charge job) take turns; a hold then
+ * takes the vendor-time lock checkout's holds take (plan row, then vendor time: always in that order). A
+ * held-like visit (HELD_VISIT_STATUSES) claims its time through the time_claims trigger; the exclusion
+ * constraint there is the one arbiter between visits, orders and each other (SQLSTATE 23P01).
  */
-import { HELD_VISIT_STATUSES, ORDER_EVENT_ROLES, PLAN_VISIT_STATUSES } from '../../db/schema';
+import { HELD_VISIT_STATUSES, type ORDER_EVENT_ROLES, type PLAN_VISIT_STATUSES } from '../../db/schema';
 import type { Tx } from '../../db/client';
 import { isOneOf } from '@stg/domain/is-one-of';
 import { lockVendorTime } from '../payment-records/queries';
