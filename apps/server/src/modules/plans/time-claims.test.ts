@@ -2,9 +2,11 @@
  * ADR 0037 "Holding the vendor's time": one exclusion constraint (time_claims) for live orders and plans' held
  * visits, kept by triggers. Runs on PGlite and, with DATABASE_URL, on PostgreSQL with two connections.
  */
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { queryRows, wrapPostgres, type Database, type Tx } from '../../db/client';
+import { migrationsFolder, queryRows, wrapPostgres, type Database, type Tx } from '../../db/client';
 import {
   HELD_VISIT_STATUSES,
   orders,
@@ -174,18 +176,42 @@ describe('time claims of orders (by trigger)', () => {
   });
 
   it('every live order has exactly one claim, and no cancelled order has one', async () => {
-    const [row] = await queryRows<{ missing: number; extra: number }>(
-      database.db,
-      sql`select
+    expect(await orderClaimsOutOfStep()).toEqual({ missing: 0, extra: 0 });
+  });
+
+  it('the migration’s backfill gives every live order that exists its claim', async () => {
+    // The migration whose exclusion constraint this is (found by content: its number may change).
+    const file = fs
+      .readdirSync(migrationsFolder)
+      .filter((f) => f.endsWith('.sql'))
+      .map((f) => fs.readFileSync(path.join(migrationsFolder, f), 'utf8'))
+      .find((text) => text.includes('ADD CONSTRAINT "time_claims_no_overlap"'));
+    const backfill = file
+      ?.split('--> statement-breakpoint')
+      .find((statement) => /INSERT INTO "time_claims"[^;]*FROM "orders"/.test(statement));
+    expect(backfill).toBeDefined();
+    await database.db.transaction(async (tx) => {
+      await tx.execute(sql`delete from time_claims where order_id is not null`);
+      expect((await orderClaimsOutOfStep(tx)).missing).toBeGreaterThan(0);
+      await tx.execute(sql.raw(backfill!));
+      expect(await orderClaimsOutOfStep(tx)).toEqual({ missing: 0, extra: 0 });
+    });
+  });
+});
+
+/** Live orders without exactly their claim, and claims of cancelled orders. */
+async function orderClaimsOutOfStep(db: Database['db'] | Tx = database.db) {
+  const [row] = await queryRows<{ missing: number; extra: number }>(
+    db,
+    sql`select
         (select count(*)::int from orders o where o.fulfillment_status <> 'cancelled'
           and (select count(*) from time_claims c where c.order_id = o.id
             and c.during = tstzrange(o.appointment_at, o.appointment_end_at, '[)') and c.vendor_id = o.vendor_id) <> 1) as missing,
         (select count(*)::int from time_claims c join orders o on o.id = c.order_id
           where o.fulfillment_status = 'cancelled') as extra`,
-    );
-    expect(row).toEqual({ missing: 0, extra: 0 });
-  });
-});
+  );
+  return row!;
+}
 
 describe('held plan visits', () => {
   it('a held visit blocks an order at its time and an order blocks a visit; one clash spares the rest', async () => {
