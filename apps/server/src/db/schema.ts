@@ -9,6 +9,8 @@ import {
   bigint,
   boolean,
   check,
+  customType,
+  date,
   doublePrecision,
   index,
   integer,
@@ -85,7 +87,50 @@ export const REFUND_STATUSES = ['pending', 'succeeded', 'failed'] as const;
 export const JOB_STATUSES = ['queued', 'running', 'done', 'failed'] as const;
 export const PAYOUT_METHODS = ['transfer', 'paper_check', 'none'] as const;
 export const PAYOUT_STATUSES = ['sending', 'sent', 'owed'] as const;
+/** ADR 0037: a plan's state (paused until `paused_until`). */
+export const PLAN_STATUSES = ['active', 'paused', 'cancelled'] as const;
+/**
+ * ADR 0037: a plan visit's state. The held-like ones (HELD_VISIT_STATUSES) own a time claim; `ordered` has
+ * become an order (which owns the claim), `skipped` and `cancelled` free their time, `needs_time` waits for
+ * the customer to pick a time (it holds none).
+ */
+export const PLAN_VISIT_STATUSES = [
+  'held',
+  'charging',
+  'ordered',
+  'skipped',
+  'cancelled',
+  'payment_failed',
+  'action_required',
+  'needs_time',
+] as const;
+export const HELD_VISIT_STATUSES = ['held', 'charging', 'payment_failed', 'action_required'] as const;
+export const PLAN_EVENT_ACTIONS = [
+  'created',
+  'visit_held',
+  'visit_clashed',
+  'visit_moved',
+  'visit_needs_time',
+  'visit_released',
+  'visit_skipped',
+  'visit_rescheduled',
+  'visit_charged',
+  'visit_ordered',
+  'visit_payment_failed',
+  'visit_action_required',
+  'visit_cancelled',
+  'paused',
+  'resumed',
+  'frequency_changed',
+  'time_changed',
+  'price_proposed',
+  'price_accepted',
+  'cancelled',
+] as const;
 type OneOf<T extends readonly string[]> = T[number];
+
+/** A PostgreSQL `tstzrange`, read and written as its text ('["2030-01-07 16:00:00+00","2030-01-07 17:00:00+00")'). */
+const tstzrange = customType<{ data: string }>({ dataType: () => 'tstzrange' });
 
 const num = (value: number) => {
   if (!Number.isFinite(value)) throw new RangeError(`Not a finite number: ${value}`);
@@ -534,11 +579,19 @@ export const orders = pgTable(
     payoutDueAt: timestamp('payout_due_at', { withTimezone: true }),
     paidOutAt: timestamp('paid_out_at', { withTimezone: true }),
     transferId: text('transfer_id'),
+    /** ADR 0037: the plan whose visit this order is, and that visit (null: a one-time order). */
+    planId: integer('plan_id').references((): AnyPgColumn => plans.id, { onDelete: 'restrict' }),
+    planVisitId: integer('plan_visit_id').references((): AnyPgColumn => planVisits.id, {
+      onDelete: 'restrict',
+    }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('orders_confirmation_idx').on(t.confirmationId),
+    uniqueIndex('orders_plan_visit_idx').on(t.planVisitId),
+    index('orders_plan_idx').on(t.planId),
+    check('orders_plan_visit_check', sql`${t.planVisitId} is null or ${t.planId} is not null`),
     uniqueIndex('orders_booking_idx').on(t.bookingId),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     // The vendor's order list pages by (appointment, id): one index per filter of spec §4 Order lists
@@ -1067,3 +1120,179 @@ export const cacheVersions = pgTable('cache_versions', {
   scope: text('scope').primaryKey(),
   version: bigint('version', { mode: 'number' }).notNull().default(0),
 });
+
+/**
+ * Recurring service plans (ADR 0037): a customer's standing order with one vendor at one address, a visit
+ * every `frequency` from the anchor (a St George date and wall-clock start), at the price it was sold at
+ * (`subtotal_cents` a visit, `base_subtotal_cents` less `discount_percent`) until the customer accepts a
+ * proposed one. Its later visits are charged off-session to the saved card the customer consented to.
+ */
+export const plans = pgTable(
+  'plans',
+  {
+    id: id(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'restrict' }),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.id, { onDelete: 'restrict' }),
+    frequency: text('frequency').$type<PlanFrequency>().notNull(),
+    /** The first visit's St George date (YYYY-MM-DD) and start, minutes after local midnight. */
+    anchorLocalDate: date('anchor_local_date', { mode: 'string' }).notNull(),
+    anchorStartMinutes: integer('anchor_start_minutes').notNull(),
+    durationMins: integer('duration_mins').notNull(),
+    /** The pricing answers the plan was priced for, and the options as an order shows them. */
+    answersSnapshot: jsonb('answers_snapshot').$type<Record<string, unknown>>().notNull().default({}),
+    optionsSnapshot: jsonb('options_snapshot').$type<Record<string, string>>().notNull().default({}),
+    customerNotes: text('customer_notes'),
+    /** The one-time price for the answers, the frequency's discount, and the price a visit after it. */
+    baseSubtotalCents: integer('base_subtotal_cents').notNull(),
+    discountPercent: integer('discount_percent').notNull(),
+    subtotalCents: integer('subtotal_cents').notNull(),
+    serviceFeeCents: integer('service_fee_cents').notNull(),
+    status: text('status').$type<OneOf<typeof PLAN_STATUSES>>().notNull().default('active'),
+    /** Paused: visits before this St George date are skipped. */
+    pausedUntil: date('paused_until', { mode: 'string' }),
+    /** The saved card the later visits are charged to (the provider's customer and payment method). */
+    paymentProvider: text('payment_provider').$type<PaymentProviderName>().notNull(),
+    providerCustomerId: text('provider_customer_id'),
+    paymentMethodId: text('payment_method_id'),
+    paymentMethodBrand: text('payment_method_brand'),
+    paymentMethodLast4: varchar('payment_method_last4', { length: 4 }),
+    /** The words shown beside the Pay button, and when the customer agreed to them. */
+    consentText: text('consent_text').notNull(),
+    consentedAt: timestamp('consented_at', { withTimezone: true }).notNull(),
+    /** A new price offered after the vendor's pricing changed (charged only once accepted). */
+    proposedBaseSubtotalCents: integer('proposed_base_subtotal_cents'),
+    proposedDiscountPercent: integer('proposed_discount_percent'),
+    proposedSubtotalCents: integer('proposed_subtotal_cents'),
+    proposedAt: timestamp('proposed_at', { withTimezone: true }),
+    cancelReason: text('cancel_reason'),
+    cancelledBy: text('cancelled_by').$type<OneOf<typeof ORDER_EVENT_ROLES>>(),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('plans_user_idx').on(t.userId, t.createdAt),
+    index('plans_vendor_idx').on(t.vendorId, t.status),
+    check('plans_status_check', inList('status', PLAN_STATUSES)),
+    check('plans_frequency_check', inList('frequency', PLAN_FREQUENCIES)),
+    check('plans_provider_check', inList('payment_provider', PAYMENT_PROVIDERS)),
+    check(
+      'plans_cancelled_by_check',
+      sql`cancelled_by is null or ${inList('cancelled_by', ORDER_EVENT_ROLES)}`,
+    ),
+    check('plans_start_check', sql`${t.anchorStartMinutes} between 0 and 1439`),
+    check('plans_duration_check', sql`${t.durationMins} > 0`),
+    check(
+      'plans_money_check',
+      sql`${t.baseSubtotalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.serviceFeeCents} >= 0
+        and ${t.discountPercent} between 0 and 50
+        and (${t.proposedBaseSubtotalCents} is null or ${t.proposedBaseSubtotalCents} >= 0)
+        and (${t.proposedSubtotalCents} is null or ${t.proposedSubtotalCents} >= 0)
+        and (${t.proposedDiscountPercent} is null or ${t.proposedDiscountPercent} between 0 and 50)`,
+    ),
+    check('plans_cancelled_check', sql`(${t.status} = 'cancelled') = (${t.cancelledAt} is not null)`),
+    check('plans_paused_check', sql`${t.status} <> 'paused' or ${t.pausedUntil} is not null`),
+  ],
+);
+
+/**
+ * A plan's visits, one row per visit the plan holds or held (ADR 0037), numbered from 1 by `sequence`. A
+ * held-like visit (held, charging, payment_failed, action_required) owns a time claim, kept by trigger
+ * (migration 0021_time_claims_constraints); an `ordered` one has become `order_id`, which owns it.
+ */
+export const planVisits = pgTable(
+  'plan_visits',
+  {
+    id: id(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    sequence: integer('sequence').notNull(),
+    localDate: date('local_date', { mode: 'string' }).notNull(),
+    appointmentAt: timestamp('appointment_at', { withTimezone: true }).notNull(),
+    appointmentEndAt: timestamp('appointment_end_at', { withTimezone: true }).notNull(),
+    status: text('status').$type<OneOf<typeof PLAN_VISIT_STATUSES>>().notNull().default('held'),
+    /** When its cancellation window closes and it is charged off-session. */
+    chargeAt: timestamp('charge_at', { withTimezone: true }).notNull(),
+    orderId: integer('order_id').references((): AnyPgColumn => orders.id, { onDelete: 'restrict' }),
+    paymentIntentId: text('payment_intent_id'),
+    idempotencyKey: text('idempotency_key'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    /** A failed charge's deadline: unpaid then, the visit is cancelled and its time released. */
+    payDeadlineAt: timestamp('pay_deadline_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('plan_visits_sequence_idx').on(t.planId, t.sequence),
+    uniqueIndex('plan_visits_order_idx').on(t.orderId),
+    // The charging job's scan: held visits whose window has closed.
+    index('plan_visits_charge_idx')
+      .on(t.chargeAt, t.id)
+      .where(sql`${t.status} = 'held'`),
+    check('plan_visits_status_check', inList('status', PLAN_VISIT_STATUSES)),
+    check('plan_visits_sequence_check', sql`${t.sequence} >= 1`),
+    check('plan_visits_time_check', sql`${t.appointmentEndAt} > ${t.appointmentAt}`),
+    check('plan_visits_attempts_check', sql`${t.attempts} >= 0`),
+    check('plan_visits_ordered_check', sql`${t.status} <> 'ordered' or ${t.orderId} is not null`),
+  ],
+);
+
+/** What happened to a plan and its visits, append-only like order_events (trigger in migration 0021_time_claims_constraints). */
+export const planEvents = pgTable(
+  'plan_events',
+  {
+    id: id(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => plans.id, { onDelete: 'restrict' }),
+    planVisitId: integer('plan_visit_id').references(() => planVisits.id, { onDelete: 'restrict' }),
+    actorUserId: integer('actor_user_id').references(() => users.id, { onDelete: 'set null' }),
+    actorRole: text('actor_role').$type<OneOf<typeof ORDER_EVENT_ROLES>>().notNull(),
+    action: text('action').$type<OneOf<typeof PLAN_EVENT_ACTIONS>>().notNull(),
+    amountCents: integer('amount_cents'),
+    details: jsonb('details').$type<Record<string, unknown>>().notNull().default({}),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('plan_events_plan_idx').on(t.planId, t.createdAt),
+    check('plan_events_role_check', inList('actor_role', ORDER_EVENT_ROLES)),
+    check('plan_events_action_check', inList('action', PLAN_EVENT_ACTIONS)),
+  ],
+);
+
+/**
+ * Every claim on a vendor's time (ADR 0037): a live order's or a held plan visit's, exactly one owner each.
+ * Written only by triggers on orders and plan_visits; its exclusion constraint (no two claims of one vendor
+ * overlap, SQLSTATE 23P01) and the triggers are in migration 0021_time_claims_constraints.
+ */
+export const timeClaims = pgTable(
+  'time_claims',
+  {
+    id: id(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.id, { onDelete: 'restrict' }),
+    during: tstzrange('during').notNull(),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    planVisitId: integer('plan_visit_id').references(() => planVisits.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('time_claims_order_idx').on(t.orderId),
+    uniqueIndex('time_claims_plan_visit_idx').on(t.planVisitId),
+    check('time_claims_one_owner', sql`num_nonnulls(${t.orderId}, ${t.planVisitId}) = 1`),
+    check(
+      'time_claims_not_empty',
+      sql`not isempty(${t.during}) and not lower_inf(${t.during}) and not upper_inf(${t.during})`,
+    ),
+  ],
+);

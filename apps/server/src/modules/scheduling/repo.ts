@@ -1,8 +1,11 @@
-/** What blocks a vendor's time (orders, checkout holds, synced calendar entries) and the calendar row. */
+/**
+ * What blocks a vendor's time (orders, checkout holds, plans' held visits, synced calendar entries) and the
+ * calendar row.
+ */
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusyRange } from '@stg/domain/availability';
 import type { Db, Tx } from '../../db/client';
-import { calendarBusyEntries, orders, payments, vendorCalendars } from '../../db/schema';
+import { calendarBusyEntries, orders, payments, timeClaims, vendorCalendars } from '../../db/schema';
 
 export type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
 
@@ -25,6 +28,8 @@ export interface BusyQuery {
   excludeOrderId?: number | null;
   /** A booking whose own checkout holds do not block (the customer is choosing its time or paying). */
   excludeBookingId?: number | null;
+  /** A plan visit whose own held time does not block (its time is being chosen again). */
+  excludePlanVisitId?: number | null;
 }
 
 const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint::text`;
@@ -37,7 +42,9 @@ export interface BusyTimes {
 
 /**
  * Everything that blocks the vendor's time and overlaps [from, to): orders that are not cancelled,
- * bookings held during checkout (an unexpired hold), and the synced calendar's busy entries. One
+ * bookings held during checkout (an unexpired hold), plans' held visits (their time claims, ADR 0037: the
+ * claims table is the vendor's time, kept by the database's triggers, so scheduling reads it and needs no
+ * call into the plans module, which sits above it), and the synced calendar's busy entries. One
  * query that answers one string ("start,end;start,end…" in epoch ms): a vendor with thousands of
  * synced entries costs one row to transfer rather than thousands (measured in bench/availability).
  */
@@ -57,6 +64,13 @@ export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTime
         and ${payments.holdExpiresAt} > ${q.now.toISOString()}::timestamptz
         and ${payments.appointmentAt} < ${to}::timestamptz and ${holdEnd} > ${from}::timestamptz
         ${q.excludeBookingId ? sql`and ${payments.bookingId} is distinct from ${q.excludeBookingId}` : sql``}`,
+    // Plans' held visits (held, charging, payment failed, action required): the claims they own. An order's
+    // claim is the order itself, read above.
+    sql`select ${epochMs(sql`lower(${timeClaims.during})`)}, ${epochMs(sql`upper(${timeClaims.during})`)}, null::timestamptz
+      from ${timeClaims}
+      where ${timeClaims.vendorId} = ${q.vendorId} and ${timeClaims.planVisitId} is not null
+        and ${timeClaims.during} && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')
+        ${q.excludePlanVisitId ? sql`and ${timeClaims.planVisitId} <> ${q.excludePlanVisitId}` : sql``}`,
   ];
   if (q.calendarId !== null)
     parts.push(

@@ -48,6 +48,8 @@ export interface AvailabilityRequest {
   stepMinutes: number;
   excludeOrderId?: number | null;
   excludeBookingId?: number | null;
+  /** A plan visit whose own held time is left free (the visit is being moved). */
+  excludePlanVisitId?: number | null;
 }
 
 export interface AvailabilityAnswer {
@@ -119,6 +121,7 @@ async function availabilityOf(
         now,
         excludeOrderId: req.excludeOrderId,
         excludeBookingId: req.excludeBookingId,
+        excludePlanVisitId: req.excludePlanVisitId,
       });
   const availability = computeAvailability(
     { ...rules, now, durationMinutes: req.durationMinutes, stepMinutes: req.stepMinutes, busy },
@@ -144,6 +147,8 @@ export interface StartCheck {
   stepMinutes: number;
   excludeOrderId?: number | null;
   excludeBookingId?: number | null;
+  /** A plan visit whose own held time is left free (the visit is being moved). */
+  excludePlanVisitId?: number | null;
 }
 
 /**
@@ -170,6 +175,7 @@ export async function checkStart(
     now,
     excludeOrderId: check.excludeOrderId,
     excludeBookingId: check.excludeBookingId,
+    excludePlanVisitId: check.excludePlanVisitId,
   });
   const problem = explainStart(
     {
@@ -182,6 +188,29 @@ export async function checkStart(
     at,
   );
   return problem === null ? null : SCHEDULING_MESSAGES.appointmentUnavailable;
+}
+
+/**
+ * Whether anything blocks [start, end) of the vendor's time as stored now (an order, an unexpired checkout
+ * hold, a plan's held visit other than `excludePlanVisitId`, a synced calendar entry; the calendar is not
+ * synced here). For the plans module's holds (ADR 0037), which take the vendor-time lock first.
+ */
+export async function isTimeBusy(
+  db: Db | Tx,
+  q: { vendorId: number; start: Date; end: Date; now: Date; excludePlanVisitId?: number | null },
+): Promise<boolean> {
+  const calendar = await findCalendarOfVendor(db, q.vendorId);
+  const busy = await listBusyRanges(db, {
+    vendorId: q.vendorId,
+    calendarId: calendar?.id ?? null,
+    from: q.start,
+    to: q.end,
+    now: q.now,
+    excludePlanVisitId: q.excludePlanVisitId,
+  });
+  const start = q.start.getTime();
+  const end = q.end.getTime();
+  return busy.some((b) => b.start < end && b.end > start);
 }
 
 /** PATCH /api/vendor_calendars/{id}: the vendor's new preferences, all valid or none saved. */

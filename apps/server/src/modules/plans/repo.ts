@@ -1,0 +1,70 @@
+/** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
+import { and, eq } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client';
+import { oneRow } from '../../db/one-row';
+import { planEvents, plans, planVisits, timeClaims } from '../../db/schema';
+
+export type PlanRow = typeof plans.$inferSelect;
+export type NewPlan = typeof plans.$inferInsert;
+export type PlanVisitRow = typeof planVisits.$inferSelect;
+export type NewPlanVisit = typeof planVisits.$inferInsert;
+export type NewPlanEvent = typeof planEvents.$inferInsert;
+
+export async function insertPlan(tx: Tx, values: NewPlan): Promise<PlanRow> {
+  return oneRow(await tx.insert(plans).values(values).returning(), 'plan');
+}
+
+/** The plan row, locked for the rest of the transaction (every change to a plan or its visits takes it first). */
+export async function lockPlan(tx: Tx, id: number): Promise<PlanRow | null> {
+  const [row] = await tx.select().from(plans).where(eq(plans.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function findPlanVisit(db: Db | Tx, id: number): Promise<PlanVisitRow | null> {
+  const [row] = await db.select().from(planVisits).where(eq(planVisits.id, id)).limit(1);
+  return row ?? null;
+}
+
+export async function lockPlanVisit(tx: Tx, id: number): Promise<PlanVisitRow | null> {
+  const [row] = await tx.select().from(planVisits).where(eq(planVisits.id, id)).for('update').limit(1);
+  return row ?? null;
+}
+
+export async function findVisitBySequence(db: Db | Tx, planId: number, sequence: number) {
+  const [row] = await db
+    .select()
+    .from(planVisits)
+    .where(and(eq(planVisits.planId, planId), eq(planVisits.sequence, sequence)))
+    .limit(1);
+  return row ?? null;
+}
+
+/** Inserts a visit; a held-like one claims its time by trigger (SQLSTATE 23P01 when the time is taken). */
+export async function insertPlanVisit(tx: Tx, values: NewPlanVisit): Promise<PlanVisitRow> {
+  return oneRow(await tx.insert(planVisits).values(values).returning(), 'plan visit');
+}
+
+export async function updatePlanVisit(
+  tx: Tx,
+  id: number,
+  values: Partial<NewPlanVisit>,
+): Promise<PlanVisitRow> {
+  return oneRow(
+    await tx.update(planVisits).set(values).where(eq(planVisits.id, id)).returning(),
+    'plan visit',
+  );
+}
+
+export async function addPlanEvent(tx: Tx, event: NewPlanEvent) {
+  await tx.insert(planEvents).values(event);
+}
+
+export async function listPlanEvents(db: Db | Tx, planId: number) {
+  return db.select().from(planEvents).where(eq(planEvents.planId, planId)).orderBy(planEvents.id);
+}
+
+/** The time a visit claims (null: none), as the claims table holds it. */
+export async function findVisitClaim(db: Db | Tx, planVisitId: number) {
+  const [row] = await db.select().from(timeClaims).where(eq(timeClaims.planVisitId, planVisitId)).limit(1);
+  return row ?? null;
+}
