@@ -41,6 +41,7 @@ import { CABLE_PROTOCOL, cableRoutes } from './modules/orders/cable';
 import { OrderConfirmations } from './modules/order-confirmations/notifier';
 import { orderRoutes } from './modules/orders/routes';
 import { paymentRoutes } from './modules/payments/routes';
+import { planVisitRoutes } from './modules/plans/visit-routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { operatorConsoleRoutes } from './modules/operator-console/routes';
 import { earningsRoutes } from './modules/payouts/earnings-routes';
@@ -237,6 +238,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(passwordRoutes);
   await app.register(contactRoutes);
   await app.register(paymentRoutes, { deps });
+  await app.register(planVisitRoutes, { deps });
   await app.register(orderRoutes, { deps });
   await app.register(payoutRoutes, { deps });
   await app.register(operatorConsoleRoutes, { deps });

@@ -8,6 +8,7 @@ import { JobWorker, type Recurring } from './modules/jobs/worker';
 import { syncAllCalendars } from './modules/calendar-sync/service';
 import { paymentJobHandlers } from './modules/payments/service';
 import { payoutJobHandlers } from './modules/payouts/service';
+import { PLAN_HORIZON, planVisitJobHandlers } from './modules/plans/visit-handlers';
 import { GOOGLE_REVIEWS, googleReviewsJob } from './modules/reviews/google';
 import type { PlacesReviewsSource } from './adapters/reviews/google-places';
 
@@ -25,9 +26,10 @@ export function jobWorkerOf(
       [CALENDAR_SYNC.kind]: async (_job, { now }) => syncAllCalendars(app.deps, now),
       ...paymentJobHandlers(app.deps),
       ...payoutJobHandlers(app.deps),
+      ...planVisitJobHandlers(app.deps),
       [GOOGLE_REVIEWS.kind]: googleReviewsJob(opts.googlePlaces, app.log),
     },
-    recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS],
+    recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS, PLAN_HORIZON],
     log: app.log,
     now: opts.now,
   });

@@ -1228,12 +1228,16 @@ export const planVisits = pgTable(
     lastError: text('last_error'),
     /** A failed charge's deadline: unpaid then, the visit is cancelled and its time released. */
     payDeadlineAt: timestamp('pay_deadline_at', { withTimezone: true }),
+    /** The mailed pay link's token after a failed charge, as its SHA-256 hex (the token itself is only mailed). */
+    payTokenHash: text('pay_token_hash'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('plan_visits_sequence_idx').on(t.planId, t.sequence),
     uniqueIndex('plan_visits_order_idx').on(t.orderId),
+    uniqueIndex('plan_visits_pay_token_idx').on(t.payTokenHash),
+    index('plan_visits_intent_idx').on(t.paymentIntentId),
     // The charging job's scan: held visits whose window has closed.
     index('plan_visits_charge_idx')
       .on(t.chargeAt, t.id)

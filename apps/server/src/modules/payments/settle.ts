@@ -19,12 +19,13 @@ import {
   updateOrder,
 } from '../orders/queries';
 import { closeDisputeInTx } from '../payouts/disputes';
+import { settleVisitIntentInTx } from '../plans/visit-settle';
 import { findVendor } from '../pricing/queries';
 import type { PaymentsDeps } from '../../deps';
-import { REMINDER_JOB, sendConflictRefundMail, sendOrderPlacedMails } from '../orders/mails';
+import { sendConflictRefundMail } from '../orders/mails';
+import { recordOrderPlaced } from '../orders/place-order';
 import { executeRefund, recordRefund } from '../orders/refunds';
 import {
-  enqueueJobInTx,
   findOverlappingOpenPayments,
   findPaymentByIntent,
   hasOtherOpenPayment,
@@ -34,8 +35,6 @@ import {
   updatePayment,
   type PaymentRow,
 } from '../payment-records/queries';
-
-const HOUR_MS = 3_600_000;
 
 export type SettleOutcome =
   | { kind: 'unknown' }
@@ -170,34 +169,24 @@ export async function settleInTx(
   });
   if (payment.bookingId !== null)
     await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
-  await addOrderEvent(tx, {
-    orderId,
-    actorUserId: payment.userId,
-    actorRole: 'customer',
-    action: 'created',
-    amountCents: payment.totalCents,
-    details: {
-      confirmationId: payment.confirmationId,
-      paymentIntentId: intent.id,
-      provider: payment.provider,
-    },
-    createdAt: now,
-  });
-  const reminderAt = new Date(payment.appointmentAt.getTime() - 24 * HOUR_MS);
-  if (reminderAt.getTime() > now.getTime())
-    await enqueueJobInTx(
-      tx,
-      {
-        kind: REMINDER_JOB,
-        payload: { orderId, appointmentAt: payment.appointmentAt.toISOString() },
-        runAt: reminderAt,
-        uniqueKey: `${REMINDER_JOB}:${orderId}:${payment.appointmentAt.getTime()}`,
+  // The shared part of every new paid order (orders/place-order.ts; a plan visit's settle uses it too).
+  await recordOrderPlaced(
+    tx,
+    deps,
+    {
+      orderId,
+      appointmentAt: payment.appointmentAt,
+      userId: payment.userId,
+      amountCents: payment.totalCents,
+      details: {
+        confirmationId: payment.confirmationId,
+        paymentIntentId: intent.id,
+        provider: payment.provider,
       },
-      now,
-    );
+    },
+    after,
+  );
   await notifyOrderConfirmation(tx, payment.confirmationId);
-  const placedOrderId = orderId;
-  after.push(() => sendOrderPlacedMails(deps, placedOrderId));
   return { kind: 'order', payment: settled, orderId, created: true };
 }
 
@@ -275,9 +264,14 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
     switch (event.type) {
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed':
-      case 'payment_intent.canceled':
-        await settleInTx(tx, deps, intent ?? event.intent, after);
+      case 'payment_intent.canceled': {
+        const told = intent ?? event.intent;
+        const outcome = await settleInTx(tx, deps, told, after);
+        // ADR 0037: an intent with no checkout payment row may be a plan visit's (charged off-session or
+        // paid by its mailed link): that visit settles into its order, once (plans/visit-settle.ts).
+        if (outcome.kind === 'unknown') await settleVisitIntentInTx(tx, deps, told, after);
         break;
+      }
       case 'charge.refunded':
         await markRefundsSucceededByProviderIds(tx, event.refundIds, now);
         break;

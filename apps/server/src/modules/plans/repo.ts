@@ -1,5 +1,5 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
 import { planEvents, plans, planVisits, timeClaims } from '../../db/schema';
@@ -66,5 +66,33 @@ export async function listPlanEvents(db: Db | Tx, planId: number) {
 /** The time a visit claims (null: none), as the claims table holds it. */
 export async function findVisitClaim(db: Db | Tx, planVisitId: number) {
   const [row] = await db.select().from(timeClaims).where(eq(timeClaims.planVisitId, planVisitId)).limit(1);
+  return row ?? null;
+}
+
+export async function findPlan(db: Db | Tx, id: number): Promise<PlanRow | null> {
+  const [row] = await db.select().from(plans).where(eq(plans.id, id)).limit(1);
+  return row ?? null;
+}
+
+/** The plans that still hold visits (active, or paused until a date), by id after `afterId`: the horizon job's pages. */
+export async function listLivePlanIds(db: Db | Tx, afterId: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(inArray(plans.status, ['active', 'paused']), gt(plans.id, afterId)))
+    .orderBy(plans.id)
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** The visit a mailed pay link names (by its token's hash). */
+export async function findVisitByTokenHash(db: Db | Tx, hash: string): Promise<PlanVisitRow | null> {
+  const [row] = await db.select().from(planVisits).where(eq(planVisits.payTokenHash, hash)).limit(1);
+  return row ?? null;
+}
+
+/** The visit whose charge (or pay link) made this provider intent. */
+export async function findVisitByIntent(db: Db | Tx, intentId: string): Promise<PlanVisitRow | null> {
+  const [row] = await db.select().from(planVisits).where(eq(planVisits.paymentIntentId, intentId)).limit(1);
   return row ?? null;
 }

@@ -22,6 +22,7 @@ import {
   type PlanRow,
   type PlanVisitRow,
 } from './repo';
+import { enqueueVisitCharge } from './visit-jobs';
 
 export type { PlanRow, PlanVisitRow } from './repo';
 
@@ -127,6 +128,8 @@ export async function holdVisits(
       action: 'visit_held',
       details: { sequence: v.sequence, appointmentAt: v.appointmentAt.toISOString() },
     });
+    // Step 2: the visit is charged off-session when its cancellation window closes (visit-charge.ts).
+    await enqueueVisitCharge(tx, visit, opts.now);
     outcomes.push({ sequence: v.sequence, outcome: 'held', visit });
   }
   return outcomes;

@@ -247,3 +247,8 @@ export async function updateSchedulingPreferences(
     return updated;
   });
 }
+
+/** How many days ahead the vendor takes bookings (its booking window's end; ADR 0037: a plan holds visits that far). */
+export async function bookingLimitDaysOf(db: Db | Tx, vendorId: number): Promise<number> {
+  return rulesOf(await findCalendarOfVendor(db, vendorId)).bookingLimitDays;
+}

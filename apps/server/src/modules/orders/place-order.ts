@@ -1,0 +1,53 @@
+/**
+ * What every new paid order gets in the transaction that inserts it, whoever made it (checkout's settle in
+ * payments/settle.ts, a plan visit charged off-session in plans/visit-settle.ts, ADR 0037): its `created`
+ * event, its reminder job, and, once the transaction commits, the mails of a new order.
+ */
+import type { Tx } from '../../db/client';
+import { enqueueJobInTx } from '../payment-records/queries';
+import { REMINDER_JOB, sendOrderPlacedMails, type OrderMailDeps } from './mails';
+import { addOrderEvent } from './repo';
+
+const HOUR_MS = 3_600_000;
+
+export interface PlacedOrder {
+  orderId: number;
+  appointmentAt: Date;
+  /** The customer who paid (the `created` event's actor). */
+  userId: number;
+  amountCents: number;
+  details: Record<string, unknown>;
+}
+
+/** Logs `created`, schedules the reminder (24 h before, if still ahead) and queues the new order's mails. */
+export async function recordOrderPlaced(
+  tx: Tx,
+  deps: OrderMailDeps,
+  placed: PlacedOrder,
+  after: (() => Promise<void>)[],
+): Promise<void> {
+  const now = deps.now();
+  const { orderId, appointmentAt } = placed;
+  await addOrderEvent(tx, {
+    orderId,
+    actorUserId: placed.userId,
+    actorRole: 'customer',
+    action: 'created',
+    amountCents: placed.amountCents,
+    details: placed.details,
+    createdAt: now,
+  });
+  const reminderAt = new Date(appointmentAt.getTime() - 24 * HOUR_MS);
+  if (reminderAt.getTime() > now.getTime())
+    await enqueueJobInTx(
+      tx,
+      {
+        kind: REMINDER_JOB,
+        payload: { orderId, appointmentAt: appointmentAt.toISOString() },
+        runAt: reminderAt,
+        uniqueKey: `${REMINDER_JOB}:${orderId}:${appointmentAt.getTime()}`,
+      },
+      now,
+    );
+  after.push(() => sendOrderPlacedMails(deps, orderId));
+}

@@ -1,0 +1,26 @@
+/** The plan visits' job handlers, keyed by kind (job-worker.ts registers them; ADR 0037). */
+import type { PaymentsDeps } from '../../deps';
+import type { ClaimedJob, Recurring } from '../jobs/worker';
+import { chargeVisit } from './visit-charge';
+import { expireVisitPayment } from './visit-deadline';
+import { runPlanHorizon } from './visit-horizon';
+import { PLAN_HORIZON_JOB, VISIT_CHARGE_JOB, VISIT_DEADLINE_JOB } from './visit-jobs';
+
+/** Daily: every live plan holds its visits up to its vendor's booking window end. */
+export const PLAN_HORIZON: Recurring = { kind: PLAN_HORIZON_JOB, everyMs: 86_400_000 };
+
+export function planVisitJobHandlers(
+  deps: PaymentsDeps,
+): Record<string, (job: ClaimedJob, ctx: { now: Date }) => Promise<void>> {
+  return {
+    [VISIT_CHARGE_JOB]: async (job) => {
+      await chargeVisit(deps, Number(job.payload.visitId));
+    },
+    [VISIT_DEADLINE_JOB]: async (job) => {
+      await expireVisitPayment(deps, Number(job.payload.visitId));
+    },
+    [PLAN_HORIZON_JOB]: async () => {
+      await runPlanHorizon(deps);
+    },
+  };
+}

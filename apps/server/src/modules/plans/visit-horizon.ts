@@ -1,0 +1,122 @@
+/**
+ * The daily `plan-horizon` job (ADR 0037 "Holding the vendor's time"): each live plan holds its visits up to
+ * its vendor's booking window end, at least the next three, from today (or the end of a pause), each plan
+ * in a transaction of its own through holdVisits (which queues each held visit's charge job). A visit whose
+ * time is busy or clashes is recorded `needs_time` (no claim; moving it within the week is later work), so
+ * it is not tried again every day. Visits whose cancellation window has already closed are not held.
+ */
+import { TIME_ZONE } from '@stg/domain/constants';
+import { visitDates } from '@stg/domain/plans';
+import {
+  addDays,
+  formatLocalDate,
+  localDateTimeOf,
+  parseLocalDate,
+  type LocalDate,
+} from '@stg/domain/zoned-time';
+import type { PaymentsDeps } from '../../deps';
+import { findVendor } from '../pricing/queries';
+import { bookingLimitDaysOf } from '../scheduling/service';
+import {
+  addPlanEvent,
+  findPlan,
+  findVisitBySequence,
+  insertPlanVisit,
+  listLivePlanIds,
+  lockPlan,
+  type PlanRow,
+} from './repo';
+import { holdVisits, type VisitToHold } from './service';
+
+const HOUR_MS = 3_600_000;
+/** At least this many visits ahead are held, whatever the booking window. */
+export const MIN_VISITS_AHEAD = 3;
+/** A guard: never more than this many visits of one plan in one run. */
+const MAX_VISITS_AHEAD = 120;
+
+/** The visits of `plan` to hold at `now`: from today (or the pause's end) to the window's end, at least three. */
+export function visitsToHold(
+  plan: PlanRow,
+  opts: { now: Date; bookingLimitDays: number; policyHours: number },
+): VisitToHold[] {
+  const anchorDate = parseLocalDate(plan.anchorLocalDate);
+  if (!anchorDate) return [];
+  const { year, month, day } = localDateTimeOf(opts.now.getTime(), TIME_ZONE);
+  const today: LocalDate = { year, month, day };
+  const pausedUntil = plan.pausedUntil ? parseLocalDate(plan.pausedUntil) : null;
+  const from = pausedUntil && formatLocalDate(pausedUntil) > formatLocalDate(today) ? pausedUntil : today;
+  const last = formatLocalDate(addDays(today, opts.bookingLimitDays));
+  const anchor = { date: anchorDate, minutes: plan.anchorStartMinutes };
+  const dates = visitDates(anchor, plan.frequency, { from, count: MAX_VISITS_AHEAD });
+  const out: VisitToHold[] = [];
+  for (const d of dates) {
+    const chargeAt = new Date(d.startsAt - opts.policyHours * HOUR_MS);
+    if (chargeAt.getTime() <= opts.now.getTime()) continue;
+    if (out.length >= MIN_VISITS_AHEAD && formatLocalDate(d.date) > last) break;
+    out.push({
+      sequence: d.n + 1,
+      localDate: formatLocalDate(d.date),
+      appointmentAt: new Date(d.startsAt),
+      appointmentEndAt: new Date(d.startsAt + plan.durationMins * 60_000),
+      chargeAt,
+    });
+  }
+  return out;
+}
+
+/** Holds one plan's visits up to its horizon; answers how many were held now and how many need a time. */
+export async function extendPlanHorizon(
+  deps: PaymentsDeps,
+  planId: number,
+): Promise<{ held: number; needsTime: number }> {
+  const now = deps.now();
+  const plan = await findPlan(deps.db, planId);
+  if (!plan || plan.status === 'cancelled') return { held: 0, needsTime: 0 };
+  const vendor = await findVendor(deps.db, plan.vendorId);
+  if (!vendor) return { held: 0, needsTime: 0 };
+  const visits = visitsToHold(plan, {
+    now,
+    bookingLimitDays: await bookingLimitDaysOf(deps.db, plan.vendorId),
+    policyHours: vendor.cancelationPolicyHours,
+  });
+  if (visits.length === 0) return { held: 0, needsTime: 0 };
+  return deps.db.transaction(async (tx) => {
+    const outcomes = await holdVisits(tx, plan, visits, { now });
+    let held = 0;
+    let needsTime = 0;
+    const locked = await lockPlan(tx, plan.id);
+    for (const o of outcomes) {
+      if (o.outcome === 'held') held++;
+      if (o.outcome !== 'busy' && o.outcome !== 'clash') continue;
+      const v = visits.find((x) => x.sequence === o.sequence)!;
+      if (!locked || (await findVisitBySequence(tx, plan.id, v.sequence))) continue;
+      const row = await insertPlanVisit(tx, { planId: plan.id, ...v, status: 'needs_time' });
+      await addPlanEvent(tx, {
+        planId: plan.id,
+        planVisitId: row.id,
+        actorRole: 'system',
+        action: 'visit_needs_time',
+        details: { sequence: v.sequence, appointmentAt: v.appointmentAt.toISOString(), why: o.outcome },
+      });
+      needsTime++;
+    }
+    return { held, needsTime };
+  });
+}
+
+/** The daily run: every live plan, a page of ids at a time. */
+export async function runPlanHorizon(deps: PaymentsDeps): Promise<{ plans: number; held: number }> {
+  let afterId = 0;
+  let plans = 0;
+  let held = 0;
+  for (;;) {
+    const ids = await listLivePlanIds(deps.db, afterId, 200);
+    if (ids.length === 0) break;
+    for (const id of ids) {
+      held += (await extendPlanHorizon(deps, id)).held;
+      plans++;
+    }
+    afterId = ids[ids.length - 1]!;
+  }
+  return { plans, held };
+}

@@ -1,0 +1,46 @@
+/** The plan visits' jobs (ADR 0037): their kinds and how a visit's jobs are queued (in the caller's transaction). */
+import type { Tx } from '../../db/client';
+import { enqueueJobInTx } from '../payment-records/queries';
+
+/** Charges one held visit when its cancellation window closes (unique per visit). */
+export const VISIT_CHARGE_JOB = 'plan-visit-charge';
+/** Cancels a visit whose failed charge is still unpaid at its deadline (unique per visit). */
+export const VISIT_DEADLINE_JOB = 'plan-visit-deadline';
+/** Daily: holds every live plan's visits up to its vendor's booking window end. */
+export const PLAN_HORIZON_JOB = 'plan-horizon';
+
+export async function enqueueVisitCharge(
+  tx: Tx,
+  visit: { id: number; chargeAt: Date },
+  now: Date,
+): Promise<void> {
+  await enqueueJobInTx(
+    tx,
+    {
+      kind: VISIT_CHARGE_JOB,
+      payload: { visitId: visit.id },
+      runAt: visit.chargeAt,
+      uniqueKey: `${VISIT_CHARGE_JOB}:${visit.id}`,
+      // Provider trouble is retried with the same idempotency key (backoff doubling from 30 s).
+      maxAttempts: 10,
+    },
+    now,
+  );
+}
+
+export async function enqueueVisitDeadline(
+  tx: Tx,
+  visit: { id: number; payDeadlineAt: Date },
+  now: Date,
+): Promise<void> {
+  await enqueueJobInTx(
+    tx,
+    {
+      kind: VISIT_DEADLINE_JOB,
+      payload: { visitId: visit.id },
+      runAt: visit.payDeadlineAt,
+      uniqueKey: `${VISIT_DEADLINE_JOB}:${visit.id}`,
+    },
+    now,
+  );
+}
