@@ -39,7 +39,10 @@ import {
   type Fixtures,
 } from './authz/fixtures';
 import { counts, runChecked, type Entry, type Expectation } from './authz/matrix';
-import { signUpPayload, TestClient, undocumentedAnswers } from './test-app';
+import { outbox, signUpPayload, TestClient, undocumentedAnswers } from './test-app';
+import { insertPlan } from '../src/modules/plans/repo';
+import { holdVisits } from '../src/modules/plans/service';
+import { chargeVisit } from '../src/modules/plans/visit-charge';
 
 /** Routes that need a signed-in user: signed out 401; no cookie at all on a write is the CSRF 403. */
 const SIGNED_OUT_WRITE = { guest: 401, none: 403 } as const;
@@ -51,6 +54,71 @@ const ANYONE = (why: string): Record<'guest' | 'customerB' | 'vendorW' | 'operat
   vendorW: { self: why },
   operator: { self: why },
 });
+
+let planVisitDay = 0;
+/**
+ * The pay link's token of a fresh plan visit of A with V whose off-session charge was declined (0341,
+ * attached without a charge): a visit held at 6:00 on a day 30+ days on (nobody else's time), charged now.
+ */
+async function failedPlanVisitToken(fx: Fixtures): Promise<string> {
+  const { app } = fx;
+  const sandbox = app.deps.sandbox!;
+  const customerId = await sandbox.ensureCustomer({
+    userId: fx.A.userId,
+    email: fx.A.email,
+    name: 'A',
+    existingId: null,
+  });
+  const card = await sandbox.attachCard(customerId, {
+    number: '4000 0000 0000 0341',
+    expMonth: 12,
+    expYear: 2030,
+  });
+  const start = new Date(NOW.getTime() + (30 + ++planVisitDay) * 86_400_000 - 2 * 3_600_000);
+  const plan = await app.deps.db.transaction((tx) =>
+    insertPlan(tx, {
+      userId: fx.A.userId,
+      vendorId: fx.V.vendorId,
+      addressId: fx.A.addressId,
+      frequency: 'every_4_weeks',
+      anchorLocalDate: start.toISOString().slice(0, 10),
+      anchorStartMinutes: 6 * 60,
+      durationMins: 30,
+      baseSubtotalCents: 10000,
+      discountPercent: 0,
+      subtotalCents: 10000,
+      serviceFeeCents: 255,
+      paymentProvider: 'sandbox',
+      providerCustomerId: customerId,
+      paymentMethodId: card.id,
+      consentText: 'authz',
+      consentedAt: NOW,
+    }),
+  );
+  const [held] = await app.deps.db.transaction((tx) =>
+    holdVisits(
+      tx,
+      plan,
+      [
+        {
+          sequence: 1,
+          localDate: start.toISOString().slice(0, 10),
+          appointmentAt: start,
+          appointmentEndAt: new Date(start.getTime() + 30 * 60_000),
+          chargeAt: new Date(NOW.getTime() - 60_000),
+        },
+      ],
+      { now: NOW },
+    ),
+  );
+  if (held?.outcome !== 'held') throw new Error(`plan visit not held: ${held?.outcome}`);
+  if ((await chargeVisit(app.deps, held.visit.id)) !== 'payment_failed')
+    throw new Error('the charge went through');
+  const mail = (await outbox(app)).find((m) => m.to === fx.A.email && m.subject.startsWith('Payment needed'));
+  const token = /token=([^\s]+)/.exec(mail?.text ?? '')?.[1];
+  if (!token) throw new Error('no pay link mail');
+  return token;
+}
 
 const TABLE: Record<string, Entry> = {
   // ---- documentation, health, configuration: nothing private in them ----
@@ -175,6 +243,26 @@ const TABLE: Record<string, Entry> = {
         method: 'POST',
         url: '/api/password/reset',
         payload: { token, password: 'Another-Pass-789', passwordConfirmation: 'Another-Pass-789' },
+        owner: await freshGuest(fx),
+      };
+    },
+    expect: { ...ANYONE('the mailed token is the proof'), none: 403 },
+  },
+  'GET /api/plan-visits/pay/:token': {
+    kind: 'public',
+    reason:
+      "a plan visit's mailed pay link (ADR 0037): the random token in the path is the credential, stored hashed; any other token is 404",
+  },
+  'POST /api/plan-visits/pay/:token/confirm': {
+    kind: 'checked',
+    owner: 'fresh',
+    what: "pay a plan visit's failed charge with the mailed link (ADR 0037)",
+    prepare: async (fx) => {
+      const token = await failedPlanVisitToken(fx);
+      return {
+        method: 'POST',
+        url: `/api/plan-visits/pay/${token}/confirm`,
+        payload: { card: { number: '4242 4242 4242 4242', expMonth: 12, expYear: 2030, cvc: '123' } },
         owner: await freshGuest(fx),
       };
     },

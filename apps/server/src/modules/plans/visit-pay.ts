@@ -30,6 +30,18 @@ import { payLinkOf } from './visit-mails';
 import { settleVisitIntent, visitAmountCents } from './visit-settle';
 
 const PAYABLE = ['payment_failed', 'action_required'] as const;
+
+/** A return address on this site only (a path, or an absolute URL of PUBLIC_URL's origin): no open redirect. */
+function sameSiteUrl(raw: string, publicUrl: string): string | null {
+  if (raw.startsWith('//')) return null;
+  try {
+    const base = new URL(publicUrl);
+    const url = new URL(raw, base);
+    return url.origin === base.origin ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
 const isPayable = (status: string) => (PAYABLE as readonly string[]).includes(status);
 
 async function byToken(deps: PaymentsDeps, token: string) {
@@ -152,13 +164,12 @@ export async function confirmVisitPayment(
     if (!sandbox) throw unprocessable(M.failed);
     // Only the plan's own saved card, or a card typed in now.
     if (body.paymentMethodId && body.paymentMethodId !== plan.paymentMethodId) throw unprocessable(M.failed);
-    const returnUrl = body.returnUrl ?? payLinkOf(deps.publicUrl, token);
-    if (new URL(returnUrl, deps.publicUrl).origin !== new URL(deps.publicUrl).origin)
-      throw unprocessable(M.returnUrl);
+    const returnUrl = sameSiteUrl(body.returnUrl ?? payLinkOf(deps.publicUrl, token), deps.publicUrl);
+    if (!returnUrl) throw unprocessable(M.returnUrl);
     try {
       const answer = await sandbox.confirm(intent.id, {
         clientSecret: intent.clientSecret,
-        returnUrl: new URL(returnUrl, deps.publicUrl).toString(),
+        returnUrl,
         ...(body.card ? { card: body.card } : { paymentMethodId: body.paymentMethodId }),
       });
       redirectUrl = answer.redirectUrl;
