@@ -15,8 +15,8 @@ import { signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { JobWorker } from '../jobs/worker';
 import { paymentJobHandlers } from '../payments/service';
-import { findPlanVisit, findVisitClaim, insertPlan, type PlanRow } from './repo';
-import { holdVisits } from './service';
+import { findPlanVisit, findVisitClaim, insertPlan, listPlanEvents, type PlanRow } from './repo';
+import { holdVisits, releaseVisit } from './service';
 import { chargeHooks, chargeVisit } from './visit-charge';
 import { planVisitJobHandlers } from './visit-handlers';
 import { extendPlanHorizon, MIN_VISITS_AHEAD } from './visit-horizon';
@@ -271,6 +271,61 @@ describe('charging a held plan visit', () => {
     expect((await confirm(token, {})).json()).toMatchObject({ status: 'succeeded' });
     await expectOrderOf(visit.id, plan);
     expect(await intentsForVisit(visit.id)).toBe(1);
+  });
+
+  it('paid at the provider without the link’s confirm: the provider’s succeeded event settles it, once', async () => {
+    clock = START;
+    const { owner, plan } = await newPlan(CARDS.decline);
+    const visit = await hold(plan, 1, at(30, 11));
+    clock = new Date(visit.chargeAt.getTime() + 60_000);
+    await chargeVisit(app.deps, visit.id);
+    const token = await payTokenMailedTo(owner.email);
+    const read = (await getPayment(token)).json();
+    // The card form confirmed with the sandbox (as Stripe.js would), and the page was closed before telling us.
+    await app.deps.sandbox!.confirm(read.payment.paymentIntentId as string, {
+      clientSecret: read.payment.clientSecret as string,
+      card: { number: CARDS.visa, ...FUTURE, cvc: '123' },
+      returnUrl: 'http://localhost:3000/plan-visits/pay',
+    });
+    await app.deps.background.drain();
+    await worker.drain();
+    await expectOrderOf(visit.id, plan);
+    await worker.drain();
+    expect(await ordersOfVisit(visit.id)).toHaveLength(1);
+  });
+
+  it('paid after the deadline cancelled it (a race): the payment is refunded in full, no order', async () => {
+    clock = START;
+    const { owner, plan } = await newPlan(CARDS.decline);
+    const visit = await hold(plan, 1, at(31, 11));
+    clock = new Date(visit.chargeAt.getTime() + 60_000);
+    await chargeVisit(app.deps, visit.id);
+    const token = await payTokenMailedTo(owner.email);
+    const read = (await getPayment(token)).json();
+    await app.deps.db.transaction((tx) => releaseVisit(tx, visit.id, { to: 'cancelled' }));
+    await app.deps.sandbox!.confirm(read.payment.paymentIntentId as string, {
+      clientSecret: read.payment.clientSecret as string,
+      card: { number: CARDS.visa, ...FUTURE, cvc: '123' },
+      returnUrl: 'http://localhost:3000/plan-visits/pay',
+    });
+    await app.deps.background.drain();
+    await worker.drain();
+    await worker.drain();
+    expect(await ordersOfVisit(visit.id)).toHaveLength(0);
+    // Refunded in full at the provider, once, and logged on the plan.
+    const result = await app.deps.db.execute<{ n: number; refunded: number }>(
+      sql`select count(*)::int as n, coalesce(sum((data->>'amount')::int), 0)::int as refunded
+          from sandbox_objects where object = 'refund' and data->>'payment_intent' = ${read.payment.paymentIntentId as string}`,
+    );
+    expect((result as { rows: { n: number; refunded: number }[] }).rows[0]).toEqual({
+      n: 1,
+      refunded: 18255,
+    });
+    const released = (await listPlanEvents(app.deps.db, plan.id)).filter(
+      (e) => e.action === 'visit_released',
+    );
+    expect(released).toHaveLength(1);
+    expect(released[0]!.amountCents).toBe(18255);
   });
 
   it('a link only pays with the plan’s own saved card or a typed one; a bad token is 404', async () => {

@@ -4,7 +4,7 @@ import type { ClaimedJob, Recurring } from '../jobs/worker';
 import { chargeVisit } from './visit-charge';
 import { expireVisitPayment } from './visit-deadline';
 import { runPlanHorizon } from './visit-horizon';
-import { PLAN_HORIZON_JOB, VISIT_CHARGE_JOB, VISIT_DEADLINE_JOB } from './visit-jobs';
+import { PLAN_HORIZON_JOB, VISIT_CHARGE_JOB, VISIT_DEADLINE_JOB, VISIT_REFUND_JOB } from './visit-jobs';
 
 /** Daily: every live plan holds its visits up to its vendor's booking window end. */
 export const PLAN_HORIZON: Recurring = { kind: PLAN_HORIZON_JOB, everyMs: 86_400_000 };
@@ -18,6 +18,16 @@ export function planVisitJobHandlers(
     },
     [VISIT_DEADLINE_JOB]: async (job) => {
       await expireVisitPayment(deps, Number(job.payload.visitId));
+    },
+    [VISIT_REFUND_JOB]: async (job) => {
+      const intentId = String(job.payload.paymentIntentId);
+      // The same key every try: the provider refunds once.
+      await deps.payments.refund({
+        paymentIntentId: intentId,
+        amountCents: Number(job.payload.amountCents),
+        reason: 'The plan visit was cancelled before its payment arrived',
+        idempotencyKey: `refund-plan-visit-${String(job.payload.visitId)}-${intentId}`,
+      });
     },
     [PLAN_HORIZON_JOB]: async () => {
       await runPlanHorizon(deps);

@@ -6,6 +6,8 @@ import { enqueueJobInTx } from '../payment-records/queries';
 export const VISIT_CHARGE_JOB = 'plan-visit-charge';
 /** Cancels a visit whose failed charge is still unpaid at its deadline (unique per visit). */
 export const VISIT_DEADLINE_JOB = 'plan-visit-deadline';
+/** Refunds in full a visit paid after it was cancelled (unique per intent). */
+export const VISIT_REFUND_JOB = 'plan-visit-refund';
 /** Daily: holds every live plan's visits up to its vendor's booking window end. */
 export const PLAN_HORIZON_JOB = 'plan-horizon';
 
@@ -40,6 +42,28 @@ export async function enqueueVisitDeadline(
       payload: { visitId: visit.id },
       runAt: visit.payDeadlineAt,
       uniqueKey: `${VISIT_DEADLINE_JOB}:${visit.id}`,
+    },
+    now,
+  );
+}
+
+export async function enqueueVisitRefund(
+  tx: Tx,
+  refund: { visitId: number; intent: { id: string; amountReceivedCents: number } },
+  now: Date,
+): Promise<void> {
+  await enqueueJobInTx(
+    tx,
+    {
+      kind: VISIT_REFUND_JOB,
+      payload: {
+        visitId: refund.visitId,
+        paymentIntentId: refund.intent.id,
+        amountCents: refund.intent.amountReceivedCents,
+      },
+      runAt: now,
+      uniqueKey: `${VISIT_REFUND_JOB}:${refund.intent.id}`,
+      maxAttempts: 12,
     },
     now,
   );

@@ -13,16 +13,17 @@ import type { Tx } from '../../db/client';
 import type { PaymentsDeps } from '../../deps';
 import { insertOrder } from '../orders/queries';
 import { recordOrderPlaced } from '../orders/place-order';
-import { executeRefund, recordRefund } from '../orders/refunds';
 import { findVendor } from '../pricing/queries';
 import {
   addPlanEvent,
   findPlanVisit,
   findVisitByIntent,
+  listPlanEvents,
   lockPlan,
   lockPlanVisit,
   updatePlanVisit,
 } from './repo';
+import { enqueueVisitRefund } from './visit-jobs';
 import { isHeldLike, markVisitOrdered } from './service';
 
 export type AfterCommit = (() => Promise<void>)[];
@@ -85,24 +86,23 @@ export async function settleVisitInTx(
     return { kind: 'not_plan' };
 
   if (!isHeldLike(visit.status)) {
-    // Paid after the visit was cancelled (its deadline ran out as the customer paid): the whole payment back.
-    const key = `refund-plan-visit-${visitId}-${intent.id}`;
-    const refund = await tx
-      .transaction((sp) =>
-        recordRefund(
-          sp,
-          {
-            paymentIntentId: intent.id,
-            kind: 'conflict',
-            amountCents: intent.amountReceivedCents,
-            reason: 'The plan visit was cancelled before its payment arrived',
-            idempotencyKey: key,
-          },
-          now,
-        ),
-      )
-      .catch(() => null); // told before: the refund is already recorded
-    if (refund) after.push(async () => void (await executeRefund(deps, refund.id)));
+    // Paid after the visit was cancelled (its deadline ran out as the customer paid): the whole payment
+    // goes back. No order and no checkout payment own it, so the refund is a job of the visit's own
+    // (unique per intent, retried until the provider answers), logged on the plan once.
+    const told = (await listPlanEvents(tx, plan.id)).some(
+      (e) => e.action === 'visit_released' && e.details.paymentIntentId === intent.id,
+    );
+    if (!told) {
+      await addPlanEvent(tx, {
+        planId: plan.id,
+        planVisitId: visit.id,
+        actorRole: 'system',
+        action: 'visit_released',
+        amountCents: intent.amountReceivedCents,
+        details: { paymentIntentId: intent.id, refunded: true, status: visit.status },
+      });
+      await enqueueVisitRefund(tx, { visitId: visit.id, intent }, now);
+    }
     return { kind: 'refunded', visitId };
   }
 
