@@ -53,6 +53,8 @@ export const PUBLIC_PATHS = [
   '/vendor-onboarding',
   '/forgot-password',
   '/password/reset',
+  // A plan visit's mailed pay link (ADR 0037): the token is the credential.
+  '/plan-visits/pay',
   SERVICES_PATH,
 ] as const;
 

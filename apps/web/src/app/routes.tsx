@@ -38,6 +38,10 @@ const PasswordUpdatedPage = lazyPage(
   () => import('../features/password/routes/password-updated-page'),
   'PasswordUpdatedPage',
 );
+const PlanVisitPayPage = lazyPage(
+  () => import('../features/plan-visits/routes/plan-visit-pay-page'),
+  'PlanVisitPayPage',
+);
 const OrdersPage = lazyPage(() => import('../features/orders/routes/orders-page'), 'OrdersPage');
 const AccountPage = lazyPage(() => import('../features/account/routes/account-page'), 'AccountPage');
 const DashboardLayout = lazyPage(
@@ -78,6 +82,8 @@ export const routes: RouteObject[] = [
       { path: 'forgot-password', ...lazyRoute(ForgotPasswordPage) },
       { path: 'password/reset', ...lazyRoute(ResetPasswordPage) },
       { path: 'password/reset/complete', ...lazyRoute(PasswordUpdatedPage) },
+      // A plan visit's mailed pay link (ADR 0037).
+      { path: 'plan-visits/pay', ...lazyRoute(PlanVisitPayPage) },
       { path: 'services', element: <ServicesPage /> },
       { path: 'vendors/:id', ...lazyRoute(ProviderPage) },
       { path: 'home', element: <CustomerHomePage /> },
