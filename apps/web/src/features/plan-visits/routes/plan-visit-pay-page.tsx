@@ -23,6 +23,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../plan-visits.css';
 
 const TITLE = 'Pay for your visit';
+/** "visa" → "Visa"; no brand → "card". */
+const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'card');
 const when = (iso: string) => `${formatAppointment(iso)} (Mountain Time)`;
 
 /** "1230" → "12 / 30" as it is typed. */
@@ -166,11 +168,13 @@ function PayForm({
       {saved && (
         <button
           type="button"
-          className="button button--primary"
+          className="button button--primary plan-visit-pay__saved"
           disabled={working}
           onClick={() => void payWithSaved()}
         >
-          {working ? 'Paying…' : `Pay ${amount} with ${saved.brand ?? 'card'} ending ${saved.last4 ?? ''}`}
+          {working
+            ? 'Paying…'
+            : `Pay ${amount} with your ${brandName(saved.brand)} ending ${saved.last4 ?? ''}`}
         </button>
       )}
       {sandbox && (
