@@ -6,6 +6,7 @@
  * released. Two workers and a crash between the provider's answer and the commit charge once.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import Stripe from 'stripe';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderAmounts } from '@stg/domain/checkout';
@@ -13,8 +14,10 @@ import { jobs, orderEvents, orders, planVisits, vendors } from '../../db/schema'
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
+import { startFakeStripe, type FakeStripe } from '../../../test/fake-stripe';
+import { createPricedVendor } from '../../../test/pricing-fixtures';
 import { JobWorker } from '../jobs/worker';
-import { paymentJobHandlers } from '../payments/service';
+import { deliverSandboxEvent, paymentJobHandlers } from '../payments/service';
 import { findPlanVisit, findVisitClaim, insertPlan, listPlanEvents, type PlanRow } from './repo';
 import { holdVisits, releaseVisit } from './service';
 import { chargeHooks, chargeVisit } from './visit-charge';
@@ -392,6 +395,12 @@ describe('charging a held plan visit', () => {
     chargeHooks.afterProviderAnswer = () => {
       if (crashes-- > 0) throw new Error('killed after the provider answered');
     };
+    // The provider's succeeded event would settle the visit too (in the background, whenever it lands):
+    // held back here, so the retry meets the visit still `charging`, then delivered after it.
+    const sandbox = app.deps.sandbox!;
+    const deliver = sandbox.onEvents;
+    const heldBack: string[] = [];
+    sandbox.onEvents = (ids) => heldBack.push(...ids);
     try {
       await expect(chargeVisit(app.deps, visit.id)).rejects.toThrow('killed');
       const charging = (await findPlanVisit(app.deps.db, visit.id))!;
@@ -403,7 +412,9 @@ describe('charging a held plan visit', () => {
       expect(await chargeVisit(app.deps, visit.id)).toBe('ordered');
     } finally {
       chargeHooks.afterProviderAnswer = null;
+      sandbox.onEvents = deliver;
     }
+    for (const id of heldBack) await deliverSandboxEvent(app.deps, id);
     await expectOrderOf(visit.id, plan);
     expect(await intentsForVisit(visit.id)).toBe(1);
     expect((await findPlanVisit(app.deps.db, visit.id))!.attempts).toBe(1);
@@ -455,5 +466,153 @@ describe('the plan horizon', () => {
     const needing = clashed.filter((v) => v.status === 'needs_time');
     expect(needing.map((v) => v.localDate)).toContain('2026-12-09');
     for (const v of needing) expect(await findVisitClaim(app.deps.db, v.id)).toBeNull();
+  });
+});
+
+/**
+ * The same story on the Stripe adapter against the local fake Stripe (its off-session 402s, the failed
+ * intent kept for the customer): the pay link confirms that same intent in the browser (Stripe.js), and
+ * the server, told with an empty confirm, asks Stripe and settles.
+ */
+describe('charging a held plan visit on Stripe (fake)', () => {
+  let fake: FakeStripe;
+  let stripeApp: FastifyInstance;
+  let stripeVendor: { vendorId: number };
+  let sdk: Stripe;
+
+  beforeAll(async () => {
+    fake = await startFakeStripe();
+    stripeApp = await createTestApp({ now: () => clock, payments: fake.provider() });
+    // Charging needs no payout account: a priced vendor will do.
+    stripeVendor = await createPricedVendor(stripeApp, { email: 'stripe-visits-vendor@example.com' });
+    sdk = new Stripe(fake.secretKey, { host: '127.0.0.1', port: fake.port, protocol: 'http' });
+  });
+  afterAll(async () => {
+    await stripeApp?.close();
+    await fake?.close();
+  });
+
+  async function stripePlan(token: string) {
+    const owner = await signedUpCustomer(stripeApp, 'stripe-planner');
+    const customerId = await stripeApp.deps.payments.ensureCustomer({
+      userId: owner.userId,
+      email: owner.email,
+      name: 'Casey Rivera',
+      existingId: null,
+    });
+    const pm = await sdk.paymentMethods.attach(token, { customer: customerId });
+    const plan = await stripeApp.deps.db.transaction((tx) =>
+      insertPlan(tx, {
+        userId: owner.userId,
+        vendorId: stripeVendor.vendorId,
+        addressId: owner.addressId,
+        frequency: 'every_2_weeks',
+        anchorLocalDate: '2026-11-25',
+        anchorStartMinutes: 9 * 60,
+        durationMins: 60,
+        baseSubtotalCents: 20000,
+        discountPercent: 10,
+        subtotalCents: 18000,
+        serviceFeeCents: 255,
+        paymentProvider: 'stripe',
+        providerCustomerId: customerId,
+        paymentMethodId: pm.id,
+        consentText: 'We charge $182.55 a visit 24 hours before it.',
+        consentedAt: START,
+      }),
+    );
+    return { owner, plan, paymentMethodId: pm.id };
+  }
+
+  async function stripeHold(plan: PlanRow, start: Date) {
+    const [outcome] = await stripeApp.deps.db.transaction((tx) =>
+      holdVisits(
+        tx,
+        plan,
+        [
+          {
+            sequence: 1,
+            localDate: start.toISOString().slice(0, 10),
+            appointmentAt: start,
+            appointmentEndAt: new Date(start.getTime() + HOUR),
+            chargeAt: new Date(start.getTime() - 24 * HOUR),
+          },
+        ],
+        { now: clock },
+      ),
+    );
+    if (outcome?.outcome !== 'held') throw new Error(`not held: ${outcome?.outcome}`);
+    return outcome.visit;
+  }
+
+  async function linkToken(email: string) {
+    const mail = (await outbox(stripeApp)).find(
+      (m) => m.to === email && m.subject.startsWith('Payment needed'),
+    );
+    return decodeURIComponent(/token=([^\s]+)/.exec(mail!.text)![1]!);
+  }
+
+  async function stripeConfirm(token: string) {
+    const browser = new TestClient(stripeApp);
+    await browser.session();
+    return browser.request({
+      method: 'POST',
+      url: `/api/plan-visits/pay/${encodeURIComponent(token)}/confirm`,
+      payload: {},
+    });
+  }
+
+  it('a saved visa is charged off-session at the window: an order', async () => {
+    clock = START;
+    const { plan } = await stripePlan('pm_card_visa');
+    const visit = await stripeHold(plan, at(26, 9));
+    clock = new Date(visit.chargeAt.getTime() + 60_000);
+    expect(await chargeVisit(stripeApp.deps, visit.id)).toBe('ordered');
+    const rows = await stripeApp.deps.db.select().from(orders).where(eq(orders.planVisitId, visit.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ paymentProvider: 'stripe', totalCollectedCents: 18255, planId: plan.id });
+  });
+
+  it('declined: the link’s intent is paid with another card in the browser; the server settles it once', async () => {
+    clock = START;
+    const { owner, plan } = await stripePlan('pm_card_chargeCustomerFail');
+    const visit = await stripeHold(plan, at(27, 9));
+    clock = new Date(visit.chargeAt.getTime() + 60_000);
+    expect(await chargeVisit(stripeApp.deps, visit.id)).toBe('payment_failed');
+    const token = await linkToken(owner.email);
+    const read = (
+      await stripeApp.inject({ method: 'GET', url: `/api/plan-visits/pay/${encodeURIComponent(token)}` })
+    ).json();
+    expect(read).toMatchObject({ state: 'payable', reason: 'declined', payment: { provider: 'stripe' } });
+    const paid = await fake.confirmAsBrowser(read.payment.clientSecret as string, 'pm_card_visa', {
+      returnUrl: 'http://localhost:3000/plan-visits/pay',
+    });
+    expect(paid.body).toMatchObject({ status: 'succeeded' });
+    expect((await stripeConfirm(token)).json()).toMatchObject({ status: 'succeeded' });
+    expect((await stripeConfirm(token)).json()).toMatchObject({ status: 'succeeded' });
+    const rows = await stripeApp.deps.db.select().from(orders).where(eq(orders.planVisitId, visit.id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.paymentIntentId).toBe(read.payment.paymentIntentId);
+  });
+
+  it('authentication required: the same intent is confirmed with the saved card and 3-D Secure; an order', async () => {
+    clock = START;
+    const { owner, plan, paymentMethodId } = await stripePlan('pm_card_authenticationRequired');
+    const visit = await stripeHold(plan, at(30, 9));
+    clock = new Date(visit.chargeAt.getTime() + 60_000);
+    expect(await chargeVisit(stripeApp.deps, visit.id)).toBe('action_required');
+    const token = await linkToken(owner.email);
+    const read = (
+      await stripeApp.inject({ method: 'GET', url: `/api/plan-visits/pay/${encodeURIComponent(token)}` })
+    ).json();
+    const asked = await fake.confirmAsBrowser(read.payment.clientSecret as string, paymentMethodId, {
+      returnUrl: 'http://localhost:3000/plan-visits/pay',
+    });
+    expect(asked.body).toMatchObject({ status: 'requires_action' });
+    fake.completeAuthentication(read.payment.paymentIntentId as string);
+    expect((await stripeConfirm(token)).json()).toMatchObject({ status: 'succeeded' });
+    expect(
+      await stripeApp.deps.db.select().from(orders).where(eq(orders.planVisitId, visit.id)),
+    ).toHaveLength(1);
   });
 });
