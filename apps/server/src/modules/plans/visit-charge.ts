@@ -66,7 +66,12 @@ async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> 
     const visit = await lockPlanVisit(tx, visitId);
     if (!plan || !visit) return { go: false };
     if (visit.status !== 'held' && visit.status !== 'charging') return { go: false };
-    if (plan.status !== 'active') return { go: false };
+    // A paused plan's visits on or after the pause's end are charged as an active plan's (the horizon
+    // holds them); a cancelled plan charges nothing.
+    const chargeable =
+      plan.status === 'active' ||
+      (plan.status === 'paused' && plan.pausedUntil !== null && visit.localDate >= plan.pausedUntil);
+    if (!chargeable) return { go: false };
     if (visit.status === 'held' && visit.chargeAt.getTime() > now.getTime())
       throw new RetryLater(visit.chargeAt.getTime() - now.getTime(), 'the visit is not due yet');
     const vendor = await findVendor(tx, plan.vendorId);
