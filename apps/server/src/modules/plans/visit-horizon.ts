@@ -113,7 +113,12 @@ export async function runPlanHorizon(deps: PaymentsDeps): Promise<{ plans: numbe
     const ids = await listLivePlanIds(deps.db, afterId, 200);
     if (ids.length === 0) break;
     for (const id of ids) {
-      held += (await extendPlanHorizon(deps, id)).held;
+      // One plan's trouble (logged) does not stop the others; tomorrow's run tries it again.
+      try {
+        held += (await extendPlanHorizon(deps, id)).held;
+      } catch (err) {
+        deps.log.error({ err, planId: id }, 'plan horizon failed for a plan');
+      }
       plans++;
     }
     afterId = ids[ids.length - 1]!;
