@@ -6,6 +6,8 @@ import {
   defaultPlanOffersFor,
   PLAN_FREQUENCIES,
   PLAN_FREQUENCY_LABELS,
+  planChargeWhenText,
+  planConsentText,
   planPriceWords,
   planVisitSubtotal,
   visitDates,
@@ -267,6 +269,42 @@ describe('visitDates properties', () => {
         expect(visitDates({ date, minutes: 600 }, freq, { from, count: 3 })).toEqual(expected);
       }),
       opts,
+    );
+  });
+});
+
+describe('planConsentText', () => {
+  it('says what is charged, when and how to stop it', () => {
+    expect(
+      planConsentText({
+        frequency: 'every_2_weeks',
+        pricePerVisitCents: 11250,
+        serviceChargeCents: 255,
+        policyHours: 24,
+        vendorName: 'Sparkle Co',
+      }),
+    ).toBe(
+      'By paying you agree that $115.05 ($112.50 for the visit and $2.55 service charge) will be charged for ' +
+        'each later visit of your every 2 weeks plan with Sparkle Co to this card, 24 hours before it, when ' +
+        'its cancellation window closes; skip, pause or cancel in Orders before then.',
+    );
+    expect(
+      planConsentText({
+        frequency: 'monthly',
+        pricePerVisitCents: 100,
+        serviceChargeCents: 0,
+        policyHours: 1,
+        vendorName: 'V',
+      }),
+    ).toContain('1 hour before it');
+  });
+
+  it('words when each visit is charged', () => {
+    expect(planChargeWhenText(24)).toBe(
+      'Each visit is charged 24 hours before it, when its cancellation window closes.',
+    );
+    expect(planChargeWhenText(0)).toBe(
+      'Each visit is charged when it starts, when its cancellation window closes.',
     );
   });
 });

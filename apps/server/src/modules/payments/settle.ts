@@ -6,6 +6,7 @@
  * Provider events are recorded by id and processed at most once.
  */
 import { applyPayoutAccount } from '../vendors/payouts';
+import { createPlanOfPayment } from '../plans/plan-checkout';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
@@ -170,6 +171,8 @@ export async function settleInTx(
   });
   if (payment.bookingId !== null)
     await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
+  // ADR 0037: a plan's checkout makes its plan here, once (this path runs once per payment, under its lock).
+  await createPlanOfPayment(tx, payment, { orderId, customerId: intent.customerId, card, now });
   await addOrderEvent(tx, {
     orderId,
     actorUserId: payment.userId,
