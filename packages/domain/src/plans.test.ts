@@ -6,6 +6,7 @@ import {
   defaultPlanOffersFor,
   PLAN_FREQUENCIES,
   PLAN_FREQUENCY_LABELS,
+  nextVisitStarts,
   planChargeWhenText,
   planConsentText,
   planPriceWords,
@@ -306,5 +307,17 @@ describe('planConsentText', () => {
     expect(planChargeWhenText(0)).toBe(
       'Each visit is charged when it starts, when its cancellation window closes.',
     );
+  });
+});
+
+describe('nextVisitStarts', () => {
+  it('answers the next visits at the same St George time across the DST change', () => {
+    // Wednesday, October 21st 2026 at 9:00 MDT (15:00Z); every 2 weeks runs past November 1st (MST).
+    const starts = nextVisitStarts(Date.parse('2026-10-21T15:00:00Z'), 'every_2_weeks', 3);
+    expect(starts.map((ms) => new Date(ms).toISOString())).toEqual([
+      '2026-11-04T16:00:00.000Z',
+      '2026-11-18T16:00:00.000Z',
+      '2026-12-02T16:00:00.000Z',
+    ]);
   });
 });

@@ -6,7 +6,14 @@
  */
 import { TIME_ZONE, type Category } from './constants';
 import { formatDollars } from './money';
-import { addDays, daysBetween, instantOfLocal, weekdayOf, type LocalDate } from './zoned-time';
+import {
+  addDays,
+  daysBetween,
+  instantOfLocal,
+  localDateTimeOf,
+  weekdayOf,
+  type LocalDate,
+} from './zoned-time';
 
 export const PLAN_FREQUENCIES = [
   'weekly',
@@ -216,4 +223,20 @@ export function planConsentText(input: {
     `${PLAN_FREQUENCY_LABELS[input.frequency].toLowerCase()} plan with ${input.vendorName} to this card, ` +
     `${when}, when its cancellation window closes; skip, pause or cancel in Orders before then.`
   );
+}
+
+/** The anchor of a plan whose first visit starts at `startMs`: its St George date and wall-clock start. */
+export function planAnchorOf(startMs: number): PlanAnchor {
+  const local = localDateTimeOf(startMs, TIME_ZONE);
+  return {
+    date: { year: local.year, month: local.month, day: local.day },
+    minutes: Math.floor(local.minutes),
+  };
+}
+
+/** The starts (epoch ms) of the `count` visits after a first visit at `startMs` (the Summary's "Next visits"). */
+export function nextVisitStarts(startMs: number, frequency: PlanFrequency, count: number): number[] {
+  return visitDates(planAnchorOf(startMs), frequency, { count: count + 1 })
+    .slice(1)
+    .map((v) => v.startsAt);
 }
