@@ -192,6 +192,35 @@ describe('checkout of a plan', () => {
     expect(events.find((e) => e.action === 'created')!.details).toMatchObject({ consentText: consent });
   });
 
+  it('settled by several at once (the client, events, two instances): one order, one plan, its visits held once', async () => {
+    const { client, userId } = await signedUpCustomer(app, 'plan-race');
+    const booking = await planBooking(client, at(27, 9));
+    const intent = (await createIntent(client, booking.id)).json();
+    const sandbox = app.deps.sandbox!;
+    const before = sandbox.onEvents;
+    sandbox.onEvents = null; // nobody is told yet
+    try {
+      await sandboxConfirm(client, intent.clientSecret, CARDS.visa);
+    } finally {
+      sandbox.onEvents = before;
+    }
+    const paid = await app.deps.payments.retrieveIntent(intent.paymentIntentId);
+    await Promise.all([
+      settleIntent(app.deps, paid),
+      settleIntent(app.deps, paid),
+      confirmPayment(client, intent.paymentIntentId),
+      settleIntent(app.deps, paid),
+    ]);
+    await app.deps.background.drain();
+    const made = await app.deps.db.select().from(plans).where(eq(plans.userId, userId));
+    expect(made).toHaveLength(1);
+    expect(await app.deps.db.select().from(orders).where(eq(orders.bookingId, booking.id))).toHaveLength(1);
+    const visits = await app.deps.db.select().from(planVisits).where(eq(planVisits.planId, made[0]!.id));
+    expect(new Set(visits.map((v) => v.sequence)).size).toBe(visits.length);
+    expect(visits.filter((v) => v.status === 'ordered')).toHaveLength(1);
+    expect(visits.filter((v) => v.status === 'held').length).toBeGreaterThanOrEqual(3);
+  });
+
   it('a one-time checkout makes no plan and leaves the card choice to the customer', async () => {
     const { client, userId } = await signedUpCustomer(app, 'one-time');
     const booking = await scheduledBooking(client, vendor, at(26, 9));

@@ -18,6 +18,7 @@ import type { CardDetails } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
 import type { PaymentPlanTerms } from '../../db/schema';
 import { lockOrder, updateOrder } from '../orders/queries';
+import { findPaymentByIntent, lockVendorTime } from '../payment-records/queries';
 import { vendorRules } from '../scheduling/service';
 import { addPlanEvent, insertPlan, insertPlanVisit, type PlanRow } from './repo';
 import { holdVisits, type VisitToHold } from './service';
@@ -53,6 +54,20 @@ export function planTermsFor(input: {
       vendorName: input.vendor.name,
     }),
   };
+}
+
+/**
+ * Before the settlement locks a plan's payment row: the vendor-time lock its holds will need, taken first,
+ * in the order checkout takes them (vendor time, then the booking's payment rows), so a checkout of the same
+ * booking at that moment waits instead of deadlocking. Nothing for a one-time payment or an unknown intent.
+ */
+export async function lockVendorTimeForPlan(
+  tx: Tx,
+  provider: PlanRow['paymentProvider'],
+  intentId: string,
+): Promise<void> {
+  const payment = await findPaymentByIntent(tx, provider, intentId);
+  if (payment?.plan && payment.orderId === null) await lockVendorTime(tx, payment.vendorId);
 }
 
 /** What of the settling payment and its order the plan is made of. */
