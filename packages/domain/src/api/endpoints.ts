@@ -13,6 +13,7 @@ import { passwordApi } from './password.endpoints';
 import { paymentsApi } from './payments.endpoints';
 import { payoutsApi } from './payouts.endpoints';
 import { planOffersApi } from './plan-offers.endpoints';
+import { plansApi } from './plans.endpoints';
 import { pricingApi } from './pricing.endpoints';
 import { reviewsApi } from './reviews.endpoints';
 import { schedulingApi } from './scheduling.endpoints';
@@ -32,6 +33,7 @@ export const API_AREAS = {
   payments: paymentsApi,
   payouts: payoutsApi,
   planOffers: planOffersApi,
+  plans: plansApi,
   pricing: pricingApi,
   reviews: reviewsApi,
   scheduling: schedulingApi,

@@ -1,8 +1,8 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, eq } from 'drizzle-orm';
+import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
-import { planEvents, plans, planVisits, timeClaims } from '../../db/schema';
+import { planEvents, plans, planVisits, timeClaims, vendors } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
@@ -67,4 +67,24 @@ export async function listPlanEvents(db: Db | Tx, planId: number) {
 export async function findVisitClaim(db: Db | Tx, planVisitId: number) {
   const [row] = await db.select().from(timeClaims).where(eq(timeClaims.planVisitId, planVisitId)).limit(1);
   return row ?? null;
+}
+
+/** A customer's plans, newest first, with the vendor's name (GET /api/plans). */
+export async function listPlansOfUser(db: Db | Tx, userId: number) {
+  return db
+    .select({ plan: plans, vendorName: vendors.name })
+    .from(plans)
+    .innerJoin(vendors, eq(vendors.id, plans.vendorId))
+    .where(eq(plans.userId, userId))
+    .orderBy(desc(plans.createdAt), desc(plans.id));
+}
+
+/** The visits of these plans, in order. */
+export async function listVisitsOfPlans(db: Db | Tx, planIds: readonly number[]) {
+  if (planIds.length === 0) return [];
+  return db
+    .select()
+    .from(planVisits)
+    .where(inArray(planVisits.planId, [...planIds]))
+    .orderBy(planVisits.planId, planVisits.sequence);
 }
