@@ -52,6 +52,7 @@ import { devOutboxRoutes } from './modules/dev/outbox-routes';
 import { healthRoutes } from './modules/health/routes';
 import { passwordRoutes } from './modules/password/routes';
 import { planOfferRoutes } from './modules/plan-offers/routes';
+import { planRoutes } from './modules/plans/routes';
 import { pricingRoutes } from './modules/pricing/routes';
 import { schedulingRoutes } from './modules/scheduling/routes';
 import { sessionRoutes } from './modules/session/routes';
@@ -230,6 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(vendorPricingRoutes);
   await app.register(pricingRoutes);
   await app.register(planOfferRoutes);
+  await app.register(planRoutes);
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
   await app.register(schedulingRoutes);

@@ -470,6 +470,23 @@ const TABLE: Record<string, Entry> = {
     },
   },
 
+  // ---- a customer's plans (ADR 0037; plan-checkout.test.ts shows another customer's plan is never listed) ----
+  'GET /api/plans': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "A's service plans",
+    prepare: async () => ({ method: 'GET', url: '/api/plans' }),
+    expect: {
+      ...SIGNED_OUT_READ,
+      ...Object.fromEntries(
+        (['customerB', 'vendorW', 'operator', 'vendorV'] as const).map((a) => [
+          a,
+          { self: 'answers only the caller’s own plans', run: true },
+        ]),
+      ),
+    },
+  },
+
   // ---- a customer's orders ----
   'GET /api/orders': {
     kind: 'checked',

@@ -6,6 +6,9 @@ import {
   defaultPlanOffersFor,
   PLAN_FREQUENCIES,
   PLAN_FREQUENCY_LABELS,
+  nextVisitStarts,
+  planChargeWhenText,
+  planConsentText,
   planPriceWords,
   planVisitSubtotal,
   visitDates,
@@ -268,5 +271,53 @@ describe('visitDates properties', () => {
       }),
       opts,
     );
+  });
+});
+
+describe('planConsentText', () => {
+  it('says what is charged, when and how to stop it', () => {
+    expect(
+      planConsentText({
+        frequency: 'every_2_weeks',
+        pricePerVisitCents: 11250,
+        serviceChargeCents: 255,
+        policyHours: 24,
+        vendorName: 'Sparkle Co',
+      }),
+    ).toBe(
+      'By paying you agree that $115.05 ($112.50 for the visit and $2.55 service charge) will be charged for ' +
+        'each later visit of your every 2 weeks plan with Sparkle Co to this card, 24 hours before it, when ' +
+        'its cancellation window closes; skip, pause or cancel in Orders before then.',
+    );
+    expect(
+      planConsentText({
+        frequency: 'monthly',
+        pricePerVisitCents: 100,
+        serviceChargeCents: 0,
+        policyHours: 1,
+        vendorName: 'V',
+      }),
+    ).toContain('1 hour before it');
+  });
+
+  it('words when each visit is charged', () => {
+    expect(planChargeWhenText(24)).toBe(
+      'Each visit is charged 24 hours before it, when its cancellation window closes.',
+    );
+    expect(planChargeWhenText(0)).toBe(
+      'Each visit is charged when it starts, when its cancellation window closes.',
+    );
+  });
+});
+
+describe('nextVisitStarts', () => {
+  it('answers the next visits at the same St George time across the DST change', () => {
+    // Wednesday, October 21st 2026 at 9:00 MDT (15:00Z); every 2 weeks runs past November 1st (MST).
+    const starts = nextVisitStarts(Date.parse('2026-10-21T15:00:00Z'), 'every_2_weeks', 3);
+    expect(starts.map((ms) => new Date(ms).toISOString())).toEqual([
+      '2026-11-04T16:00:00.000Z',
+      '2026-11-18T16:00:00.000Z',
+      '2026-12-02T16:00:00.000Z',
+    ]);
   });
 });

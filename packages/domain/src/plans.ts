@@ -6,7 +6,14 @@
  */
 import { TIME_ZONE, type Category } from './constants';
 import { formatDollars } from './money';
-import { addDays, daysBetween, instantOfLocal, weekdayOf, type LocalDate } from './zoned-time';
+import {
+  addDays,
+  daysBetween,
+  instantOfLocal,
+  localDateTimeOf,
+  weekdayOf,
+  type LocalDate,
+} from './zoned-time';
 
 export const PLAN_FREQUENCIES = [
   'weekly',
@@ -35,6 +42,7 @@ export const PLAN_MESSAGES = {
   discount: `Discount must be a whole number from 0 to ${PLAN_DISCOUNT_MAX_PERCENT}.`,
   duplicate: 'Each frequency can be offered only once.',
   offers: 'Plan offers must be a list of frequencies with their discounts.',
+  notOffered: 'This provider does not offer that plan.',
 } as const;
 
 /** One frequency a vendor offers, with its discount (whole percent, 0-50). */
@@ -175,4 +183,60 @@ export function visitDates(
     visits.push({ n, date, startsAt: instantOfLocal(date, anchor.minutes, TIME_ZONE) });
   }
   return visits;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Checkout of a plan (ADR 0037 step 2)
+
+const hoursWords = (hours: number) => `${hours} ${hours === 1 ? 'hour' : 'hours'}`;
+
+/** The vendor's policy hours as whole hours, 0 when unset (as the cancellation policy reads them). */
+export function planPolicyHours(cancelationPolicyHours: number | null | undefined): number {
+  return Math.max(0, Math.floor(Number(cancelationPolicyHours) || 0));
+}
+
+/** When each visit is charged, in words: "Each visit is charged 24 hours before it, when its cancellation window closes." */
+export function planChargeWhenText(policyHours: number): string {
+  const hours = planPolicyHours(policyHours);
+  return hours === 0
+    ? 'Each visit is charged when it starts, when its cancellation window closes.'
+    : `Each visit is charged ${hoursWords(hours)} before it, when its cancellation window closes.`;
+}
+
+/**
+ * The consent shown beside the Pay button of a plan's checkout and stored on the plan (card networks'
+ * stored-credential rules): what is charged, when, and how to stop it.
+ */
+export function planConsentText(input: {
+  frequency: PlanFrequency;
+  pricePerVisitCents: number;
+  serviceChargeCents: number;
+  policyHours: number;
+  vendorName: string;
+}): string {
+  const hours = planPolicyHours(input.policyHours);
+  const when = hours === 0 ? 'when it starts' : `${hoursWords(hours)} before it`;
+  const total = formatDollars(input.pricePerVisitCents + input.serviceChargeCents);
+  return (
+    `By paying you agree that ${total} (${formatDollars(input.pricePerVisitCents)} for the visit and ` +
+    `${formatDollars(input.serviceChargeCents)} service charge) will be charged for each later visit of your ` +
+    `${PLAN_FREQUENCY_LABELS[input.frequency].toLowerCase()} plan with ${input.vendorName} to this card, ` +
+    `${when}, when its cancellation window closes; skip, pause or cancel in Orders before then.`
+  );
+}
+
+/** The anchor of a plan whose first visit starts at `startMs`: its St George date and wall-clock start. */
+export function planAnchorOf(startMs: number): PlanAnchor {
+  const local = localDateTimeOf(startMs, TIME_ZONE);
+  return {
+    date: { year: local.year, month: local.month, day: local.day },
+    minutes: Math.floor(local.minutes),
+  };
+}
+
+/** The starts (epoch ms) of the `count` visits after a first visit at `startMs` (the Summary's "Next visits"). */
+export function nextVisitStarts(startMs: number, frequency: PlanFrequency, count: number): number[] {
+  return visitDates(planAnchorOf(startMs), frequency, { count: count + 1 })
+    .slice(1)
+    .map((v) => v.startsAt);
 }

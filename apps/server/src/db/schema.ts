@@ -68,6 +68,20 @@ const id = () => integer('id').primaryKey().generatedAlwaysAsIdentity();
  * compares the SQL text, so a changed constant shows up as a new migration.
  */
 const quoted = (value: string) => `'${value.replaceAll("'", "''")}'`;
+/**
+ * ADR 0037: the terms of a plan being bought, frozen on its checkout's payment row with the money: the
+ * frequency, the one-time subtotal and its discount (the payment's subtotal is the price per visit), the
+ * answers, the vendor's policy hours and the consent shown beside Pay.
+ */
+export interface PaymentPlanTerms {
+  frequency: PlanFrequency;
+  baseSubtotalCents: number;
+  discountPercent: number;
+  answers: Record<string, string>;
+  policyHours: number;
+  consentText: string;
+}
+
 const inList = (column: string, values: readonly string[]) =>
   sql.raw(`${column} in (${values.map(quoted).join(', ')})`);
 /** `values` as a SQL list, for a condition on a qualified column: `col in ${list(values)}`. */
@@ -517,11 +531,18 @@ export const bookings = pgTable(
     optionsSnapshot: jsonb('options_snapshot').$type<Record<string, string>>().notNull().default({}),
     customerNotes: text('customer_notes'),
     holdExpiresAt: timestamp('hold_expires_at', { withTimezone: true }),
+    /** ADR 0037: a plan's first visit, its frequency and discount (already taken off price_cents); null: one time. */
+    planFrequency: text('plan_frequency').$type<PlanFrequency>(),
+    planDiscountPercent: integer('plan_discount_percent'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     check('bookings_status_check', inList('status', BOOKING_STATUSES)),
+    check(
+      'bookings_plan_check',
+      sql`(${t.planFrequency} is null and ${t.planDiscountPercent} is null) or (${inList('plan_frequency', PLAN_FREQUENCIES)} and ${t.planDiscountPercent} between 0 and ${num(PLAN_DISCOUNT_MAX_PERCENT)})`,
+    ),
     check('bookings_price_check', sql`${t.priceCents} >= 0`),
     check('bookings_duration_check', sql`${t.durationMins} > 0`),
     check(
@@ -793,6 +814,8 @@ export const payments = pgTable(
     paymentMethodBrand: text('payment_method_brand'),
     paymentMethodLast4: varchar('payment_method_last4', { length: 4 }),
     failureMessage: text('failure_message'),
+    /** ADR 0037: a plan's checkout — what the plan is made of when this payment settles; null: one time. */
+    plan: jsonb('plan').$type<PaymentPlanTerms>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

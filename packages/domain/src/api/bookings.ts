@@ -7,6 +7,7 @@ import { z } from 'zod';
 import { BOOKING_STATUSES } from '../constants';
 import { parseId } from '../ids';
 import { isoInstantSchema } from '../instants';
+import { PLAN_FREQUENCIES, PLAN_MESSAGES } from '../plans';
 import { SCHEDULING_MESSAGES } from '../scheduling-preferences';
 import { printableOnly } from '../validation';
 
@@ -42,12 +43,22 @@ const vendorIdSchema = z
   .union([z.number().int(), z.string()], { error: 'Vendor is required.' })
   .transform((v) => parseId(String(v)));
 
+/**
+ * "How often?" (ADR 0037): a frequency the vendor offers makes the booking a plan's first visit, priced with
+ * its discount; null (or left out on create) is one time. Checked against the vendor's offers by the server.
+ */
+const planFrequencySchema = z
+  .enum(PLAN_FREQUENCIES, { error: PLAN_MESSAGES.frequency })
+  .nullable()
+  .optional();
+
 /** POST /api/bookings: price the answers with the vendor (missing answers are unanswered questions). */
 export const createBookingRequestSchema = z.object({
   booking: z.object({
     vendorId: vendorIdSchema,
     answers: answersSchema.optional(),
     customerNotes: notesSchema,
+    planFrequency: planFrequencySchema,
   }),
 });
 export type BookingCreateRequest = z.input<typeof createBookingRequestSchema>;
@@ -61,6 +72,8 @@ export const updateBookingRequestSchema = z.object({
     answers: answersSchema.optional(),
     customerNotes: notesSchema,
     appointmentAt: appointmentSchema,
+    /** Left out: the booking keeps its choice; null: one time. */
+    planFrequency: planFrequencySchema,
   }),
 });
 export type BookingUpdateRequest = z.input<typeof updateBookingRequestSchema>;
@@ -80,6 +93,14 @@ export const bookingSchema = z.object({
   /** The chosen options as labels: question name → chosen option name or range value. */
   optionsSnapshot: z.record(z.string(), z.string()).nullable(),
   customerNotes: z.string().nullable(),
+  /**
+   * A plan's first visit (ADR 0037): the frequency and its discount, already taken off `price` (the price per
+   * visit); null for one time.
+   */
+  plan: z
+    .object({ frequency: z.enum(PLAN_FREQUENCIES), discountPercent: z.number().int() })
+    .nullable()
+    .optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -14,6 +14,7 @@ import { paymentsApi } from './payments.endpoints';
 import { payoutsApi } from './payouts.endpoints';
 import { planOffersApi } from './plan-offers.endpoints';
 import { planVisitsApi } from './plan-visits.endpoints';
+import { plansApi } from './plans.endpoints';
 import { pricingApi } from './pricing.endpoints';
 import { reviewsApi } from './reviews.endpoints';
 import { schedulingApi } from './scheduling.endpoints';
@@ -34,6 +35,7 @@ export const API_AREAS = {
   payouts: payoutsApi,
   planOffers: planOffersApi,
   planVisits: planVisitsApi,
+  plans: plansApi,
   pricing: pricingApi,
   reviews: reviewsApi,
   scheduling: schedulingApi,

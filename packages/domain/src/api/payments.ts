@@ -42,6 +42,8 @@ export const createPaymentIntentResponseSchema = z.object({
   serviceCharge: z.number(),
   paymentMethods: z.array(savedPaymentMethodSchema),
   saveCard: z.boolean(),
+  /** ADR 0037: a plan's checkout — the consent shown beside Pay (the card is saved); null for one time. */
+  planConsent: z.string().nullable().optional(),
   /** Until when the time is held for this customer. */
   holdExpiresAt: z.string(),
 });

@@ -16,6 +16,10 @@ export function presentBooking(b: BookingRow): Booking {
     answers: b.answers,
     optionsSnapshot: b.optionsSnapshot,
     customerNotes: b.customerNotes,
+    plan:
+      b.planFrequency !== null
+        ? { frequency: b.planFrequency, discountPercent: b.planDiscountPercent ?? 0 }
+        : null,
     createdAt: b.createdAt.toISOString(),
     updatedAt: b.updatedAt.toISOString(),
   };

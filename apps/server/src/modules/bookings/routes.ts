@@ -13,13 +13,13 @@ export async function bookingRoutes(app: FastifyInstance) {
   const ctx = { busyTimesCheck: app.deps.busyTimesCheck };
 
   await routeFrom(app, bookingsApi.create, {}, async (req, reply) => {
-    const { vendorId, answers, customerNotes } = req.body.booking;
+    const { vendorId, answers, customerNotes, planFrequency } = req.body.booking;
     if (vendorId === null) throw notFound(MESSAGES.vendorNotFound);
     const { booking, created } = await priceBooking(
       db,
       ctx,
       { user: req.user, session: req.session },
-      { vendorId, answers: answers ?? {}, customerNotes },
+      { vendorId, answers: answers ?? {}, customerNotes, planFrequency },
       app.deps.now(),
     );
     reply.status(created ? 201 : 200);

@@ -14,6 +14,8 @@ import {
 import { answersFromSelections, durationMinutes, quotePrice } from '@stg/domain/pricing';
 import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { MESSAGES } from '@stg/domain/validation';
+import { PLAN_MESSAGES, planVisitSubtotal, type PlanFrequency } from '@stg/domain/plans';
+import { vendorPlanOffers } from '../plan-offers/service';
 import type { Db, Tx } from '../../db/client';
 import { notFound, unauthorized, unprocessable } from '../../http/errors';
 import { presentPricingInput } from '../pricing/presenter';
@@ -53,6 +55,8 @@ export interface BookingInput {
   customerNotes?: string | null;
   /** A time to schedule the booking at (status scheduled), or null to clear it (back to priced). */
   appointmentAt?: Date | null;
+  /** ADR 0037: a plan frequency the vendor offers, or null for one time; left out, the booking keeps its own. */
+  planFrequency?: PlanFrequency | null;
 }
 
 /** Checks chosen times against the vendor's availability (the scheduling module). */
@@ -73,16 +77,28 @@ export async function bookableVendor(db: Db, vendorId: number) {
   const vendor = await findVendor(db, vendorId);
   if (!vendor || vendor.listingStatus !== 'active') throw notFound(MESSAGES.vendorNotFound);
   const inputs = (await listVendorInputs(db, vendorId)).map(presentPricingInput);
-  return { vendor, inputs };
+  const planOffers = await vendorPlanOffers(db, vendorId);
+  return { vendor, inputs, planOffers };
 }
 
 export type BookableVendor = Awaited<ReturnType<typeof bookableVendor>>;
 
-/** Price, duration, canonical answers and snapshot for the answers; 422 when one is missing or does not fit. */
-export function priceFor({ vendor, inputs }: BookableVendor, given: Record<string, string>) {
+/**
+ * Price, duration, canonical answers and snapshot for the answers; 422 when one is missing or does not fit.
+ * With a plan frequency (ADR 0037) the price is the price per visit: the one-time price less the vendor's
+ * discount for it (422 "This provider does not offer that plan." when it offers none); the duration is the
+ * one-time duration (the work is the same).
+ */
+export function priceFor(
+  { vendor, inputs, planOffers }: BookableVendor,
+  given: Record<string, string>,
+  planFrequency: PlanFrequency | null = null,
+) {
+  const offer = planFrequency === null ? null : planOffers.find((o) => o.frequency === planFrequency);
+  if (offer === undefined) throw unprocessable(PLAN_MESSAGES.notOffered);
   const checked = checkBookingAnswers(inputs, given);
   if (checked.errors.length > 0) throw unprocessable(...checked.errors);
-  const { priceCents } = quotePrice({
+  const { priceCents: baseCents } = quotePrice({
     formula: vendor.pricingFormula,
     minPriceCents: vendor.minPriceCents,
     answers: answersFromSelections(inputs, checked.answers),
@@ -90,10 +106,19 @@ export function priceFor({ vendor, inputs }: BookableVendor, given: Record<strin
   return {
     answers: checked.answers,
     optionsSnapshot: optionsSnapshot(inputs, checked.answers),
-    priceCents,
+    priceCents: offer ? planVisitSubtotal(baseCents, offer.discountPercent) : baseCents,
     // The database keeps a booking at least a minute long (a free service still takes time).
-    durationMins: Math.max(1, durationMinutes(priceCents, vendor.priceToDurationRateCents)),
+    durationMins: Math.max(1, durationMinutes(baseCents, vendor.priceToDurationRateCents)),
+    planFrequency: offer?.frequency ?? null,
+    planDiscountPercent: offer?.discountPercent ?? null,
+    baseCents,
   };
+}
+
+/** The columns a priced booking is written with (the one-time price stays out: it is not the booking's). */
+function bookingPrice(priced: ReturnType<typeof priceFor>) {
+  const { baseCents: _base, ...columns } = priced;
+  return columns;
 }
 
 function notesOf(notes: string | null | undefined): string | null | undefined {
@@ -189,7 +214,7 @@ export async function priceBooking(
 ): Promise<{ booking: BookingRow; created: boolean }> {
   const owner = ownerOf(caller);
   const vendor = await bookableVendor(db, input.vendorId);
-  const priced = priceFor(vendor, input.answers);
+  const priced = bookingPrice(priceFor(vendor, input.answers, input.planFrequency ?? null));
   const notes = notesOf(input.customerNotes);
   const addressId = caller.user?.currentAddressId ?? null;
   // The time check may read the vendor's calendar: done before the transaction, not while holding its lock.
@@ -244,7 +269,8 @@ export async function updateBooking(
   if (!booking) throw notFound();
   if (LOCKED_STATUSES.has(booking.status)) throw unprocessable(PRICING_MESSAGES.bookingLocked);
   const vendor = await bookableVendor(db, booking.vendorId);
-  const priced = priceFor(vendor, input.answers ?? booking.answers);
+  const frequency = input.planFrequency === undefined ? booking.planFrequency : input.planFrequency;
+  const priced = bookingPrice(priceFor(vendor, input.answers ?? booking.answers, frequency));
   const notes = notesOf(input.customerNotes);
   const time = await timeAfterChange(db, ctx, booking, priced, booking.vendorId, input.appointmentAt, now);
   return db.transaction(async (tx) => {

@@ -12,7 +12,7 @@ import { CHECKOUT_MESSAGES, orderAmounts, type PaymentInitErrorType } from '@stg
 import { centsToDollars, formatDollars } from '@stg/domain/money';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
-import { users } from '../../db/schema';
+import { users, type PaymentPlanTerms } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { bookableVendor, priceFor } from '../bookings/service';
 import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/queries';
@@ -31,6 +31,7 @@ import {
   type PaymentRow,
 } from '../payment-records/queries';
 import { PAYMENTS_UNAVAILABLE, reclaimLapsedHolds, releaseHold } from './holds';
+import { planTermsFor } from '../plans/plan-checkout';
 
 export const HOLD_EXPIRY_JOB = 'checkout-hold-expiry';
 
@@ -110,6 +111,8 @@ function answerFor(
     serviceCharge: centsToDollars(payment.serviceFeeCents),
     paymentMethods: cards,
     saveCard: payment.saveCard,
+    // ADR 0037: a plan's checkout shows its consent beside Pay (the card is saved for the later visits).
+    planConsent: payment.plan?.consentText ?? null,
     holdExpiresAt: payment.holdExpiresAt.toISOString(),
   };
 }
@@ -134,8 +137,9 @@ interface Checkout {
 export async function createPaymentIntent(
   deps: PaymentsDeps,
   user: UserRow | null,
-  req: CreateIntentRequest,
+  request: CreateIntentRequest,
 ): Promise<CreatePaymentIntentResponse> {
+  let req = request;
   if (!user) throw new PaymentInitError(401, 'not_logged_in', CHECKOUT_MESSAGES.notLoggedIn);
   const now = deps.now();
   const checkout = await validateCheckout(deps, user, req);
@@ -175,9 +179,20 @@ export async function createPaymentIntent(
     checkout.vendor.vendor.commissionBps,
   );
   const holdExpiresAt = new Date(now.getTime() + deps.holdMinutes * 60_000);
+  // ADR 0037: a plan's checkout saves the card for the later visits (no choice offered), with its terms.
+  const plan = planTermsFor({
+    frequency: priced.planFrequency,
+    discountPercent: priced.planDiscountPercent,
+    baseSubtotalCents: priced.baseCents,
+    pricePerVisitCents: amounts.subtotalCents,
+    serviceChargeCents: amounts.serviceFeeCents,
+    answers: priced.answers,
+    vendor: checkout.vendor.vendor,
+  });
+  if (plan) req = { ...req, saveCard: true };
   const saveCard = req.saveCard ?? false;
 
-  const decided = await holdTime(deps, checkout, { slot, span, amounts, holdExpiresAt, saveCard }, now);
+  const decided = await holdTime(deps, checkout, { slot, span, amounts, holdExpiresAt, saveCard, plan }, now);
   if (decided.kind === 'taken')
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
 
@@ -227,16 +242,17 @@ async function reprice(deps: PaymentsDeps, checkout: Checkout, now: Date): Promi
   const { booking, owner, vendor } = checkout;
   let priced;
   try {
-    priced = priceFor(vendor, booking.answers);
+    priced = priceFor(vendor, booking.answers, booking.planFrequency);
   } catch (err) {
     const message = err instanceof HttpError ? err.errors.join(' ') : CHECKOUT_MESSAGES.somethingWrong;
     throw new PaymentInitError(422, 'invalid_price', message);
   }
   if (priced.priceCents !== booking.priceCents || priced.durationMins !== booking.durationMins) {
+    const { baseCents: _base, ...columns } = priced;
     await deps.db.transaction(async (tx) => {
       await lockOwner(tx, owner);
       await updateBookingRow(tx, booking.id, {
-        ...priced,
+        ...columns,
         ...(priced.durationMins !== booking.durationMins ? { status: 'priced', appointmentAt: null } : {}),
         updatedAt: now,
       });
@@ -256,6 +272,8 @@ interface HoldPlan {
   amounts: Amounts;
   holdExpiresAt: Date;
   saveCard: boolean;
+  /** ADR 0037: a plan's terms, frozen on the payment; null for one time. */
+  plan: PaymentPlanTerms | null;
 }
 
 /**
@@ -264,7 +282,7 @@ interface HoldPlan {
  */
 async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date): Promise<Decided> {
   const { user, owner, booking, start, addressId } = checkout;
-  const { slot, span, amounts, holdExpiresAt, saveCard } = plan;
+  const { slot, span, amounts, holdExpiresAt, saveCard, plan: planTerms } = plan;
   const matches = (p: PaymentRow) =>
     p.provider === deps.payments.name &&
     p.userId === user.id &&
@@ -272,7 +290,8 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
     p.totalCents === amounts.totalCents &&
     p.commissionCents === amounts.commissionCents &&
     p.durationMins === booking.durationMins &&
-    p.appointmentAt.getTime() === start.getTime();
+    p.appointmentAt.getTime() === start.getTime() &&
+    (p.plan?.consentText ?? null) === (planTerms?.consentText ?? null);
 
   return deps.db.transaction(async (tx) => {
     await lockVendorTime(tx, booking.vendorId);
@@ -325,6 +344,7 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
       optionsSnapshot: booking.optionsSnapshot,
       customerNotes: booking.customerNotes,
       saveCard,
+      plan: planTerms,
       holdExpiresAt,
       createdAt: now,
       updatedAt: now,

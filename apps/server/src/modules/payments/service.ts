@@ -157,12 +157,15 @@ export async function confirmSandboxCard(
   deps: PaymentsDeps,
   sandbox: SandboxPayments,
   user: UserRow,
-  body: SandboxConfirmRequest,
+  request: SandboxConfirmRequest,
 ) {
+  let body = request;
   const { clientSecret } = body;
   const intentId = clientSecret.split('_secret_')[0] ?? '';
   const payment = await findPaymentByIntent(deps.db, 'sandbox', intentId);
   if (!payment || payment.userId !== user.id) throw notFound(CHECKOUT_MESSAGES.paymentNotFound);
+  // ADR 0037: a plan's checkout always saves the card (its later visits are charged to it).
+  if (payment.plan) body = { ...body, saveCard: true };
   const returnUrl = sameSiteUrl(body.returnUrl, deps.publicUrl);
   if (!returnUrl) throw unprocessable('The return address must be on this site.');
   try {

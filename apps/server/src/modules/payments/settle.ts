@@ -6,6 +6,7 @@
  * Provider events are recorded by id and processed at most once.
  */
 import { applyPayoutAccount } from '../vendors/payouts';
+import { createPlanOfPayment, lockVendorTimeForPlan } from '../plans/plan-checkout';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
@@ -56,6 +57,8 @@ export async function settleInTx(
   after: AfterCommit,
 ): Promise<SettleOutcome> {
   const now = deps.now();
+  // ADR 0037: a plan's settlement holds its visits; the vendor-time lock that needs comes first.
+  if (intent.status === 'succeeded') await lockVendorTimeForPlan(tx, deps.payments.name, intent.id);
   const payment = await findPaymentByIntent(tx, deps.payments.name, intent.id, true);
   if (!payment) return { kind: 'unknown' };
   // Settled before (whatever happened to the row since): never a second order, never a refund of it.
@@ -169,6 +172,8 @@ export async function settleInTx(
   });
   if (payment.bookingId !== null)
     await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
+  // ADR 0037: a plan's checkout makes its plan here, once (this path runs once per payment, under its lock).
+  await createPlanOfPayment(tx, payment, { orderId, customerId: intent.customerId, card, now });
   // The shared part of every new paid order (orders/place-order.ts; a plan visit's settle uses it too).
   await recordOrderPlaced(
     tx,

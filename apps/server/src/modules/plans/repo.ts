@@ -1,8 +1,8 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, eq, gt, inArray } from 'drizzle-orm';
+import { and, desc, eq, gt, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
-import { planEvents, plans, planVisits, timeClaims } from '../../db/schema';
+import { planEvents, plans, planVisits, timeClaims, vendors } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
@@ -95,4 +95,24 @@ export async function findVisitByTokenHash(db: Db | Tx, hash: string): Promise<P
 export async function findVisitByIntent(db: Db | Tx, intentId: string): Promise<PlanVisitRow | null> {
   const [row] = await db.select().from(planVisits).where(eq(planVisits.paymentIntentId, intentId)).limit(1);
   return row ?? null;
+}
+
+/** A customer's plans, newest first, with the vendor's name (GET /api/plans). */
+export async function listPlansOfUser(db: Db | Tx, userId: number) {
+  return db
+    .select({ plan: plans, vendorName: vendors.name })
+    .from(plans)
+    .innerJoin(vendors, eq(vendors.id, plans.vendorId))
+    .where(eq(plans.userId, userId))
+    .orderBy(desc(plans.createdAt), desc(plans.id));
+}
+
+/** The visits of these plans, in order. */
+export async function listVisitsOfPlans(db: Db | Tx, planIds: readonly number[]) {
+  if (planIds.length === 0) return [];
+  return db
+    .select()
+    .from(planVisits)
+    .where(inArray(planVisits.planId, [...planIds]))
+    .orderBy(planVisits.planId, planVisits.sequence);
 }

@@ -41,6 +41,11 @@ export function rulesOf(calendar: VendorCalendarRow | null): AvailabilityRules {
   };
 }
 
+/** The vendor's availability rules (its calendar row's, or the fallback rules): the plans module's hold horizon. */
+export async function vendorRules(db: Db | Tx, vendorId: number): Promise<AvailabilityRules> {
+  return rulesOf(await findCalendarOfVendor(db, vendorId));
+}
+
 export interface AvailabilityRequest {
   vendorId: number;
   windowDays: number;

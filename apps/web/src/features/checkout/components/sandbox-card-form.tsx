@@ -183,7 +183,10 @@ export function SandboxCardForm({
           </div>
           {/* A refused card's message sits under the card details, where focus comes back to. */}
           <ErrorList errors={formError ? [formError] : []} />
-          <SaveCardCheckbox checked={saveCard} onChange={onSaveCardChange} disabled={working} />
+          {/* A plan's card is saved for its later visits (ADR 0037): its consent replaces the choice. */}
+          {!intent.planConsent && (
+            <SaveCardCheckbox checked={saveCard} onChange={onSaveCardChange} disabled={working} />
+          )}
           <div className="test-cards">
             <p className="test-cards__title" id={listId}>
               Test cards (any future expiry, any 3-digit CVC)
@@ -200,7 +203,7 @@ export function SandboxCardForm({
         </section>
       )}
       {!newCard && <ErrorList errors={formError ? [formError] : []} />}
-      <PayButton amount={dollars(intent.price)} working={working} />
+      <PayButton amount={dollars(intent.price)} working={working} consent={intent.planConsent} />
     </form>
   );
 }

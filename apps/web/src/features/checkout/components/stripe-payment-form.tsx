@@ -123,11 +123,13 @@ function StripeCardForm({
         <div className="checkout-form__element">
           {!ready && <PageLoader label="Loading the card form…" />}
           <PaymentElement onReady={() => setReady(true)} />
-          <SaveCardCheckbox
-            checked={saveCard}
-            onChange={(save) => void onSave(save)}
-            disabled={working || updating}
-          />
+          {!intent.planConsent && (
+            <SaveCardCheckbox
+              checked={saveCard}
+              onChange={(save) => void onSave(save)}
+              disabled={working || updating}
+            />
+          )}
         </div>
       )}
       <ErrorList errors={formError ? [formError] : []} />
@@ -135,6 +137,7 @@ function StripeCardForm({
         amount={dollars(intent.price)}
         working={working}
         disabled={!stripe || !elements || updating || (newCard && !ready)}
+        consent={intent.planConsent}
       />
     </form>
   );

@@ -16,6 +16,8 @@ interface OrderRowProps {
   now: Date;
   /** A change went through: the page announces it. */
   onNotice: (message: string) => void;
+  /** ADR 0037: "Part of your Every 2 weeks plan" when the order is a plan's visit. */
+  planNote?: string | null;
 }
 
 function Detail({ term, children, wide }: { term: string; children: ReactNode; wide?: boolean }) {
@@ -32,7 +34,7 @@ function Detail({ term, children, wide }: { term: string; children: ReactNode; w
  * it was placed, the appointment, both statuses and the total; the expanded row the whole order. Below,
  * Reschedule and Cancel Order, each blocked with its reason when the order can no longer be changed.
  */
-export function OrderRow({ order, now, onNotice }: OrderRowProps) {
+export function OrderRow({ order, now, onNotice, planNote = null }: OrderRowProps) {
   const [expanded, setExpanded] = useState(false);
   const { openModal } = useModal();
   const id = useId();
@@ -62,6 +64,7 @@ export function OrderRow({ order, now, onNotice }: OrderRowProps) {
           <span className="order-row__main">
             <span className="order-row__vendor">{order.vendor.name}</span>
             <span className="order-row__service">{service}</span>
+            {planNote && <span className="order-row__plan">{planNote}</span>}
             <span className="order-row__dates">
               <span className="order-row__placed">{placedLabel(order)}</span>
               <span className="order-row__when">

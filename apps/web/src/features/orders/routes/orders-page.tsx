@@ -8,7 +8,9 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
 import { ordersQueryOptions } from '../api/orders-query';
+import { plansQueryOptions } from '../api/plans-query';
 import { OrderRow } from '../components/order-row';
+import { PlanCard, partOfPlanText } from '../components/plan-card';
 import { MOUNTAIN_TIME_NOTE, NO_ORDERS, ORDERS_NEWEST_FIRST } from '../order-text';
 import '../orders.css';
 import { useDocumentTitle } from '../../../lib/use-document-title';
@@ -22,6 +24,9 @@ const placedMs = (order: CustomerOrder) => Date.parse(order.createdAt) || 0;
 export function OrdersPage() {
   useDocumentTitle('Orders');
   const query = useQuery(ordersQueryOptions());
+  // ADR 0037: the customer's plans above the orders; a plan that fails to load leaves the orders alone.
+  const plans = useQuery(plansQueryOptions()).data ?? [];
+  const planOfOrder = (orderId: number) => plans.find((p) => p.visits.some((v) => v.orderId === orderId));
   const [notice, setNotice] = useState<string | null>(null);
   // The server sorts newest placed first; a stable sort keeps its order and guarantees what the page says.
   const orders = [...(query.data ?? [])].sort((a, b) => placedMs(b) - placedMs(a));
@@ -55,7 +60,16 @@ export function OrdersPage() {
         </p>
         <ul className="order-list" aria-label="Your orders" aria-describedby="orders-sort">
           {orders.map((order) => (
-            <OrderRow key={order.id} order={order} now={now} onNotice={setNotice} />
+            <OrderRow
+              key={order.id}
+              order={order}
+              now={now}
+              onNotice={setNotice}
+              planNote={(() => {
+                const plan = planOfOrder(order.id);
+                return plan ? partOfPlanText(plan) : null;
+              })()}
+            />
           ))}
         </ul>
       </>
@@ -65,6 +79,16 @@ export function OrdersPage() {
     <div className="container page page--medium orders">
       <PageHeader title="Orders" />
       <LiveNotice notice={notice} onDismiss={() => setNotice(null)} className="orders__notice" />
+      {plans.length > 0 && (
+        <section className="orders__plans" aria-labelledby="orders-plans">
+          <h2 id="orders-plans">Your plans</h2>
+          <ul className="plan-list">
+            {plans.map((plan) => (
+              <PlanCard key={plan.id} plan={plan} now={now} />
+            ))}
+          </ul>
+        </section>
+      )}
       {content}
     </div>
   );

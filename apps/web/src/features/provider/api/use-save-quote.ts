@@ -3,6 +3,7 @@ import { ApiError, call } from '../../../lib/api-client';
 import type { UserInputsRequest } from '@stg/domain/api/pricing';
 import type { Answers, Booking, BookingCreateRequest, BookingUpdateRequest } from '@stg/domain/api/bookings';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import type { PlanFrequency } from '@stg/domain/plans';
 import { pricingApi } from '@stg/domain/api/pricing.endpoints';
 import { SESSION_QUERY_KEY, upsertSessionBooking } from '../../../lib/session/session-query';
 
@@ -14,6 +15,8 @@ export interface SaveQuoteInput {
   customerNotes: string | null;
   /** Where the answers are kept for next time: the signed-in user's current address, or the guest session. */
   answersTarget: { addressId: number } | 'guest' | null;
+  /** ADR 0037: the "How often?" frequency, or null for one time (left out: one time). */
+  planFrequency?: PlanFrequency | null;
 }
 
 async function saveBooking({
@@ -21,9 +24,10 @@ async function saveBooking({
   existingBookingId,
   answers,
   customerNotes,
+  planFrequency = null,
 }: SaveQuoteInput): Promise<Booking> {
   if (existingBookingId !== null) {
-    const body: BookingUpdateRequest = { booking: { answers, customerNotes } };
+    const body: BookingUpdateRequest = { booking: { answers, customerNotes, planFrequency } };
     try {
       return (await call(bookingsApi.update, { params: { id: existingBookingId }, body })).booking;
     } catch (error) {
@@ -31,7 +35,7 @@ async function saveBooking({
       if (!(error instanceof ApiError && error.status === 404)) throw error;
     }
   }
-  const body: BookingCreateRequest = { booking: { vendorId, answers, customerNotes } };
+  const body: BookingCreateRequest = { booking: { vendorId, answers, customerNotes, planFrequency } };
   return (await call(bookingsApi.create, { body })).booking;
 }
 

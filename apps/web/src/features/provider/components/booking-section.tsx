@@ -54,11 +54,9 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
   const [draft, setDraft] = useState<PricingDraft>(NO_DRAFT);
   /**
    * "How often?" (ADR 0037): one time or a plan frequency. Kept here with the answers (it survives sign-in
-   * in the middle); the plan's checkout (ADR 0037, step 2) sends it. Nothing reads it from the server yet.
+   * in the middle); Continue sends it with the answers and the server prices the plan's visit.
    */
-  const [chosenFrequency, setFrequency] = useState<VisitFrequency>('one_time');
-  // A frequency the vendor no longer offers (its page read again) is one time.
-  const frequency = offeredChoice(vendor, chosenFrequency);
+  const [chosenFrequency, setFrequency] = useState<VisitFrequency | null>(null);
   /** Why Checkout sent the customer back to Scheduling or Pricing (spec §8). */
   const [checkoutNotice, setCheckoutNotice] = useState<{
     panel: 'pricing' | 'scheduling';
@@ -76,6 +74,9 @@ export function BookingSection({ vendor }: { vendor: Vendor }) {
   const sessionBooking =
     session.bookings.find((b) => b.vendorId === vendor.id && OPEN_STATUSES.includes(b.status)) ?? null;
   const booking = savedBooking ?? sessionBooking;
+  // Until the customer chooses, the open booking's plan (a page opened again); a frequency the vendor no
+  // longer offers (its page read again) is one time.
+  const frequency = offeredChoice(vendor, chosenFrequency ?? booking?.plan?.frequency ?? 'one_time');
   const priced = booking !== null;
   const scheduled = booking !== null && SCHEDULED_STATUSES.includes(booking.status);
 

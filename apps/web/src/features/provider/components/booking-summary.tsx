@@ -5,6 +5,7 @@ import { dollarsToCents, formatDollars, type Cents } from '@stg/domain/money';
 import { formatDurationHours } from '@stg/domain/pricing';
 import type { Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
+import { nextVisitStarts, PLAN_FREQUENCY_LABELS, planChargeWhenText } from '@stg/domain/plans';
 
 /** What Checkout does with the time (the payment modal says until when). */
 export const CHECKOUT_HOLD_NOTE = 'When you check out, we hold this time for you while you pay.';
@@ -34,6 +35,12 @@ export function BookingSummary({
   const subtotal = centsOf(booking.price);
   const charge = centsOf(serviceCharge) ?? DEFAULT_SERVICE_CHARGE_CENTS;
   const money = (cents: Cents | null) => (cents === null ? '—' : formatDollars(cents));
+  // ADR 0037: a plan's first visit — the plan, the next three visits, the price and when each is charged.
+  const plan = booking.plan ?? null;
+  const next =
+    plan && booking.appointmentAt
+      ? nextVisitStarts(Date.parse(booking.appointmentAt), plan.frequency, 3)
+      : [];
   return (
     <>
       <dl className="details booking-summary">
@@ -51,29 +58,55 @@ export function BookingSummary({
             <dd>{String(choice)}</dd>
           </div>
         ))}
+        {plan && (
+          <div>
+            <dt>Plan</dt>
+            <dd>{PLAN_FREQUENCY_LABELS[plan.frequency]}</dd>
+          </div>
+        )}
         <div>
-          <dt>Appointment</dt>
+          <dt>{plan ? 'First visit' : 'Appointment'}</dt>
           <dd>
             {booking.appointmentAt ? `${formatAppointment(booking.appointmentAt)} (Mountain Time)` : '—'}
           </dd>
         </div>
+        {next.length > 0 && (
+          <div>
+            <dt>Next visits</dt>
+            <dd>
+              <ul className="booking-summary__visits">
+                {next.map((ms) => (
+                  <li key={ms}>{formatAppointment(ms)}</li>
+                ))}
+              </ul>
+            </dd>
+          </div>
+        )}
         <div>
           <dt>Estimated Duration</dt>
           <dd>{formatDurationHours(booking.duration)}</dd>
         </div>
         <div>
-          <dt>Subtotal</dt>
-          <dd>{money(subtotal)}</dd>
+          <dt>{plan ? 'Price per visit' : 'Subtotal'}</dt>
+          <dd>
+            {money(subtotal)}
+            {plan && plan.discountPercent > 0 && ` (save ${plan.discountPercent}%)`}
+          </dd>
         </div>
         <div>
           <dt>Service Charge</dt>
           <dd>{money(charge)}</dd>
         </div>
         <div className="booking-summary__total">
-          <dt>Total</dt>
+          <dt>{plan ? 'Total per visit' : 'Total'}</dt>
           <dd>{money(subtotal === null ? null : subtotal + charge)}</dd>
         </div>
       </dl>
+      {plan && (
+        <p className="booking-summary__hold" role="note">
+          {planChargeWhenText(vendor.cancelationPolicyHours)}
+        </p>
+      )}
       <p className="booking-summary__hold" role="note">
         {CHECKOUT_HOLD_NOTE}
       </p>

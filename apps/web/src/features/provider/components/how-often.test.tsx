@@ -86,7 +86,7 @@ describe('How often? on the provider page', () => {
     expect(names()[1]).toBe('Every 2 weeks — $168.75 a visit, save 10%');
   });
 
-  it('keeps the choice in the booking flow, and sends nothing new to the server', async () => {
+  it('keeps the choice in the booking flow and sends it with the answers', async () => {
     const { user, calls } = showPricing(planVendor());
     const form = await openPricing(user);
     const biweekly = form.getByRole('radio', { name: /^Every 2 weeks/ });
@@ -97,7 +97,9 @@ describe('How often? on the provider page', () => {
     await user.click(form.getByRole('button', { name: 'Continue' }));
     await screen.findByRole('button', { name: 'Edit Service' });
     const [create] = callsTo(calls, bookingsApi.create);
-    expect(JSON.stringify(create!.body)).not.toMatch(/every_2_weeks|frequency|plan/i);
+    // The server checks the frequency against the vendor's offers and prices the visit; no price is sent.
+    expect(create!.body).toMatchObject({ booking: { vendorId: 7, planFrequency: 'every_2_weeks' } });
+    expect(JSON.stringify(create!.body)).not.toMatch(/price|discount/i);
 
     // Back in Pricing, the choice is still there.
     const again = await openPricing(user, 'Edit Service');

@@ -226,6 +226,7 @@ describe('Instant Pricing panel', () => {
         vendorId: 7,
         answers: { '1': '2', '2': '1000', '3': '1.5' },
         customerNotes: 'Gate code 1234',
+        planFrequency: null,
       },
     });
     expect(JSON.stringify(post?.body)).not.toMatch(/price|duration/i);
@@ -280,7 +281,12 @@ describe('Instant Pricing panel', () => {
     expect(saved?.body).toEqual({ userInputs: { '1': '3', '2': '1000', '3': '1' } });
     expect(calls.some((c) => c.path === pathOf(pricingApi.saveGuestInputs))).toBe(false);
     expect(callsTo(calls, bookingsApi.create)[0]?.body).toEqual({
-      booking: { vendorId: 7, answers: { '1': '3', '2': '1000', '3': '1' }, customerNotes: null },
+      booking: {
+        vendorId: 7,
+        answers: { '1': '3', '2': '1000', '3': '1' },
+        customerNotes: null,
+        planFrequency: null,
+      },
     });
   });
 
@@ -312,7 +318,11 @@ describe('Instant Pricing panel', () => {
     await screen.findByRole('region', { name: 'Scheduling' });
     expect(callsTo(calls, bookingsApi.create)).toHaveLength(0);
     expect(callsTo(calls, bookingsApi.update, { id: 55 })[0]?.body).toEqual({
-      booking: { answers: { '1': '2', '2': '2500', '3': '1.5' }, customerNotes: 'Dog in the yard' },
+      booking: {
+        answers: { '1': '2', '2': '2500', '3': '1.5' },
+        customerNotes: 'Dog in the yard',
+        planFrequency: null,
+      },
     });
   });
 

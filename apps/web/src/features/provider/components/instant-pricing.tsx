@@ -131,6 +131,8 @@ export function InstantPricing({
         answers,
         customerNotes: notes.trim() === '' ? null : notes.trim(),
         answersTarget,
+        // ADR 0037: the server checks the frequency against the vendor's offers and prices the visit.
+        planFrequency: frequency === 'one_time' ? null : frequency,
       },
       { onSuccess: onPriced },
     );

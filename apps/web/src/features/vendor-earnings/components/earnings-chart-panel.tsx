@@ -5,7 +5,8 @@ import { periodLabel, periodName } from '@stg/domain/dates';
 import { EARNINGS_TEXT, money } from '../earnings-text';
 
 /** The axis's round dollars, short: "$125", "$1,250", "$12.5k" (the marks are 0, half and a round top). */
-const dollarsTick = (v: number) => (v >= 10_000 ? `$${v / 1000}k` : `$${v.toLocaleString('en-US')}`);
+const dollarsTick = (dollars: number) =>
+  dollars >= 10_000 ? `$${dollars / 1000}k` : `$${dollars.toLocaleString('en-US')}`;
 
 type Unit = 'week' | 'month';
 

@@ -1,0 +1,31 @@
+import type { CustomerPlan } from '@stg/domain/api/plans';
+import { centsToDollars } from '@stg/domain/money';
+import type { PlanRow, PlanVisitRow } from './repo';
+
+/** A customer's plan as GET /api/plans shows it (money in dollars). */
+export function presentCustomerPlan(plan: PlanRow, vendorName: string, visits: PlanVisitRow[]): CustomerPlan {
+  return {
+    id: plan.id,
+    vendorId: plan.vendorId,
+    vendorName,
+    frequency: plan.frequency,
+    status: plan.status,
+    pricePerVisit: centsToDollars(plan.subtotalCents),
+    discountPercent: plan.discountPercent,
+    serviceCharge: centsToDollars(plan.serviceFeeCents),
+    optionsSnapshot: plan.optionsSnapshot,
+    paymentMethodBrand: plan.paymentMethodBrand,
+    paymentMethodLast4: plan.paymentMethodLast4,
+    consentText: plan.consentText,
+    consentedAt: plan.consentedAt.toISOString(),
+    createdAt: plan.createdAt.toISOString(),
+    visits: visits.map((v) => ({
+      id: v.id,
+      sequence: v.sequence,
+      appointmentAt: v.appointmentAt.toISOString(),
+      status: v.status,
+      orderId: v.orderId,
+      chargeAt: v.chargeAt.toISOString(),
+    })),
+  };
+}

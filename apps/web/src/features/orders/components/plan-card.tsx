@@ -1,0 +1,69 @@
+import type { CustomerPlan, PlanVisit } from '@stg/domain/api/plans';
+import { formatAppointment } from '@stg/domain/dates';
+import { dollarsToCents, formatDollars } from '@stg/domain/money';
+import { PLAN_FREQUENCY_LABELS, planPriceWords } from '@stg/domain/plans';
+
+/** How a visit reads on the plan card. */
+export const VISIT_STATUS_WORDS: Record<PlanVisit['status'], string> = {
+  held: 'Held for you',
+  charging: 'Being charged',
+  ordered: 'Booked',
+  skipped: 'Skipped',
+  cancelled: 'Cancelled',
+  payment_failed: 'Payment failed',
+  action_required: 'Needs your confirmation',
+  needs_time: 'Needs a new time',
+};
+
+/** "Part of your Every 2 weeks plan": an order that is a plan's visit. */
+export function partOfPlanText(plan: Pick<CustomerPlan, 'frequency'>): string {
+  return `Part of your ${PLAN_FREQUENCY_LABELS[plan.frequency]} plan`;
+}
+
+const SHOWN_VISITS = 4;
+
+/**
+ * One of the customer's plans (ADR 0037) above their orders: the vendor and frequency, the price per visit
+ * with the service charge, the card, and the next visits with their status (held, needs a new time, …).
+ */
+export function PlanCard({ plan, now }: { plan: CustomerPlan; now: Date }) {
+  const headingId = `plan-${plan.id}`;
+  const next = plan.visits
+    .filter(
+      (v) =>
+        Date.parse(v.appointmentAt) >= now.getTime() && v.status !== 'cancelled' && v.status !== 'skipped',
+    )
+    .slice(0, SHOWN_VISITS);
+  const card =
+    plan.paymentMethodLast4 !== null
+      ? `${plan.paymentMethodBrand ? plan.paymentMethodBrand[0]!.toUpperCase() + plan.paymentMethodBrand.slice(1) : 'Card'} ending in ${plan.paymentMethodLast4}`
+      : null;
+  return (
+    <li className="card plan-card" aria-labelledby={headingId} data-plan-id={plan.id}>
+      <h3 id={headingId} className="plan-card__title">
+        {plan.vendorName} · {PLAN_FREQUENCY_LABELS[plan.frequency]}
+        {plan.status !== 'active' && <span className="plan-card__status"> ({plan.status})</span>}
+      </h3>
+      <p className="plan-card__price">
+        {planPriceWords(dollarsToCents(plan.pricePerVisit), plan.discountPercent)} +{' '}
+        {formatDollars(dollarsToCents(plan.serviceCharge))} service charge
+        {card ? `, charged to your ${card}` : ''}
+      </p>
+      {next.length === 0 ? (
+        <p className="plan-card__empty">No upcoming visits.</p>
+      ) : (
+        <>
+          <h4 className="plan-card__subtitle">Next visits</h4>
+          <ul className="plan-card__visits">
+            {next.map((v) => (
+              <li key={v.id} className={`plan-card__visit plan-card__visit--${v.status}`}>
+                <time dateTime={v.appointmentAt}>{formatAppointment(v.appointmentAt)}</time>
+                <span className="plan-card__visit-status">{VISIT_STATUS_WORDS[v.status]}</span>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </li>
+  );
+}
