@@ -271,6 +271,11 @@ describe('charging a held plan visit', () => {
     expect(asked.json()).toMatchObject({ status: 'requires_action', redirectUrl: expect.any(String) });
     const intentId = read.payment.paymentIntentId as string;
     await app.deps.sandbox!.authenticate(intentId, read.payment.clientSecret as string, true);
+    // Back on the pay page (the authentication page's return address), its GET asks the provider and settles.
+    expect((await getPayment(token)).json()).toMatchObject({
+      state: 'paid',
+      confirmationId: expect.stringMatching(/^SG-/),
+    });
     expect((await confirm(token, {})).json()).toMatchObject({ status: 'succeeded' });
     await expectOrderOf(visit.id, plan);
     expect(await intentsForVisit(visit.id)).toBe(1);
