@@ -23,6 +23,8 @@ import { useDocumentTitle } from '../../../lib/use-document-title';
 import '../plan-visits.css';
 
 const TITLE = 'Pay for your visit';
+/** This page's own address, as a path: the server resolves it on its own origin (no open redirect). */
+const herePath = () => `${window.location.pathname}${window.location.search}`;
 /** "visa" → "Visa"; no brand → "card". */
 const brandName = (brand: string | null) => (brand ? brand.charAt(0).toUpperCase() + brand.slice(1) : 'card');
 const when = (iso: string) => `${formatAppointment(iso)} (Mountain Time)`;
@@ -140,7 +142,7 @@ function PayForm({
   const payWithSaved = async () => {
     if (!saved || !p.payment) return;
     if (sandbox) {
-      onPay({ paymentMethodId: saved.paymentMethodId, returnUrl: window.location.href });
+      onPay({ paymentMethodId: saved.paymentMethodId, returnUrl: herePath() });
       return;
     }
     // Stripe: Stripe.js confirms the intent with the saved card (3-D Secure in its own window), then the server asks.
@@ -159,7 +161,7 @@ function PayForm({
     setCardErrors(checked.errors);
     if (!checked.card) return;
     const { number, expMonth, expYear, cvc } = checked.card;
-    onPay({ card: { number, expMonth, expYear, cvc }, returnUrl: window.location.href });
+    onPay({ card: { number, expMonth, expYear, cvc }, returnUrl: herePath() });
   };
 
   return (
