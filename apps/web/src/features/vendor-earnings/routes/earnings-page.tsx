@@ -1,6 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { ErrorList } from '../../../components/error-list';
+import { LoadMore } from '../../../components/load-more';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -46,24 +47,15 @@ function PayoutsSection({ vendorId }: { vendorId: number }) {
     content = (
       <>
         <List payouts={payouts} />
-        <div className="earnings-payouts__more">
-          <p role="status">
-            {query.hasNextPage
+        <LoadMore
+          query={query}
+          className="earnings-payouts__more"
+          status={
+            query.hasNextPage
               ? `Showing the latest ${payouts.length} payouts.`
-              : `Showing all ${payouts.length} ${payouts.length === 1 ? 'payout' : 'payouts'}.`}
-          </p>
-          {query.isFetchNextPageError && <ErrorList errors={errorsOf(query.error)} />}
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-            </button>
-          )}
-        </div>
+              : `Showing all ${payouts.length} ${payouts.length === 1 ? 'payout' : 'payouts'}.`
+          }
+        />
       </>
     );
   }

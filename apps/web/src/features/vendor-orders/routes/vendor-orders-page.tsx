@@ -4,6 +4,7 @@ import { useInfiniteQuery } from '@tanstack/react-query';
 import type { VendorOrder, VendorOrderFilter } from '@stg/domain/api/orders';
 import type { VendorOrderAction } from '@stg/domain/order-actions';
 import { ErrorList } from '../../../components/error-list';
+import { LoadMore } from '../../../components/load-more';
 import { LiveNotice } from '../../../components/live-notice';
 import { useModal } from '../../../components/modal/modal-provider';
 import { PageLoader } from '../../../components/page-loader';
@@ -103,24 +104,16 @@ export function VendorOrdersPage({ vendor, title }: { vendor: Vendor; title: str
     content = (
       <>
         <List orders={orders} now={now} onAction={onAction} descriptionId={DESCRIPTION_ID} />
-        <div className="vendor-orders__more">
-          <p className="vendor-orders__count" role="status">
-            {query.hasNextPage
+        <LoadMore
+          query={query}
+          className="vendor-orders__more"
+          statusClassName="vendor-orders__count"
+          status={
+            query.hasNextPage
               ? `Showing the first ${orders.length} orders.`
-              : `Showing all ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}.`}
-          </p>
-          {query.isFetchNextPageError && <ErrorList errors={errorsOf(query.error)} />}
-          {query.hasNextPage && (
-            <button
-              type="button"
-              className="button button--secondary"
-              disabled={query.isFetchingNextPage}
-              onClick={() => void query.fetchNextPage()}
-            >
-              {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
-            </button>
-          )}
-        </div>
+              : `Showing all ${orders.length} ${orders.length === 1 ? 'order' : 'orders'}.`
+          }
+        />
       </>
     );
   }

@@ -1,0 +1,43 @@
+/**
+ * The foot of a paged list (Order History, Earnings' payouts): how many are shown, the error of the last
+ * page asked for, and Load more while there are more pages.
+ */
+import { errorsOf } from '../lib/api-client';
+import { ErrorList } from './error-list';
+
+/** The parts of an infinite query the foot reads. */
+export interface PagedQuery {
+  hasNextPage: boolean;
+  isFetchingNextPage: boolean;
+  isFetchNextPageError: boolean;
+  error: unknown;
+  fetchNextPage: () => Promise<unknown>;
+}
+
+export function LoadMore(props: {
+  query: PagedQuery;
+  /** "Showing all 3 orders." */
+  status: string;
+  className: string;
+  statusClassName?: string;
+}) {
+  const { query } = props;
+  return (
+    <div className={props.className}>
+      <p className={props.statusClassName} role="status">
+        {props.status}
+      </p>
+      {query.isFetchNextPageError && <ErrorList errors={errorsOf(query.error)} />}
+      {query.hasNextPage && (
+        <button
+          type="button"
+          className="button button--secondary"
+          disabled={query.isFetchingNextPage}
+          onClick={() => void query.fetchNextPage()}
+        >
+          {query.isFetchingNextPage ? 'Loading more…' : 'Load more'}
+        </button>
+      )}
+    </div>
+  );
+}
