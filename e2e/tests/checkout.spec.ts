@@ -3,7 +3,7 @@ import { type Locator, type Page } from '@playwright/test';
 import { matchesPath } from '@stg/domain/api/endpoint';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { apiGet } from './api';
-import { DEMO_PASSWORD, openSignIn, seriousViolations, uniqueEmail } from './helpers';
+import { DEMO_PASSWORD, fillCustomerSignUp, openSignIn, seriousViolations, uniqueEmail } from './helpers';
 
 /** Red Rock Maids, a demo house cleaner with payouts active (5 bedrooms and 3 bathrooms price at $234.60). */
 const VENDOR_PATH = '/vendors/2';
@@ -44,25 +44,12 @@ async function checkout(summary: Locator) {
   await summary.getByRole('button', { name: 'Checkout', exact: true }).click();
 }
 
-async function fillSignUp(dialog: Locator, email: string) {
-  await dialog.getByLabel('First Name').fill('Jamie');
-  await dialog.getByLabel('Last Name').fill('Tester');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Phone Number').fill('4355550123');
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Street Address', { exact: true }).fill('200 N Main St');
-  await dialog.getByLabel('City').fill('St George');
-  await dialog.getByLabel('Zip Code').fill('84770');
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-}
-
 /** A new customer, signed up from the header of the provider page. */
 async function signUpOnVendorPage(page: Page, prefix: string) {
   await page.goto(VENDOR_PATH);
   await page.getByRole('banner').getByRole('button', { name: 'Create Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await fillSignUp(dialog, uniqueEmail(prefix));
+  await fillCustomerSignUp(dialog, uniqueEmail(prefix));
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
 }
@@ -101,7 +88,7 @@ test('a guest prices, schedules, signs up inside Checkout, pays, sees the live c
   // Step 1 of 2: Booking Information, creating the account inside the flow.
   const booking = page.getByRole('dialog', { name: 'Booking Information' });
   await expect(booking.getByText('Step 1 of 2')).toBeVisible();
-  await fillSignUp(booking, uniqueEmail('checkout'));
+  await fillCustomerSignUp(booking, uniqueEmail('checkout'));
 
   // Step 2 of 2: the payment, for the same booking.
   const payment = page.getByRole('dialog', { name: 'Payment' });

@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type Locator, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 export const DEMO_PASSWORD = 'Password123!';
@@ -34,19 +34,28 @@ export function uniqueEmail(prefix: string) {
   return `${prefix}.${Date.now()}.${counter}@example.com`;
 }
 
+/** Fills the customer Create Account form (header modal or checkout's) and submits it. */
+export async function fillCustomerSignUp(
+  dialog: Locator,
+  email: string,
+  who: { firstName?: string; lastName?: string; phone?: string; street?: string; zip?: string } = {},
+) {
+  await dialog.getByLabel('First Name').fill(who.firstName ?? 'Jamie');
+  await dialog.getByLabel('Last Name').fill(who.lastName ?? 'Tester');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Phone Number').fill(who.phone ?? '4355550123');
+  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
+  await dialog.getByLabel('Street Address', { exact: true }).fill(who.street ?? '200 N Main St');
+  await dialog.getByLabel('City').fill('St George');
+  await dialog.getByLabel('Zip Code').fill(who.zip ?? '84770');
+  await dialog.getByRole('button', { name: 'Create Account' }).click();
+}
+
 export async function signUp(page: Page, email: string, zip = '84770') {
   await page.getByRole('banner').getByRole('button', { name: 'Create Account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Create Account' });
-  await dialog.getByLabel('First Name').fill('Jamie');
-  await dialog.getByLabel('Last Name').fill('Tester');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Phone Number').fill('4355550123');
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Street Address', { exact: true }).fill('200 N Main St');
-  await dialog.getByLabel('City').fill('St George');
-  await dialog.getByLabel('Zip Code').fill(zip);
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
+  await fillCustomerSignUp(dialog, email, { zip });
   return dialog;
 }
 

@@ -1,6 +1,6 @@
 import { expect, test } from './csp-guard';
 import { type Locator, type Page } from '@playwright/test';
-import { seriousViolations, uniqueEmail, DEMO_PASSWORD } from './helpers';
+import { fillCustomerSignUp, seriousViolations, uniqueEmail } from './helpers';
 
 /**
  * Issue 26's journey (ADR 0037 step 2a): a guest prices a cleaning, chooses Every 2 weeks, signs up inside
@@ -12,19 +12,6 @@ const EXPIRY = `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0'
 
 const figure = (scope: Locator, term: string) =>
   scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-
-async function fillSignUp(dialog: Locator, email: string) {
-  await dialog.getByLabel('First Name').fill('Pat');
-  await dialog.getByLabel('Last Name').fill('Planner');
-  await dialog.getByLabel('Email').fill(email);
-  await dialog.getByLabel('Phone Number').fill('4355550124');
-  await dialog.getByLabel('Password', { exact: true }).fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Confirm Password').fill(DEMO_PASSWORD);
-  await dialog.getByLabel('Street Address', { exact: true }).fill('300 N Main St');
-  await dialog.getByLabel('City').fill('St George');
-  await dialog.getByLabel('Zip Code').fill('84770');
-  await dialog.getByRole('button', { name: 'Create Account' }).click();
-}
 
 async function scheduleFirstFreeTime(page: Page) {
   const scheduling = page.getByRole('region', { name: 'Scheduling' });
@@ -62,7 +49,12 @@ test('a guest chooses Every 2 weeks, signs up inside Checkout, pays the first vi
   await summary.getByRole('button', { name: 'Checkout', exact: true }).click();
 
   const booking = page.getByRole('dialog', { name: 'Booking Information' });
-  await fillSignUp(booking, uniqueEmail('plan'));
+  await fillCustomerSignUp(booking, uniqueEmail('plan'), {
+    firstName: 'Pat',
+    lastName: 'Planner',
+    phone: '4355550124',
+    street: '300 N Main St',
+  });
 
   const payment = page.getByRole('dialog', { name: 'Payment' });
   await expect(payment.getByText('$213.69', { exact: true })).toBeVisible();
