@@ -24,6 +24,7 @@ const makePlan = (): CustomerPlan =>
         paymentMethodLast4: '4242',
         consentText: 'By paying you agree …',
         consentedAt: '2026-11-20T18:00:00.000Z',
+        pausedUntil: null,
         createdAt: '2026-11-20T18:00:00.000Z',
         visits: [
           {
