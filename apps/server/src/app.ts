@@ -231,7 +231,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(vendorPricingRoutes);
   await app.register(pricingRoutes);
   await app.register(planOfferRoutes);
-  await app.register(planRoutes);
+  await app.register(planRoutes, { deps });
   await app.register(bookingRoutes);
   await app.register(availabilityRoutes);
   await app.register(schedulingRoutes);

@@ -55,6 +55,59 @@ const ANYONE = (why: string): Record<'guest' | 'customerB' | 'vendorW' | 'operat
   operator: { self: why },
 });
 
+let heldPlanDay = 0;
+/** A fresh plan of A with V whose one visit (7:00 on a day 90+ days on, nobody else's time) is held. */
+async function heldPlanOfA(fx: Fixtures): Promise<{ planId: number; visitId: number }> {
+  const { app } = fx;
+  const start = new Date(NOW.getTime() + (90 + ++heldPlanDay) * 86_400_000 - 3_600_000);
+  const localDate = start.toISOString().slice(0, 10);
+  const plan = await app.deps.db.transaction((tx) =>
+    insertPlan(tx, {
+      userId: fx.A.userId,
+      vendorId: fx.V.vendorId,
+      addressId: fx.A.addressId,
+      frequency: 'every_4_weeks',
+      anchorLocalDate: localDate,
+      anchorStartMinutes: 7 * 60,
+      durationMins: 30,
+      baseSubtotalCents: 10000,
+      discountPercent: 0,
+      subtotalCents: 10000,
+      serviceFeeCents: 255,
+      paymentProvider: 'sandbox',
+      consentText: 'authz',
+      consentedAt: NOW,
+    }),
+  );
+  const [held] = await app.deps.db.transaction((tx) =>
+    holdVisits(
+      tx,
+      plan,
+      [
+        {
+          sequence: 1,
+          localDate,
+          appointmentAt: start,
+          appointmentEndAt: new Date(start.getTime() + 30 * 60_000),
+          chargeAt: new Date(start.getTime() - 24 * 3_600_000),
+        },
+      ],
+      { now: NOW },
+    ),
+  );
+  if (held?.outcome !== 'held') throw new Error(`plan visit not held: ${held?.outcome}`);
+  return { planId: plan.id, visitId: held.visit.id };
+}
+
+/** A plan change: only A (its customer) may; V's users too for cancel, which then needs a reason (422). */
+const PLAN_CHANGE = {
+  ...SIGNED_OUT_WRITE,
+  customerB: 404,
+  vendorW: 404,
+  operator: 404,
+  vendorV: 404,
+} as const;
+
 let planVisitDay = 0;
 /**
  * The pay link's token of a fresh plan visit of A with V whose off-session charge was declined (0341,
@@ -485,6 +538,38 @@ const TABLE: Record<string, Entry> = {
         ]),
       ),
     },
+  },
+
+  'POST /api/plans/:id/visits/:visitId/skip': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "skip a held visit of A's plan",
+    prepare: async (fx) => {
+      const { planId, visitId } = await heldPlanOfA(fx);
+      return { method: 'POST', url: `/api/plans/${planId}/visits/${visitId}/skip` };
+    },
+    expect: PLAN_CHANGE,
+  },
+  'POST /api/plans/:id/pause': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "pause A's plan",
+    prepare: async (fx) => {
+      const { planId } = await heldPlanOfA(fx);
+      const until = new Date(NOW.getTime() + 20 * 86_400_000).toISOString().slice(0, 10);
+      return { method: 'POST', url: `/api/plans/${planId}/pause`, payload: { until } };
+    },
+    expect: PLAN_CHANGE,
+  },
+  'POST /api/plans/:id/cancel': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "cancel A's plan (V's users may too, with a reason: without one it is 422)",
+    prepare: async (fx) => {
+      const { planId } = await heldPlanOfA(fx);
+      return { method: 'POST', url: `/api/plans/${planId}/cancel`, payload: {} };
+    },
+    expect: { ...PLAN_CHANGE, vendorV: 422 },
   },
 
   // ---- a customer's orders ----

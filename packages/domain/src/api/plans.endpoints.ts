@@ -4,6 +4,8 @@
 import { endpoint } from './endpoint';
 
 const schemas = () => import('./plans');
+const errors = () => import('./errors');
+const withErrors = () => Promise.all([schemas(), errors()]);
 
 export const plansApi = {
   customerPlans: endpoint({
@@ -13,5 +15,40 @@ export const plansApi = {
     summary:
       "The signed-in customer's service plans, newest first, each with its visits (ordered, held, needs a new time)",
     schemas: () => schemas().then((m) => ({ responses: { 200: m.customerPlansResponseSchema } })),
+  }),
+  skipVisit: endpoint({
+    method: 'POST',
+    path: '/api/plans/:id/visits/:visitId/skip',
+    tags: ['plans'],
+    summary:
+      'The customer skips one held visit of their plan before its cancellation window closes: its time is released and it is not charged',
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
+      })),
+  }),
+  pause: endpoint({
+    method: 'POST',
+    path: '/api/plans/:id/pause',
+    tags: ['plans'],
+    summary:
+      'The customer pauses their plan until a date: held visits before it whose window is open are skipped; visits from that date on are held again',
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        body: m.planPauseRequestSchema,
+        responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
+      })),
+  }),
+  cancel: endpoint({
+    method: 'POST',
+    path: '/api/plans/:id/cancel',
+    tags: ['plans'],
+    summary:
+      "The customer (or the plan's vendor, with a reason) cancels the plan: every held visit is released; visits already charged are orders and keep their own cancel and refund rules",
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        body: m.planCancelRequestSchema,
+        responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
+      })),
   }),
 };

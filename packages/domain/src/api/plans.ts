@@ -31,6 +31,8 @@ export const customerPlanSchema = z.object({
   vendorName: z.string(),
   frequency: z.enum(PLAN_FREQUENCIES),
   status: z.enum(['active', 'paused', 'cancelled']),
+  /** A paused plan's end of pause (St George date, YYYY-MM-DD): visits from that date on are held again. */
+  pausedUntil: z.string().nullable(),
   /** The price per visit (after the discount), the discount and the service charge per visit. */
   pricePerVisit: z.number(),
   discountPercent: z.number().int(),
@@ -49,3 +51,34 @@ export type CustomerPlan = z.output<typeof customerPlanSchema>;
 /** GET /api/plans, newest first. */
 export const customerPlansResponseSchema = z.object({ plans: z.array(customerPlanSchema) });
 export type CustomerPlansResponse = z.output<typeof customerPlansResponseSchema>;
+
+/** What the customer's plan changes answer (ADR 0037 "Managing a plan"). */
+export const PLAN_MANAGE_MESSAGES = {
+  planNotFound: 'Plan not found.',
+  visitNotFound: 'Visit not found.',
+  visitNotHeld: 'Only a visit that is held for you can be skipped.',
+  windowClosed:
+    "This visit's cancellation window has closed: it is charged and becomes an order; cancel it from Orders.",
+  planCancelled: 'This plan is cancelled.',
+  pauseDate: 'Pause until must be a date (YYYY-MM-DD) after today and within a year.',
+  reason: 'Reason must be 500 characters or fewer.',
+  reasonRequired: 'Reason is required.',
+} as const;
+
+/** POST /api/plans/:id/pause: the St George date the pause ends (visits before it are skipped). */
+export const planPauseRequestSchema = z.object({
+  until: z
+    .string({ error: PLAN_MANAGE_MESSAGES.pauseDate })
+    .regex(/^\d{4}-\d{2}-\d{2}$/, PLAN_MANAGE_MESSAGES.pauseDate),
+});
+export type PlanPauseRequest = z.output<typeof planPauseRequestSchema>;
+
+/** POST /api/plans/:id/cancel: an optional reason (the vendor's is required by the server). */
+export const planCancelRequestSchema = z.object({
+  reason: z.string().trim().max(500, PLAN_MANAGE_MESSAGES.reason).optional(),
+});
+export type PlanCancelRequest = z.output<typeof planCancelRequestSchema>;
+
+/** Every plan change answers the plan as GET /api/plans shows it. */
+export const planResponseSchema = z.object({ plan: customerPlanSchema });
+export type PlanResponse = z.output<typeof planResponseSchema>;

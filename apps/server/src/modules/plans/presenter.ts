@@ -10,6 +10,7 @@ export function presentCustomerPlan(plan: PlanRow, vendorName: string, visits: P
     vendorName,
     frequency: plan.frequency,
     status: plan.status,
+    pausedUntil: plan.pausedUntil,
     pricePerVisit: centsToDollars(plan.subtotalCents),
     discountPercent: plan.discountPercent,
     serviceCharge: centsToDollars(plan.serviceFeeCents),

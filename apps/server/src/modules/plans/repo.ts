@@ -116,3 +116,12 @@ export async function listVisitsOfPlans(db: Db | Tx, planIds: readonly number[])
     .where(inArray(planVisits.planId, [...planIds]))
     .orderBy(planVisits.planId, planVisits.sequence);
 }
+
+export async function updatePlan(tx: Tx, id: number, values: Partial<NewPlan>): Promise<PlanRow> {
+  return oneRow(await tx.update(plans).set(values).where(eq(plans.id, id)).returning(), 'plan');
+}
+
+/** The plan's visits in order (the manage actions release the held ones among them). */
+export async function listVisitsOfPlan(db: Db | Tx, planId: number): Promise<PlanVisitRow[]> {
+  return db.select().from(planVisits).where(eq(planVisits.planId, planId)).orderBy(planVisits.sequence);
+}

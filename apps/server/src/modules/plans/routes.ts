@@ -1,13 +1,42 @@
 import type { FastifyInstance } from 'fastify';
+import { PLAN_MANAGE_MESSAGES } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
+import type { PaymentsDeps } from '../../deps';
 import { requireUser, signedInUser } from '../../http/auth';
 import { routeFrom } from '../../http/endpoint-route';
+import { notFound } from '../../http/errors';
+import { parseId } from '../../http/params';
+import { cancelPlan, pausePlan, skipVisit } from './manage';
 import { customerPlans } from './queries';
 
-/** The customer's plans (ADR 0037): only the signed-in customer's own. */
-export async function planRoutes(app: FastifyInstance) {
-  const { db } = app.deps;
+const idOf = (raw: string, message: string) => {
+  const id = parseId(raw);
+  if (id === null) throw notFound(message);
+  return id;
+};
+const planId = (raw: string) => idOf(raw, PLAN_MANAGE_MESSAGES.planNotFound);
+
+/**
+ * The customer's plans (ADR 0037): only the signed-in customer's own; skip, pause and cancel by the plan's
+ * customer, cancel also by its vendor's users (404 for anyone else).
+ */
+export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
+  const { deps } = opts;
   await routeFrom(app, plansApi.customerPlans, { preValidation: [requireUser] }, async (req) => ({
-    plans: await customerPlans(db, signedInUser(req).id),
+    plans: await customerPlans(deps.db, signedInUser(req).id),
+  }));
+  await routeFrom(app, plansApi.skipVisit, { preValidation: [requireUser] }, async (req) => ({
+    plan: await skipVisit(
+      deps,
+      signedInUser(req),
+      planId(req.params.id),
+      idOf(req.params.visitId, PLAN_MANAGE_MESSAGES.visitNotFound),
+    ),
+  }));
+  await routeFrom(app, plansApi.pause, { preValidation: [requireUser] }, async (req) => ({
+    plan: await pausePlan(deps, signedInUser(req), planId(req.params.id), req.body.until),
+  }));
+  await routeFrom(app, plansApi.cancel, { preValidation: [requireUser] }, async (req) => ({
+    plan: await cancelPlan(deps, signedInUser(req), planId(req.params.id), req.body.reason),
   }));
 }

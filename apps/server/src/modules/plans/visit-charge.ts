@@ -66,12 +66,10 @@ async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> 
     const visit = await lockPlanVisit(tx, visitId);
     if (!plan || !visit) return { go: false };
     if (visit.status !== 'held' && visit.status !== 'charging') return { go: false };
-    // A paused plan's visits on or after the pause's end are charged as an active plan's (the horizon
-    // holds them); a cancelled plan charges nothing.
-    const chargeable =
-      plan.status === 'active' ||
-      (plan.status === 'paused' && plan.pausedUntil !== null && visit.localDate >= plan.pausedUntil);
-    if (!chargeable) return { go: false };
+    // A paused plan's held visits are charged as an active plan's: pausing skipped every visit before the
+    // pause's end whose window was still open (manage.ts), so a held one left is on or after the end (the
+    // horizon holds them) or had its window closed before the pause. A cancelled plan charges nothing.
+    if (plan.status === 'cancelled') return { go: false };
     if (visit.status === 'held' && visit.chargeAt.getTime() > now.getTime())
       throw new RetryLater(visit.chargeAt.getTime() - now.getTime(), 'the visit is not due yet');
     const vendor = await findVendor(tx, plan.vendorId);

@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import { customerPlansResponseSchema, type CustomerPlan } from '@stg/domain/api/plans';
+import { customerPlansResponseSchema, PLAN_MANAGE_MESSAGES, type CustomerPlan } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { at } from '../../../test/mock-api';
 import { LAZY } from '../../../test/render-app';
@@ -24,6 +24,7 @@ const makePlan = (): CustomerPlan =>
         paymentMethodLast4: '4242',
         consentText: 'By paying you agree …',
         consentedAt: '2026-11-20T18:00:00.000Z',
+        pausedUntil: null,
         createdAt: '2026-11-20T18:00:00.000Z',
         visits: [
           {
@@ -88,5 +89,94 @@ describe('the customer’s plans in Orders', () => {
     showOrders([makeCustomerOrder()], { [at(plansApi.customerPlans)]: { body: { plans: [] } } });
     await screen.findByRole('list', { name: 'Your orders' }, LAZY);
     expect(screen.queryByRole('region', { name: 'Your plans' })).not.toBeInTheDocument();
+  });
+});
+
+describe('managing a plan from Orders', () => {
+  const skipped = (): CustomerPlan => {
+    const p = makePlan();
+    return { ...p, visits: p.visits.map((v) => (v.id === 2 ? { ...v, status: 'skipped' as const } : v)) };
+  };
+
+  it('skips a held visit after a confirmation, announces it and refreshes the card', async () => {
+    const plan = makePlan();
+    const { user, calls } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: [{ body: { plans: [plan] } }, { body: { plans: [skipped()] } }],
+      [at(plansApi.skipVisit, { id: 9, visitId: 2 })]: { body: { plan: skipped() } },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    // Only the held visit whose window is open has Skip.
+    const skips = screen.getAllByRole('button', { name: /^Skip the visit on/ });
+    expect(skips).toHaveLength(1);
+    await user.click(skips[0]!);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Skip Visit' }));
+    expect(dialog.getByText(/will not happen and will not be charged/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Skip Visit' }));
+    expect(await screen.findByText(/^Your visit on .* was skipped\.$/)).toBeInTheDocument();
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(callsTo(calls, plansApi.skipVisit, { id: 9, visitId: 2 })).toHaveLength(1);
+    const card = within(screen.getByRole('listitem', { name: 'Sparkle Cleaning · Every 2 weeks' }));
+    expect(card.queryByText('Held for you')).not.toBeInTheDocument();
+    expect(card.queryByRole('button', { name: /^Skip/ })).not.toBeInTheDocument();
+  });
+
+  it('pauses until a date: the date is required, Escape keeps the plan, and the pause is shown', async () => {
+    const plan = makePlan();
+    const paused: CustomerPlan = { ...skipped(), status: 'paused', pausedUntil: '2030-01-15' };
+    const { user, calls } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: [{ body: { plans: [plan] } }, { body: { plans: [paused] } }],
+      [at(plansApi.pause, { id: 9 })]: { body: { plan: paused } },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    const opener = screen.getByRole('button', { name: /^Pause plan/ });
+    await user.click(opener);
+    await screen.findByRole('dialog', { name: 'Pause Plan' });
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+
+    await user.click(opener);
+    const dialog = within(await screen.findByRole('dialog', { name: 'Pause Plan' }));
+    const date = dialog.getByLabelText('Pause until');
+    await user.click(dialog.getByRole('button', { name: 'Pause Plan' }));
+    expect(date).toHaveAccessibleDescription(expect.stringContaining(PLAN_MANAGE_MESSAGES.pauseDate));
+    expect(callsTo(calls, plansApi.pause, { id: 9 })).toHaveLength(0);
+    await user.type(date, '2030-01-15');
+    await user.click(dialog.getByRole('button', { name: 'Pause Plan' }));
+    expect(
+      await screen.findByText('Your plan with Sparkle Cleaning is paused until Jan 15th.'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, plansApi.pause, { id: 9 }).map((c) => c.body)).toEqual([{ until: '2030-01-15' }]);
+    expect(await screen.findByText('Paused until Jan 15th')).toBeInTheDocument();
+  });
+
+  it("cancels the plan, showing the server's refusal first and keeping the dialog open", async () => {
+    const plan = makePlan();
+    const cancelled: CustomerPlan = {
+      ...plan,
+      status: 'cancelled',
+      visits: plan.visits.map((v) => (v.status === 'held' ? { ...v, status: 'cancelled' as const } : v)),
+    };
+    const { user, calls } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: [{ body: { plans: [plan] } }, { body: { plans: [cancelled] } }],
+      [at(plansApi.cancel, { id: 9 })]: [
+        { status: 422, body: { errors: ['Something went wrong.'] } },
+        { body: { plan: cancelled } },
+      ],
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    await user.click(screen.getByRole('button', { name: /^Cancel plan/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Cancel Plan' }));
+    await user.type(dialog.getByRole('textbox', { name: 'Reason (optional)' }), 'Moving away');
+    await user.click(dialog.getByRole('button', { name: 'Cancel Plan' }));
+    expect(await dialog.findByText('Something went wrong.')).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Cancel Plan' }));
+    expect(await screen.findByText('Your plan with Sparkle Cleaning was cancelled.')).toBeInTheDocument();
+    expect(callsTo(calls, plansApi.cancel, { id: 9 }).map((c) => c.body)).toEqual([
+      { reason: 'Moving away' },
+      { reason: 'Moving away' },
+    ]);
+    const card = within(screen.getByRole('listitem', { name: /Sparkle Cleaning · Every 2 weeks/ }));
+    expect(card.queryByRole('button', { name: /Cancel plan/ })).not.toBeInTheDocument();
   });
 });

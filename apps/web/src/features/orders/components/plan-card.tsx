@@ -2,6 +2,10 @@ import type { CustomerPlan, PlanVisit } from '@stg/domain/api/plans';
 import { formatAppointment } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { PLAN_FREQUENCY_LABELS, planPriceWords } from '@stg/domain/plans';
+import { dayText } from '@stg/domain/dates';
+import { parseLocalDate } from '@stg/domain/zoned-time';
+import { useModal } from '../../../components/modal/modal-provider';
+import { CancelPlanModal, PausePlanModal, SkipVisitModal } from './plan-modals';
 
 /** How a visit reads on the plan card. */
 export const VISIT_STATUS_WORDS: Record<PlanVisit['status'], string> = {
@@ -26,7 +30,19 @@ const SHOWN_VISITS = 4;
  * One of the customer's plans (ADR 0037) above their orders: the vendor and frequency, the price per visit
  * with the service charge, the card, and the next visits with their status (held, needs a new time, …).
  */
-export function PlanCard({ plan, now }: { plan: CustomerPlan; now: Date }) {
+export function PlanCard({
+  plan,
+  now,
+  onNotice,
+}: {
+  plan: CustomerPlan;
+  now: Date;
+  /** The page's notice after a change (the modal has closed). */
+  onNotice: (notice: string) => void;
+}) {
+  const { openModal } = useModal();
+  const live = plan.status !== 'cancelled';
+  const pausedUntil = plan.status === 'paused' && plan.pausedUntil ? parseLocalDate(plan.pausedUntil) : null;
   const headingId = `plan-${plan.id}`;
   const next = plan.visits
     .filter(
@@ -42,8 +58,9 @@ export function PlanCard({ plan, now }: { plan: CustomerPlan; now: Date }) {
     <li className="card plan-card" aria-labelledby={headingId} data-plan-id={plan.id}>
       <h3 id={headingId} className="plan-card__title">
         {plan.vendorName} · {PLAN_FREQUENCY_LABELS[plan.frequency]}
-        {plan.status !== 'active' && <span className="plan-card__status"> ({plan.status})</span>}
+        {plan.status === 'cancelled' && <span className="plan-card__status"> (cancelled)</span>}
       </h3>
+      {pausedUntil && <p className="plan-card__paused">Paused until {dayText(pausedUntil)}</p>}
       <p className="plan-card__price">
         {planPriceWords(dollarsToCents(plan.pricePerVisit), plan.discountPercent)} +{' '}
         {formatDollars(dollarsToCents(plan.serviceCharge))} service charge
@@ -59,10 +76,39 @@ export function PlanCard({ plan, now }: { plan: CustomerPlan; now: Date }) {
               <li key={v.id} className={`plan-card__visit plan-card__visit--${v.status}`}>
                 <time dateTime={v.appointmentAt}>{formatAppointment(v.appointmentAt)}</time>
                 <span className="plan-card__visit-status">{VISIT_STATUS_WORDS[v.status]}</span>
+                {live && v.status === 'held' && Date.parse(v.chargeAt) > now.getTime() && (
+                  <button
+                    type="button"
+                    className="button button--ghost button--small plan-card__skip"
+                    onClick={() => openModal(<SkipVisitModal plan={plan} visit={v} onDone={onNotice} />)}
+                  >
+                    Skip{' '}
+                    <span className="visually-hidden">the visit on {formatAppointment(v.appointmentAt)}</span>
+                  </button>
+                )}
               </li>
             ))}
           </ul>
         </>
+      )}
+      {live && (
+        <div className="plan-card__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() => openModal(<PausePlanModal plan={plan} onDone={onNotice} />)}
+          >
+            {plan.status === 'paused' ? 'Change pause' : 'Pause plan'}
+            <span className="visually-hidden"> with {plan.vendorName}</span>
+          </button>
+          <button
+            type="button"
+            className="button button--ghost button--small plan-card__cancel"
+            onClick={() => openModal(<CancelPlanModal plan={plan} onDone={onNotice} />)}
+          >
+            Cancel plan<span className="visually-hidden"> with {plan.vendorName}</span>
+          </button>
+        </div>
       )}
     </li>
   );

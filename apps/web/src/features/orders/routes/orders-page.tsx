@@ -84,7 +84,7 @@ export function OrdersPage() {
           <h2 id="orders-plans">Your plans</h2>
           <ul className="plan-list">
             {plans.map((plan) => (
-              <PlanCard key={plan.id} plan={plan} now={now} />
+              <PlanCard key={plan.id} plan={plan} now={now} onNotice={setNotice} />
             ))}
           </ul>
         </section>

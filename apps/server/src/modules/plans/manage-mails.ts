@@ -1,0 +1,114 @@
+/**
+ * The mails of a plan change (ADR 0037 "Managing a plan"): a visit skipped, the plan paused, the plan
+ * cancelled. Both sides are told, after the change is committed, in the words of the order mails.
+ */
+import { dayText, formatAppointment } from '@stg/domain/dates';
+import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
+import { parseLocalDate } from '@stg/domain/zoned-time';
+import { escapeHtml } from '../../adapters/mail/mailer';
+import type { OrderMailDeps } from '../orders/mails';
+import { findUserById } from '../users/queries';
+import { findVendor } from '../pricing/queries';
+import { findPlan } from './repo';
+
+/** What changed: the visits it let go (their appointments), who did it, and the pause's end or the reason. */
+export interface PlanChangeMail {
+  kind: 'skipped' | 'paused' | 'cancelled';
+  planId: number;
+  visits: Date[];
+  by: 'customer' | 'vendor';
+  until?: string;
+  reason?: string | null;
+}
+
+const when = (d: Date) => `${formatAppointment(d)} (Mountain Time)`;
+const html = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
+const dayOf = (date: string) => {
+  const d = parseLocalDate(date);
+  return d ? dayText(d) : date;
+};
+const visitsLine = (visits: Date[], verb: string) =>
+  visits.length === 0 ? [] : [`${verb}: ${visits.map(when).join('; ')}.`];
+
+function texts(m: PlanChangeMail, plan: string, vendorName: string, customerName: string) {
+  const first = m.visits[0];
+  if (m.kind === 'skipped' && first)
+    return {
+      customerSubject: `Visit skipped: ${vendorName}, ${formatAppointment(first)}`,
+      customer: [
+        `You skipped your visit from ${vendorName} on ${when(first)}. You will not be charged for it.`,
+        `Your ${plan} plan continues with its next visit.`,
+      ],
+      vendorSubject: `Plan visit skipped: ${formatAppointment(first)}`,
+      vendor: [`${customerName} skipped their plan visit on ${when(first)}. The time is free again.`],
+    };
+  if (m.kind === 'paused')
+    return {
+      customerSubject: `Plan paused: ${vendorName} until ${dayOf(m.until ?? '')}`,
+      customer: [
+        `Your ${plan} plan with ${vendorName} is paused until ${dayOf(m.until ?? '')}. Visits start again from that day.`,
+        ...visitsLine(m.visits, 'Skipped visits, not charged'),
+      ],
+      vendorSubject: `Plan paused until ${dayOf(m.until ?? '')}: ${customerName}`,
+      vendor: [
+        `${customerName} paused their ${plan} plan until ${dayOf(m.until ?? '')}.`,
+        ...visitsLine(m.visits, 'Times freed'),
+      ],
+    };
+  const reason = m.reason ? [`Reason: ${m.reason}`] : [];
+  return {
+    customerSubject: `Plan cancelled: ${vendorName}`,
+    customer: [
+      m.by === 'vendor'
+        ? `${vendorName} cancelled your ${plan} plan.`
+        : `You cancelled your ${plan} plan with ${vendorName}.`,
+      ...reason,
+      ...visitsLine(m.visits, 'Visits cancelled, not charged'),
+      'Visits already charged are orders: cancel them from Orders as any order.',
+    ],
+    vendorSubject: `Plan cancelled: ${customerName}`,
+    vendor: [
+      m.by === 'vendor'
+        ? `You cancelled the ${plan} plan of ${customerName}.`
+        : `${customerName} cancelled their ${plan} plan.`,
+      ...reason,
+      ...visitsLine(m.visits, 'Times freed'),
+    ],
+  };
+}
+
+export async function sendPlanChangeMails(deps: OrderMailDeps, m: PlanChangeMail) {
+  const plan = await findPlan(deps.db, m.planId);
+  if (!plan) return;
+  const [customer, vendor] = await Promise.all([
+    findUserById(deps.db, plan.userId),
+    findVendor(deps.db, plan.vendorId),
+  ]);
+  if (!customer || !vendor) return;
+  const t = texts(
+    m,
+    PLAN_FREQUENCY_LABELS[plan.frequency].toLowerCase(),
+    vendor.name,
+    `${customer.firstName} ${customer.lastName}`,
+  );
+  const customerLines = [
+    `Hi ${customer.firstName},`,
+    ...t.customer,
+    `See your plan in Orders: ${deps.publicUrl}/orders`,
+  ];
+  await deps.mailer.send({
+    to: customer.email,
+    subject: t.customerSubject,
+    text: customerLines.join('\n'),
+    html: html(customerLines),
+  });
+  if (vendor.email) {
+    const vendorLines = [...t.vendor, `See your orders: ${deps.publicUrl}/dashboard/orders`];
+    await deps.mailer.send({
+      to: vendor.email,
+      subject: t.vendorSubject,
+      text: vendorLines.join('\n'),
+      html: html(vendorLines),
+    });
+  }
+}
