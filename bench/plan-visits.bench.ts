@@ -101,8 +101,7 @@ async function setupVendorsAndOperator() {
     .select({ hours: vendors.cancelationPolicyHours })
     .from(vendors)
     .where(eq(vendors.id, planVendors[0]!.vendorId));
-  await app.close();
-  await db.close();
+  await app.close(); // closes the database too
   return { planVendors, checkoutVendors, policyHours: policy!.hours };
 }
 
