@@ -83,13 +83,14 @@ function track(child: ChildProcess) {
  * The marketplace server as its own process, as in production: src/main.ts with NODE_ENV=production on
  * the bench's fresh database (its DATA_DIR, and its DATABASE_URL on PostgreSQL), no demo seeding (the
  * bench prepared the rows it wants), no web app, logs at error level. `env` adds or overrides variables
- * (RATE_LIMIT_SCALE=10000 for a bench that signs in or writes).
+ * (RATE_LIMIT_SCALE=10000 for a bench that signs in or writes; PORT to start it again where a stopped one
+ * listened, so clients made for that one keep working).
  */
 export async function startServer(
   database: BenchDatabase,
   env: Record<string, string> = {},
 ): Promise<RunningProcess> {
-  const port = await freePort();
+  const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = track(
     spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { bookings, jobs, sessions, vendors } from '../../db/schema';
@@ -102,5 +102,32 @@ describe('job worker', () => {
     expect(ids).toContain(live.session.id);
     expect(ids).not.toContain(old.session.id);
     expect(await database.db.select().from(bookings)).toHaveLength(0);
+  });
+});
+
+describe('job worker polling', () => {
+  it('runs the next pass at once after a full batch, so a backlog drains without waiting for the poll', async () => {
+    for (let n = 1; n <= 5; n++) await enqueueJob(database.db, { kind: 'echo', payload: { n }, runAt: t0 });
+    const seen: number[] = [];
+    // A poll an hour apart: only passes run back to back can finish five jobs two at a time.
+    const worker = new JobWorker({
+      db: database.db,
+      handlers: {
+        echo: async (job) => {
+          seen.push(Number(job.payload.n));
+        },
+      },
+      now: () => t0,
+      batchSize: 2,
+      pollMs: 3_600_000,
+    });
+    worker.start();
+    try {
+      await vi.waitFor(() => expect(seen.sort()).toEqual([1, 2, 3, 4, 5]), { timeout: 20_000 });
+      const left = await database.db.select().from(jobs).where(eq(jobs.status, 'queued'));
+      expect(left).toEqual([]);
+    } finally {
+      await worker.stop();
+    }
   });
 });

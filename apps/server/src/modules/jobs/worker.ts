@@ -150,15 +150,22 @@ export class JobWorker {
     if (released > 0) this.opts.log?.info({ jobIds: ids, worker: this.id }, 'jobs handed back');
   }
 
+  /**
+   * Polls every `pollMs`; a pass that ran a full batch is followed at once by the next (more may be due:
+   * a day of plan visits' charges falls due together, issue 26), so a backlog drains at the handlers' pace
+   * instead of `batchSize` jobs a poll. A pass that ran fewer waits for the next poll.
+   */
   start() {
     const tick = async () => {
       this.running = this.runOnce().catch((err: unknown) => {
         this.opts.log?.error({ err }, 'job worker pass failed');
         return 0;
       });
-      await this.running;
+      const ran = await this.running;
       this.running = null;
-      if (this.timer !== null) this.timer = setTimeout(() => void tick(), this.opts.pollMs ?? 5_000);
+      const full = ran >= (this.opts.batchSize ?? 10);
+      if (this.timer !== null)
+        this.timer = setTimeout(() => void tick(), full ? 0 : (this.opts.pollMs ?? 5_000));
     };
     this.timer = setTimeout(() => void tick(), 0);
   }
