@@ -7,18 +7,18 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { planVisits, vendors } from '../../db/schema';
+import { sandboxPlan } from '../../../test/plan-fixtures';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { isTimeBusy } from '../scheduling/service';
-import { findPlan, findPlanVisit, findVisitClaim, insertPlan, listPlanEvents } from './repo';
+import { findPlan, findPlanVisit, findVisitClaim, listPlanEvents } from './repo';
 import { chargeVisit } from './visit-charge';
 import { extendPlanHorizon } from './visit-horizon';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
 const START = new Date('2026-11-23T15:00:00Z');
 const HOUR = 3_600_000;
-const FUTURE = { expMonth: 12, expYear: 2030 };
 
 let clock = START;
 let app: FastifyInstance;
@@ -47,37 +47,12 @@ beforeEach(() => {
 
 /** A customer's every-2-weeks plan from Wednesday November 25th, an hour of its own, its visits held. */
 async function newPlan() {
-  const owner = await signedUpCustomer(app, 'manager');
-  const sandbox = app.deps.sandbox!;
-  const customerId = await sandbox.ensureCustomer({
-    userId: owner.userId,
-    email: owner.email,
-    name: 'Casey Rivera',
-    existingId: null,
+  const { owner, plan } = await sandboxPlan(app, {
+    vendorId: vendor.vendorId,
+    name: 'manager',
+    startMinutes: hourSlot++ * 60,
+    consentedAt: START,
   });
-  const card = await sandbox.attachCard(customerId, { number: '4242 4242 4242 4242', ...FUTURE });
-  const plan = await app.deps.db.transaction((tx) =>
-    insertPlan(tx, {
-      userId: owner.userId,
-      vendorId: vendor.vendorId,
-      addressId: owner.addressId,
-      frequency: 'every_2_weeks',
-      anchorLocalDate: '2026-11-25',
-      anchorStartMinutes: hourSlot++ * 60,
-      durationMins: 60,
-      baseSubtotalCents: 20000,
-      discountPercent: 10,
-      subtotalCents: 18000,
-      serviceFeeCents: 255,
-      paymentProvider: 'sandbox',
-      providerCustomerId: customerId,
-      paymentMethodId: card.id,
-      paymentMethodBrand: card.brand,
-      paymentMethodLast4: card.last4,
-      consentText: 'We charge $182.55 a visit 24 hours before it.',
-      consentedAt: START,
-    }),
-  );
   const held = await extendPlanHorizon(app.deps, plan.id);
   expect(held.held).toBeGreaterThanOrEqual(3);
   const visits = await visitsOf(plan.id);

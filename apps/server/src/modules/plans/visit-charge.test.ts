@@ -11,6 +11,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { orderAmounts } from '@stg/domain/checkout';
 import { jobs, orderEvents, orders, planVisits, vendors } from '../../db/schema';
+import { sandboxPlan } from '../../../test/plan-fixtures';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
@@ -59,37 +60,13 @@ beforeAll(async () => {
 afterAll(() => app.close());
 
 async function newPlan(cardNumber: string) {
-  const owner = await signedUpCustomer(app, 'planner');
-  const sandbox = app.deps.sandbox!;
-  const customerId = await sandbox.ensureCustomer({
-    userId: owner.userId,
-    email: owner.email,
-    name: 'Casey Rivera',
-    existingId: null,
+  const { owner, plan, card } = await sandboxPlan(app, {
+    vendorId: vendor.vendorId,
+    name: 'planner',
+    cardNumber,
+    startMinutes: 9 * 60,
+    consentedAt: START,
   });
-  const card = await sandbox.attachCard(customerId, { number: cardNumber, ...FUTURE });
-  const plan = await app.deps.db.transaction((tx) =>
-    insertPlan(tx, {
-      userId: owner.userId,
-      vendorId: vendor.vendorId,
-      addressId: owner.addressId,
-      frequency: 'every_2_weeks',
-      anchorLocalDate: '2026-11-25',
-      anchorStartMinutes: 9 * 60,
-      durationMins: 60,
-      baseSubtotalCents: 20000,
-      discountPercent: 10,
-      subtotalCents: 18000,
-      serviceFeeCents: 255,
-      paymentProvider: 'sandbox',
-      providerCustomerId: customerId,
-      paymentMethodId: card.id,
-      paymentMethodBrand: card.brand,
-      paymentMethodLast4: card.last4,
-      consentText: 'We charge $182.55 a visit 24 hours before it.',
-      consentedAt: START,
-    }),
-  );
   return { owner, plan, card };
 }
 
