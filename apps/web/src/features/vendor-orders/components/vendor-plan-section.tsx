@@ -108,7 +108,9 @@ export function VendorPlanSection({
             {next.map((v) => (
               <li key={v.id} className={`vendor-plan__visit vendor-plan__visit--${v.status}`}>
                 <time dateTime={v.appointmentAt}>{formatAppointment(v.appointmentAt)}</time>
-                <span className="vendor-plan__visit-status">{VENDOR_VISIT_STATUS_WORDS[v.status]}</span>
+                <span className="vendor-plan__visit-status">
+                  {v.orderId === order.id ? 'This order' : VENDOR_VISIT_STATUS_WORDS[v.status]}
+                </span>
               </li>
             ))}
           </ul>
