@@ -62,6 +62,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The compiled JavaScript, exactly as `npm start` runs it (apps/server/package.json); see ADR 0020 and 0038.
+# The compiled JavaScript, exactly as `npm start` runs it (apps/server/package.json); see ADR 0020 and 00XX.
 # scripts/cluster.mjs starts the local cluster with this line, and scripts/cluster.test.js holds them together.
 CMD ["node", "--enable-source-maps", "dist/main.js"]

