@@ -72,9 +72,19 @@ const freePort = () =>
   });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
+/** The children still running; killed outright if this script ends some other way than stopAll. */
+const running = new Set();
+process.on('exit', () => {
+  for (const proc of running) proc.kill('SIGKILL');
+});
+
 /** A child whose output lines are prefixed with its name; `exited` settles when it ends. */
 function child(name, command, commandArgs, opts) {
-  const proc = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], ...opts });
+  // Each in a process group of its own: Ctrl-C reaches this script only, which stops them in order (nginx,
+  // then the servers while the database is still up, then PostgreSQL).
+  const proc = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...opts });
+  running.add(proc);
+  proc.once('exit', () => running.delete(proc));
   for (const stream of [proc.stdout, proc.stderr])
     readline.createInterface({ input: stream }).on('line', (line) => console.info(`[${name}] ${line}`));
   proc.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
