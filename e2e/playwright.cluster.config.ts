@@ -12,7 +12,7 @@ const stateFile = path.join(os.tmpdir(), `stg-cluster-e2e-${PORT}.json`);
 process.env.CLUSTER_STATE = stateFile;
 
 /**
- * The journeys of cluster-specs.ts through the production topology (issue 27, ADR 00XX): `npm run cluster`'s
+ * The journeys of cluster-specs.ts through the production topology (issue 27, ADR 0038): `npm run cluster`'s
  * PostgreSQL, S3 store, two servers started as the image starts them (NODE_ENV=production) and nginx with
  * deploy/nginx.conf in front. The browser only ever talks to nginx.
  */

@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 /**
- * The production topology of compose.yaml on this machine, without a container engine (issue 27, ADR 00XX):
+ * The production topology of compose.yaml on this machine, without a container engine (issue 27, ADR 0038):
  * PostgreSQL (Debian's), an S3-compatible store (s3rver, in this process, as the server tests use), TWO
  * marketplace servers started as the image starts them (the Dockerfile's CMD in its WORKDIR, with its ENV
  * and compose's `x-server` environment) and Debian's nginx in front with deploy/nginx.conf. Ctrl-C or

@@ -1,6 +1,6 @@
 /**
  * The Dockerfile, compose.yaml, deploy/nginx.conf, `npm start` and `npm run cluster` describe one
- * deployment (issue 27, ADR 00XX): these fail when one of them drifts from the others.
+ * deployment (issue 27, ADR 0038): these fail when one of them drifts from the others.
  */
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
