@@ -3,7 +3,8 @@
  * its vendor's booking window end, at least the next three, from today (or the end of a pause), each plan
  * in a transaction of its own through holdVisits (which queues each held visit's charge job). A visit whose
  * time is busy or clashes is recorded `needs_time` (no claim; moving it within the week is later work), so
- * it is not tried again every day. Visits whose cancellation window has already closed are not held.
+ * it is not tried again every day. Visits whose cancellation window has already closed are not held. A
+ * paused plan whose end date has come is active again first (`resumed`).
  */
 import { TIME_ZONE } from '@stg/domain/constants';
 import { visitDates } from '@stg/domain/plans';
@@ -24,9 +25,11 @@ import {
   insertPlanVisit,
   listLivePlanIds,
   lockPlan,
+  updatePlan,
   type PlanRow,
 } from './repo';
-import { holdVisits, type VisitToHold } from './service';
+import { holdVisits, type HoldOutcome, type VisitToHold } from './service';
+import type { Tx } from '../../db/client';
 
 const HOUR_MS = 3_600_000;
 /** At least this many visits ahead are held, whatever the booking window. */
@@ -54,7 +57,7 @@ export function visitsToHold(
     if (chargeAt.getTime() <= opts.now.getTime()) continue;
     if (out.length >= MIN_VISITS_AHEAD && formatLocalDate(d.date) > last) break;
     out.push({
-      sequence: d.n + 1,
+      sequence: plan.anchorSequence + d.n,
       localDate: formatLocalDate(d.date),
       appointmentAt: new Date(d.startsAt),
       appointmentEndAt: new Date(d.startsAt + plan.durationMins * 60_000),
@@ -64,14 +67,68 @@ export function visitsToHold(
   return out;
 }
 
+const todayOf = (now: Date) => formatLocalDate(localDateTimeOf(now.getTime(), TIME_ZONE));
+
+/**
+ * Holds `visits` of the plan (holdVisits, in the caller's transaction); each one whose time is busy or
+ * clashes is written `needs_time` (no claim, `visit_needs_time` logged) for the customer to pick another.
+ */
+export async function holdOrAskForTime(
+  tx: Tx,
+  plan: Pick<PlanRow, 'id'>,
+  visits: readonly VisitToHold[],
+  opts: { now: Date; actor?: { role: 'customer' | 'system'; userId?: number } },
+): Promise<{ outcomes: HoldOutcome[]; held: number; needsTime: VisitToHold[] }> {
+  const outcomes = await holdVisits(tx, plan, visits, opts);
+  let held = 0;
+  const needsTime: VisitToHold[] = [];
+  const locked = await lockPlan(tx, plan.id);
+  for (const o of outcomes) {
+    if (o.outcome === 'held') held++;
+    if (o.outcome !== 'busy' && o.outcome !== 'clash') continue;
+    const v = visits.find((x) => x.sequence === o.sequence)!;
+    if (!locked || (await findVisitBySequence(tx, plan.id, v.sequence))) continue;
+    const row = await insertPlanVisit(tx, { planId: plan.id, ...v, status: 'needs_time' });
+    await addPlanEvent(tx, {
+      planId: plan.id,
+      planVisitId: row.id,
+      actorRole: 'system',
+      action: 'visit_needs_time',
+      details: { sequence: v.sequence, appointmentAt: v.appointmentAt.toISOString(), why: o.outcome },
+    });
+    needsTime.push(v);
+  }
+  return { outcomes, held, needsTime };
+}
+
+/**
+ * A paused plan whose pause has ended (its end date is today or before) is active again: status `active`,
+ * no end date, `resumed` logged; its visits from that date on are held by the same run. Under the plan lock.
+ */
+async function resumeIfPauseEnded(tx: Tx, planId: number, now: Date): Promise<boolean> {
+  const plan = await lockPlan(tx, planId);
+  if (!plan || plan.status !== 'paused' || !plan.pausedUntil || plan.pausedUntil > todayOf(now)) return false;
+  await updatePlan(tx, plan.id, { status: 'active', pausedUntil: null, updatedAt: now });
+  await addPlanEvent(tx, {
+    planId: plan.id,
+    actorRole: 'system',
+    action: 'resumed',
+    details: { pausedUntil: plan.pausedUntil },
+  });
+  return true;
+}
+
 /** Holds one plan's visits up to its horizon; answers how many were held now and how many need a time. */
 export async function extendPlanHorizon(
   deps: PaymentsDeps,
   planId: number,
 ): Promise<{ held: number; needsTime: number }> {
   const now = deps.now();
-  const plan = await findPlan(deps.db, planId);
-  if (!plan || plan.status === 'cancelled') return { held: 0, needsTime: 0 };
+  const found = await findPlan(deps.db, planId);
+  if (!found || found.status === 'cancelled') return { held: 0, needsTime: 0 };
+  if (found.status === 'paused' && found.pausedUntil && found.pausedUntil <= todayOf(now))
+    await deps.db.transaction((tx) => resumeIfPauseEnded(tx, planId, now));
+  const plan = (await findPlan(deps.db, planId)) ?? found;
   const vendor = await findVendor(deps.db, plan.vendorId);
   if (!vendor) return { held: 0, needsTime: 0 };
   const visits = visitsToHold(plan, {
@@ -81,26 +138,8 @@ export async function extendPlanHorizon(
   });
   if (visits.length === 0) return { held: 0, needsTime: 0 };
   return deps.db.transaction(async (tx) => {
-    const outcomes = await holdVisits(tx, plan, visits, { now });
-    let held = 0;
-    let needsTime = 0;
-    const locked = await lockPlan(tx, plan.id);
-    for (const o of outcomes) {
-      if (o.outcome === 'held') held++;
-      if (o.outcome !== 'busy' && o.outcome !== 'clash') continue;
-      const v = visits.find((x) => x.sequence === o.sequence)!;
-      if (!locked || (await findVisitBySequence(tx, plan.id, v.sequence))) continue;
-      const row = await insertPlanVisit(tx, { planId: plan.id, ...v, status: 'needs_time' });
-      await addPlanEvent(tx, {
-        planId: plan.id,
-        planVisitId: row.id,
-        actorRole: 'system',
-        action: 'visit_needs_time',
-        details: { sequence: v.sequence, appointmentAt: v.appointmentAt.toISOString(), why: o.outcome },
-      });
-      needsTime++;
-    }
-    return { held, needsTime };
+    const r = await holdOrAskForTime(tx, plan, visits, { now });
+    return { held: r.held, needsTime: r.needsTime.length };
   });
 }
 

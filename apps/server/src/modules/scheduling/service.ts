@@ -55,6 +55,8 @@ export interface AvailabilityRequest {
   excludeBookingId?: number | null;
   /** A plan visit whose own held time is left free (the visit is being moved). */
   excludePlanVisitId?: number | null;
+  /** Plan visits whose held times are left free (the plan's schedule is being changed). */
+  excludePlanVisitIds?: readonly number[];
 }
 
 export interface AvailabilityAnswer {
@@ -127,6 +129,7 @@ async function availabilityOf(
         excludeOrderId: req.excludeOrderId,
         excludeBookingId: req.excludeBookingId,
         excludePlanVisitId: req.excludePlanVisitId,
+        excludePlanVisitIds: req.excludePlanVisitIds,
       });
   const availability = computeAvailability(
     { ...rules, now, durationMinutes: req.durationMinutes, stepMinutes: req.stepMinutes, busy },
@@ -154,6 +157,8 @@ export interface StartCheck {
   excludeBookingId?: number | null;
   /** A plan visit whose own held time is left free (the visit is being moved). */
   excludePlanVisitId?: number | null;
+  /** Plan visits whose held times are left free (the plan's schedule is being changed). */
+  excludePlanVisitIds?: readonly number[];
 }
 
 /**
@@ -181,6 +186,7 @@ export async function checkStart(
     excludeOrderId: check.excludeOrderId,
     excludeBookingId: check.excludeBookingId,
     excludePlanVisitId: check.excludePlanVisitId,
+    excludePlanVisitIds: check.excludePlanVisitIds,
   });
   const problem = explainStart(
     {
@@ -202,7 +208,14 @@ export async function checkStart(
  */
 export async function isTimeBusy(
   db: Db | Tx,
-  q: { vendorId: number; start: Date; end: Date; now: Date; excludePlanVisitId?: number | null },
+  q: {
+    vendorId: number;
+    start: Date;
+    end: Date;
+    now: Date;
+    excludePlanVisitId?: number | null;
+    excludePlanVisitIds?: readonly number[];
+  },
 ): Promise<boolean> {
   const calendar = await findCalendarOfVendor(db, q.vendorId);
   const busy = await listBusyRanges(db, {
@@ -212,6 +225,7 @@ export async function isTimeBusy(
     to: q.end,
     now: q.now,
     excludePlanVisitId: q.excludePlanVisitId,
+    excludePlanVisitIds: q.excludePlanVisitIds,
   });
   const start = q.start.getTime();
   const end = q.end.getTime();
