@@ -78,8 +78,7 @@ export const PLAN_MANAGE_MESSAGES = {
   reason: 'Reason must be 500 characters or fewer.',
   reasonRequired: 'Reason is required.',
   visitNotMovable: 'Only a visit that is held for you or needs a new time can be rescheduled.',
-  newTimeInWindow:
-    "That time is inside the vendor's cancellation window: please choose a later time.",
+  newTimeInWindow: "That time is inside the vendor's cancellation window: please choose a later time.",
   pausedBefore: 'Your plan is paused: choose a first visit on or after the day it starts again.',
   appointmentInvalid: 'Appointment time must be a date and time with its offset.',
 } as const;

@@ -189,7 +189,13 @@ export async function enqueueJobInTx(
  */
 export async function requeueJobInTx(
   tx: Tx,
-  job: { kind: string; payload: Record<string, unknown>; runAt: Date; uniqueKey: string; maxAttempts?: number },
+  job: {
+    kind: string;
+    payload: Record<string, unknown>;
+    runAt: Date;
+    uniqueKey: string;
+    maxAttempts?: number;
+  },
   now: Date,
 ) {
   const running = sql`${jobs.status} = 'running'`;

@@ -251,12 +251,7 @@ export async function changeSchedule(
       await lockVendorTime(tx, plan.vendorId);
       const visits = await listVisitsOfPlan(tx, plan.id);
       const replaced = replaceable(visits, now);
-      await requireFree(
-        deps,
-        tx,
-        slot(replaced.map((v) => v.id)),
-        now,
-      );
+      await requireFree(deps, tx, slot(replaced.map((v) => v.id)), now);
       const by = { role: 'customer' as const, userId: actor.id };
       const freed: Date[] = [];
       for (const v of replaced) {

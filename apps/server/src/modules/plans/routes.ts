@@ -37,12 +37,7 @@ export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDep
     plans: await customerPlans(deps.db, signedInUser(req).id),
   }));
   await routeFrom(app, plansApi.skipVisit, { preValidation: [requireUser] }, async (req) => ({
-    plan: await skipVisit(
-      deps,
-      signedInUser(req),
-      planId(req.params.id),
-      visitId(req.params.visitId),
-    ),
+    plan: await skipVisit(deps, signedInUser(req), planId(req.params.id), visitId(req.params.visitId)),
   }));
   await routeFrom(app, plansApi.availability, { preValidation: [requireUser] }, async (req) =>
     planAvailability(
