@@ -10,7 +10,7 @@ import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import type { Availability } from '@stg/domain/api/availability';
 import type { CustomerPlan } from '@stg/domain/api/plans';
-import { jobs, planVisits, vendors } from '../../db/schema';
+import { calendarBusyEntries, jobs, planVisits, vendorCalendars, vendors } from '../../db/schema';
 import { sandboxPlan } from '../../../test/plan-fixtures';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { signedUpCustomer } from '../../../test/checkout-fixtures';
@@ -18,6 +18,7 @@ import { createPayableVendor, type PayableVendor } from '../../../test/payable-v
 import { replaceVendorPlanOffers } from '../plan-offers/service';
 import { isTimeBusy } from '../scheduling/service';
 import { findPlan, findPlanVisit, findVisitClaim, listPlanEvents } from './repo';
+import { customerPlans } from './queries';
 import { extendPlanHorizon } from './visit-horizon';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
@@ -240,11 +241,14 @@ describe('change the frequency or the usual time', () => {
       expect(await busy(v)).toBe(false);
     }
     const fresh = after.filter((x) => x.sequence > visits.length);
+    // Thursday December 24th 13:00 is taken: that visit moved to the nearest free start that week, 12:00.
     expect(fresh.map((v) => [v.localDate, v.status])).toEqual([
       ['2026-11-26', 'held'],
-      ['2026-12-24', 'needs_time'],
+      ['2026-12-24', 'held'],
       ['2027-01-21', 'held'],
     ]);
+    expect(fresh[1]!.appointmentAt.getTime()).toBe(local('2026-12-24', 12).getTime());
+    expect(await actions(plan.id)).toContain('visit_moved');
     expect(fresh[0]!.appointmentAt.getTime()).toBe(first.getTime());
     expect(await chargeJobRunAt(fresh[0]!.id)).toBe(first.getTime() - 24 * HOUR);
     expect((await actions(plan.id)).filter((a) => a === 'frequency_changed')).toHaveLength(1);
@@ -253,22 +257,12 @@ describe('change the frequency or the usual time', () => {
       (m) => m.to === owner.email && m.subject.startsWith('Plan changed'),
     );
     expect(mail?.text).toContain('Price per visit: $190.00.');
-    expect(mail?.text).toMatch(/These times were taken: pick another in Orders: .*Dec 24/);
+    expect(mail?.text).toMatch(/Dec 24th, 1:00pm .* was taken, so that visit is on Dec 24th, 12:00pm/);
 
     // A double click: unchanged.
     expect((await changeSchedule(owner.client, plan.id, 'every_4_weeks', first)).statusCode).toBe(200);
     expect((await actions(plan.id)).filter((a) => a === 'frequency_changed')).toHaveLength(1);
     expect(await visitsOf(plan.id)).toHaveLength(after.length);
-
-    // The customer picks another time for the visit that needs one: it is held there and charged at its window.
-    const needs = fresh[1]!;
-    const picked = local('2026-12-28', 10);
-    const r = await reschedule(owner.client, plan.id, needs.id, picked);
-    expect(r.statusCode).toBe(200);
-    const moved = (await findPlanVisit(app.deps.db, needs.id))!;
-    expect(moved.status).toBe('held');
-    expect(await findVisitClaim(app.deps.db, needs.id)).toBeTruthy();
-    expect(await chargeJobRunAt(needs.id)).toBe(picked.getTime() - 24 * HOUR);
   });
 
   it('changes only the time (price kept), refuses a frequency not offered and a taken first visit', async () => {
@@ -301,6 +295,62 @@ describe('change the frequency or the usual time', () => {
   });
 });
 
+describe('a held visit that meets a busy time later', () => {
+  async function busyEntry(externalId: string, start: Date, end: Date) {
+    const [calendar] = await app.deps.db
+      .select()
+      .from(vendorCalendars)
+      .where(eq(vendorCalendars.vendorId, vendor.vendorId));
+    await app.deps.db
+      .insert(calendarBusyEntries)
+      .values({ vendorCalendarId: calendar!.id, externalId, startTime: start, endTime: end });
+  }
+
+  it('moves to the nearest free time in its week, claim and charge with it, and both sides are mailed', async () => {
+    const { owner, plan, hour, visits } = await newPlan();
+    const second = visits[1]!; // Wednesday December 9th
+    await busyEntry(`dentist-${plan.id}`, local('2026-12-09', hour), local('2026-12-09', hour + 1));
+    await extendPlanHorizon(app.deps, plan.id);
+    const row = (await findPlanVisit(app.deps.db, second.id))!;
+    expect(row.status).toBe('held');
+    expect(row.localDate >= '2026-12-07' && row.localDate <= '2026-12-13').toBe(true);
+    expect(row.appointmentAt.getTime()).not.toBe(second.appointmentAt.getTime());
+    expect(await busy(row)).toBe(true);
+    expect(await chargeJobRunAt(second.id)).toBe(row.appointmentAt.getTime() - 24 * HOUR);
+    expect((await actions(plan.id)).filter((a) => a === 'visit_moved')).toHaveLength(1);
+    const mails = await outbox(app);
+    expect(mails.some((m) => m.to === owner.email && m.subject.startsWith('Visit moved'))).toBe(true);
+    expect(
+      mails.some((m) => m.to === 'schedule-vendor@example.com' && m.subject.startsWith('Plan visits moved')),
+    ).toBe(true);
+    // The next run moves nothing again.
+    await extendPlanHorizon(app.deps, plan.id);
+    expect((await actions(plan.id)).filter((a) => a === 'visit_moved')).toHaveLength(1);
+  });
+
+  it('with no free time that week it needs a new time: released, the customer mailed, and picks one', async () => {
+    const { owner, plan, visits } = await newPlan();
+    const third = visits[2]!; // Wednesday December 23rd
+    await busyEntry(`vacation-${plan.id}`, local('2026-12-21', 0), local('2026-12-27', 23));
+    await extendPlanHorizon(app.deps, plan.id);
+    const row = (await findPlanVisit(app.deps.db, third.id))!;
+    expect(row.status).toBe('needs_time');
+    expect(await findVisitClaim(app.deps.db, third.id)).toBeFalsy();
+    const mail = (await outbox(app)).find(
+      (m) => m.to === owner.email && m.subject.startsWith('Pick a new time'),
+    );
+    expect(mail?.text).toContain('please pick another time in Orders');
+
+    const picked = local('2026-12-28', 10);
+    const r = await reschedule(owner.client, plan.id, third.id, picked);
+    expect(r.statusCode).toBe(200);
+    const moved = (await findPlanVisit(app.deps.db, third.id))!;
+    expect(moved.status).toBe('held');
+    expect(await findVisitClaim(app.deps.db, third.id)).toBeTruthy();
+    expect(await chargeJobRunAt(third.id)).toBe(picked.getTime() - 24 * HOUR);
+  });
+});
+
 describe('pause until a date', () => {
   it('resumes after its end date: active again, logged once, visits held from that day', async () => {
     const { owner, plan } = await newPlan();
@@ -309,23 +359,24 @@ describe('pause until a date', () => {
         await owner.client.request({
           method: 'POST',
           url: `/api/plans/${plan.id}/pause`,
-          payload: { until: '2026-12-20' },
+          payload: { until: '2026-12-28' },
         })
       ).statusCode,
     ).toBe(200);
-    clock = local('2026-12-19', 9);
+    clock = local('2026-12-27', 9);
     await extendPlanHorizon(app.deps, plan.id);
     expect((await findPlan(app.deps.db, plan.id))?.status).toBe('paused');
 
-    clock = local('2026-12-20', 1);
+    clock = local('2026-12-28', 1);
     await extendPlanHorizon(app.deps, plan.id);
     await extendPlanHorizon(app.deps, plan.id);
     expect(await findPlan(app.deps.db, plan.id)).toMatchObject({ status: 'active', pausedUntil: null });
     expect((await actions(plan.id)).filter((a) => a === 'resumed')).toHaveLength(1);
     const visits = await visitsOf(plan.id);
-    expect(visits.filter((v) => v.localDate >= '2026-12-20').every((v) => v.status === 'held')).toBe(true);
-    expect(visits.filter((v) => v.localDate >= '2026-12-20').length).toBeGreaterThanOrEqual(3);
-    const listed = await owner.client.request({ method: 'GET', url: '/api/plans' });
-    expect(listed.json().plans[0]).toMatchObject({ status: 'active', pausedUntil: null });
+    expect(visits.filter((v) => v.localDate >= '2026-12-28').every((v) => v.status === 'held')).toBe(true);
+    expect(visits.filter((v) => v.localDate >= '2026-12-28').length).toBeGreaterThanOrEqual(3);
+    // As GET /api/plans answers it (the session of a month ago has lapsed: read as its query does).
+    const [listed] = await customerPlans(app.deps.db, owner.userId);
+    expect(listed).toMatchObject({ status: 'active', pausedUntil: null });
   });
 });

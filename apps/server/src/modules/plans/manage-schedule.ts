@@ -303,7 +303,7 @@ export async function changeSchedule(
         },
       });
       const toHold = visitsToHold(updated, { now, bookingLimitDays, policyHours: hours });
-      const held = await holdOrAskForTime(tx, updated, toHold, { now, actor: by });
+      const held = await holdOrAskForTime(tx, updated, toHold, { now, policyHours: hours, actor: by });
       if (held.outcomes[0]?.sequence === anchorSequence && held.outcomes[0].outcome !== 'held')
         throw unprocessable(SCHEDULING_MESSAGES.appointmentUnavailable);
       const mail: PlanChangeMail = {
@@ -313,6 +313,7 @@ export async function changeSchedule(
         to: at,
         by: 'customer',
         needsTime: held.needsTime.map((v) => v.appointmentAt),
+        moved: held.moves.moved,
         pricePerVisitCents: price.subtotalCents,
       };
       return { plan: await present(tx, updated), mail };

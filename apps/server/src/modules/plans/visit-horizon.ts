@@ -29,6 +29,8 @@ import {
   type PlanRow,
 } from './repo';
 import { holdVisits, type HoldOutcome, type VisitToHold } from './service';
+import { sendVisitsMovedMails } from './manage-mails';
+import { nearestStartInWeek, noMoves, recheckHeldVisits, visitAt, type VisitMoves } from './visit-move';
 import type { Tx } from '../../db/client';
 
 const HOUR_MS = 3_600_000;
@@ -71,23 +73,47 @@ const todayOf = (now: Date) => formatLocalDate(localDateTimeOf(now.getTime(), TI
 
 /**
  * Holds `visits` of the plan (holdVisits, in the caller's transaction); each one whose time is busy or
- * clashes is written `needs_time` (no claim, `visit_needs_time` logged) for the customer to pick another.
+ * clashes moves to the nearest free start in its week (`visit_moved` logged), or else is written
+ * `needs_time` (no claim, `visit_needs_time` logged) for the customer to pick another. `outcomes` are the
+ * first try's, at the visits' own times.
  */
 export async function holdOrAskForTime(
   tx: Tx,
   plan: Pick<PlanRow, 'id'>,
   visits: readonly VisitToHold[],
-  opts: { now: Date; actor?: { role: 'customer' | 'system'; userId?: number } },
-): Promise<{ outcomes: HoldOutcome[]; held: number; needsTime: VisitToHold[] }> {
+  opts: { now: Date; policyHours: number; actor?: { role: 'customer' | 'system'; userId?: number } },
+): Promise<{ outcomes: HoldOutcome[]; held: number; needsTime: VisitToHold[]; moves: VisitMoves }> {
   const outcomes = await holdVisits(tx, plan, visits, opts);
   let held = 0;
   const needsTime: VisitToHold[] = [];
+  const moves = noMoves();
   const locked = await lockPlan(tx, plan.id);
   for (const o of outcomes) {
     if (o.outcome === 'held') held++;
     if (o.outcome !== 'busy' && o.outcome !== 'clash') continue;
     const v = visits.find((x) => x.sequence === o.sequence)!;
     if (!locked || (await findVisitBySequence(tx, plan.id, v.sequence))) continue;
+    const start = await nearestStartInWeek(tx, locked, v, opts);
+    if (start) {
+      const [again] = await holdVisits(
+        tx,
+        plan,
+        [visitAt(v, start, locked.durationMins, opts.policyHours)],
+        opts,
+      );
+      if (again?.outcome === 'held') {
+        await addPlanEvent(tx, {
+          planId: plan.id,
+          planVisitId: again.visit.id,
+          actorRole: 'system',
+          action: 'visit_moved',
+          details: { from: v.appointmentAt.toISOString(), to: start.toISOString(), why: o.outcome },
+        });
+        moves.moved.push({ from: v.appointmentAt, to: start });
+        held++;
+        continue;
+      }
+    }
     const row = await insertPlanVisit(tx, { planId: plan.id, ...v, status: 'needs_time' });
     await addPlanEvent(tx, {
       planId: plan.id,
@@ -97,8 +123,9 @@ export async function holdOrAskForTime(
       details: { sequence: v.sequence, appointmentAt: v.appointmentAt.toISOString(), why: o.outcome },
     });
     needsTime.push(v);
+    moves.needsTime.push(v.appointmentAt);
   }
-  return { outcomes, held, needsTime };
+  return { outcomes, held, needsTime, moves };
 }
 
 /**
@@ -136,11 +163,21 @@ export async function extendPlanHorizon(
     bookingLimitDays: await bookingLimitDaysOf(deps.db, plan.vendorId),
     policyHours: vendor.cancelationPolicyHours,
   });
-  if (visits.length === 0) return { held: 0, needsTime: 0 };
-  return deps.db.transaction(async (tx) => {
-    const r = await holdOrAskForTime(tx, plan, visits, { now });
-    return { held: r.held, needsTime: r.needsTime.length };
+  const policyHours = vendor.cancelationPolicyHours;
+  const result = await deps.db.transaction(async (tx) => {
+    // Held visits that a calendar event or time off now covers move first (their week), then new ones are held.
+    const rechecked = await recheckHeldVisits(tx, plan.id, { now, policyHours });
+    if (visits.length === 0) return { held: 0, needsTime: rechecked.needsTime.length, moves: rechecked };
+    const r = await holdOrAskForTime(tx, plan, visits, { now, policyHours });
+    const moves: VisitMoves = {
+      moved: [...rechecked.moved, ...r.moves.moved],
+      needsTime: [...rechecked.needsTime, ...r.moves.needsTime],
+    };
+    return { held: r.held, needsTime: moves.needsTime.length, moves };
   });
+  if (result.moves.moved.length + result.moves.needsTime.length > 0)
+    deps.background.run('plan visits moved mails', () => sendVisitsMovedMails(deps, plan.id, result.moves));
+  return { held: result.held, needsTime: result.needsTime };
 }
 
 /** The daily run: every live plan, a page of ids at a time. */

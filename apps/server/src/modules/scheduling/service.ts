@@ -232,6 +232,61 @@ export async function isTimeBusy(
   return busy.some((b) => b.start < end && b.end > start);
 }
 
+/**
+ * The free start of a job of `durationMinutes` nearest to `around` within [from, to) (ADR 0037: a plan visit
+ * that meets a busy time moves to the nearest free start in its Monday-to-Sunday week), by the slot engine
+ * on the vendor's rules and busy times as stored (the caller holds the vendor-time lock; the calendar is not
+ * synced here), in `stepMinutes` steps from each free range's start, and only starts `accept` takes (e.g. a
+ * cancellation window still open). Null when none.
+ */
+export async function nearestFreeStart(
+  db: Db | Tx,
+  q: {
+    vendorId: number;
+    durationMinutes: number;
+    around: Date;
+    from: Date;
+    to: Date;
+    now: Date;
+    stepMinutes: number;
+    excludePlanVisitId?: number | null;
+    accept?: (start: number) => boolean;
+  },
+): Promise<Date | null> {
+  const calendar = await findCalendarOfVendor(db, q.vendorId);
+  const rules = rulesOf(calendar);
+  const { busy } = await loadBusyTimes(db, {
+    vendorId: q.vendorId,
+    calendarId: calendar?.id ?? null,
+    from: new Date(q.from.getTime() - DAY_MS),
+    to: new Date(q.to.getTime() + DAY_MS),
+    now: q.now,
+    excludePlanVisitId: q.excludePlanVisitId,
+  });
+  const windowDays = Math.ceil((q.to.getTime() - q.now.getTime()) / DAY_MS) + 1;
+  if (windowDays < 0) return null;
+  const { days } = computeAvailability(
+    { ...rules, now: q.now, durationMinutes: q.durationMinutes, stepMinutes: q.stepMinutes, busy },
+    windowDays,
+  );
+  const step = q.stepMinutes * 60_000;
+  const target = q.around.getTime();
+  let best: number | null = null;
+  const consider = (start: number) => {
+    if (start < q.from.getTime() || start >= q.to.getTime()) return;
+    if (q.accept && !q.accept(start)) return;
+    if (best === null || Math.abs(start - target) < Math.abs(best - target)) best = start;
+  };
+  for (const day of days)
+    for (const range of day.ranges) {
+      const clamped = Math.min(Math.max(target, range.start), range.end);
+      const k = Math.floor((clamped - range.start) / step);
+      for (const start of [range.start + k * step, range.start + (k + 1) * step, range.start, range.end])
+        if (start >= range.start && start <= range.end) consider(start);
+    }
+  return best === null ? null : new Date(best);
+}
+
 /** PATCH /api/vendor_calendars/{id}: the vendor's new preferences, all valid or none saved. */
 export async function updateSchedulingPreferences(
   db: Db,
