@@ -12,7 +12,7 @@ import type { Availability } from '@stg/domain/api/availability';
 import type { CustomerPlan } from '@stg/domain/api/plans';
 import { calendarBusyEntries, jobs, planVisits, vendorCalendars, vendors } from '../../db/schema';
 import { sandboxPlan } from '../../../test/plan-fixtures';
-import { createTestApp, outbox, TestClient } from '../../../test/test-app';
+import { createTestApp, outbox, type TestClient } from '../../../test/test-app';
 import { signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
 import { replaceVendorPlanOffers } from '../plan-offers/service';

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { customerPlansResponseSchema, PLAN_MANAGE_MESSAGES, type CustomerPlan } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { at } from '../../../test/mock-api';
+import { urlOf } from '../../../lib/api-client';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { makeOrderAvailability } from '../test-fixtures';
 import { LAZY } from '../../../test/render-app';
@@ -211,7 +212,7 @@ describe('moving a plan’s visits from Orders', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Reschedule Visit' }));
     await dialog.findByRole('grid');
     expect(callsTo(calls, plansApi.availability, { id: 9 }).map((c) => c.path)).toEqual([
-      '/api/plans/9/availability?visit_id=2',
+      urlOf(plansApi.availability, { params: { id: 9 }, query: { visit_id: '2' } }),
     ]);
     await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
     await user.click(dialog.getByRole('button', { name: '10:00 am' }));
@@ -259,7 +260,7 @@ describe('moving a plan’s visits from Orders', () => {
     const dialog = within(await screen.findByRole('dialog', { name: 'Change Schedule' }));
     await dialog.findByRole('grid');
     expect(callsTo(calls, plansApi.availability, { id: 9 }).map((c) => c.path)).toEqual([
-      '/api/plans/9/availability',
+      urlOf(plansApi.availability, { params: { id: 9 }, query: {} }),
     ]);
     const often = within(dialog.getByRole('group', { name: 'How often?' }));
     expect(
