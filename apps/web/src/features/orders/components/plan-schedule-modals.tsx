@@ -189,8 +189,8 @@ export function ChangeScheduleModal({
             <strong>{plan.vendorName}</strong> · {PLAN_FREQUENCY_LABELS[plan.frequency]} plan
           </p>
           <p>
-            Visits not yet charged are replaced by the new schedule. A later visit whose time is taken
-            moves to the nearest free time that week, or waits for you to pick another.
+            Visits not yet charged are replaced by the new schedule. A later visit whose time is taken moves
+            to the nearest free time that week, or waits for you to pick another.
           </p>
           <p className="reschedule__zone">{RESCHEDULE_ZONE_NOTE}</p>
         </div>
