@@ -204,6 +204,22 @@ describe('reschedule one visit', () => {
   });
 });
 
+describe('two customers asking for the same time at once', () => {
+  it('one visit gets it, the other is told it is no longer available; one claim', async () => {
+    const a = await newPlan();
+    const b = await newPlan();
+    const to = local('2026-12-02', 15);
+    const answers = await Promise.all([
+      reschedule(a.owner.client, a.plan.id, a.visits[0]!.id, to),
+      reschedule(b.owner.client, b.plan.id, b.visits[0]!.id, to),
+    ]);
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 422]);
+    expect(answers.find((r) => r.statusCode === 422)?.json().errors).toEqual([UNAVAILABLE]);
+    const rows = await Promise.all([a, b].map((p) => findPlanVisit(app.deps.db, p.visits[0]!.id)));
+    expect(rows.filter((r) => r!.appointmentAt.getTime() === to.getTime())).toHaveLength(1);
+  });
+});
+
 describe('change the frequency or the usual time', () => {
   it('re-anchors: later visits made again on the new day, time and frequency, priced by the new discount', async () => {
     const { owner, plan, visits } = await newPlan();
