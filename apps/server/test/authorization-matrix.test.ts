@@ -57,7 +57,9 @@ const ANYONE = (why: string): Record<'guest' | 'customerB' | 'vendorW' | 'operat
 
 let heldPlanDay = 0;
 /** A fresh plan of A with V whose one visit (7:00 on a day 90+ days on, nobody else's time) is held. */
-async function heldPlanOfA(fx: Fixtures): Promise<{ planId: number; visitId: number }> {
+async function heldPlanOfA(
+  fx: Fixtures,
+): Promise<{ planId: number; visitId: number; appointmentAt: string }> {
   const { app } = fx;
   const start = new Date(NOW.getTime() + (90 + ++heldPlanDay) * 86_400_000 - 3_600_000);
   const localDate = start.toISOString().slice(0, 10);
@@ -96,7 +98,7 @@ async function heldPlanOfA(fx: Fixtures): Promise<{ planId: number; visitId: num
     ),
   );
   if (held?.outcome !== 'held') throw new Error(`plan visit not held: ${held?.outcome}`);
-  return { planId: plan.id, visitId: held.visit.id };
+  return { planId: plan.id, visitId: held.visit.id, appointmentAt: start.toISOString() };
 }
 
 /** A plan change: only A (its customer) may; V's users too for cancel, which then needs a reason (422). */
@@ -560,6 +562,46 @@ const TABLE: Record<string, Entry> = {
       return { method: 'POST', url: `/api/plans/${planId}/pause`, payload: { until } };
     },
     expect: PLAN_CHANGE,
+  },
+  'GET /api/plans/:id/availability': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "the free times for A's plan visit",
+    prepare: async (fx) => {
+      const { planId, visitId } = await heldPlanOfA(fx);
+      return { method: 'GET', url: `/api/plans/${planId}/availability?visit_id=${visitId}` };
+    },
+    expect: { ...SIGNED_OUT_READ, customerB: 404, vendorW: 404, operator: 404, vendorV: 404 },
+  },
+  'POST /api/plans/:id/visits/:visitId/reschedule': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "reschedule a visit of A's plan (to its own time: A's answer is 422 'Please choose a different time.')",
+    prepare: async (fx) => {
+      const { planId, visitId, appointmentAt } = await heldPlanOfA(fx);
+      return {
+        method: 'POST',
+        url: `/api/plans/${planId}/visits/${visitId}/reschedule`,
+        payload: { appointmentAt },
+      };
+    },
+    expect: PLAN_CHANGE,
+    ownerStatus: 422,
+  },
+  'POST /api/plans/:id/schedule': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "change A's plan's schedule (to a past first visit: A's answer is 422)",
+    prepare: async (fx) => {
+      const { planId } = await heldPlanOfA(fx);
+      return {
+        method: 'POST',
+        url: `/api/plans/${planId}/schedule`,
+        payload: { frequency: 'every_4_weeks', firstVisitAt: '2020-01-06T09:00:00-07:00' },
+      };
+    },
+    expect: PLAN_CHANGE,
+    ownerStatus: 422,
   },
   'POST /api/plans/:id/cancel': {
     kind: 'checked',

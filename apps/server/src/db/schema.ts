@@ -1176,6 +1176,11 @@ export const plans = pgTable(
     /** The first visit's St George date (YYYY-MM-DD) and start, minutes after local midnight. */
     anchorLocalDate: date('anchor_local_date', { mode: 'string' }).notNull(),
     anchorStartMinutes: integer('anchor_start_minutes').notNull(),
+    /**
+     * The sequence of the anchor's visit: visit n from the anchor is `anchor_sequence + n`. 1 at checkout; a
+     * schedule change re-anchors after every visit already written (ADR 0037 "Managing a plan").
+     */
+    anchorSequence: integer('anchor_sequence').notNull().default(1),
     durationMins: integer('duration_mins').notNull(),
     /** The pricing answers the plan was priced for, and the options as an order shows them. */
     answersSnapshot: jsonb('answers_snapshot').$type<Record<string, unknown>>().notNull().default({}),
@@ -1221,6 +1226,7 @@ export const plans = pgTable(
     ),
     check('plans_start_check', sql`${t.anchorStartMinutes} between 0 and 1439`),
     check('plans_duration_check', sql`${t.durationMins} > 0`),
+    check('plans_anchor_sequence_check', sql`${t.anchorSequence} >= 1`),
     check(
       'plans_money_check',
       sql`${t.baseSubtotalCents} >= 0 and ${t.subtotalCents} >= 0 and ${t.serviceFeeCents} >= 0

@@ -6,6 +6,7 @@ import { endpoint } from './endpoint';
 const schemas = () => import('./plans');
 const errors = () => import('./errors');
 const withErrors = () => Promise.all([schemas(), errors()]);
+const availability = () => import('./availability');
 
 export const plansApi = {
   vendorPlan: endpoint({
@@ -59,6 +60,42 @@ export const plansApi = {
     schemas: () =>
       withErrors().then(([m, e]) => ({
         body: m.planCancelRequestSchema,
+        responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
+      })),
+  }),
+  availability: endpoint({
+    method: 'GET',
+    path: '/api/plans/:id/availability',
+    tags: ['plans'],
+    summary:
+      "The plan's vendor's free starts for the plan's visit length (the provider page's availability): with visit_id the visit's own time is free (rescheduling it); without, the plan's visits not yet charged are free (changing the usual time)",
+    schemas: () =>
+      Promise.all([schemas(), errors(), availability()]).then(([m, e, a]) => ({
+        query: m.planAvailabilityQuerySchema,
+        responses: { 200: a.availabilityResponseSchema, 404: e.errorsResponseSchema },
+      })),
+  }),
+  rescheduleVisit: endpoint({
+    method: 'POST',
+    path: '/api/plans/:id/visits/:visitId/reschedule',
+    tags: ['plans'],
+    summary:
+      "The customer moves one visit held for them (or one that needs a new time) to another free time before its cancellation window closes; the visit's time claim moves with it",
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        body: m.planVisitRescheduleRequestSchema,
+        responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
+      })),
+  }),
+  changeSchedule: endpoint({
+    method: 'POST',
+    path: '/api/plans/:id/schedule',
+    tags: ['plans'],
+    summary:
+      'The customer changes the frequency (among the vendor offers) and/or the usual day and time, from a first visit on the new schedule: visits not yet charged are made again; the price per visit follows the new frequency',
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        body: m.planScheduleRequestSchema,
         responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
       })),
   }),

@@ -43,6 +43,20 @@ export const customerPlanSchema = z.object({
   consentText: z.string(),
   consentedAt: z.string(),
   createdAt: z.string(),
+  /** The usual visit: its St George weekday (1 Monday … 7 Sunday) and start, minutes after midnight. */
+  usualWeekday: z.number().int(),
+  usualStartMinutes: z.number().int(),
+  /**
+   * The frequencies the customer may change to (the vendor's offers, and the plan's own), each with the
+   * price per visit it would have (ADR 0037 "Price": the plan's sold one-time subtotal less its discount).
+   */
+  frequencyOptions: z.array(
+    z.object({
+      frequency: z.enum(PLAN_FREQUENCIES),
+      discountPercent: z.number().int(),
+      pricePerVisit: z.number(),
+    }),
+  ),
   /** Every visit written so far, in order (the first is the checkout's order). */
   visits: z.array(planVisitSchema),
 });
@@ -65,7 +79,32 @@ export const PLAN_MANAGE_MESSAGES = {
   reasonRequired: 'Reason is required.',
   /** The vendor's cancel, as the spec's vendor order cancel, needs its confirm checkbox (spec §5 Cancellation). */
   confirmRequired: 'Please check the box to confirm.',
+  visitNotMovable: 'Only a visit that is held for you or needs a new time can be rescheduled.',
+  newTimeInWindow: "That time is inside the vendor's cancellation window: please choose a later time.",
+  pausedBefore: 'Your plan is paused: choose a first visit on or after the day it starts again.',
+  appointmentInvalid: 'Appointment time must be a date and time with its offset.',
 } as const;
+
+/** POST /api/plans/:id/visits/:visitId/reschedule: the visit's new start (ISO with offset). */
+export const planVisitRescheduleRequestSchema = z.object({
+  appointmentAt: z.string({ error: PLAN_MANAGE_MESSAGES.appointmentInvalid }).max(40),
+});
+export type PlanVisitRescheduleRequest = z.output<typeof planVisitRescheduleRequestSchema>;
+
+/**
+ * POST /api/plans/:id/schedule: the plan's new frequency and its first visit on the new schedule (which sets
+ * the usual weekday and time); the visits not yet charged after it are made again.
+ */
+export const planScheduleRequestSchema = z.object({
+  frequency: z.enum(PLAN_FREQUENCIES, { error: 'Choose how often.' }),
+  firstVisitAt: z.string({ error: PLAN_MANAGE_MESSAGES.appointmentInvalid }).max(40),
+});
+export type PlanScheduleRequest = z.output<typeof planScheduleRequestSchema>;
+
+/** GET /api/plans/:id/availability?visit_id=: the vendor's free starts for the plan's visit length. */
+export const planAvailabilityQuerySchema = z.object({
+  visit_id: z.string().max(12).optional(),
+});
 
 /** POST /api/plans/:id/pause: the St George date the pause ends (visits before it are skipped). */
 export const planPauseRequestSchema = z.object({

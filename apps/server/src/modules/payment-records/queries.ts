@@ -6,6 +6,7 @@
  */
 export {
   enqueueJobInTx,
+  requeueJobInTx,
   findOverlappingOpenPayments,
   findPayment,
   findPaymentByIntent,

@@ -182,6 +182,46 @@ export async function enqueueJobInTx(
     .onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
+/**
+ * Queues a unique job to run at `runAt`, or moves the queued (or finished) one with that key there, as new:
+ * a plan visit moved to another time is charged at its new time. A job running now is left to its worker
+ * (its handler reads the row it acts on and postpones itself).
+ */
+export async function requeueJobInTx(
+  tx: Tx,
+  job: {
+    kind: string;
+    payload: Record<string, unknown>;
+    runAt: Date;
+    uniqueKey: string;
+    maxAttempts?: number;
+  },
+  now: Date,
+) {
+  const running = sql`${jobs.status} = 'running'`;
+  await tx
+    .insert(jobs)
+    .values({
+      kind: job.kind,
+      payload: job.payload,
+      runAt: job.runAt,
+      uniqueKey: job.uniqueKey,
+      maxAttempts: job.maxAttempts ?? 8,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .onConflictDoUpdate({
+      target: jobs.uniqueKey,
+      set: {
+        status: sql`case when ${running} then ${jobs.status} else 'queued' end`,
+        runAt: sql`case when ${running} then ${jobs.runAt} else ${job.runAt.toISOString()}::timestamptz end`,
+        attempts: sql`case when ${running} then ${jobs.attempts} else 0 end`,
+        lastError: sql`case when ${running} then ${jobs.lastError} else null end`,
+        updatedAt: now,
+      },
+    });
+}
+
 /** Keeps the card the customer chose to save (display fields only). */
 export async function rememberCard(
   tx: Tx,

@@ -3,6 +3,7 @@
  * cancelled. Both sides are told, after the change is committed, in the words of the order mails.
  */
 import { dayText, formatAppointment } from '@stg/domain/dates';
+import { formatDollars } from '@stg/domain/money';
 import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { parseLocalDate } from '@stg/domain/zoned-time';
 import { escapeHtml } from '../../adapters/mail/mailer';
@@ -13,14 +14,24 @@ import { findPlan } from './repo';
 
 /** What changed: the visits it let go (their appointments), who did it, and the pause's end or the reason. */
 export interface PlanChangeMail {
-  kind: 'skipped' | 'paused' | 'cancelled';
+  kind: 'skipped' | 'paused' | 'cancelled' | 'rescheduled' | 'schedule_changed';
   planId: number;
+  /** The visits it let go; for `rescheduled` the visit's old time (none when it needed a new time). */
   visits: Date[];
   by: 'customer' | 'vendor';
   until?: string;
   reason?: string | null;
+  /** `rescheduled`: the visit's new time; `schedule_changed`: the first visit on the new schedule. */
+  to?: Date;
+  /** `schedule_changed`: the visits whose new time was busy (the customer picks another). */
+  needsTime?: Date[];
+  /** `schedule_changed`: the price per visit from now on, in cents. */
+  pricePerVisitCents?: number;
+  /** `schedule_changed`: the visits whose time was busy, moved to the nearest free time in their week. */
+  moved?: { from: Date; to: Date }[];
 }
 
+const formatCents = (cents: number) => formatDollars(cents);
 const when = (d: Date) => `${formatAppointment(d)} (Mountain Time)`;
 const html = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
 const dayOf = (date: string) => {
@@ -30,7 +41,52 @@ const dayOf = (date: string) => {
 const visitsLine = (visits: Date[], verb: string) =>
   visits.length === 0 ? [] : [`${verb}: ${visits.map(when).join('; ')}.`];
 
+function moveTexts(m: PlanChangeMail, plan: string, vendorName: string, customerName: string) {
+  const to = m.to!;
+  const from = m.visits[0];
+  if (m.kind === 'rescheduled')
+    return {
+      customerSubject: `Visit rescheduled: ${vendorName}, ${formatAppointment(to)}`,
+      customer: [
+        from
+          ? `Your visit from ${vendorName} on ${when(from)} is now on ${when(to)}.`
+          : `Your visit from ${vendorName} is now on ${when(to)}.`,
+        `It is held for you and charged when its cancellation window closes, as every visit of your ${plan} plan.`,
+      ],
+      vendorSubject: `Plan visit rescheduled: ${formatAppointment(to)}`,
+      vendor: [
+        from
+          ? `${customerName} moved their plan visit from ${when(from)} to ${when(to)}.`
+          : `${customerName} chose ${when(to)} for their plan visit.`,
+      ],
+    };
+  const price =
+    m.pricePerVisitCents !== undefined ? [`Price per visit: ${formatCents(m.pricePerVisitCents)}.`] : [];
+  const asked = visitsLine(m.needsTime ?? [], 'These times were taken: pick another in Orders');
+  const moved = (m.moved ?? []).map(
+    (x) => `${when(x.from)} was taken, so that visit is on ${when(x.to)}, the nearest free time that week.`,
+  );
+  return {
+    customerSubject: `Plan changed: ${vendorName}, ${plan} from ${formatAppointment(to)}`,
+    customer: [
+      `Your plan with ${vendorName} is now ${plan}, from ${when(to)}.`,
+      ...price,
+      ...visitsLine(m.visits, 'Visits replaced, not charged'),
+      ...moved,
+      ...asked,
+    ],
+    vendorSubject: `Plan changed: ${customerName}, ${plan} from ${formatAppointment(to)}`,
+    vendor: [
+      `${customerName} changed their plan to ${plan}, from ${when(to)}.`,
+      ...price,
+      ...visitsLine(m.visits, 'Times freed'),
+    ],
+  };
+}
+
 function texts(m: PlanChangeMail, plan: string, vendorName: string, customerName: string) {
+  if ((m.kind === 'rescheduled' || m.kind === 'schedule_changed') && m.to)
+    return moveTexts(m, plan, vendorName, customerName);
   const first = m.visits[0];
   if (m.kind === 'skipped' && first)
     return {
@@ -107,6 +163,72 @@ export async function sendPlanChangeMails(deps: OrderMailDeps, m: PlanChangeMail
     await deps.mailer.send({
       to: vendor.email,
       subject: t.vendorSubject,
+      text: vendorLines.join('\n'),
+      html: html(vendorLines),
+    });
+  }
+}
+
+/**
+ * Visits that met a busy time (ADR 0037): moved to the nearest free time in their week, or waiting for the
+ * customer to pick another (Orders shows "Pick a new time"). Both sides are told.
+ */
+export async function sendVisitsMovedMails(
+  deps: OrderMailDeps,
+  planId: number,
+  moves: { moved: { from: Date; to: Date }[]; needsTime: Date[] },
+) {
+  const plan = await findPlan(deps.db, planId);
+  if (!plan) return;
+  const [customer, vendor] = await Promise.all([
+    findUserById(deps.db, plan.userId),
+    findVendor(deps.db, plan.vendorId),
+  ]);
+  if (!customer || !vendor) return;
+  const customerName = `${customer.firstName} ${customer.lastName}`;
+  const movedLines = moves.moved.map((m) => `${when(m.from)} is now ${when(m.to)}`);
+  const first = moves.moved[0]?.to ?? moves.needsTime[0];
+  if (!first) return;
+  const customerLines = [
+    `Hi ${customer.firstName},`,
+    ...(movedLines.length > 0
+      ? [
+          `${vendor.name}'s calendar became busy at the time of a plan visit, so it moved to the nearest free time in the same week:`,
+          ...movedLines.map((l) => `${l}.`),
+        ]
+      : []),
+    ...visitsLine(
+      moves.needsTime,
+      'No free time was left that week for these visits: please pick another time in Orders',
+    ),
+    `See your plan in Orders: ${deps.publicUrl}/orders`,
+  ];
+  await deps.mailer.send({
+    to: customer.email,
+    subject:
+      moves.needsTime.length > 0
+        ? `Pick a new time: ${vendor.name}, ${formatAppointment(moves.needsTime[0]!)}`
+        : `Visit moved: ${vendor.name}, ${formatAppointment(first)}`,
+    text: customerLines.join('\n'),
+    html: html(customerLines),
+  });
+  if (vendor.email) {
+    const vendorLines = [
+      ...(movedLines.length > 0
+        ? [
+            `Plan visits of ${customerName} met a busy time in your calendar and moved:`,
+            ...movedLines.map((l) => `${l}.`),
+          ]
+        : []),
+      ...visitsLine(
+        moves.needsTime,
+        `Released (no free time that week; ${customer.firstName} picks another)`,
+      ),
+      `See your orders: ${deps.publicUrl}/dashboard/orders`,
+    ];
+    await deps.mailer.send({
+      to: vendor.email,
+      subject: `Plan visits moved: ${customerName}`,
       text: vendorLines.join('\n'),
       html: html(vendorLines),
     });

@@ -13,6 +13,7 @@ import type { PaymentsDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { findVendor } from '../pricing/queries';
+import { vendorPlanOffers } from '../plan-offers/service';
 import { presentCustomerPlan } from './presenter';
 import { addPlanEvent, listVisitsOfPlan, lockPlan, lockPlanVisit, updatePlan, type PlanRow } from './repo';
 import { isHeldLike, releaseVisit } from './service';
@@ -29,7 +30,7 @@ type Role = 'customer' | 'vendor';
 const PAUSE_MAX_DAYS = 365;
 
 /** The plan locked, with the caller's side of it; anyone else gets 404 (the plan's existence is not told). */
-async function lockOwnPlan(tx: Tx, actor: PlanActor, planId: number, roles: readonly Role[]) {
+export async function lockOwnPlan(tx: Tx, actor: PlanActor, planId: number, roles: readonly Role[]) {
   const plan = await lockPlan(tx, planId);
   if (!plan) throw notFound(M.planNotFound);
   if (roles.includes('customer') && plan.userId === actor.id) return { plan, role: 'customer' as const };
@@ -38,15 +39,16 @@ async function lockOwnPlan(tx: Tx, actor: PlanActor, planId: number, roles: read
   throw notFound(M.planNotFound);
 }
 
-async function present(tx: Tx, plan: PlanRow): Promise<CustomerPlan> {
+export async function present(tx: Tx, plan: PlanRow): Promise<CustomerPlan> {
   const vendor = await findVendor(tx, plan.vendorId);
-  return presentCustomerPlan(plan, vendor?.name ?? '', await listVisitsOfPlan(tx, plan.id));
+  const visits = await listVisitsOfPlan(tx, plan.id);
+  return presentCustomerPlan(plan, vendor?.name ?? '', visits, await vendorPlanOffers(tx, plan.vendorId));
 }
 
 /** A held visit the customer may still let go: its window (charge time) has not come. */
-const windowOpen = (chargeAt: Date, now: Date) => chargeAt.getTime() > now.getTime();
+export const windowOpen = (chargeAt: Date, now: Date) => chargeAt.getTime() > now.getTime();
 
-async function finish(
+export async function finish(
   deps: PaymentsDeps,
   result: { plan: CustomerPlan; mail: PlanChangeMail | null },
 ): Promise<CustomerPlan> {

@@ -1,9 +1,55 @@
 import type { CustomerPlan, PlanVisit, VendorPlan } from '@stg/domain/api/plans';
 import { centsToDollars } from '@stg/domain/money';
+import { PLAN_FREQUENCIES, planVisitSubtotal, type PlanFrequency, type PlanOffer } from '@stg/domain/plans';
+import { parseLocalDate, weekdayOf } from '@stg/domain/zoned-time';
 import type { PlanRow, PlanVisitRow } from './repo';
 
-/** A customer's plan as GET /api/plans shows it (money in dollars). */
-export function presentCustomerPlan(plan: PlanRow, vendorName: string, visits: PlanVisitRow[]): CustomerPlan {
+/**
+ * The price rule of a frequency change (ADR 0037 "Price"): the plan's own frequency keeps the price it was
+ * sold at; another offered frequency takes the vendor's discount for it now, on the plan's sold one-time
+ * subtotal (`base_subtotal_cents`). A frequency the vendor does not offer (other than the plan's) is none.
+ */
+export function planPriceFor(
+  plan: Pick<PlanRow, 'frequency' | 'baseSubtotalCents' | 'discountPercent' | 'subtotalCents'>,
+  offers: readonly PlanOffer[],
+  frequency: PlanFrequency,
+): { discountPercent: number; subtotalCents: number } | null {
+  if (frequency === plan.frequency)
+    return { discountPercent: plan.discountPercent, subtotalCents: plan.subtotalCents };
+  const offer = offers.find((o) => o.frequency === frequency);
+  if (!offer) return null;
+  return {
+    discountPercent: offer.discountPercent,
+    subtotalCents: planVisitSubtotal(plan.baseSubtotalCents, offer.discountPercent),
+  };
+}
+
+/** 1 Monday … 7 Sunday, of a St George date. */
+const isoWeekday = (date: string) => {
+  const d = parseLocalDate(date);
+  const w = d ? weekdayOf(d) : 0;
+  return w === 0 ? 7 : w;
+};
+
+/** A customer's plan as GET /api/plans shows it (money in dollars), with the frequencies it may change to. */
+export function presentCustomerPlan(
+  plan: PlanRow,
+  vendorName: string,
+  visits: PlanVisitRow[],
+  offers: readonly PlanOffer[],
+): CustomerPlan {
+  const frequencyOptions = PLAN_FREQUENCIES.flatMap((frequency) => {
+    const price = planPriceFor(plan, offers, frequency);
+    return price
+      ? [
+          {
+            frequency,
+            discountPercent: price.discountPercent,
+            pricePerVisit: centsToDollars(price.subtotalCents),
+          },
+        ]
+      : [];
+  });
   return {
     id: plan.id,
     vendorId: plan.vendorId,
@@ -20,6 +66,9 @@ export function presentCustomerPlan(plan: PlanRow, vendorName: string, visits: P
     consentText: plan.consentText,
     consentedAt: plan.consentedAt.toISOString(),
     createdAt: plan.createdAt.toISOString(),
+    usualWeekday: isoWeekday(plan.anchorLocalDate),
+    usualStartMinutes: plan.anchorStartMinutes,
+    frequencyOptions,
     visits: visits.map(presentVisit),
   };
 }

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { presentCustomerPlan, presentVendorPlan } from './presenter';
 import { findPlan, listPlansOfUser, listVisitsOfPlan, listVisitsOfPlans } from './repo';
+import { vendorPlanOffers } from '../plan-offers/service';
 
 /** The user's plans, newest first, each with its visits in order. */
 export async function customerPlans(db: Db, userId: number): Promise<CustomerPlan[]> {
@@ -12,11 +13,16 @@ export async function customerPlans(db: Db, userId: number): Promise<CustomerPla
     db,
     rows.map((r) => r.plan.id),
   );
+  const vendorIds = [...new Set(rows.map((r) => r.plan.vendorId))];
+  const offers = new Map(
+    await Promise.all(vendorIds.map(async (id) => [id, await vendorPlanOffers(db, id)] as const)),
+  );
   return rows.map((r) =>
     presentCustomerPlan(
       r.plan,
       r.vendorName,
       visits.filter((v) => v.planId === r.plan.id),
+      offers.get(r.plan.vendorId) ?? [],
     ),
   );
 }

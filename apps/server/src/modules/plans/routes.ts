@@ -4,9 +4,11 @@ import { plansApi } from '@stg/domain/api/plans.endpoints';
 import type { PaymentsDeps } from '../../deps';
 import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { routeFrom } from '../../http/endpoint-route';
-import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
+import { isInstantInRange } from '@stg/domain/instants';
+import { notFound, unprocessable } from '../../http/errors';
 import { cancelPlan, pausePlan, skipVisit } from './manage';
+import { changeSchedule, planAvailability, rescheduleVisit } from './manage-schedule';
 import { customerPlans, vendorPlan } from './queries';
 
 const idOf = (raw: string, message: string) => {
@@ -15,6 +17,15 @@ const idOf = (raw: string, message: string) => {
   return id;
 };
 const planId = (raw: string) => idOf(raw, PLAN_MANAGE_MESSAGES.planNotFound);
+const visitId = (raw: string) => idOf(raw, PLAN_MANAGE_MESSAGES.visitNotFound);
+
+/** A start sent by the web: an ISO date and time with its offset (as the order reschedule takes it). */
+function instantOf(raw: string): Date {
+  const at = new Date(raw);
+  if (!/[zZ]|[+-]\d\d:?\d\d$/.test(raw) || !isInstantInRange(at.getTime()))
+    throw unprocessable(PLAN_MANAGE_MESSAGES.appointmentInvalid);
+  return at;
+}
 
 /**
  * The customer's plans (ADR 0037): only the signed-in customer's own; skip, pause and cancel by the plan's
@@ -36,12 +47,30 @@ export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDep
     },
   );
   await routeFrom(app, plansApi.skipVisit, { preValidation: [requireUser] }, async (req) => ({
-    plan: await skipVisit(
+    plan: await skipVisit(deps, signedInUser(req), planId(req.params.id), visitId(req.params.visitId)),
+  }));
+  await routeFrom(app, plansApi.availability, { preValidation: [requireUser] }, async (req) =>
+    planAvailability(
       deps,
       signedInUser(req),
       planId(req.params.id),
-      idOf(req.params.visitId, PLAN_MANAGE_MESSAGES.visitNotFound),
+      req.query.visit_id === undefined ? null : visitId(req.query.visit_id),
     ),
+  );
+  await routeFrom(app, plansApi.rescheduleVisit, { preValidation: [requireUser] }, async (req) => ({
+    plan: await rescheduleVisit(
+      deps,
+      signedInUser(req),
+      planId(req.params.id),
+      visitId(req.params.visitId),
+      instantOf(req.body.appointmentAt),
+    ),
+  }));
+  await routeFrom(app, plansApi.changeSchedule, { preValidation: [requireUser] }, async (req) => ({
+    plan: await changeSchedule(deps, signedInUser(req), planId(req.params.id), {
+      frequency: req.body.frequency,
+      firstVisitAt: instantOf(req.body.firstVisitAt),
+    }),
   }));
   await routeFrom(app, plansApi.pause, { preValidation: [requireUser] }, async (req) => ({
     plan: await pausePlan(deps, signedInUser(req), planId(req.params.id), req.body.until),

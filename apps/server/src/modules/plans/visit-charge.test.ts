@@ -434,7 +434,7 @@ describe('the plan horizon', () => {
     expect(again).toEqual({ held: 0, needsTime: 0 });
   });
 
-  it('a visit whose time is taken is recorded needs_time, holding nothing', async () => {
+  it('a visit whose time is taken moves to the nearest free time in its week (manage-schedule.test: else needs_time)', async () => {
     clock = START;
     const a = await newPlan(CARDS.visa);
     const b = await newPlan(CARDS.visa);
@@ -445,11 +445,12 @@ describe('the plan horizon', () => {
     await app.deps.db.execute(sql`update plans set anchor_start_minutes = 600 where id = ${a.plan.id}`);
     await extendPlanHorizon(app.deps, b.plan.id);
     const outcome = await extendPlanHorizon(app.deps, a.plan.id);
-    expect(outcome.needsTime).toBeGreaterThan(0);
-    const clashed = await app.deps.db.select().from(planVisits).where(eq(planVisits.planId, a.plan.id));
-    const needing = clashed.filter((v) => v.status === 'needs_time');
-    expect(needing.map((v) => v.localDate)).toContain('2026-12-09');
-    for (const v of needing) expect(await findVisitClaim(app.deps.db, v.id)).toBeNull();
+    expect(outcome.needsTime).toBe(0);
+    const visits = await app.deps.db.select().from(planVisits).where(eq(planVisits.planId, a.plan.id));
+    const moved = visits.find((v) => v.localDate >= '2026-12-07' && v.localDate <= '2026-12-13')!;
+    expect(moved.status).toBe('held');
+    expect(moved.appointmentAt.getTime()).not.toBe(Date.parse('2026-12-09T17:00:00Z'));
+    expect(await findVisitClaim(app.deps.db, moved.id)).toBeTruthy();
   });
 });
 

@@ -1,6 +1,6 @@
 /** The plan visits' jobs (ADR 0037): their kinds and how a visit's jobs are queued (in the caller's transaction). */
 import type { Tx } from '../../db/client';
-import { enqueueJobInTx } from '../payment-records/queries';
+import { enqueueJobInTx, requeueJobInTx } from '../payment-records/queries';
 
 /** Charges one held visit when its cancellation window closes (unique per visit). */
 export const VISIT_CHARGE_JOB = 'plan-visit-charge';
@@ -24,6 +24,21 @@ export async function enqueueVisitCharge(
       runAt: visit.chargeAt,
       uniqueKey: `${VISIT_CHARGE_JOB}:${visit.id}`,
       // Provider trouble is retried with the same idempotency key (backoff doubling from 30 s).
+      maxAttempts: 10,
+    },
+    now,
+  );
+}
+
+/** A visit moved to another time (or given one): its charge job runs at its new charge time. */
+export async function requeueVisitCharge(tx: Tx, visit: { id: number; chargeAt: Date }, now: Date) {
+  await requeueJobInTx(
+    tx,
+    {
+      kind: VISIT_CHARGE_JOB,
+      payload: { visitId: visit.id },
+      runAt: visit.chargeAt,
+      uniqueKey: `${VISIT_CHARGE_JOB}:${visit.id}`,
       maxAttempts: 10,
     },
     now,

@@ -30,6 +30,18 @@ export interface BusyQuery {
   excludeBookingId?: number | null;
   /** A plan visit whose own held time does not block (its time is being chosen again). */
   excludePlanVisitId?: number | null;
+  /** Plan visits whose own held times do not block (a plan's schedule is being chosen again). */
+  excludePlanVisitIds?: readonly number[];
+}
+
+/** The plan visits whose claims a query leaves free. */
+function excludedVisits(q: Pick<BusyQuery, 'excludePlanVisitId' | 'excludePlanVisitIds'>): SQL {
+  const ids = [...(q.excludePlanVisitIds ?? []), ...(q.excludePlanVisitId ? [q.excludePlanVisitId] : [])];
+  if (ids.length === 0) return sql``;
+  return sql`and ${timeClaims.planVisitId} not in (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
 }
 
 const epochMs = (column: SQL | AnyColumn) => sql`(extract(epoch from ${column}) * 1000)::bigint::text`;
@@ -70,7 +82,7 @@ export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTime
       from ${timeClaims}
       where ${timeClaims.vendorId} = ${q.vendorId} and ${timeClaims.planVisitId} is not null
         and ${timeClaims.during} && tstzrange(${from}::timestamptz, ${to}::timestamptz, '[)')
-        ${q.excludePlanVisitId ? sql`and ${timeClaims.planVisitId} <> ${q.excludePlanVisitId}` : sql``}`,
+        ${excludedVisits(q)}`,
   ];
   if (q.calendarId !== null)
     parts.push(

@@ -55,6 +55,8 @@ export interface AvailabilityRequest {
   excludeBookingId?: number | null;
   /** A plan visit whose own held time is left free (the visit is being moved). */
   excludePlanVisitId?: number | null;
+  /** Plan visits whose held times are left free (the plan's schedule is being changed). */
+  excludePlanVisitIds?: readonly number[];
 }
 
 export interface AvailabilityAnswer {
@@ -127,6 +129,7 @@ async function availabilityOf(
         excludeOrderId: req.excludeOrderId,
         excludeBookingId: req.excludeBookingId,
         excludePlanVisitId: req.excludePlanVisitId,
+        excludePlanVisitIds: req.excludePlanVisitIds,
       });
   const availability = computeAvailability(
     { ...rules, now, durationMinutes: req.durationMinutes, stepMinutes: req.stepMinutes, busy },
@@ -154,6 +157,8 @@ export interface StartCheck {
   excludeBookingId?: number | null;
   /** A plan visit whose own held time is left free (the visit is being moved). */
   excludePlanVisitId?: number | null;
+  /** Plan visits whose held times are left free (the plan's schedule is being changed). */
+  excludePlanVisitIds?: readonly number[];
 }
 
 /**
@@ -181,6 +186,7 @@ export async function checkStart(
     excludeOrderId: check.excludeOrderId,
     excludeBookingId: check.excludeBookingId,
     excludePlanVisitId: check.excludePlanVisitId,
+    excludePlanVisitIds: check.excludePlanVisitIds,
   });
   const problem = explainStart(
     {
@@ -202,7 +208,14 @@ export async function checkStart(
  */
 export async function isTimeBusy(
   db: Db | Tx,
-  q: { vendorId: number; start: Date; end: Date; now: Date; excludePlanVisitId?: number | null },
+  q: {
+    vendorId: number;
+    start: Date;
+    end: Date;
+    now: Date;
+    excludePlanVisitId?: number | null;
+    excludePlanVisitIds?: readonly number[];
+  },
 ): Promise<boolean> {
   const calendar = await findCalendarOfVendor(db, q.vendorId);
   const busy = await listBusyRanges(db, {
@@ -212,10 +225,66 @@ export async function isTimeBusy(
     to: q.end,
     now: q.now,
     excludePlanVisitId: q.excludePlanVisitId,
+    excludePlanVisitIds: q.excludePlanVisitIds,
   });
   const start = q.start.getTime();
   const end = q.end.getTime();
   return busy.some((b) => b.start < end && b.end > start);
+}
+
+/**
+ * The free start of a job of `durationMinutes` nearest to `around` within [from, to) (ADR 0037: a plan visit
+ * that meets a busy time moves to the nearest free start in its Monday-to-Sunday week), by the slot engine
+ * on the vendor's rules and busy times as stored (the caller holds the vendor-time lock; the calendar is not
+ * synced here), in `stepMinutes` steps from each free range's start, and only starts `accept` takes (e.g. a
+ * cancellation window still open). Null when none.
+ */
+export async function nearestFreeStart(
+  db: Db | Tx,
+  q: {
+    vendorId: number;
+    durationMinutes: number;
+    around: Date;
+    from: Date;
+    to: Date;
+    now: Date;
+    stepMinutes: number;
+    excludePlanVisitId?: number | null;
+    accept?: (start: number) => boolean;
+  },
+): Promise<Date | null> {
+  const calendar = await findCalendarOfVendor(db, q.vendorId);
+  const rules = rulesOf(calendar);
+  const { busy } = await loadBusyTimes(db, {
+    vendorId: q.vendorId,
+    calendarId: calendar?.id ?? null,
+    from: new Date(q.from.getTime() - DAY_MS),
+    to: new Date(q.to.getTime() + DAY_MS),
+    now: q.now,
+    excludePlanVisitId: q.excludePlanVisitId,
+  });
+  const windowDays = Math.ceil((q.to.getTime() - q.now.getTime()) / DAY_MS) + 1;
+  if (windowDays < 0) return null;
+  const { days } = computeAvailability(
+    { ...rules, now: q.now, durationMinutes: q.durationMinutes, stepMinutes: q.stepMinutes, busy },
+    windowDays,
+  );
+  const step = q.stepMinutes * 60_000;
+  const target = q.around.getTime();
+  let best: number | null = null;
+  const consider = (start: number) => {
+    if (start < q.from.getTime() || start >= q.to.getTime()) return;
+    if (q.accept && !q.accept(start)) return;
+    if (best === null || Math.abs(start - target) < Math.abs(best - target)) best = start;
+  };
+  for (const day of days)
+    for (const range of day.ranges) {
+      const clamped = Math.min(Math.max(target, range.start), range.end);
+      const k = Math.floor((clamped - range.start) / step);
+      for (const start of [range.start + k * step, range.start + (k + 1) * step, range.start, range.end])
+        if (start >= range.start && start <= range.end) consider(start);
+    }
+  return best === null ? null : new Date(best);
 }
 
 /** PATCH /api/vendor_calendars/{id}: the vendor's new preferences, all valid or none saved. */

@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import type { CustomerPlan } from '@stg/domain/api/plans';
+import type { PlanFrequency } from '@stg/domain/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { call } from '../../../lib/api-client';
 import { availabilityKeyOf } from '../../../lib/availability-query';
@@ -42,6 +43,27 @@ export function useCancelPlan(planId: number) {
   return useMutation({
     mutationFn: async (reason: string) =>
       (await call(plansApi.cancel, { params: { id: planId }, body: reason ? { reason } : {} })).plan,
+    onSuccess: (plan) => refreshAfterPlanChange(queryClient, plan),
+  });
+}
+
+/** POST /api/plans/{id}/visits/{visitId}/reschedule: a held visit (or one that needs a time) to a free start. */
+export function useRescheduleVisit(planId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async ({ visitId, appointmentAt }: { visitId: number; appointmentAt: string }) =>
+      (await call(plansApi.rescheduleVisit, { params: { id: planId, visitId }, body: { appointmentAt } }))
+        .plan,
+    onSuccess: (plan) => refreshAfterPlanChange(queryClient, plan),
+  });
+}
+
+/** POST /api/plans/{id}/schedule: a new frequency and/or usual day and time, from a first visit. */
+export function useChangeSchedule(planId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: { frequency: PlanFrequency; firstVisitAt: string }) =>
+      (await call(plansApi.changeSchedule, { params: { id: planId }, body })).plan,
     onSuccess: (plan) => refreshAfterPlanChange(queryClient, plan),
   });
 }

@@ -3,6 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { customerPlansResponseSchema, PLAN_MANAGE_MESSAGES, type CustomerPlan } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { at } from '../../../test/mock-api';
+import { urlOf } from '../../../lib/api-client';
+import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
+import { makeOrderAvailability } from '../test-fixtures';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, hoursFromNow, makeCustomerOrder, showOrders } from '../test-fixtures';
 
@@ -26,6 +29,12 @@ const makePlan = (): CustomerPlan =>
         consentedAt: '2026-11-20T18:00:00.000Z',
         pausedUntil: null,
         createdAt: '2026-11-20T18:00:00.000Z',
+        usualWeekday: 2,
+        usualStartMinutes: 9 * 60,
+        frequencyOptions: [
+          { frequency: 'every_2_weeks', discountPercent: 10, pricePerVisit: 112.5 },
+          { frequency: 'every_4_weeks', discountPercent: 5, pricePerVisit: 118.75 },
+        ],
         visits: [
           {
             id: 1,
@@ -182,5 +191,99 @@ describe('managing a plan from Orders', () => {
     ]);
     const card = within(screen.getByRole('listitem', { name: /Sparkle Cleaning · Every 2 weeks/ }));
     expect(card.queryByRole('button', { name: /Cancel plan/ })).not.toBeInTheDocument();
+  });
+});
+
+describe('moving a plan’s visits from Orders', () => {
+  const availability = makeOrderAvailability();
+
+  it('reschedules a held visit to a free time: the plan’s free times, a refused time, then the move', async () => {
+    const plan = makePlan();
+    const moved: CustomerPlan = {
+      ...plan,
+      visits: plan.visits.map((v) => (v.id === 2 ? { ...v, appointmentAt: '2026-12-03T17:00:00.000Z' } : v)),
+    };
+    const { user, calls } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: [{ body: { plans: [plan] } }, { body: { plans: [moved] } }],
+      [at(plansApi.availability, { id: 9 })]: { body: availability },
+      [at(plansApi.rescheduleVisit, { id: 9, visitId: 2 })]: [
+        { status: 422, body: { errors: [SCHEDULING_MESSAGES.appointmentUnavailable] } },
+        { body: { plan: moved } },
+      ],
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    await user.click(screen.getByRole('button', { name: /^Reschedule the visit on/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reschedule Visit' }));
+    await dialog.findByRole('grid');
+    expect(callsTo(calls, plansApi.availability, { id: 9 }).map((c) => c.path)).toEqual([
+      urlOf(plansApi.availability, { params: { id: 9 }, query: { visit_id: '2' } }),
+    ]);
+    await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
+    await user.click(dialog.getByRole('button', { name: '10:00 am' }));
+    await user.click(dialog.getByRole('button', { name: 'Reschedule to Dec 3rd, 10:00am' }));
+    expect(await dialog.findByText(SCHEDULING_MESSAGES.appointmentUnavailable)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Reschedule to Dec 3rd, 10:00am' }));
+    expect(
+      await screen.findByText('Your visit with Sparkle Cleaning is now Dec 3rd, 10:00am (Mountain Time).'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, plansApi.rescheduleVisit, { id: 9, visitId: 2 }).map((c) => c.body)).toEqual([
+      { appointmentAt: '2026-12-03T10:00:00-07:00' },
+      { appointmentAt: '2026-12-03T10:00:00-07:00' },
+    ]);
+  });
+
+  it('offers "Pick a new time" for a visit that needs one', async () => {
+    const plan = makePlan();
+    const { user } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: { body: { plans: [plan] } },
+      [at(plansApi.availability, { id: 9 })]: { body: availability },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    await user.click(screen.getByRole('button', { name: /^Pick a new time for the visit on/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Reschedule Visit' }));
+    expect(dialog.getByText(/This visit needs a new time/)).toBeInTheDocument();
+    await user.click(dialog.getByRole('button', { name: 'Not Now' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+  });
+
+  it('changes the frequency and the usual time from a first visit, with each frequency’s price', async () => {
+    const plan = makePlan();
+    const changed: CustomerPlan = {
+      ...plan,
+      frequency: 'every_4_weeks',
+      pricePerVisit: 118.75,
+      discountPercent: 5,
+    };
+    const { user, calls } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: [{ body: { plans: [plan] } }, { body: { plans: [changed] } }],
+      [at(plansApi.availability, { id: 9 })]: { body: availability },
+      [at(plansApi.changeSchedule, { id: 9 })]: { body: { plan: changed } },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    await user.click(screen.getByRole('button', { name: /^Change schedule/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Change Schedule' }));
+    await dialog.findByRole('grid');
+    expect(callsTo(calls, plansApi.availability, { id: 9 }).map((c) => c.path)).toEqual([
+      urlOf(plansApi.availability, { params: { id: 9 }, query: {} }),
+    ]);
+    const often = within(dialog.getByRole('group', { name: 'How often?' }));
+    expect(
+      often.getByRole('radio', { name: 'Every 2 weeks — $112.50 a visit, save 10% (your plan)' }),
+    ).toBeChecked();
+    await user.click(often.getByRole('radio', { name: 'Every 4 weeks — $118.75 a visit, save 5%' }));
+    await user.click(dialog.getByRole('button', { name: 'Thursday, December 3, 2026' }));
+    await user.click(dialog.getByRole('button', { name: '10:00 am' }));
+    expect(dialog.getByRole('status')).toHaveTextContent(
+      'New schedule: Every 4 weeks on Thursdays at 10:00am, first visit Dec 3rd, 10:00am (Mountain Time), $118.75 a visit, save 5%.',
+    );
+    await user.click(dialog.getByRole('button', { name: 'Change Schedule' }));
+    expect(
+      await screen.findByText(
+        'Your plan with Sparkle Cleaning is now Every 4 weeks on Thursdays at 10:00am, from Dec 3rd, 10:00am.',
+      ),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, plansApi.changeSchedule, { id: 9 }).map((c) => c.body)).toEqual([
+      { frequency: 'every_4_weeks', firstVisitAt: '2026-12-03T10:00:00-07:00' },
+    ]);
   });
 });

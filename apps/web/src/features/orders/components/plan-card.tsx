@@ -3,9 +3,26 @@ import { formatAppointment } from '@stg/domain/dates';
 import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { PLAN_FREQUENCY_LABELS, planPriceWords } from '@stg/domain/plans';
 import { dayText } from '@stg/domain/dates';
-import { parseLocalDate } from '@stg/domain/zoned-time';
+import { addDays, formatLocalDate, parseLocalDate, weekdayOf } from '@stg/domain/zoned-time';
 import { useModal } from '../../../components/modal/modal-provider';
+import { localStartOf } from '../../../lib/availability';
 import { CancelPlanModal, PausePlanModal, SkipVisitModal } from './plan-modals';
+import { ChangeScheduleModal, RescheduleVisitModal, scheduleWords } from './plan-schedule-modals';
+
+/** "every 2 weeks on Wednesdays at 8:00am": the plan's usual day and time (its usual start, the next visit's day). */
+function usualWords(plan: CustomerPlan, next: PlanVisit): string {
+  const day = localStartOf(Date.parse(next.appointmentAt));
+  const date = parseLocalDate(day.date);
+  // A visit moved by itself may fall on another day: the usual weekday is the plan's.
+  const iso = date ? weekdayOf(date) || 7 : plan.usualWeekday;
+  const usualDate = date ? formatLocalDate(addDays(date, plan.usualWeekday - iso)) : day.date;
+  const words = scheduleWords(plan.frequency, {
+    date: usualDate,
+    hour: Math.floor(plan.usualStartMinutes / 60),
+    minute: plan.usualStartMinutes % 60,
+  });
+  return words.charAt(0).toLowerCase() + words.slice(1);
+}
 
 /** How a visit reads on the plan card. */
 export const VISIT_STATUS_WORDS: Record<PlanVisit['status'], string> = {
@@ -50,6 +67,8 @@ export function PlanCard({
         Date.parse(v.appointmentAt) >= now.getTime() && v.status !== 'cancelled' && v.status !== 'skipped',
     )
     .slice(0, SHOWN_VISITS);
+  const nextHeld = plan.visits.find((v) => v.status === 'held' && Date.parse(v.chargeAt) > now.getTime());
+  const usual = nextHeld ? `Usually ${usualWords(plan, nextHeld)}` : null;
   const card =
     plan.paymentMethodLast4 !== null
       ? `${plan.paymentMethodBrand ? plan.paymentMethodBrand[0]!.toUpperCase() + plan.paymentMethodBrand.slice(1) : 'Card'} ending in ${plan.paymentMethodLast4}`
@@ -61,6 +80,7 @@ export function PlanCard({
         {plan.status === 'cancelled' && <span className="plan-card__status"> (cancelled)</span>}
       </h3>
       {pausedUntil && <p className="plan-card__paused">Paused until {dayText(pausedUntil)}</p>}
+      {live && usual && <p className="plan-card__usual">{usual}</p>}
       <p className="plan-card__price">
         {planPriceWords(dollarsToCents(plan.pricePerVisit), plan.discountPercent)} +{' '}
         {formatDollars(dollarsToCents(plan.serviceCharge))} service charge
@@ -77,14 +97,46 @@ export function PlanCard({
                 <time dateTime={v.appointmentAt}>{formatAppointment(v.appointmentAt)}</time>
                 <span className="plan-card__visit-status">{VISIT_STATUS_WORDS[v.status]}</span>
                 {live && v.status === 'held' && Date.parse(v.chargeAt) > now.getTime() && (
-                  <button
-                    type="button"
-                    className="button button--ghost button--small plan-card__skip"
-                    onClick={() => openModal(<SkipVisitModal plan={plan} visit={v} onDone={onNotice} />)}
-                  >
-                    Skip{' '}
-                    <span className="visually-hidden">the visit on {formatAppointment(v.appointmentAt)}</span>
-                  </button>
+                  <span className="plan-card__visit-actions">
+                    <button
+                      type="button"
+                      className="button button--ghost button--small plan-card__reschedule"
+                      onClick={() =>
+                        openModal(<RescheduleVisitModal plan={plan} visit={v} onDone={onNotice} />)
+                      }
+                    >
+                      Reschedule{' '}
+                      <span className="visually-hidden">
+                        the visit on {formatAppointment(v.appointmentAt)}
+                      </span>
+                    </button>
+                    <button
+                      type="button"
+                      className="button button--ghost button--small plan-card__skip"
+                      onClick={() => openModal(<SkipVisitModal plan={plan} visit={v} onDone={onNotice} />)}
+                    >
+                      Skip{' '}
+                      <span className="visually-hidden">
+                        the visit on {formatAppointment(v.appointmentAt)}
+                      </span>
+                    </button>
+                  </span>
+                )}
+                {live && v.status === 'needs_time' && (
+                  <span className="plan-card__visit-actions">
+                    <button
+                      type="button"
+                      className="button button--primary button--small plan-card__pick"
+                      onClick={() =>
+                        openModal(<RescheduleVisitModal plan={plan} visit={v} onDone={onNotice} />)
+                      }
+                    >
+                      Pick a new time{' '}
+                      <span className="visually-hidden">
+                        for the visit on {formatAppointment(v.appointmentAt)}
+                      </span>
+                    </button>
+                  </span>
                 )}
               </li>
             ))}
@@ -93,6 +145,15 @@ export function PlanCard({
       )}
       {live && (
         <div className="plan-card__actions">
+          <button
+            type="button"
+            className="button button--secondary button--small"
+            onClick={() =>
+              openModal(<ChangeScheduleModal plan={plan} nextVisit={nextHeld ?? null} onDone={onNotice} />)
+            }
+          >
+            Change schedule<span className="visually-hidden"> with {plan.vendorName}</span>
+          </button>
           <button
             type="button"
             className="button button--secondary button--small"

@@ -1,0 +1,2 @@
+ALTER TABLE "plans" ADD COLUMN "anchor_sequence" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "plans" ADD CONSTRAINT "plans_anchor_sequence_check" CHECK ("plans"."anchor_sequence" >= 1);
