@@ -58,8 +58,9 @@ VOLUME ["/data"]
 USER node
 WORKDIR /app/apps/server
 EXPOSE 3000
+# Readiness (GET /api/ready: database, migrations, storage), not only liveness; JSON, never the web app's page.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok && String(r.headers.get('content-type')).startsWith('application/json') ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
 # TypeScript runs through tsx (a production dependency), exactly as `npm start` does; see ADR 0020.

@@ -136,6 +136,13 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   S3_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  /**
+   * GET /metrics from elsewhere than this machine needs `Authorization: Bearer <METRICS_TOKEN>`; empty:
+   * only this machine may read the metrics (ADR 00XX).
+   */
+  METRICS_TOKEN: optionalText.refine((v) => !v || /^[A-Za-z0-9._~+/=-]{32,256}$/.test(v), {
+    error: 'must be 32 to 256 letters, digits or ._~+/=- (openssl rand -hex 32)',
+  }),
 });
 
 /** A provider's client id and secret come together or not at all. */
