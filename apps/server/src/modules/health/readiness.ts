@@ -50,10 +50,12 @@ export class Readiness {
   ) {}
 
   async check(log: FastifyBaseLogger): Promise<ReadinessResponse> {
-    const fail = (check: string, message: string) => (err: unknown): Check => {
-      log.error({ err, check }, 'readiness check failed');
-      return { ok: false, message: err instanceof TimedOut ? READINESS_MESSAGES.timedOut(check) : message };
-    };
+    const fail =
+      (check: string, message: string) =>
+      (err: unknown): Check => {
+        log.error({ err, check }, 'readiness check failed');
+        return { ok: false, message: err instanceof TimedOut ? READINESS_MESSAGES.timedOut(check) : message };
+      };
     const [database, migrations, storage] = await Promise.all([
       within(this.database.db.execute(sql`select 1`)).then(
         (): Check => ({ ok: true }),

@@ -43,9 +43,17 @@ function processMetrics(): client.Registry {
 /** The first word of a statement, lower case, as the `operation` label (select, insert, update, begin…). */
 export function operationOf(sql: string): string {
   const word = /^\s*(?:with\b[\s\S]*?\)\s*)?([a-z]+)/i.exec(sql)?.[1]?.toLowerCase() ?? '';
-  return ['select', 'insert', 'update', 'delete', 'begin', 'commit', 'rollback', 'savepoint', 'release'].includes(
-    word,
-  )
+  return [
+    'select',
+    'insert',
+    'update',
+    'delete',
+    'begin',
+    'commit',
+    'rollback',
+    'savepoint',
+    'release',
+  ].includes(word)
     ? word
     : 'other';
 }
@@ -59,8 +67,14 @@ export class AppMetrics {
   private readonly queryErrors: client.Counter<'operation'>;
   private readonly jobsFinished: client.Counter<'kind' | 'outcome'>;
   private readonly jobDuration: client.Histogram<'kind'>;
-  private readonly gauges: Record<'jobs' | 'payouts' | 'refunds' | 'holds', client.Gauge<'kind' | 'state' | 'status'>>;
-  private readonly ages: Record<'jobs' | 'payouts' | 'refunds' | 'holds', client.Gauge<'kind' | 'state' | 'status'>>;
+  private readonly gauges: Record<
+    'jobs' | 'payouts' | 'refunds' | 'holds',
+    client.Gauge<'kind' | 'state' | 'status'>
+  >;
+  private readonly ages: Record<
+    'jobs' | 'payouts' | 'refunds' | 'holds',
+    client.Gauge<'kind' | 'state' | 'status'>
+  >;
   private readonly databaseUp: client.Gauge;
   private readonly jobKinds = new Set<string>();
   private readonly stopListening: () => void;
