@@ -34,7 +34,7 @@ export function contextualLogger(base: FastifyBaseLogger): FastifyBaseLogger {
     (level: 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace') =>
     (...args: unknown[]) => {
       const target = currentLog() ?? base;
-      (target[level] as (...a: unknown[]) => void).apply(target, args);
+      Reflect.apply(target[level], target, args);
     };
   return new Proxy(base, {
     get(target, prop, receiver) {

@@ -104,8 +104,11 @@ class QueryListeners {
 }
 
 const INSTRUMENTED = Symbol('instrumented');
-const textOf = (query: unknown): string =>
-  typeof query === 'string' ? query : String((query as { text?: unknown } | null)?.text ?? '');
+const textOf = (query: unknown): string => {
+  if (typeof query === 'string') return query;
+  const text = (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+};
 
 /** PGlite's query, exec and transaction (its transaction's own query and exec) report to `listeners`. */
 function instrumentPglite(client: PGlite, listeners: QueryListeners) {
@@ -151,7 +154,7 @@ function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners) {
       };
       return original(...args);
     }
-    return listeners.timed(async (_query: unknown) => (await original(...args)) as unknown)(first);
+    return listeners.timed(async (_query: unknown) => await original(...args))(first);
   };
 }
 

@@ -236,12 +236,7 @@ export class AppMetrics {
 
   /** Reads the database gauges (one query) and answers the whole exposition text. */
   async scrape(db: Db, now: Date): Promise<string> {
-    let rows: GaugeRow[] | null = null;
-    try {
-      rows = await scrapeGauges(db, now);
-    } catch {
-      rows = null;
-    }
+    const rows: GaugeRow[] | null = await scrapeGauges(db, now).catch(() => null);
     this.databaseUp.set(rows ? 1 : 0);
     if (rows) this.setGauges(rows);
     const [own, proc] = await Promise.all([this.registry.metrics(), processMetrics().metrics()]);
