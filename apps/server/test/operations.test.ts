@@ -24,10 +24,15 @@ const TOKEN = 'a'.repeat(16) + '0123456789abcdef0123456789abcdef';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 let app: FastifyInstance;
+/** A second app: no METRICS_TOKEN, and an upload folder under a file, where no one (root included) can write. */
+let plain: FastifyInstance;
+const unwritableDir = fs.mkdtempSync(path.join(os.tmpdir(), 'ready-'));
 /** Every log line the app wrote, parsed. */
 const lines: Record<string, unknown>[] = [];
 
 beforeAll(async () => {
+  fs.writeFileSync(path.join(unwritableDir, 'file'), 'x');
+  plain = await createTestApp({ storage: new LocalStorage(path.join(unwritableDir, 'file', 'uploads')) });
   app = await createTestApp({
     now: () => NOW,
     metricsToken: TOKEN,
@@ -38,10 +43,18 @@ beforeAll(async () => {
     app.deps.log.info({ marker: 'service-line' }, 'a service writes');
     return { ok: true };
   });
+  // The same after a JSON body was read (stream events run outside the request's async context).
+  app.post('/test/service-log', async () => {
+    await new Promise((resolve) => setImmediate(resolve));
+    app.deps.log.info({ marker: 'service-line-after-body' }, 'a service writes after the body');
+    return { ok: true };
+  });
 });
 
 afterAll(async () => {
   await app.close();
+  await plain.close();
+  fs.rmSync(unwritableDir, { recursive: true, force: true });
 });
 
 const scrape = async (headers: Record<string, string> = {}) => {
@@ -208,22 +221,17 @@ describe('GET /metrics', () => {
     });
 
     it('is not found from elsewhere when no token is configured', async () => {
-      const tokenless = await createTestApp();
-      try {
-        const res = await tokenless.inject({ method: 'GET', url: '/metrics', ...remote });
-        expect(res.statusCode).toBe(404);
-        expect(res.json()).toMatchObject({ errors: ['Not found'] });
-        const withHeader = await tokenless.inject({
-          method: 'GET',
-          url: '/metrics',
-          ...remote,
-          headers: { authorization: `Bearer ${TOKEN}` },
-        });
-        expect(withHeader.statusCode).toBe(404);
-        expect((await tokenless.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
-      } finally {
-        await tokenless.close();
-      }
+      const res = await plain.inject({ method: 'GET', url: '/metrics', ...remote });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ errors: ['Not found'] });
+      const withHeader = await plain.inject({
+        method: 'GET',
+        url: '/metrics',
+        ...remote,
+        headers: { authorization: `Bearer ${TOKEN}` },
+      });
+      expect(withHeader.statusCode).toBe(404);
+      expect((await plain.inject({ method: 'GET', url: '/metrics' })).statusCode).toBe(200);
     });
   });
 });
@@ -288,6 +296,18 @@ describe('request ids', () => {
     expect(res.statusCode).toBe(200);
     const mine = lines.filter((l) => l.reqId === id);
     expect(mine.map((l) => l.msg)).toEqual(['incoming request', 'a service writes', 'request completed']);
+    // Over a real socket: the body's stream events are what leave the request's async context.
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const posted = await fetch(`${address}/test/service-log`, {
+      method: 'POST',
+      body: JSON.stringify({ some: 'body' }),
+      headers: { 'content-type': 'application/json', 'x-request-id': 'trace-after-body-2' },
+    });
+    expect(posted.status).toBe(200);
+    expect(posted.headers.get('x-request-id')).toBe('trace-after-body-2');
+    expect(lines.find((l) => l.marker === 'service-line-after-body')).toMatchObject({
+      reqId: 'trace-after-body-2',
+    });
     // Outside any request, the app's own lines carry none.
     app.deps.log.info({ marker: 'no-request' }, 'outside');
     expect(lines.find((l) => l.marker === 'no-request')).not.toHaveProperty('reqId');
@@ -333,26 +353,17 @@ describe('GET /api/ready', () => {
   });
 
   it('answers 503 naming the storage when uploads cannot be written', async () => {
-    // A folder under a file: no one, root included, can write there.
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ready-'));
-    fs.writeFileSync(path.join(dir, 'file'), 'x');
-    const unwritable = await createTestApp({ storage: new LocalStorage(path.join(dir, 'file', 'uploads')) });
-    try {
-      const res = await unwritable.inject({ method: 'GET', url: '/api/ready' });
-      expect(res.statusCode).toBe(503);
-      expect(res.json()).toMatchObject({
-        status: 'not_ready',
-        checks: {
-          database: { ok: true },
-          migrations: { ok: true },
-          storage: { ok: false, message: READINESS_MESSAGES.storageUnwritable },
-        },
-      });
-      // Liveness is another question: the process and its database are fine.
-      expect((await unwritable.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
-    } finally {
-      await unwritable.close();
-      fs.rmSync(dir, { recursive: true, force: true });
-    }
+    const res = await plain.inject({ method: 'GET', url: '/api/ready' });
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({
+      status: 'not_ready',
+      checks: {
+        database: { ok: true },
+        migrations: { ok: true },
+        storage: { ok: false, message: READINESS_MESSAGES.storageUnwritable },
+      },
+    });
+    // Liveness is another question: the process and its database are fine.
+    expect((await plain.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
   });
 });

@@ -35,7 +35,8 @@ export function registerRequestIds(app: FastifyInstance) {
     reply.header(REQUEST_ID_HEADER, req.id);
     runWithLog(req.log, done);
   });
-  // Reading the body (stream events) leaves the request's async context: enter it again for the handler.
+  // Entered again once the body is read (as @fastify/request-context does: a body parser driven by stream
+  // events may run outside the request's async context); the handler and its services then log with the id.
   app.addHook('preValidation', (req, _reply, done) => runWithLog(req.log, done));
   // Every error answer in the API's shape names its request (the schemas in @stg/domain/api/errors list it).
   app.addHook('preSerialization', async (req, reply, payload: unknown) =>
