@@ -7,7 +7,8 @@
 
 ARG NODE_IMAGE=node:20-bookworm-slim
 
-# 1. Build: the whole workspace installed (dev tools included) to build the web app with Vite.
+# 1. Build: the whole workspace installed (dev tools included) to build the web app with Vite and compile the
+#    server to one JavaScript file with esbuild (apps/server/build.mjs: dist/main.js and its migrations).
 FROM ${NODE_IMAGE} AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
@@ -20,7 +21,8 @@ RUN npm ci --no-audit --no-fund
 COPY tsconfig.base.json ./
 COPY packages/domain packages/domain
 COPY apps/web apps/web
-RUN npm run build -w apps/web
+COPY apps/server apps/server
+RUN npm run build -w apps/web && npm run build -w apps/server
 
 # 2. Production dependencies of the server (and the domain package it imports) only.
 FROM ${NODE_IMAGE} AS deps
@@ -45,11 +47,9 @@ ENV NODE_ENV=production \
 WORKDIR /app
 COPY --from=deps --chown=root:root /app/node_modules ./node_modules
 COPY --from=deps --chown=root:root /app/package.json ./package.json
-COPY --chown=root:root tsconfig.base.json ./
-COPY --chown=root:root packages/domain/package.json packages/domain/tsconfig.json packages/domain/
-COPY --chown=root:root packages/domain/src packages/domain/src
-COPY --chown=root:root apps/server/package.json apps/server/tsconfig.json apps/server/
-COPY --chown=root:root apps/server/src apps/server/src
+COPY --chown=root:root apps/server/package.json apps/server/
+# The compiled server (the domain package is bundled in; npm dependencies come from node_modules above).
+COPY --from=build --chown=root:root /app/apps/server/dist apps/server/dist
 COPY --from=build --chown=root:root /app/apps/web/dist apps/web/dist
 # The code is root's and read-only to the app; the app's user writes only DATA_DIR (the embedded database,
 # local uploads and the calendar key when those defaults are used; nothing with PostgreSQL and S3).
@@ -63,5 +63,6 @@ HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok && String(r.headers.get('content-type')).startsWith('application/json') ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# TypeScript runs through tsx (a production dependency), exactly as `npm start` does; see ADR 0020.
-CMD ["node", "--import", "tsx", "src/main.ts"]
+# The compiled JavaScript, exactly as `npm start` runs it (apps/server/package.json); see ADR 0020 and 00XX.
+# scripts/cluster.mjs starts the local cluster with this line, and scripts/cluster.test.js holds them together.
+CMD ["node", "--enable-source-maps", "dist/main.js"]

@@ -57,6 +57,7 @@ export default tseslint.config(
       '**/.data/**',
       'apps/server/src/db/migrations/**',
       'e2e/test-results/**',
+      'e2e/test-results-cluster/**',
       'e2e/playwright-report/**',
     ],
   },

@@ -2,6 +2,7 @@ import path from 'node:path';
 import { defineConfig, devices } from '@playwright/test';
 import { pathOf } from '@stg/domain/api/endpoint';
 import { supportApi } from '@stg/domain/api/support.endpoints';
+import { CLUSTER_SPECS } from './cluster-specs';
 
 const PORT = Number(process.env.E2E_PORT ?? 3100);
 const dataDir = path.join(import.meta.dirname, '.data-e2e');
@@ -9,6 +10,8 @@ const dataDir = path.join(import.meta.dirname, '.data-e2e');
 /** Playwright journeys in Debian's Chromium against the built app on a fresh embedded database. */
 export default defineConfig({
   testDir: './tests',
+  // These run through nginx against two instances instead (playwright.cluster.config.ts).
+  testIgnore: CLUSTER_SPECS,
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,

@@ -1,48 +1,10 @@
 import { expect, test } from './csp-guard';
-import { type Locator, type Page } from '@playwright/test';
+import { type Page } from '@playwright/test';
 import { matchesPath } from '@stg/domain/api/endpoint';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { apiGet } from './api';
 import { DEMO_PASSWORD, fillCustomerSignUp, openSignIn, seriousViolations, uniqueEmail } from './helpers';
-
-/** Red Rock Maids, a demo house cleaner with payouts active (5 bedrooms and 3 bathrooms price at $234.60). */
-const VENDOR_PATH = '/vendors/2';
-/** A test card's expiry in the future: "12 / YY". */
-const EXPIRY = `12${String((new Date().getFullYear() + 3) % 100).padStart(2, '0')}`;
-
-/** The figure beside its term in a definition list. */
-const figure = (scope: Locator, term: string) =>
-  scope.locator('dt', { hasText: new RegExp(`^${term}$`) }).locator('xpath=following-sibling::dd[1]');
-
-/** Prices 5 bedrooms and 3 bathrooms ($234.60 with the other answers as they come). */
-async function price(page: Page) {
-  await page.getByRole('button', { name: /^(Get Price|Edit Service)$/ }).click();
-  const form = page.getByRole('form', { name: 'Instant pricing' });
-  await form.getByRole('combobox', { name: 'Bedrooms' }).selectOption({ label: '5 bedrooms' });
-  await form.getByRole('combobox', { name: 'Bathrooms' }).selectOption({ label: '3 bathrooms' });
-  await expect(figure(form, 'Subtotal')).toHaveText('$234.60');
-  return form;
-}
-
-/** Continue on the priced answers, then the first free time: the Summary opens. */
-async function schedule(page: Page, form: Locator) {
-  await form.getByRole('button', { name: 'Continue' }).click();
-  const scheduling = page.getByRole('region', { name: 'Scheduling' });
-  await scheduling.getByRole('group', { name: 'Hour', exact: true }).getByRole('button').first().click();
-  await scheduling
-    .getByRole('group', { name: /^Minute/ })
-    .getByRole('button')
-    .first()
-    .click();
-  await scheduling.getByRole('button', { name: /^Continue — / }).click();
-  const summary = page.getByRole('region', { name: 'Summary' });
-  await expect(summary).toBeVisible();
-  return summary;
-}
-
-async function checkout(summary: Locator) {
-  await summary.getByRole('button', { name: 'Checkout', exact: true }).click();
-}
+import { checkout, figure, payWithCard, price, schedule, status, VENDOR_PATH } from './checkout-journey';
 
 /** A new customer, signed up from the header of the provider page. */
 async function signUpOnVendorPage(page: Page, prefix: string) {
@@ -53,17 +15,6 @@ async function signUpOnVendorPage(page: Page, prefix: string) {
   await expect(dialog).toBeHidden();
   await expect(page.getByRole('banner').getByRole('button', { name: 'Menu' })).toBeVisible();
 }
-
-async function payWithCard(payment: Locator, number: string, { save = false } = {}) {
-  await expect(payment.getByText('Test mode', { exact: true })).toBeVisible();
-  await payment.getByLabel('Card number').fill(number);
-  await payment.getByLabel('Expiry (MM / YY)').fill(EXPIRY);
-  await payment.getByLabel('CVC', { exact: true }).fill('123');
-  if (save) await payment.getByRole('checkbox', { name: 'Save this card for next time' }).check();
-  await payment.getByRole('button', { name: /^Pay \$\d+\.\d\d$/ }).click();
-}
-
-const status = (payment: Locator) => payment.getByRole('status', { name: 'Payment status' });
 
 test('a guest prices, schedules, signs up inside Checkout, pays, sees the live confirmation and the order; the next checkout offers the saved card', async ({
   page,

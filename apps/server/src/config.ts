@@ -145,6 +145,9 @@ const envSchema = z.object({
   }),
 });
 
+/** Every variable the server reads (compose.yaml and the Dockerfile may set no other: scripts/cluster.test.js). */
+export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
+
 /** A provider's client id and secret come together or not at all. */
 const pairs = [
   ['GOOGLE_CLIENT_ID', 'GOOGLE_CLIENT_SECRET'],

@@ -583,7 +583,7 @@ const TABLE: Record<string, Entry> = {
   'POST /api/plans/:id/cancel': {
     kind: 'checked',
     owner: 'customerA',
-    what: "cancel A's plan (V's users may too, with a reason: without one it is 422)",
+    what: "cancel A's plan (V's users may too, with a reason and confirmed: without them it is 422)",
     prepare: async (fx) => {
       const { planId } = await heldPlanOfA(fx);
       return { method: 'POST', url: `/api/plans/${planId}/cancel`, payload: {} };
@@ -893,6 +893,27 @@ const TABLE: Record<string, Entry> = {
         label: 'W naming its own vendor and V’s order',
         as: 'vendorW',
         request: (_t, fx) => ({ method: 'GET', url: `/api/vendors/${fx.W.vendorId}/orders/${fx.order.id}` }),
+        expect: 404,
+      },
+    ],
+  },
+  'GET /api/vendors/:id/plans/:planId': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "one of V's service plans (A's), with its visits (ADR 0037)",
+    prepare: async (fx) => {
+      const { planId } = await heldPlanOfA(fx);
+      return { method: 'GET', url: `/api/vendors/${fx.V.vendorId}/plans/${planId}` };
+    },
+    expect: { ...SIGNED_OUT_READ, customerB: 403, vendorW: 403, operator: 403, customerA: 403 },
+    extra: [
+      {
+        label: 'W naming its own vendor and V’s plan',
+        as: 'vendorW',
+        request: (t, fx) => ({
+          method: 'GET',
+          url: t.url.replace(`/api/vendors/${fx.V.vendorId}/`, `/api/vendors/${fx.W.vendorId}/`),
+        }),
         expect: 404,
       },
     ],

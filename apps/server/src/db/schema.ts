@@ -605,6 +605,11 @@ export const orders = pgTable(
     planVisitId: integer('plan_visit_id').references((): AnyPgColumn => planVisits.id, {
       onDelete: 'restrict',
     }),
+    /**
+     * ADR 0037: the plan's frequency when this visit was settled, copied by the plans module with `plan_id`
+     * so the orders' views mark a plan visit ("Plan: Every 2 weeks") without reading the plans module.
+     */
+    planFrequency: text('plan_frequency').$type<PlanFrequency>(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -613,6 +618,10 @@ export const orders = pgTable(
     uniqueIndex('orders_plan_visit_idx').on(t.planVisitId),
     index('orders_plan_idx').on(t.planId),
     check('orders_plan_visit_check', sql`${t.planVisitId} is null or ${t.planId} is not null`),
+    check(
+      'orders_plan_frequency_check',
+      sql`(${t.planId} is null) = (${t.planFrequency} is null) and (${t.planFrequency} is null or ${inList('plan_frequency', PLAN_FREQUENCIES)})`,
+    ),
     uniqueIndex('orders_booking_idx').on(t.bookingId),
     uniqueIndex('orders_payment_intent_idx').on(t.paymentIntentId),
     // The vendor's order list pages by (appointment, id): one index per filter of spec §4 Order lists

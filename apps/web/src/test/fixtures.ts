@@ -163,6 +163,7 @@ export function makeOrder(patch: Partial<CustomerOrder> = {}): CustomerOrder {
     canCancel: true,
     canReschedule: true,
     changeBlockedReason: null,
+    plan: null,
     ...patch,
   });
 }

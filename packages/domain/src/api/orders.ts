@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { CATEGORIES, FULFILLMENT_STATUSES, PAYMENT_STATUSES } from '../constants';
+import { PLAN_FREQUENCIES } from '../plans';
 
 const isoInstant = z.string();
 
@@ -33,6 +34,16 @@ export const paymentMethodSummarySchema = z.object({
   bankName: z.string().nullable(),
   brand: z.string().nullable(),
 });
+
+/**
+ * ADR 0037: the service plan an order is a visit of ("Plan: Every 2 weeks"), with the plan's frequency when
+ * the visit was charged; null for a one-time order.
+ */
+export const orderPlanSchema = z.object({
+  id: z.number().int(),
+  frequency: z.enum(PLAN_FREQUENCIES),
+});
+export type OrderPlan = z.infer<typeof orderPlanSchema>;
 
 export const customerOrderSchema = z.object({
   id: z.number().int(),
@@ -66,6 +77,7 @@ export const customerOrderSchema = z.object({
   canCancel: z.boolean(),
   canReschedule: z.boolean(),
   changeBlockedReason: z.string().nullable(),
+  plan: orderPlanSchema.nullable(),
 });
 export type CustomerOrder = z.infer<typeof customerOrderSchema>;
 
@@ -139,6 +151,7 @@ export const vendorOrderSchema = z.object({
   allowedActions: z.array(z.enum(['complete', 'reschedule', 'partial_refund', 'cancel'])),
   /** The printable work order (a PDF for the order's vendor; spec §3 workOrderUrl). */
   workOrderUrl: z.string().optional(),
+  plan: orderPlanSchema.nullable(),
 });
 export type VendorOrder = z.infer<typeof vendorOrderSchema>;
 

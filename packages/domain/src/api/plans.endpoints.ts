@@ -8,6 +8,17 @@ const errors = () => import('./errors');
 const withErrors = () => Promise.all([schemas(), errors()]);
 
 export const plansApi = {
+  vendorPlan: endpoint({
+    method: 'GET',
+    path: '/api/vendors/:id/plans/:planId',
+    tags: ['plans'],
+    summary:
+      "One of the vendor's service plans (the vendor's users only): frequency, status, price per visit and every visit with its status (held, charged, skipped, …); 404 when it is not this vendor's",
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        responses: { 200: m.vendorPlanResponseSchema, 404: e.errorsResponseSchema },
+      })),
+  }),
   customerPlans: endpoint({
     method: 'GET',
     path: '/api/plans',
@@ -44,7 +55,7 @@ export const plansApi = {
     path: '/api/plans/:id/cancel',
     tags: ['plans'],
     summary:
-      "The customer (or the plan's vendor, with a reason) cancels the plan: every held visit is released; visits already charged are orders and keep their own cancel and refund rules",
+      "The customer (or the plan's vendor, with a reason and confirmed: true) cancels the plan: every held visit is released; visits already charged are orders and keep their own cancel and refund rules",
     schemas: () =>
       withErrors().then(([m, e]) => ({
         body: m.planCancelRequestSchema,

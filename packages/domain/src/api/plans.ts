@@ -63,6 +63,8 @@ export const PLAN_MANAGE_MESSAGES = {
   pauseDate: 'Pause until must be a date (YYYY-MM-DD) after today and within a year.',
   reason: 'Reason must be 500 characters or fewer.',
   reasonRequired: 'Reason is required.',
+  /** The vendor's cancel, as the spec's vendor order cancel, needs its confirm checkbox (spec §5 Cancellation). */
+  confirmRequired: 'Please check the box to confirm.',
 } as const;
 
 /** POST /api/plans/:id/pause: the St George date the pause ends (visits before it are skipped). */
@@ -73,12 +75,41 @@ export const planPauseRequestSchema = z.object({
 });
 export type PlanPauseRequest = z.output<typeof planPauseRequestSchema>;
 
-/** POST /api/plans/:id/cancel: an optional reason (the vendor's is required by the server). */
+/**
+ * POST /api/plans/:id/cancel: an optional reason; the plan's vendor must give one and send `confirmed: true`
+ * (its dialog's confirm checkbox, as a vendor's order cancel), both checked by the server.
+ */
 export const planCancelRequestSchema = z.object({
   reason: z.string().trim().max(500, PLAN_MANAGE_MESSAGES.reason).optional(),
+  confirmed: z.boolean().optional(),
 });
 export type PlanCancelRequest = z.output<typeof planCancelRequestSchema>;
 
 /** Every plan change answers the plan as GET /api/plans shows it. */
 export const planResponseSchema = z.object({ plan: customerPlanSchema });
 export type PlanResponse = z.output<typeof planResponseSchema>;
+
+/**
+ * One of the vendor's plans as its vendor sees it (GET /api/vendors/:id/plans/:planId, ADR 0037): what the
+ * plan is, its state (with who cancelled it and why) and every visit written so far, in order. Read from the
+ * plan-visit order in Order History ("Next visits", Cancel Plan). No card or consent: those are the customer's.
+ */
+export const vendorPlanSchema = z.object({
+  id: z.number().int(),
+  vendorId: z.number().int(),
+  frequency: z.enum(PLAN_FREQUENCIES),
+  status: z.enum(['active', 'paused', 'cancelled']),
+  pausedUntil: z.string().nullable(),
+  pricePerVisit: z.number(),
+  discountPercent: z.number().int(),
+  serviceCharge: z.number(),
+  cancelledAt: z.string().nullable(),
+  cancelledBy: z.enum(['customer', 'vendor', 'system', 'admin']).nullable(),
+  cancelReason: z.string().nullable(),
+  createdAt: z.string(),
+  visits: z.array(planVisitSchema),
+});
+export type VendorPlan = z.output<typeof vendorPlanSchema>;
+
+export const vendorPlanResponseSchema = z.object({ plan: vendorPlanSchema });
+export type VendorPlanResponse = z.output<typeof vendorPlanResponseSchema>;

@@ -2,7 +2,7 @@
  * The gauges read from the database at each scrape, in ONE query (ADR 00XX): the jobs table by kind and
  * state, the payouts and refunds not yet settled, the checkout holds. Each part reads only rows that are
  * not finished, through an index: the jobs' (status, run_at), and partial indexes on the payouts in
- * flight, the pending and failed refunds and the open payments (migration 0024), so a scrape costs the
+ * flight, the pending and failed refunds and the open payments (migration 0025), so a scrape costs the
  * same with 100,000 orders as with ten. Settled rows (sent payouts, refunds that went through) only grow
  * and are not counted here; their rates are in the logs and the operator console.
  */

@@ -1,5 +1,5 @@
 import { workOrderUrl } from '@stg/domain/api/payouts.endpoints';
-import type { CustomerOrder, VendorOrder } from '@stg/domain/api/orders';
+import type { CustomerOrder, OrderPlan, VendorOrder } from '@stg/domain/api/orders';
 import { centsToDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';
 import {
@@ -7,7 +7,11 @@ import {
   customerCancelProblem,
   customerRescheduleProblem,
 } from '@stg/domain/order-actions';
-import type { CustomerOrderRow, VendorOrderRow } from './repo';
+import type { CustomerOrderRow, OrderRow, VendorOrderRow } from './repo';
+
+/** ADR 0037: the plan an order is a visit of, as copied onto the order when the visit was settled. */
+const planOf = (o: OrderRow): OrderPlan | null =>
+  o.planId !== null && o.planFrequency !== null ? { id: o.planId, frequency: o.planFrequency } : null;
 
 /** An order as its customer sees it (the shared contract): no commission or vendor payout figures. */
 export function presentCustomerOrder(
@@ -63,6 +67,7 @@ export function presentCustomerOrder(
     canCancel: cancelProblem === null,
     canReschedule: rescheduleProblem === null,
     changeBlockedReason: rescheduleProblem ?? cancelProblem,
+    plan: planOf(o),
   };
 }
 
@@ -104,5 +109,6 @@ export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder 
     customer: { ...row.customer, addresses: row.address?.streetAddress ? [{ ...row.address }] : [] },
     allowedActions: allowedVendorActions(o, now),
     workOrderUrl: workOrderUrl(o.id),
+    plan: planOf(o),
   };
 }

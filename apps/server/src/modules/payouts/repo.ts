@@ -123,6 +123,7 @@ export async function findWorkOrder(db: Db | Tx, orderId: number) {
         serviceFeeCents: orders.serviceFeeCents,
         refundAmountCents: orders.refundAmountCents,
         createdAt: orders.createdAt,
+        planFrequency: orders.planFrequency,
       },
       vendor: orderVendorColumns,
       customer: orderCustomerColumns,

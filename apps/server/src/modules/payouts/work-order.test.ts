@@ -13,6 +13,7 @@ import { orders, users, vendors } from '../../db/schema';
 import { createTestApp, TestClient } from '../../../test/test-app';
 import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
+import { sandboxPlan } from '../../../test/plan-fixtures';
 import { printableRanges } from './font-coverage';
 import { appointmentText, printable } from './work-order';
 
@@ -233,6 +234,29 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
     expect(text).toContain('Service charge\n$2.55');
     expect(text).toContain(`Total\n${total}`);
     expect(text).toContain(`Refunded\n${total}`);
+  });
+
+  it("marks a plan's visit with the plan's frequency; a one-time order has no Plan line (ADR 0037)", async () => {
+    expect(
+      pdfText((await vendorClient.request({ method: 'GET', url: workOrderUrl(order.id) })).rawPayload),
+    ).not.toContain('Plan');
+    const { plan } = await sandboxPlan(app, {
+      vendorId: vendor.vendorId,
+      name: 'work-order-plan',
+      startMinutes: 9 * 60,
+      consentedAt: new Date('2026-11-20T16:00:00Z'),
+    });
+    const booking = await scheduledBooking(customer.client, vendor, '2026-11-27T16:00:00.000Z');
+    const paid = (await payFor(customer.client, booking.id)).json().order as { id: number };
+    // As the plans module leaves a visit's order (plan checkout, visit-settle), here on another's order.
+    await app.deps.db
+      .update(orders)
+      .set({ planId: plan.id, planFrequency: 'every_2_weeks' })
+      .where(eq(orders.id, paid.id));
+    const text = pdfText(
+      (await vendorClient.request({ method: 'GET', url: workOrderUrl(paid.id) })).rawPayload,
+    );
+    expect(text).toContain('Plan\nEvery 2 weeks');
   });
 
   it('refuses notes it could not print when the booking is made (ADR 0029)', async () => {

@@ -16,6 +16,7 @@ import {
 } from '@stg/domain/dates';
 import { formatDollars } from '@stg/domain/money';
 import { orderBill } from '@stg/domain/order-bill';
+import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { formatPhone } from '@stg/domain/phone';
 import { isPrintableChar, isVisibleChar } from '@stg/domain/printable-text';
 import type { WorkOrderRow } from './repo';
@@ -140,6 +141,8 @@ export function renderWorkOrder(row: WorkOrderRow, now: Date): Promise<Buffer> {
   field('When', appointmentText(o.appointmentAt, o.durationMins));
   field('Estimated duration', formatDurationShort(o.durationMins));
   field('Status', o.fulfillmentStatus.charAt(0).toUpperCase() + o.fulfillmentStatus.slice(1));
+  // ADR 0037: a plan's visit says so (the frequency copied onto the order when it was charged).
+  if (o.planFrequency) field('Plan', PLAN_FREQUENCY_LABELS[o.planFrequency]);
 
   section('Customer');
   field('Name', `${row.customer.firstName} ${row.customer.lastName}`);

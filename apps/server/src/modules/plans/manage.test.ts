@@ -74,8 +74,12 @@ const skip = (client: TestClient, planId: number, visitId: number) =>
   client.request({ method: 'POST', url: `/api/plans/${planId}/visits/${visitId}/skip` });
 const pause = (client: TestClient, planId: number, until: unknown) =>
   client.request({ method: 'POST', url: `/api/plans/${planId}/pause`, payload: { until } });
-const cancel = (client: TestClient, planId: number, reason?: string) =>
-  client.request({ method: 'POST', url: `/api/plans/${planId}/cancel`, payload: reason ? { reason } : {} });
+const cancel = (client: TestClient, planId: number, reason?: string, confirmed?: boolean) =>
+  client.request({
+    method: 'POST',
+    url: `/api/plans/${planId}/cancel`,
+    payload: { ...(reason ? { reason } : {}), ...(confirmed === undefined ? {} : { confirmed }) },
+  });
 
 async function actions(planId: number) {
   return (await listPlanEvents(app.deps.db, planId)).map((e) => e.action);
@@ -189,13 +193,17 @@ describe('cancel the plan', () => {
     expect(mails.filter((m) => m.to === owner.email)).toHaveLength(1);
   });
 
-  it('by its vendor with a reason; other vendors get 404; the customer is mailed the reason', async () => {
+  it('by its vendor with a reason and the confirm box; other vendors get 404; the customer is mailed the reason', async () => {
     const { owner, plan } = await newPlan();
-    expect((await cancel(otherVendorClient, plan.id, 'No longer serving')).statusCode).toBe(404);
+    expect((await cancel(otherVendorClient, plan.id, 'No longer serving', true)).statusCode).toBe(404);
     const noReason = await cancel(vendorClient, plan.id);
     expect(noReason.statusCode).toBe(422);
-    expect(noReason.json().errors).toEqual(['Reason is required.']);
-    const res = await cancel(vendorClient, plan.id, 'We no longer serve your area');
+    expect(noReason.json().errors).toEqual(['Reason is required.', 'Please check the box to confirm.']);
+    const unconfirmed = await cancel(vendorClient, plan.id, 'We no longer serve your area', false);
+    expect(unconfirmed.statusCode).toBe(422);
+    expect(unconfirmed.json().errors).toEqual(['Please check the box to confirm.']);
+    expect((await findPlan(app.deps.db, plan.id))?.status).toBe('active');
+    const res = await cancel(vendorClient, plan.id, 'We no longer serve your area', true);
     expect(res.statusCode).toBe(200);
     const row = await findPlan(app.deps.db, plan.id);
     expect(row).toMatchObject({

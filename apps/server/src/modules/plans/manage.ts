@@ -139,7 +139,7 @@ export async function pausePlan(
 }
 
 /**
- * The plan's customer, or a user of its vendor (with a reason), cancels the plan: every held-like visit is
+ * The plan's customer, or a user of its vendor (with a reason and `confirmed`), cancels the plan: every held-like visit is
  * released (`cancelled`), visits already charged are orders and keep their own rules. A visit whose charge
  * is under way (`charging`) is left to finish: it becomes an order the customer may cancel as any order.
  */
@@ -147,14 +147,21 @@ export async function cancelPlan(
   deps: PaymentsDeps,
   actor: PlanActor,
   planId: number,
-  reason: string | undefined,
+  request: { reason?: string | undefined; confirmed?: boolean | undefined },
 ): Promise<CustomerPlan> {
   const now = deps.now();
   const result = await deps.db.transaction(async (tx) => {
     const { plan, role } = await lockOwnPlan(tx, actor, planId, ['customer', 'vendor']);
     if (plan.status === 'cancelled') return { plan: await present(tx, plan), mail: null, openIntents: [] };
-    const why = reason?.trim() || null;
-    if (role === 'vendor' && !why) throw unprocessable(M.reasonRequired);
+    const why = request.reason?.trim() || null;
+    // The vendor's cancel: a reason and the confirm checkbox, as a vendor's order cancel (spec §5).
+    if (role === 'vendor') {
+      const problems = [
+        ...(why ? [] : [M.reasonRequired]),
+        ...(request.confirmed === true ? [] : [M.confirmRequired]),
+      ];
+      if (problems.length > 0) throw unprocessable(...problems);
+    }
     const by = { role, userId: actor.id };
     const updated = await updatePlan(tx, plan.id, {
       status: 'cancelled',

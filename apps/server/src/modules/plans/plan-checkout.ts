@@ -175,7 +175,13 @@ export async function createPlanOfPayment(
     createdAt: now,
     updatedAt: now,
   });
-  await updateOrder(tx, orderId, { planId: plan.id, planVisitId: first.id, updatedAt: now });
+  // The order is marked as the plan's visit, with the frequency its views show ("Plan: Every 2 weeks").
+  await updateOrder(tx, orderId, {
+    planId: plan.id,
+    planVisitId: first.id,
+    planFrequency: plan.frequency,
+    updatedAt: now,
+  });
   await addPlanEvent(tx, {
     planId: plan.id,
     planVisitId: first.id,

@@ -2,12 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import { PLAN_MANAGE_MESSAGES } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import type { PaymentsDeps } from '../../deps';
-import { requireUser, signedInUser } from '../../http/auth';
+import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { routeFrom } from '../../http/endpoint-route';
 import { notFound } from '../../http/errors';
 import { parseId } from '../../http/params';
 import { cancelPlan, pausePlan, skipVisit } from './manage';
-import { customerPlans } from './queries';
+import { customerPlans, vendorPlan } from './queries';
 
 const idOf = (raw: string, message: string) => {
   const id = parseId(raw);
@@ -18,13 +18,23 @@ const planId = (raw: string) => idOf(raw, PLAN_MANAGE_MESSAGES.planNotFound);
 
 /**
  * The customer's plans (ADR 0037): only the signed-in customer's own; skip, pause and cancel by the plan's
- * customer, cancel also by its vendor's users (404 for anyone else).
+ * customer, cancel also by its vendor's users (404 for anyone else). The vendor reads one of its plans
+ * (its users only: 403 for another vendor's id, 404 for another vendor's plan).
  */
 export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const { deps } = opts;
   await routeFrom(app, plansApi.customerPlans, { preValidation: [requireUser] }, async (req) => ({
     plans: await customerPlans(deps.db, signedInUser(req).id),
   }));
+  await routeFrom(
+    app,
+    plansApi.vendorPlan,
+    { preValidation: [requireUser, requireOwnVendor('id')] },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return { plan: await vendorPlan(deps.db, signedInUser(req).vendorId!, planId(req.params.planId)) };
+    },
+  );
   await routeFrom(app, plansApi.skipVisit, { preValidation: [requireUser] }, async (req) => ({
     plan: await skipVisit(
       deps,
@@ -37,6 +47,6 @@ export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDep
     plan: await pausePlan(deps, signedInUser(req), planId(req.params.id), req.body.until),
   }));
   await routeFrom(app, plansApi.cancel, { preValidation: [requireUser] }, async (req) => ({
-    plan: await cancelPlan(deps, signedInUser(req), planId(req.params.id), req.body.reason),
+    plan: await cancelPlan(deps, signedInUser(req), planId(req.params.id), req.body),
   }));
 }

@@ -323,7 +323,11 @@ describe('held plan visits', () => {
       const [made] = await tx
         .insert(orders)
         .values(
-          newOrder('2030-06-03T16:00Z', '2030-06-03T17:00Z', { planId: plan.id, planVisitId: held.visit.id }),
+          newOrder('2030-06-03T16:00Z', '2030-06-03T17:00Z', {
+            planId: plan.id,
+            planVisitId: held.visit.id,
+            planFrequency: 'every_2_weeks',
+          }),
         )
         .returning();
       await markVisitOrdered(tx, held.visit.id, made!.id);
@@ -398,6 +402,21 @@ describe('plan constraints', () => {
     expect(
       await failure(database.db.execute(sql`delete from plan_events where plan_id = ${plan.id}`)),
     ).toMatchObject({ code: 'P0001' });
+    // A plan visit's order carries its plan's frequency, and only a plan visit's order does (ADR 0037).
+    expect(
+      await failure(
+        database.db
+          .insert(orders)
+          .values(newOrder('2031-02-03T16:00Z', '2031-02-03T17:00Z', { planId: plan.id })),
+      ),
+    ).toMatchObject({ code: '23514', constraint: 'orders_plan_frequency_check' });
+    expect(
+      await failure(
+        database.db
+          .insert(orders)
+          .values(newOrder('2031-02-03T16:00Z', '2031-02-03T17:00Z', { planFrequency: 'weekly' })),
+      ),
+    ).toMatchObject({ code: '23514', constraint: 'orders_plan_frequency_check' });
     // A claim has exactly one owner.
     expect(
       await failure(

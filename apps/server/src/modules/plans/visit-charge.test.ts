@@ -112,6 +112,8 @@ async function expectOrderOf(visitId: number, plan: PlanRow) {
   expect(order).toMatchObject({
     planId: plan.id,
     planVisitId: visitId,
+    // Marked as the plan's visit for the orders' views (ADR 0037).
+    planFrequency: plan.frequency,
     userId: plan.userId,
     vendorId: plan.vendorId,
     subtotalCents: plan.subtotalCents,

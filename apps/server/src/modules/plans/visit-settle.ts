@@ -136,6 +136,7 @@ export async function settleVisitInTx(
     payoutBankName: vendor.payoutBankName ?? null,
     planId: plan.id,
     planVisitId: visit.id,
+    planFrequency: plan.frequency,
     createdAt: now,
     updatedAt: now,
   });

@@ -43,6 +43,7 @@ export function makeVendorOrder(patch: Partial<VendorOrder> = {}): VendorOrder {
     previousAppointmentAt: null,
     rescheduleCount: 0,
     createdAt: '2026-11-01T12:00:00.000Z',
+    plan: null,
     customer: {
       firstName: 'Ann',
       lastName: 'Lee',

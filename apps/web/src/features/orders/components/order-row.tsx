@@ -3,6 +3,7 @@ import type { CustomerOrder } from '@stg/domain/api/orders';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
 import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';
+import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { useModal } from '../../../components/modal/modal-provider';
 import { StatusBadge } from '../../../components/status-badge';
 import { blockedReasons, money, paymentMethodLabel, placedLabel } from '../order-text';
@@ -99,6 +100,7 @@ export function OrderRow({ order, now, onNotice, planNote = null }: OrderRowProp
             <Detail term="Service">{service}</Detail>
             <Detail term="Confirmation">{order.confirmationId}</Detail>
             <Detail term="Placed">{placedLabel(order).replace(/^Placed /, '')}</Detail>
+            {order.plan && <Detail term="Plan">{PLAN_FREQUENCY_LABELS[order.plan.frequency]}</Detail>}
             {options.map(([label, choice]) => (
               <Detail key={label} term={label}>
                 {choice}

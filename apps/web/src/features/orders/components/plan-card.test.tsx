@@ -61,7 +61,11 @@ describe('the customer’s plans in Orders', () => {
     const plan = makePlan();
     const { calls } = showOrders(
       [
-        makeCustomerOrder({ id: 1, appointmentAt: plan.visits[0]!.appointmentAt }),
+        makeCustomerOrder({
+          id: 1,
+          appointmentAt: plan.visits[0]!.appointmentAt,
+          plan: { id: plan.id, frequency: plan.frequency },
+        }),
         makeCustomerOrder({ id: 2 }),
       ],
       { [at(plansApi.customerPlans)]: { body: { plans: [plan] } } },

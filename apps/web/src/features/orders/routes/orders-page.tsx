@@ -26,7 +26,6 @@ export function OrdersPage() {
   const query = useQuery(ordersQueryOptions());
   // ADR 0037: the customer's plans above the orders; a plan that fails to load leaves the orders alone.
   const plans = useQuery(plansQueryOptions()).data ?? [];
-  const planOfOrder = (orderId: number) => plans.find((p) => p.visits.some((v) => v.orderId === orderId));
   const [notice, setNotice] = useState<string | null>(null);
   // The server sorts newest placed first; a stable sort keeps its order and guarantees what the page says.
   const orders = [...(query.data ?? [])].sort((a, b) => placedMs(b) - placedMs(a));
@@ -65,10 +64,7 @@ export function OrdersPage() {
               order={order}
               now={now}
               onNotice={setNotice}
-              planNote={(() => {
-                const plan = planOfOrder(order.id);
-                return plan ? partOfPlanText(plan) : null;
-              })()}
+              planNote={order.plan ? partOfPlanText(order.plan) : null}
             />
           ))}
         </ul>

@@ -5,13 +5,15 @@ import { StatusBadge } from '../../../components/status-badge';
 import { customerName, money } from '../vendor-order-text';
 import { OrderActionsMenu } from './order-actions-menu';
 import { OrderDetails } from './order-details';
+import { PlanTag } from './plan-tag';
 import type { OrderListProps } from './order-table';
 
 function OrderCard({
   order,
   now,
   onAction,
-}: { order: VendorOrder; now: Date } & Pick<OrderListProps, 'onAction'>) {
+  onNotice,
+}: { order: VendorOrder; now: Date } & Pick<OrderListProps, 'onAction' | 'onNotice'>) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const detailsId = `${id}-details`;
@@ -20,6 +22,11 @@ function OrderCard({
       <h2 className="vendor-order-card__heading">
         <span className="vendor-order-card__label">Order</span> {order.confirmationId}
       </h2>
+      {order.plan && (
+        <p className="vendor-order-card__plan">
+          <PlanTag plan={order.plan} />
+        </p>
+      )}
       <dl className="vendor-order-card__fields">
         <div>
           <dt>Name</dt>
@@ -71,18 +78,18 @@ function OrderCard({
         <OrderActionsMenu order={order} now={now} onChoose={(action) => onAction(order, action)} />
       </div>
       <div id={detailsId} className="vendor-order-card__details" hidden={!expanded}>
-        <OrderDetails order={order} idBase={id} level={3} />
+        <OrderDetails order={order} idBase={id} level={3} open={expanded} now={now} onNotice={onNotice} />
       </div>
     </li>
   );
 }
 
 /** The narrow layout of Order History (phones): each order a card with the table's fields. */
-export function OrderCards({ orders, now, onAction, descriptionId }: OrderListProps) {
+export function OrderCards({ orders, now, onAction, descriptionId, onNotice }: OrderListProps) {
   return (
     <ul className="vendor-order-cards" aria-label="Orders" aria-describedby={descriptionId}>
       {orders.map((order) => (
-        <OrderCard key={order.id} order={order} now={now} onAction={onAction} />
+        <OrderCard key={order.id} order={order} now={now} onAction={onAction} onNotice={onNotice} />
       ))}
     </ul>
   );

@@ -14,6 +14,8 @@ import {
   shownCommission,
 } from '../vendor-order-text';
 import { PostalAddress } from '../../../components/postal-address';
+import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
+import { VendorPlanSection } from './vendor-plan-section';
 
 export const VIEW_WORK_ORDER = 'View Work Order';
 
@@ -63,9 +65,26 @@ function payoutTiming(order: VendorOrder): string | null {
 /**
  * The expanded order (spec §2 Order History): Summary, Customer, Location, Service Details, Billing (the
  * total collected, the commission shown as commission + service fee per spec §9, refunds, the payout and
- * where it goes: a bank account or Paper Check), and the View Work Order link.
+ * where it goes: a bank account or Paper Check), and the View Work Order link. A plan's visit (ADR 0037)
+ * also says its plan in the Summary and shows the plan (its next visits, Cancel Plan) once opened.
  */
-export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idBase: string; level: 2 | 3 }) {
+export function OrderDetails({
+  order,
+  idBase,
+  level,
+  open,
+  now,
+  onNotice,
+}: {
+  order: VendorOrder;
+  idBase: string;
+  level: 2 | 3;
+  /** Whether the details are shown (a plan visit's plan is read then). */
+  open: boolean;
+  now: Date;
+  /** The page's notice after a change made here (Cancel Plan). */
+  onNotice: (notice: string) => void;
+}) {
   const address = order.customer.addresses[0] ?? null;
   const phone = formatPhone(order.customer.phoneNumber);
   const options = Object.entries(order.optionsSnapshot);
@@ -77,6 +96,7 @@ export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idB
       <Section id={`${idBase}-summary`} title="Summary" level={level}>
         <Detail term="Confirmation">{order.confirmationId}</Detail>
         <Detail term="Placed">{formatCalendarDate(order.createdAt)}</Detail>
+        {order.plan && <Detail term="Plan">{PLAN_FREQUENCY_LABELS[order.plan.frequency]}</Detail>}
         <Detail term="Appointment" wide>
           {formatAppointment(order.appointmentAt)}{' '}
           <span className="vendor-order-details__zone">(Mountain Time)</span>
@@ -152,6 +172,18 @@ export function OrderDetails({ order, idBase, level }: { order: VendorOrder; idB
           {payoutDestinationLabel(order)}
         </Detail>
       </Section>
+
+      {order.plan && (
+        <VendorPlanSection
+          order={order}
+          plan={order.plan}
+          idBase={idBase}
+          level={level}
+          open={open}
+          now={now}
+          onNotice={onNotice}
+        />
+      )}
 
       <p className="vendor-order-details__links">
         <Link

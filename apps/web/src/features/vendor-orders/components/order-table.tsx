@@ -6,6 +6,7 @@ import { StatusBadge } from '../../../components/status-badge';
 import { customerName, money } from '../vendor-order-text';
 import { OrderActionsMenu } from './order-actions-menu';
 import { OrderDetails } from './order-details';
+import { PlanTag } from './plan-tag';
 
 export interface OrderListProps {
   orders: readonly VendorOrder[];
@@ -13,6 +14,8 @@ export interface OrderListProps {
   onAction: (order: VendorOrder, action: VendorOrderAction) => void;
   /** Describes the list: which orders, in which order, in which time zone. */
   descriptionId: string;
+  /** The page's notice after a change made in an order's details (Cancel Plan). */
+  onNotice: (notice: string) => void;
 }
 
 export const COLUMNS = [
@@ -28,7 +31,8 @@ function OrderRows({
   order,
   now,
   onAction,
-}: { order: VendorOrder; now: Date } & Pick<OrderListProps, 'onAction'>) {
+  onNotice,
+}: { order: VendorOrder; now: Date } & Pick<OrderListProps, 'onAction' | 'onNotice'>) {
   const [expanded, setExpanded] = useState(false);
   const id = useId();
   const detailsId = `${id}-details`;
@@ -61,6 +65,7 @@ function OrderRows({
             </svg>
             {order.confirmationId} <span className="visually-hidden">details</span>
           </button>
+          {order.plan && <PlanTag plan={order.plan} className="vendor-orders-table__plan" />}
         </th>
         <td>{customerName(order)}</td>
         <td className="vendor-orders-table__when">
@@ -79,7 +84,7 @@ function OrderRows({
       </tr>
       <tr id={detailsId} className="vendor-orders-table__details" hidden={!expanded}>
         <td colSpan={COLUMNS.length + 1}>
-          <OrderDetails order={order} idBase={id} level={2} />
+          <OrderDetails order={order} idBase={id} level={2} open={expanded} now={now} onNotice={onNotice} />
         </td>
       </tr>
     </tbody>
@@ -89,9 +94,9 @@ function OrderRows({
 /**
  * The wide layout of Order History (spec §2): a table with the columns Order, Name, Appointment,
  * Fulfillment Status, Payment Status and Price, and each order's actions; the order's button expands a
- * row of details beneath it.
+ * row of details beneath it. A plan's visit reads "Plan: Every 2 weeks" under its confirmation id.
  */
-export function OrderTable({ orders, now, onAction, descriptionId }: OrderListProps) {
+export function OrderTable({ orders, now, onAction, descriptionId, onNotice }: OrderListProps) {
   return (
     <table className="vendor-orders-table" aria-describedby={descriptionId}>
       <caption className="visually-hidden">Orders</caption>
@@ -112,7 +117,7 @@ export function OrderTable({ orders, now, onAction, descriptionId }: OrderListPr
         </tr>
       </thead>
       {orders.map((order) => (
-        <OrderRows key={order.id} order={order} now={now} onAction={onAction} />
+        <OrderRows key={order.id} order={order} now={now} onAction={onAction} onNotice={onNotice} />
       ))}
     </table>
   );

@@ -103,7 +103,13 @@ export function VendorOrdersPage({ vendor, title }: { vendor: Vendor; title: str
     const List = wide ? OrderTable : OrderCards;
     content = (
       <>
-        <List orders={orders} now={now} onAction={onAction} descriptionId={DESCRIPTION_ID} />
+        <List
+          orders={orders}
+          now={now}
+          onAction={onAction}
+          onNotice={(message) => setNotice(message)}
+          descriptionId={DESCRIPTION_ID}
+        />
         <LoadMore
           query={query}
           className="vendor-orders__more"

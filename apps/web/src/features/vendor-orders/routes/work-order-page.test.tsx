@@ -57,6 +57,18 @@ describe('work order page', () => {
     expect(callsTo(calls, ordersApi.vendorOrder, { id: 7, orderId: 100 })).toHaveLength(1);
   });
 
+  it("says a plan's visit is one, with its frequency (ADR 0037)", async () => {
+    showWorkOrder(makeVendorOrder({ plan: { id: 9, frequency: 'monthly' } }));
+    const sheet = within(await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY));
+    expect(sheet.getByText('Plan', { selector: 'dt' }).nextElementSibling).toHaveTextContent('Monthly');
+  });
+
+  it('has no Plan row for a one-time order', async () => {
+    showWorkOrder(order);
+    const sheet = within(await screen.findByRole('article', { name: WORK_ORDER_TITLE }, LAZY));
+    expect(sheet.queryByText('Plan', { selector: 'dt' })).not.toBeInTheDocument();
+  });
+
   it('bills a cancelled, refunded order as it was paid: subtotal + service charge = total', async () => {
     showWorkOrder(
       makeVendorOrder({

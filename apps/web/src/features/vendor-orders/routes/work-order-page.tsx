@@ -8,6 +8,7 @@ import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
 import { CATEGORY_LABELS } from '@stg/domain/constants';
 import { formatAppointment, formatDurationShort } from '@stg/domain/dates';
 import { formatPhone } from '@stg/domain/phone';
+import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { DASHBOARD_HOME } from '@stg/domain/routing';
 import { ErrorList } from '../../../components/error-list';
 import { PageLoader } from '../../../components/page-loader';
@@ -71,6 +72,7 @@ function WorkOrder({ order, vendor }: { order: VendorOrder; vendor: Vendor }) {
           <Row term="Status">
             <StatusBadge kind="Fulfillment" status={order.fulfillmentStatus} />
           </Row>
+          {order.plan && <Row term="Plan">{PLAN_FREQUENCY_LABELS[order.plan.frequency]}</Row>}
         </dl>
       </section>
 

@@ -1,0 +1,4 @@
+ALTER TABLE "orders" ADD COLUMN "plan_frequency" text;--> statement-breakpoint
+-- Orders that are plan visits already: their plan's frequency (hand-added to the generated file, ADR 0037).
+UPDATE "orders" SET "plan_frequency" = "plans"."frequency" FROM "plans" WHERE "orders"."plan_id" = "plans"."id";--> statement-breakpoint
+ALTER TABLE "orders" ADD CONSTRAINT "orders_plan_frequency_check" CHECK (("orders"."plan_id" is null) = ("orders"."plan_frequency" is null) and ("orders"."plan_frequency" is null or plan_frequency in ('weekly', 'every_2_weeks', 'every_4_weeks', 'monthly', 'every_3_months', 'every_6_months')));
