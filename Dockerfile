@@ -58,10 +58,11 @@ VOLUME ["/data"]
 USER node
 WORKDIR /app/apps/server
 EXPOSE 3000
+# Readiness (GET /api/ready: database, migrations, storage), not only liveness; JSON, never the web app's page.
 HEALTHCHECK --interval=15s --timeout=5s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:' + (process.env.PORT || 3000) + '/api/ready').then((r) => process.exit(r.ok && String(r.headers.get('content-type')).startsWith('application/json') ? 0 : 1), () => process.exit(1))"]
 STOPSIGNAL SIGTERM
 ENTRYPOINT ["/usr/bin/tini", "--"]
-# The compiled JavaScript, exactly as `npm start` runs it (apps/server/package.json); see ADR 0020 and 00XX.
+# The compiled JavaScript, exactly as `npm start` runs it (apps/server/package.json); see ADR 0020 and 0038.
 # scripts/cluster.mjs starts the local cluster with this line, and scripts/cluster.test.js holds them together.
 CMD ["node", "--enable-source-maps", "dist/main.js"]

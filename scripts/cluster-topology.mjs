@@ -102,13 +102,15 @@ export function localNginxConf({ upstreamPorts, listenPort, runDir }, conf = rea
       if (port === undefined) throw new Error('deploy/nginx.conf has more upstream servers than instances');
       return `${lead}127.0.0.1:${port}${params.replace(/\s+resolve\b/, '')};`;
     })
-    .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${listenPort};`);
+    .replace(/^(\s*)listen\s+80;/m, `$1listen 127.0.0.1:${listenPort};`)
+    // The file's access log (its format, with the request id, kept) goes in runDir too.
+    .replace(/^(\s*access_log\s+)\/\S+/gm, `$1${runDir}/access.log`);
   if (index !== upstreamPorts.length)
     throw new Error(
       `deploy/nginx.conf lists ${index} upstream servers, the cluster runs ${upstreamPorts.length}`,
     );
   const local = [
-    `access_log ${runDir}/access.log;`,
+    ...(/^\s*access_log\s/m.test(out) ? [] : [`access_log ${runDir}/access.log;`]),
     `client_body_temp_path ${runDir}/client-body;`,
     `proxy_temp_path ${runDir}/proxy;`,
     `fastcgi_temp_path ${runDir}/fastcgi;`,

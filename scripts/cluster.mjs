@@ -289,8 +289,11 @@ function startServer(name, port, hosts) {
   return proc;
 }
 
-/** The Dockerfile's HEALTHCHECK: GET /api/health answers 2xx. */
-const healthy = async (port) => (await fetch(`http://127.0.0.1:${port}/api/health`)).ok;
+/** The Dockerfile's HEALTHCHECK and compose's healthcheck: GET /api/ready answers 2xx in JSON (ADR 0039). */
+const healthy = async (port) => {
+  const res = await fetch(`http://127.0.0.1:${port}/api/ready`);
+  return res.ok && String(res.headers.get('content-type')).startsWith('application/json');
+};
 const waitHealthy = (name, port, proc) => waitUntil(name, () => healthy(port), 120_000, proc);
 
 let state = null;

@@ -127,11 +127,13 @@ describe('deploy/nginx.conf on one machine', () => {
     );
     const removed = original.split('\n').filter((line) => !local.split('\n').includes(line));
     expect(removed.map((line) => line.trim())).toEqual([
+      'access_log /var/log/nginx/access.log main;',
       expect.stringMatching(/^resolver /),
       'server server-1:3000 max_fails=0 resolve;',
       'server server-2:3000 max_fails=0 resolve;',
       'listen 80;',
     ]);
+    expect(local).toContain('access_log /tmp/run/access.log main;');
     expect(local).toContain('server 127.0.0.1:4001 max_fails=0;');
     expect(local).toContain('server 127.0.0.1:4002 max_fails=0;');
     expect(local).toContain('listen 127.0.0.1:8080;');

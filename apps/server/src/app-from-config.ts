@@ -71,6 +71,7 @@ export async function appFromConfig(config: Config): Promise<ConfiguredApp> {
     sandboxEvents: { delivery: config.SANDBOX_EVENT_DELIVERY, delayMs: config.SANDBOX_EVENT_DELAY_MS },
     googlePlaces,
     rateLimitScale: config.RATE_LIMIT_SCALE,
+    metricsToken: config.METRICS_TOKEN,
     // The API document's UI, the mail outbox viewer and running due jobs on request: development and
     // tests only (issue 14, finding 9; issue 25 §4).
     devTools: config.NODE_ENV !== 'production',

@@ -27,6 +27,9 @@ import type { AppDeps, CalendarSyncConfig, RouteEntry } from './deps';
 import { BackgroundTasks } from './http/background';
 import { auditAnswers, registerErrorAnswers, type UndocumentedAnswer } from './http/error-answers';
 import { registerErrorHandling } from './http/errors';
+import { registerRequestIds, requestIdOf } from './http/request-id';
+import { contextualLogger } from './log-context';
+import { registerMetrics } from './modules/metrics/routes';
 import { openApiTransform } from './http/openapi';
 import { frameworkErrors, registerInputGuard } from './http/input-guard';
 import { registerRateLimits } from './modules/rate-limits/hook';
@@ -120,6 +123,11 @@ export interface BuildAppOptions {
    * authorization suites fail on any.
    */
   undocumentedAnswers?: UndocumentedAnswer[];
+  /**
+   * METRICS_TOKEN: GET /metrics answers a request with `Authorization: Bearer <token>` from anywhere;
+   * without it, only requests from this machine (ADR 0039).
+   */
+  metricsToken?: string;
 }
 
 export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> {
@@ -127,22 +135,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     logger: opts.logger ?? false,
     trustProxy: opts.trustProxy ?? false,
     bodyLimit: 1_048_576,
+    // Each request's id: a well-formed X-Request-Id from the proxy, else a new one (http/request-id.ts).
+    genReqId: requestIdOf,
     // The router's own refusals (a malformed address, an over-long path param) in the API's error shape.
     frameworkErrors,
   });
   // A limit a schema gave no message of its own reads in plain words (issue 23): "Subject must be at
   // most 200 characters.", never zod's "Too big: expected string to have <=200 characters".
   z.config({ customError: plainZodMessage });
+  // First of all hooks: the answer's X-Request-Id, and the request's logger for every line of its work.
+  registerRequestIds(app);
+  // The services' logger writes through the request's (or job's) logger: their lines carry its id.
+  const log = contextualLogger(app.log);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   const now = opts.now ?? opts.settableClock?.now ?? (() => new Date());
-  const mailer = opts.mailer ?? new OutboxMailer(opts.database.db, { now, log: app.log });
-  const background = new BackgroundTasks(app.log);
+  const mailer = opts.mailer ?? new OutboxMailer(opts.database.db, { now, log });
+  const background = new BackgroundTasks(log);
   const publicUrl = (opts.publicUrl ?? 'http://localhost:3000').replace(/\/+$/, '');
   const payments =
     opts.payments ??
     new SandboxPayments(opts.database.db, { now, publicUrl, eventRetryMs: opts.sandboxEvents?.delayMs });
-  const orderConfirmations = new OrderConfirmations(opts.database, app.log);
+  const orderConfirmations = new OrderConfirmations(opts.database, log);
   await orderConfirmations.start();
   const deps: AppDeps = {
     database: opts.database,
@@ -154,7 +168,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
     publicUrl,
     supportEmail: opts.supportEmail ?? 'support@example.com',
     calendarSync: opts.calendarSync ?? { secretBox: new SecretBox(randomBytes(32)), ics: {} },
-    log: app.log,
+    log,
     payments,
     sandbox: payments instanceof SandboxPayments ? payments : null,
     holdMinutes: opts.holdMinutes ?? DEFAULT_HOLD_MINUTES,
@@ -186,6 +200,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
         });
   });
   registerErrorHandling(app);
+  // Every answer counted by route, and GET /metrics (ADR 0039).
+  registerMetrics(app, { database: opts.database, now, token: opts.metricsToken });
   registerInputGuard(app);
   registerRateLimits(app);
   registerSecurityHeaders(app, { publicUrl, imageOrigins: storageOrigin(opts.storage.url('probe')) });

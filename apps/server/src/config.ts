@@ -136,6 +136,13 @@ const envSchema = z.object({
     .default('false')
     .transform((v) => v === 'true'),
   S3_PUBLIC_URL: optionalText.pipe(httpUrl.optional()),
+  /**
+   * GET /metrics from elsewhere than this machine needs `Authorization: Bearer <METRICS_TOKEN>`; empty:
+   * only this machine may read the metrics (ADR 0039).
+   */
+  METRICS_TOKEN: optionalText.refine((v) => !v || /^[A-Za-z0-9._~+/=-]{32,256}$/.test(v), {
+    error: 'must be 32 to 256 letters, digits or ._~+/=- (openssl rand -hex 32)',
+  }),
 });
 
 /** Every variable the server reads (compose.yaml and the Dockerfile may set no other: scripts/cluster.test.js). */

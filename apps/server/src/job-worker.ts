@@ -31,6 +31,8 @@ export function jobWorkerOf(
     },
     recurring: [MAINTENANCE, CALENDAR_SYNC, GOOGLE_REVIEWS, PLAN_HORIZON],
     log: app.log,
+    // Each job's lines carry its id (the worker's child logger); its outcome and time go to /metrics.
+    onFinished: (kind, outcome, seconds) => app.metrics.jobFinished(kind, outcome, seconds),
     now: opts.now,
   });
 }

@@ -184,6 +184,25 @@ const TABLE: Record<string, Entry> = {
   'GET /api/docs/yaml': { kind: 'public', reason: 'the OpenAPI document' },
   'GET /api/docs/static/*': { kind: 'public', reason: "the OpenAPI viewer's assets" },
   'GET /api/health': { kind: 'public', reason: 'liveness for the load balancer' },
+  'GET /api/ready': {
+    kind: 'public',
+    reason: 'readiness for the load balancer and compose; names failed checks in words, no internals',
+  },
+  'GET /metrics': {
+    kind: 'protected',
+    by: 'coming from this machine (no proxy header) or METRICS_TOKEN; operations.test.ts covers the token',
+    check: async (fx) => {
+      const elsewhere = await fx.app.inject({ method: 'GET', url: '/metrics', remoteAddress: '203.0.113.9' });
+      const relayed = await fx.app.inject({
+        method: 'GET',
+        url: '/metrics',
+        headers: { 'x-forwarded-for': '203.0.113.9' },
+      });
+      return [elsewhere, relayed]
+        .filter((res) => res.statusCode !== 404)
+        .map((res) => `metrics from elsewhere without a token: ${res.statusCode}`);
+    },
+  },
   'GET /api/google-reviews': { kind: 'public', reason: 'whether Google reviews are on' },
   'GET /api/payments/config': { kind: 'public', reason: "the card form's provider and publishable key" },
   'GET /api/calendar_providers': { kind: 'public', reason: 'which calendar connections the server offers' },

@@ -125,6 +125,7 @@ function patternAllOfs(value: unknown, at = '#'): string[] {
 /** Error statuses whose body is not the error shape, with the reason. */
 const NOT_ERROR_SHAPE: Record<string, string> = {
   'GET /api/health 503': 'readiness: the health answer itself, naming the check that failed',
+  'GET /api/ready 503': 'readiness: the readiness answer itself, naming each check that failed',
 };
 
 describe('the error answers in the OpenAPI document (ADR 0028)', () => {
@@ -142,6 +143,9 @@ describe('the error answers in the OpenAPI document (ADR 0028)', () => {
         if (errorsField?.type !== 'array' || errorsField.items?.type !== 'string')
           problems.push(`${key} ${code}: not { errors: string[] }`);
         else if (!schema?.required?.includes('errors')) problems.push(`${key} ${code}: errors not required`);
+        // Every error answer names its request (ADR 0039): the server adds `requestId` to each.
+        else if (schema?.properties?.requestId?.type !== 'string')
+          problems.push(`${key} ${code}: no requestId`);
       }
     }
     expect(problems).toEqual([]);

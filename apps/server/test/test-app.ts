@@ -4,7 +4,8 @@ import type { Mailer } from '../src/adapters/mail/mailer';
 import type { PaymentProvider } from '../src/adapters/payments/payment-provider';
 import { listOutboxMessages } from '../src/adapters/mail/outbox-repo';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
-import { buildApp } from '../src/app';
+import type { Storage } from '../src/adapters/storage/storage';
+import { buildApp, type BuildAppOptions } from '../src/app';
 import type { SettableClock } from '../src/clock';
 import { SecretBox } from '../src/adapters/calendars/secret-box';
 import { randomBytes } from 'node:crypto';
@@ -29,6 +30,12 @@ export async function createTestApp(
     rateLimitScale?: number;
     /** main.ts's job worker, which POST /api/dev/jobs/run-due then runs (it does not poll). */
     jobWorker?: boolean;
+    /** METRICS_TOKEN (GET /metrics from elsewhere than this machine). */
+    metricsToken?: string;
+    /** The upload storage (in memory when not given). */
+    storage?: Storage;
+    /** Fastify's logger options (none: no logs). */
+    logger?: BuildAppOptions['logger'];
   } = {},
 ): Promise<FastifyInstance> {
   const database = await createTestDatabase();
@@ -36,7 +43,9 @@ export async function createTestApp(
   let worker: JobWorker | null = null;
   const app = await buildApp({
     database,
-    storage: new MemoryStorage(),
+    storage: opts.storage ?? new MemoryStorage(),
+    metricsToken: opts.metricsToken,
+    logger: opts.logger,
     now: opts.now,
     settableClock: opts.settableClock,
     mailer: opts.mailer,

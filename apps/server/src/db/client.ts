@@ -35,16 +35,145 @@ export interface Database {
    * delivered after the sender's transaction commits). Resolves to a function that stops listening.
    */
   listen(channel: string, onMessage: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Tells `listener` of every query the app's connections run (its SQL, how long it took including the
+   * wait for a connection, whether it failed), for the metrics (ADR 0039). Returns a function that stops.
+   */
+  onQuery(listener: QueryListener): () => void;
+  /** The connections now: PostgreSQL's pool; PGlite's one connection (busy while a query or transaction runs). */
+  poolStats(): PoolStats;
+}
+
+export interface QueryEvent {
+  sql: string;
+  seconds: number;
+  failed: boolean;
+}
+export type QueryListener = (event: QueryEvent) => void;
+
+export interface PoolStats {
+  /** Connections open. */
+  total: number;
+  /** Of those, not in use. */
+  idle: number;
+  /** Queries (or transactions) waiting for a connection. */
+  waiting: number;
+}
+
+/** The listeners of one database, and the one place a finished query is reported to them. */
+class QueryListeners {
+  private readonly listeners = new Set<QueryListener>();
+  /** Queries started and not finished (PGlite: with open transactions, how busy its one connection is). */
+  inFlight = 0;
+
+  add(listener: QueryListener) {
+    this.listeners.add(listener);
+    return () => void this.listeners.delete(listener);
+  }
+
+  /** A query starts: call the answer when it has finished. */
+  start(query: unknown): (failed: boolean) => void {
+    const started = performance.now();
+    this.inFlight++;
+    return (failed) => {
+      this.inFlight--;
+      this.report(textOf(query), started, failed);
+    };
+  }
+
+  /** Wraps a query-running function: times each call and reports it. */
+  timed<A extends unknown[], R>(run: (...args: A) => Promise<R>) {
+    return async (...args: A): Promise<R> => {
+      const finish = this.start(args[0]);
+      let failed = true;
+      try {
+        const result = await run(...args);
+        failed = false;
+        return result;
+      } finally {
+        finish(failed);
+      }
+    };
+  }
+
+  report(sql: string, started: number, failed: boolean) {
+    if (this.listeners.size === 0) return;
+    const event = { sql, seconds: (performance.now() - started) / 1000, failed };
+    for (const listener of this.listeners) listener(event);
+  }
+}
+
+const INSTRUMENTED = Symbol('instrumented');
+const textOf = (query: unknown): string => {
+  if (typeof query === 'string') return query;
+  const text = (query as { text?: unknown } | null)?.text;
+  return typeof text === 'string' ? text : '';
+};
+
+/** PGlite's query, exec and transaction (its transaction's own query and exec) report to `listeners`. */
+function instrumentPglite(client: PGlite, listeners: QueryListeners) {
+  const marked = client as PGlite & { [INSTRUMENTED]?: true };
+  if (marked[INSTRUMENTED]) return;
+  marked[INSTRUMENTED] = true;
+  const query = client.query.bind(client);
+  const exec = client.exec.bind(client);
+  const transaction = client.transaction.bind(client);
+  client.query = listeners.timed(query) as typeof client.query;
+  client.exec = listeners.timed(exec);
+  client.transaction = (async (callback: Parameters<PGlite['transaction']>[0]) => {
+    // The transaction holds the one connection from BEGIN to COMMIT: busy all that time.
+    listeners.inFlight++;
+    try {
+      return await transaction((tx) => {
+        const timedTx = Object.create(tx) as typeof tx;
+        timedTx.query = listeners.timed(tx.query.bind(tx)) as typeof tx.query;
+        timedTx.exec = listeners.timed(tx.exec.bind(tx));
+        return callback(timedTx);
+      });
+    } finally {
+      listeners.inFlight--;
+    }
+  }) as typeof client.transaction;
+}
+
+/**
+ * A pool connection's query reports to `listeners`: drizzle's (a promise) and the pool's own `pool.query`
+ * (a callback). A submittable (a cursor) is left untimed; the app uses none.
+ */
+function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners) {
+  const original = client.query.bind(client) as (...args: unknown[]) => unknown;
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as { submit?: unknown } | string;
+    if (typeof first === 'object' && typeof first?.submit === 'function') return original(...args);
+    const callback = args.at(-1);
+    if (typeof callback === 'function') {
+      const finish = listeners.start(first);
+      args[args.length - 1] = (err: unknown, result: unknown) => {
+        finish(Boolean(err));
+        (callback as (e: unknown, r: unknown) => void)(err, result);
+      };
+      return original(...args);
+    }
+    return listeners.timed(async (_query: unknown) => await original(...args))(first);
+  };
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 
 export function wrapPglite(client: PGlite, onClose?: () => void): Database {
+  const listeners = new QueryListeners();
+  instrumentPglite(client, listeners);
   const db = drizzlePglite(client, { schema }) as unknown as Db;
   return {
     db,
     kind: 'pglite',
     pglite: client,
+    onQuery: (listener) => listeners.add(listener),
+    poolStats: () => ({
+      total: 1,
+      idle: listeners.inFlight === 0 ? 1 : 0,
+      waiting: Math.max(0, listeners.inFlight - 1),
+    }),
     migrate: () => migratePglite(drizzlePglite(client), { migrationsFolder }),
     async listen(channel, onMessage) {
       if (!CHANNEL_NAME.test(channel)) throw new Error(`Bad channel name ${channel}`);
@@ -65,10 +194,14 @@ export function wrapPostgres(url: string, max = 10): Database {
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection error: ${err.message}`));
+  const listeners = new QueryListeners();
+  pool.on('connect', (client) => instrumentPgClient(client, listeners));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
     kind: 'postgres',
+    onQuery: (listener) => listeners.add(listener),
+    poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     migrate: () => migratePostgres(pool),
     listen: (channel, onMessage) => listenPostgres(url, channel, onMessage),
     close: () => pool.end(),

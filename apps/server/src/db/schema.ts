@@ -833,6 +833,10 @@ export const payments = pgTable(
     uniqueIndex('payments_confirmation_idx').on(t.confirmationId),
     index('payments_booking_idx').on(t.bookingId),
     index('payments_hold_idx').on(t.vendorId, t.status, t.holdExpiresAt),
+    // The metrics' scrape counts the open checkout holds (every vendor's) without reading settled payments.
+    index('payments_open_hold_idx')
+      .on(t.holdExpiresAt)
+      .where(sql`${t.status} = 'open'`),
     index('payments_user_idx').on(t.userId),
     check('payments_status_check', inList('status', PAYMENT_ROW_STATUSES)),
     check('payments_provider_check', inList('provider', PAYMENT_PROVIDERS)),
@@ -893,6 +897,10 @@ export const refunds = pgTable(
     ),
     check('refunds_resolution_note_length', sql`char_length(${t.resolutionNote}) <= 500`),
     check('refunds_retry_check', sql`(${t.resolution} = 'retried') = (${t.retryRefundId} is not null)`),
+    // The metrics' scrape counts the refunds not yet carried out without reading the settled ones.
+    index('refunds_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
     index('refunds_payment_idx').on(t.paymentId),
     index('refunds_order_idx').on(t.orderId),
     check('refunds_amount_check', sql`${t.amountCents} > 0`),
@@ -1123,6 +1131,10 @@ export const payouts = pgTable(
       .on(t.startedAt)
       .where(sql`${t.status} = 'owed'`),
     index('payouts_vendor_idx').on(t.vendorId, t.createdAt),
+    // The metrics' scrape (ADR 0039) counts the transfers in flight without reading the sent ones.
+    index('payouts_sending_idx')
+      .on(t.startedAt)
+      .where(sql`${t.status} = 'sending'`),
     index('payouts_needs_review_idx')
       .on(t.needsReviewAt)
       .where(sql`${t.needsReviewAt} is not null`),

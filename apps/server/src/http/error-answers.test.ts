@@ -73,7 +73,7 @@ describe('error answers decided in one place', () => {
       payload: { n: 1 },
     });
     expect(res.statusCode).toBe(409);
-    expect(res.json()).toEqual({
+    expect(res.json()).toMatchObject({
       errors: ['Taken'],
       error_type: 'appointment_unavailable',
       message: 'Taken',

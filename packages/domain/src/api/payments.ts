@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { PAYMENT_INIT_ERROR_TYPES } from '../checkout';
+import { requestIdField } from './errors';
 import { customerOrderSchema } from './orders';
 
 export const PAYMENT_PROVIDERS = ['sandbox', 'stripe'] as const;
@@ -60,10 +61,9 @@ export type PaymentInitError = z.infer<typeof paymentInitErrorSchema>;
  * Every 4xx of create-payment-intent: `errors`, and `{error_type, message}` when it is one of spec §8's
  * refusals (a validation 422 or a CSRF 403 carries `errors` only).
  */
-export const paymentInitErrorResponseSchema = paymentInitErrorSchema.partial({
-  error_type: true,
-  message: true,
-});
+export const paymentInitErrorResponseSchema = paymentInitErrorSchema
+  .partial({ error_type: true, message: true })
+  .extend({ requestId: requestIdField });
 
 export const PAYMENT_RESULT_STATUSES = [
   'succeeded',

@@ -1,5 +1,5 @@
 /**
- * The small endpoints (spec §7 Contact Us; operations): the contact form, the health check and, in
+ * The small endpoints (spec §7 Contact Us; operations): the contact form, the health and readiness checks and, in
  * development only, the embedded mail outbox, the settable clock and running the due jobs (ADR 0033). One
  * object each (ADR 0031); their schemas are in ./support.
  */
@@ -23,6 +23,17 @@ export const supportApi = {
     summary: 'Liveness and database check',
     schemas: () =>
       schemas().then((m) => ({ responses: { 200: m.healthResponseSchema, 503: m.healthResponseSchema } })),
+  }),
+  ready: endpoint({
+    method: 'GET',
+    path: '/api/ready',
+    tags: ['health'],
+    summary:
+      'Readiness: the database answers, its migrations are current and the upload storage takes a write; 503 names what failed',
+    schemas: () =>
+      schemas().then((m) => ({
+        responses: { 200: m.readinessResponseSchema, 503: m.readinessResponseSchema },
+      })),
   }),
   outbox: endpoint({
     method: 'GET',

@@ -19,6 +19,28 @@ export const healthResponseSchema = z.object({
   database: z.enum(['pglite', 'postgres']),
 });
 
+/** One check of the readiness answer: whether it passed, and in words what failed. */
+export const readinessCheckSchema = z.object({
+  ok: z.boolean(),
+  /** What failed (no internals: the server's log has the error, under the answer's request id). */
+  message: z.string().optional(),
+});
+
+/**
+ * GET /api/ready: 200 ready, 503 not ready, naming each check: the database answers, its migrations are
+ * the ones this server was built with (none missing), the upload storage takes a write.
+ */
+export const readinessResponseSchema = z.object({
+  status: z.enum(['ready', 'not_ready']),
+  database: z.enum(['pglite', 'postgres']),
+  checks: z.object({
+    database: readinessCheckSchema,
+    migrations: readinessCheckSchema,
+    storage: readinessCheckSchema,
+  }),
+});
+export type ReadinessResponse = z.output<typeof readinessResponseSchema>;
+
 /** GET /api/dev/outbox: the latest mails, newest first. */
 export const outboxResponseSchema = z.object({
   messages: z.array(

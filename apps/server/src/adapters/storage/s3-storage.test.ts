@@ -149,7 +149,7 @@ describe('the app with S3 storage and no public URL', () => {
     ]) {
       const res = await app.inject({ method: 'GET', url });
       expect(res.statusCode, url).toBe(404);
-      expect(res.json()).toEqual({ errors: ['Not found'] });
+      expect(res.json()).toMatchObject({ errors: ['Not found'] });
     }
   });
 });

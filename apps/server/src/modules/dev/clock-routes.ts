@@ -10,7 +10,7 @@ import type { SettableClock } from '../../clock';
 import { routeFrom } from '../../http/endpoint-route';
 import { notFound } from '../../http/errors';
 import { availabilityCache } from '../scheduling/availability-cache';
-import { isLocalRequest } from './outbox-routes';
+import { isLocalRequest } from '../../http/local-request';
 
 export async function devClockRoutes(app: FastifyInstance, opts: { clock: SettableClock }) {
   const { clock } = opts;

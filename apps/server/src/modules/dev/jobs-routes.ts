@@ -10,7 +10,7 @@ import { supportApi } from '@stg/domain/api/support.endpoints';
 import type { RunDueJobsResult } from '@stg/domain/api/support';
 import { routeFrom } from '../../http/endpoint-route';
 import { notFound } from '../../http/errors';
-import { isLocalRequest } from './outbox-routes';
+import { isLocalRequest } from '../../http/local-request';
 
 export async function devJobsRoutes(
   app: FastifyInstance,

@@ -3,23 +3,12 @@
  * the app locally can open a password-reset link. app.ts registers it only with the outbox mailer
  * and without TRUST_PROXY; each request must also come straight from this machine.
  */
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { supportApi } from '@stg/domain/api/support.endpoints';
 import { listOutboxMessages } from '../../adapters/mail/outbox-repo';
 import { notFound } from '../../http/errors';
 import { routeFrom } from '../../http/endpoint-route';
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-const FORWARDING_HEADERS = ['forwarded', 'x-forwarded-for', 'x-real-ip'];
-
-/**
- * From this machine and not relayed: a reverse proxy on the same host would make every visitor look
- * local, but it adds forwarding headers, so any of them closes the viewer.
- */
-export function isLocalRequest(req: FastifyRequest): boolean {
-  const remote = req.socket.remoteAddress ?? '';
-  return LOOPBACK.has(remote) && FORWARDING_HEADERS.every((h) => req.headers[h] === undefined);
-}
+import { isLocalRequest } from '../../http/local-request';
 
 export async function devOutboxRoutes(app: FastifyInstance) {
   await routeFrom(app, supportApi.outbox, {}, async (req, reply) => {

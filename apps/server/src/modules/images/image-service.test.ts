@@ -229,7 +229,7 @@ describe('storeImage refuses hostile and broken files, leaving nothing behind', 
     app.post('/upload', async () => processImage(Buffer.from(f.HTML_PAGE), 'gallery'));
     const res = await app.inject({ method: 'POST', url: '/upload' });
     expect(res.statusCode).toBe(422);
-    expect(res.json()).toEqual({ errors: ['File must be an image (JPEG, PNG or WebP).'] });
+    expect(res.json()).toMatchObject({ errors: ['File must be an image (JPEG, PNG or WebP).'] });
     await app.close();
   });
 });

@@ -9,6 +9,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { runWithLog } from '../../log-context';
 import {
   claimDueJobs,
   completeJob,
@@ -52,7 +53,13 @@ export interface JobWorkerOptions {
   handlers: Record<string, JobHandler>;
   recurring?: Recurring[];
   now?: () => Date;
-  log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'>;
+  /**
+   * The worker's logger. With `child`, each job runs with a child logger naming the job (`jobId`, `kind`)
+   * as the logger of its work (log-context.ts): every line its handler writes carries the job's id.
+   */
+  log?: Pick<FastifyBaseLogger, 'info' | 'error' | 'warn'> & Partial<Pick<FastifyBaseLogger, 'child'>>;
+  /** Told of each job run: its kind, the outcome and how long the handler took (the metrics). */
+  onFinished?: (kind: string, outcome: keyof KindTally, seconds: number) => void;
   pollMs?: number;
   batchSize?: number;
 }
@@ -111,7 +118,9 @@ export class JobWorker {
       ran++;
       const mine = { ...job, workerId: this.id };
       const handler = handlers[job.kind];
+      const started = performance.now();
       const count = (outcome: keyof KindTally) => {
+        this.opts.onFinished?.(job.kind, outcome, (performance.now() - started) / 1000);
         if (!tally) return;
         const kind = tally.get(job.kind) ?? { done: 0, failed: 0, postponed: 0 };
         kind[outcome]++;
@@ -119,7 +128,9 @@ export class JobWorker {
       };
       try {
         if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-        await handler(job, { db, now: this.now() });
+        const jobLog = log?.child?.({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+        const run = () => handler(job, { db, now: this.now() });
+        await (jobLog ? runWithLog(jobLog, run) : run());
         await completeJob(db, mine, this.now());
         count('done');
       } catch (err) {

@@ -334,7 +334,7 @@ describe('the payouts page', () => {
       url: `/api/vendors/${vendor.vendorId}/earnings/payouts?cursor=nonsense`,
     });
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ errors: [EARNINGS_MESSAGES.cursorInvalid] });
+    expect(bad.json()).toMatchObject({ errors: [EARNINGS_MESSAGES.cursorInvalid] });
     const theirs = await otherClient.request({
       method: 'GET',
       url: `/api/vendors/${vendor.vendorId}/earnings/payouts`,

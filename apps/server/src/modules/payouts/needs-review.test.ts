@@ -240,7 +240,7 @@ describe('transfers the payout job gave up on', () => {
     // Retried again once sent: nothing to do.
     const again = await retry(operator, order.id);
     expect(again.statusCode).toBe(409);
-    expect(again.json()).toEqual({ errors: [PAYOUT_MESSAGES.transferAlreadySent] });
+    expect(again.json()).toMatchObject({ errors: [PAYOUT_MESSAGES.transferAlreadySent] });
     expect(await eventsOf(order.id, 'payout_retry_requested')).toHaveLength(1);
   });
 
@@ -258,8 +258,8 @@ describe('transfers the payout job gave up on', () => {
     clock = new Date(START.getTime() + 80 * HOUR);
     const refused = await retry(operator, other.id);
     expect(refused.statusCode).toBe(409);
-    expect(refused.json()).toEqual({ errors: [PAYOUT_MESSAGES.retryNotNeeded] });
-    expect((await retry(operator, 999_999)).json()).toEqual({ errors: [ORDER_MESSAGES.orderNotFound] });
+    expect(refused.json()).toMatchObject({ errors: [PAYOUT_MESSAGES.retryNotNeeded] });
+    expect((await retry(operator, 999_999)).json()).toMatchObject({ errors: [ORDER_MESSAGES.orderNotFound] });
     expect((await retry(operator, 'abc')).statusCode).toBe(404);
 
     expect((await retry(operator, order.id)).json().retry.requested).toBe(true);

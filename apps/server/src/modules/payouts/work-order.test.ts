@@ -274,7 +274,7 @@ describe('GET /api/orders/{id}/work-order.pdf', () => {
   it('answers 404 to another vendor, to the customer who placed it, and for an unknown order; 401 signed out', async () => {
     const other = await otherVendorClient.request({ method: 'GET', url: workOrderUrl(order.id) });
     expect(other.statusCode).toBe(404);
-    expect(other.json()).toEqual({ errors: ['Order not found'] });
+    expect(other.json()).toMatchObject({ errors: ['Order not found'] });
     expect((await customer.client.request({ method: 'GET', url: workOrderUrl(order.id) })).statusCode).toBe(
       404,
     );

@@ -262,11 +262,11 @@ describe('PUT /api/bookings/{id} with appointmentAt', () => {
     for (const at of refused) {
       const res = await schedule(client, booking.id, at);
       expect(res.statusCode, at).toBe(422);
-      expect(res.json()).toEqual({ errors: [SCHEDULING_MESSAGES.appointmentUnavailable] });
+      expect(res.json()).toMatchObject({ errors: [SCHEDULING_MESSAGES.appointmentUnavailable] });
     }
     const bad = await schedule(client, booking.id, 'tomorrow at 9');
     expect(bad.statusCode).toBe(422);
-    expect(bad.json()).toEqual({ errors: [SCHEDULING_MESSAGES.appointmentInvalid] });
+    expect(bad.json()).toMatchObject({ errors: [SCHEDULING_MESSAGES.appointmentInvalid] });
     const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row).toMatchObject({ status: 'priced', appointmentAt: null });
 
@@ -365,7 +365,7 @@ describe('PATCH /api/vendor_calendars/{id}', () => {
     await owner.signIn('sched-other@example.com', 'Password123!');
     const order = await patch(owner, otherCalendarId, { workdayStartTime: '16:00' });
     expect(order.statusCode).toBe(422);
-    expect(order.json()).toEqual({ errors: ['Workday start time must be before end time.'] });
+    expect(order.json()).toMatchObject({ errors: ['Workday start time must be before end time.'] });
     const many = await patch(owner, otherCalendarId, {
       workdayEndTime: '16:15',
       driveTimeBufferMins: 90,

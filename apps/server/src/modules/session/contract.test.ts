@@ -218,7 +218,10 @@ describe('account answers', () => {
     const client = new TestClient(app);
     const wrong = await client.signIn('contract-vendor@example.com', 'not-the-password');
     expect(wrong.statusCode).toBe(401);
-    expect(wrong.body).toBe(JSON.stringify({ errors: ['Invalid email or password'] }));
+    // The request's id beside the messages (ADR 0039), the same as its X-Request-Id header.
+    expect(wrong.body).toBe(
+      JSON.stringify({ errors: ['Invalid email or password'], requestId: wrong.headers['x-request-id'] }),
+    );
   });
 });
 

@@ -84,7 +84,7 @@ describe('GET /api/vendors/{id}', () => {
     for (const id of ['999999', 'abc', '0', '99999999999']) {
       const res = await app.inject({ method: 'GET', url: `/api/vendors/${id}` });
       expect(res.statusCode).toBe(404);
-      expect(res.json()).toEqual({ errors: ['Vendor not found'] });
+      expect(res.json()).toMatchObject({ errors: ['Vendor not found'] });
     }
   });
 
