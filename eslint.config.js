@@ -4,6 +4,7 @@ import globals from 'globals';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import boundaries from './scripts/eslint-boundaries.js';
+import typecheck from './scripts/eslint-typecheck.js';
 
 /**
  * What one web feature may import from another (ADR 0026): only these entry points, each a door the
@@ -79,8 +80,11 @@ export default tseslint.config(
         tsconfigRootDir: import.meta.dirname,
       },
     },
-    plugins: { boundaries },
+    plugins: { boundaries, typecheck },
     rules: {
+      // Every TypeScript error of the file, from the program type-aware lint builds anyway: CI's lint is its
+      // typecheck too (ADR 0030). `npm run typecheck` runs tsc alone.
+      'typecheck/tsc': 'error',
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       // Left off from recommendedTypeChecked (ADR 0026): an async function without an await is how
