@@ -35,6 +35,7 @@ import {
 /** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
 export { findCustomerOrder } from './repo';
 import { decodeCursor, encodeCursor } from './cursor';
+import { signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
 import { recentSameAction } from './replay';
 
 const HOUR_MS = 3_600_000;
@@ -67,8 +68,9 @@ export function cancelledFields(current: { totalCollectedCents: number }, reason
   };
 }
 
-export async function listOrdersOf(deps: PaymentsDeps, user: UserRow) {
-  const rows = await listCustomerOrders(deps.db, user.id);
+/** GET /api/orders: the customer's orders (their rows from the signed-in reads' cache, ADR 00XX). */
+export async function listOrdersOf(deps: PaymentsDeps, user: UserRow, at?: SignedInReadAt) {
+  const rows = await signedInRead(at, `orders:${user.id}`, () => listCustomerOrders(deps.db, user.id));
   const now = deps.now();
   return rows.map((row) => presentCustomerOrder(row, (k) => deps.storage.url(k), now));
 }
@@ -81,15 +83,14 @@ export async function listVendorOrdersOf(
   deps: PaymentsDeps,
   vendorId: number,
   query: { filter: VendorOrderFilter; limit: number; cursor?: string | undefined },
+  at?: SignedInReadAt,
 ): Promise<VendorOrdersPage> {
   const after = query.cursor ? decodeCursor(query.filter, query.cursor) : null;
   if (query.cursor && !after) throw unprocessable(ORDER_MESSAGES.cursorInvalid);
-  const rows = await listVendorOrdersPage(deps.db, {
-    vendorId,
-    filter: query.filter,
-    limit: query.limit,
-    after,
-  });
+  const key = `vendor-orders:${vendorId}:${query.filter}:${query.limit}:${query.cursor ?? ''}`;
+  const rows = await signedInRead(at, key, () =>
+    listVendorOrdersPage(deps.db, { vendorId, filter: query.filter, limit: query.limit, after }),
+  );
   const page = rows.slice(0, query.limit);
   const last = page[page.length - 1];
   const now = deps.now();

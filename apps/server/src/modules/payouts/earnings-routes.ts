@@ -11,6 +11,7 @@ import {
   vendorEarningsPage,
   vendorEarningsSummary,
 } from './earnings';
+import { readAt } from '../public-read-cache/cache';
 
 export async function earningsRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const { deps } = opts;
@@ -19,7 +20,7 @@ export async function earningsRoutes(app: FastifyInstance, opts: { deps: Payment
 
   await routeFrom(app, earningsApi.summary, ownVendor(), async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    return vendorEarningsSummary(deps, vendorIdOf(req));
+    return vendorEarningsSummary(deps, vendorIdOf(req), readAt(app, req));
   });
 
   await routeFrom(app, earningsApi.payouts, ownVendor(), async (req, reply) => {

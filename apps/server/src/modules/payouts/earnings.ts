@@ -36,6 +36,7 @@ import {
   type EarningsSumRow,
 } from './earnings-repo';
 import { findPayoutVendor } from './repo';
+import { signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
 
 export interface EarningsDeps {
   db: Db;
@@ -134,8 +135,21 @@ export async function vendorEarningsTotals(deps: Pick<EarningsDeps, 'db' | 'now'
   };
 }
 
-/** GET /api/vendors/{id}/earnings. */
-export async function vendorEarningsSummary(deps: EarningsDeps, vendorId: number): Promise<EarningsSummary> {
+/**
+ * GET /api/vendors/{id}/earnings. With `at`, from the signed-in reads' cache (ADR 00XX): the answer
+ * depends on the clock only through its periods, which are part of the key.
+ */
+export async function vendorEarningsSummary(
+  deps: EarningsDeps,
+  vendorId: number,
+  at?: SignedInReadAt,
+): Promise<EarningsSummary> {
+  const { week, month, year } = earningsCalendar(deps.now().getTime(), EARNINGS_WEEKS);
+  const key = `earnings:${vendorId}:${week.from}:${month.from}:${year.from}`;
+  return signedInRead(at, key, () => makeEarningsSummary(deps, vendorId));
+}
+
+async function makeEarningsSummary(deps: EarningsDeps, vendorId: number): Promise<EarningsSummary> {
   const t = await vendorEarningsTotals(deps, vendorId);
   const series = (buckets: Map<string, CentsTotals>): EarningsBucket[] =>
     [...buckets].map(([start, totals]) => ({ start, ...dollarsOf(totals) }));

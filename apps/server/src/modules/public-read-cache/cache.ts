@@ -6,13 +6,16 @@
  * browser revalidates every time and an unchanged answer costs a 304.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
   notifiesBeforeCommitReturns,
   publicReadsVersion,
   PushedVersion,
+  scopeVersion,
+  SIGNED_IN_READS_CHANNEL,
+  SIGNED_IN_READS_SCOPE,
   VersionGate,
   type VersionSource,
 } from './version-gate';
@@ -71,7 +74,10 @@ export class PublicReadCache {
   /** Answers made (cache misses), for tests and measurements. */
   misses = 0;
 
-  constructor(readonly versions: VersionSource) {}
+  constructor(
+    readonly versions: VersionSource,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
 
   /**
    * The value under `key` as of now: the cached one if no write that changes public reads has been
@@ -79,20 +85,45 @@ export class PublicReadCache {
    * database did not answer), `load()` every time.
    */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const version = await this.versions.current();
+    return this.getAt(await this.versions.current(), key, load);
+  }
+
+  /**
+   * As get, with a version the caller read after its request began (one read shared by the request's
+   * session and its answer, ADR 00XX).
+   */
+  async getAt<T>(version: number | null, key: string, load: () => Promise<T>): Promise<T> {
     if (version === null) return load();
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) return hit.value as T;
+    const hit = this.peek<T>(version, key);
+    if (hit !== undefined) return hit;
     this.misses++;
     const value = await load();
+    this.put(version, key, value);
+    return value;
+  }
+
+  /** The value kept under `key` if it was made at `version`, else undefined. */
+  peek<T>(version: number | null, key: string): T | undefined {
+    if (version === null) return undefined;
+    const hit = this.entries.get(key);
+    return hit && hit.version === version ? (hit.value as T) : undefined;
+  }
+
+  /** Keeps `value`, made after `version` was read, unless a newer one is kept already. */
+  put(version: number | null, key: string, value: unknown): void {
+    if (version === null) return;
     const now = this.entries.get(key);
     // A slower request that read an older version does not replace a newer answer.
     if (!now || now.version <= version) {
       this.entries.delete(key);
       this.entries.set(key, { version, value });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
-    return value;
+  }
+
+  /** Forgets one answer (tests, and a value this process has just changed). */
+  forget(key: string) {
+    this.entries.delete(key);
   }
 
   /** Forgets every answer (tests). */
@@ -122,3 +153,55 @@ export function publicReadCache(database: Database): Promise<PublicReadCache> {
   }
   return cache;
 }
+
+const signedInCaches = new WeakMap<Database, Promise<PublicReadCache>>();
+/** At most this many signed-in answers and sessions are kept (oldest dropped first). */
+const MAX_SIGNED_IN_ENTRIES = 20_000;
+
+/**
+ * The signed-in reads' cache of the app on this database (ADR 00XX): a session and its user, a customer's
+ * orders and session answer, a vendor's order pages and earnings, kept per key and used only while the
+ * `signed_in_reads` version (bumped by every write to what they are made of, migration 0024) is unchanged;
+ * the version is pushed on PGlite and read per request (coalesced) on PostgreSQL, as for the public reads.
+ */
+export function signedInReadCache(database: Database): Promise<PublicReadCache> {
+  let cache = signedInCaches.get(database);
+  if (!cache) {
+    cache = (async () => {
+      const read = scopeVersion(database.db, SIGNED_IN_READS_SCOPE);
+      const versions = (await notifiesBeforeCommitReturns(database))
+        ? await PushedVersion.start(database, read, SIGNED_IN_READS_CHANNEL)
+        : new VersionGate(read);
+      return new PublicReadCache(versions, MAX_SIGNED_IN_ENTRIES);
+    })();
+    signedInCaches.set(database, cache);
+  }
+  return cache;
+}
+
+/** Where a signed-in answer may be read from: the app's database and the version its request read. */
+export interface SignedInReadAt {
+  database: Database;
+  /** req.readVersion: read after the request began; null or undefined: make the answer fresh. */
+  version: number | null | undefined;
+}
+
+/**
+ * A signed-in answer's data under `key`, from the signed-in reads' cache when it was made at the version
+ * the request read, else `load()`'s (kept for the next request). Without `at`, `load()`. Keep what does not
+ * depend on the clock (rows), and present it with the request's time.
+ */
+export async function signedInRead<T>(
+  at: SignedInReadAt | undefined,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!at || at.version === null || at.version === undefined) return load();
+  return (await signedInReadCache(at.database)).getAt(at.version, key, load);
+}
+
+/** The request's signed-in read position (its app's database, the version its session read). */
+export const readAt = (app: FastifyInstance, req: FastifyRequest): SignedInReadAt => ({
+  database: app.deps.database,
+  version: req.readVersion,
+});

@@ -24,6 +24,7 @@ import {
 } from '../session-rotation/rotate-session';
 import { createSession, deleteSession } from '../auth/queries';
 import type { SessionRow, UserRow } from '../../db/rows';
+import { signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
 
 /**
  * Sign-in (POST /api/session): the throttled password check, then the session's rotation. An
@@ -77,9 +78,10 @@ export async function sessionPayload(
   session: SessionRow | null,
   urlFor: (key: string) => string,
   now: Date,
+  at?: SignedInReadAt,
 ) {
-  const bookings = (await listOpenBookings(db, { user, session })).map(presentBooking);
   if (!user) {
+    const bookings = (await listOpenBookings(db, { user, session })).map(presentBooking);
     return {
       user: null,
       addresses: [],
@@ -89,17 +91,22 @@ export async function sessionPayload(
       guestInputs: session ? await findGuestInputs(db, session.id) : {},
     };
   }
-  const [addressRows, orderRows, vendorDetail] = await Promise.all([
-    listAddressesWithInputs(db, user.id),
-    listCustomerOrders(db, user.id),
-    user.vendorId ? loadVendorDetail(db, user.vendorId) : Promise.resolve(null),
-  ]);
+  // A signed-in user's rows (theirs, not the session's) from the signed-in reads' cache (ADR 00XX).
+  const rows = await signedInRead(at, `session:user:${user.id}`, async () => {
+    const [bookingRows, addressRows, orderRows, vendorDetail] = await Promise.all([
+      listOpenBookings(db, { user, session }),
+      listAddressesWithInputs(db, user.id),
+      listCustomerOrders(db, user.id),
+      user.vendorId ? loadVendorDetail(db, user.vendorId) : Promise.resolve(null),
+    ]);
+    return { bookingRows, addressRows, orderRows, vendorDetail };
+  });
   return {
     user: presentUser(user),
-    addresses: addressRows.map(({ address, inputs }) => presentAddress(address, inputs)),
-    orders: orderRows.map((row) => presentCustomerOrder(row, urlFor, now)),
-    vendor: vendorDetail ? presentVendor(vendorDetail, urlFor, { owner: true }) : null,
-    bookings,
+    addresses: rows.addressRows.map(({ address, inputs }) => presentAddress(address, inputs)),
+    orders: rows.orderRows.map((row) => presentCustomerOrder(row, urlFor, now)),
+    vendor: rows.vendorDetail ? presentVendor(rows.vendorDetail, urlFor, { owner: true }) : null,
+    bookings: rows.bookingRows.map(presentBooking),
     guestInputs: {},
   };
 }
