@@ -205,3 +205,26 @@ export const readAt = (app: FastifyInstance, req: FastifyRequest): SignedInReadA
   database: app.deps.database,
   version: req.readVersion,
 });
+
+/**
+ * The bytes of an answer made from cached rows, kept with them for one reading of the clock (ADR 00XX):
+ * an answer that is a function of its rows and of a small part read from the clock (an order's allowed
+ * actions) is serialized again only when that part changes. Lives inside a cached value, so it is
+ * dropped with the rows when the version moves.
+ */
+export class AnswerBytes {
+  private kept: { clock: string; body: string } | null = null;
+
+  /** The body for this reading of the clock: the kept one when the reading is the same, else make()'s. */
+  of(clock: string, make: () => string): string {
+    if (this.kept?.clock === clock) return this.kept.body;
+    const body = make();
+    this.kept = { clock, body };
+    return body;
+  }
+}
+
+/** Sends a serialized JSON answer as the route's serializer would have written it. */
+export function sendJson(reply: FastifyReply, body: string) {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+}
