@@ -152,6 +152,16 @@ CREATE CONSTRAINT TRIGGER "reviews_signed_in_reads_update" AFTER UPDATE ON "revi
 CREATE TRIGGER "reviews_signed_in_reads_truncate" AFTER TRUNCATE ON "reviews"
   FOR EACH STATEMENT EXECUTE FUNCTION signed_in_reads_changed();
 --> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "vendor_plan_offers_signed_in_reads" AFTER INSERT OR DELETE ON "vendor_plan_offers"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW EXECUTE FUNCTION signed_in_reads_changed();
+--> statement-breakpoint
+CREATE CONSTRAINT TRIGGER "vendor_plan_offers_signed_in_reads_update" AFTER UPDATE ON "vendor_plan_offers"
+  DEFERRABLE INITIALLY DEFERRED FOR EACH ROW WHEN (OLD.* IS DISTINCT FROM NEW.*)
+  EXECUTE FUNCTION signed_in_reads_changed();
+--> statement-breakpoint
+CREATE TRIGGER "vendor_plan_offers_signed_in_reads_truncate" AFTER TRUNCATE ON "vendor_plan_offers"
+  FOR EACH STATEMENT EXECUTE FUNCTION signed_in_reads_changed();
+--> statement-breakpoint
 -- Bookings: a signed-in user's only (a guest's are in no cached answer; a guest's adopted at sign-in are
 -- updated to their user, which bumps).
 CREATE CONSTRAINT TRIGGER "bookings_signed_in_reads_insert" AFTER INSERT ON "bookings"
