@@ -14,6 +14,7 @@ import { buildApp } from '../src/app';
 import { wrapPostgres, type Database, type Db } from '../src/db/client';
 import { cacheVersions, orders, sessions, users, vendors } from '../src/db/schema';
 import { signedUpCustomer } from './checkout-fixtures';
+import { hashPassword } from '../src/modules/auth/password';
 import { createPricedVendor } from './pricing-fixtures';
 import { createTestApp, TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
@@ -217,5 +218,62 @@ describe('a session read writes nothing', () => {
     clockMs = row.expiresAt.getTime() + 1;
     expect((await client.request({ method: 'GET', url: '/api/orders' })).statusCode).toBe(401);
     expect((await client.session()).json().user).toBeNull();
+  });
+});
+
+describe("the operator's kept answers and the clock", () => {
+  let app: FastifyInstance;
+  let clockMs = Date.now();
+  let operator: TestClient;
+  let vendorId: number;
+  let customerId: number;
+
+  beforeAll(async () => {
+    app = await createTestApp({ now: () => new Date(clockMs) });
+    vendorId = (await createPricedVendor(app, { email: 'kept-operator-vendor@example.com' })).vendorId;
+    customerId = (await signedUpCustomer(app, 'kept-operator')).userId;
+    await app.deps.db.insert(users).values({
+      firstName: 'Olive',
+      lastName: 'Operator',
+      email: 'kept-operator@example.com',
+      phoneNumber: '4355550177',
+      passwordDigest: await hashPassword(PASSWORD),
+      isOperator: true,
+    });
+    operator = new TestClient(app);
+    expect((await operator.signIn('kept-operator@example.com', PASSWORD)).statusCode).toBe(200);
+  });
+  afterAll(() => app.close());
+
+  it('a payout falling due while nothing is written is listed and counted at once', async () => {
+    const order = await orderWith(app, customerId, vendorId);
+    // Fulfilled, its payout due 7 days and one hour from now: one hour outside the operator's window.
+    await app.deps.db
+      .update(orders)
+      .set({
+        fulfillmentStatus: 'fulfilled',
+        fulfilledAt: new Date(clockMs),
+        payoutDueAt: new Date(clockMs + 7 * DAY + 3_600_000),
+      })
+      .where(eq(orders.id, order.id));
+    const listed = async () => {
+      const due = await operator.request({ method: 'GET', url: '/api/operator/payouts/due?page=1' });
+      const dashboard = await operator.request({ method: 'GET', url: '/api/operator/dashboard' });
+      return {
+        ids: (due.json().payouts as { order: { id: number } }[]).map((p) => p.order.id),
+        count: dashboard.json().counts.payoutsDue as number,
+        asOf: dashboard.json().asOf as string,
+      };
+    };
+    const before = await listed();
+    expect(before.ids).not.toContain(order.id);
+    expect((await listed()).ids).not.toContain(order.id);
+    const version = await signedInVersion(app.deps.db);
+    clockMs += 2 * 3_600_000;
+    const after = await listed();
+    expect(await signedInVersion(app.deps.db)).toBe(version);
+    expect(after.ids).toContain(order.id);
+    expect(after.count).toBe(before.count + 1);
+    expect(after.asOf).toBe(new Date(clockMs).toISOString());
   });
 });

@@ -46,7 +46,7 @@ export async function earningsRoutes(app: FastifyInstance, opts: { deps: Payment
     },
     async (req, reply) => {
       const { from, to } = req.query;
-      const csv = await vendorEarningsCsv(deps, vendorIdOf(req), { from, to });
+      const csv = await vendorEarningsCsv(deps, vendorIdOf(req), { from, to }, readAt(app, req));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="earnings-${from}-to-${to}.csv"`)

@@ -272,6 +272,18 @@ export async function vendorEarningsCsv(
   deps: Pick<EarningsDeps, 'db'>,
   vendorId: number,
   range: { from: string; to: string },
+  at?: SignedInReadAt,
+): Promise<string> {
+  // Nothing in it depends on the clock: kept whole in the signed-in reads' cache (ADR 00XX).
+  return signedInRead(at, `earnings-csv:${vendorId}:${range.from}:${range.to}`, () =>
+    makeEarningsCsv(deps, vendorId, range),
+  );
+}
+
+async function makeEarningsCsv(
+  deps: Pick<EarningsDeps, 'db'>,
+  vendorId: number,
+  range: { from: string; to: string },
 ): Promise<string> {
   const rows = await vendorEarningsRows(deps, vendorId, range);
   const lines = [csvLine(CSV_HEADER.map(csvText))];

@@ -228,3 +228,24 @@ export class AnswerBytes {
 export function sendJson(reply: FastifyReply, body: string) {
   return reply.header('content-type', 'application/json; charset=utf-8').send(body);
 }
+
+/**
+ * As signedInRead, for an answer that also depends on the clock in a way its keeper can check: the kept
+ * value is used only while `fits(kept)` (e.g. no payout falls due between the moment it was made and
+ * now); otherwise it is made again and replaces the kept one.
+ */
+export async function signedInReadWhile<T>(
+  at: SignedInReadAt | undefined,
+  key: string,
+  fits: (kept: T) => boolean,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!at || at.version === null || at.version === undefined) return load();
+  const cache = await signedInReadCache(at.database);
+  const hit = cache.peek<T>(at.version, key);
+  if (hit !== undefined && fits(hit)) return hit;
+  cache.misses++;
+  const value = await load();
+  cache.put(at.version, key, value);
+  return value;
+}
