@@ -8,7 +8,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import { API_PREFIX } from '@stg/domain/api/endpoint';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import type { Database, Db } from '../../db/client';
-import { signedInReadCache } from '../public-read-cache/cache';
+import { signedInSessionCache } from '../public-read-cache/cache';
 import {
   createSession,
   findSessionByHash,
@@ -82,7 +82,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 export async function loadRequestSession(opts: SessionPluginOptions, req: FastifyRequest): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return;
-  const cache = await signedInReadCache(opts.database);
+  const cache = await signedInSessionCache(opts.database);
   const version = await cache.versions.current();
   req.readVersion = version;
   const now = opts.now();

@@ -154,30 +154,50 @@ export function publicReadCache(database: Database): Promise<PublicReadCache> {
   return cache;
 }
 
-const signedInCaches = new WeakMap<Database, Promise<PublicReadCache>>();
-/** At most this many signed-in answers and sessions are kept (oldest dropped first). */
-const MAX_SIGNED_IN_ENTRIES = 20_000;
+/** The signed-in reads' two caches, sharing one version: small session rows, and the answers' rows and bytes. */
+interface SignedInCaches {
+  sessions: PublicReadCache;
+  answers: PublicReadCache;
+}
+const signedInCaches = new WeakMap<Database, Promise<SignedInCaches>>();
+/** Signed-in sessions kept (a session and its user: about a kilobyte each). */
+const MAX_SESSIONS = 20_000;
+/**
+ * Answers kept (oldest dropped first): their rows and bytes, a few kilobytes for most users, up to a few
+ * hundred for a vendor's page of 50 orders; so a few hundred megabytes at the very worst.
+ */
+const MAX_SIGNED_IN_ANSWERS = 1_000;
 
 /**
- * The signed-in reads' cache of the app on this database (ADR 00XX): a session and its user, a customer's
- * orders and session answer, a vendor's order pages and earnings, kept per key and used only while the
- * `signed_in_reads` version (bumped by every write to what they are made of, migration 0024) is unchanged;
- * the version is pushed on PGlite and read per request (coalesced) on PostgreSQL, as for the public reads.
+ * The signed-in reads' caches of the app on this database (ADR 00XX): a session and its user, a customer's
+ * orders and session rows, a vendor's order pages and earnings, the operator's console, kept per key and
+ * used only while the `signed_in_reads` version (bumped by every write to what they are made of, migration
+ * 0024) is unchanged; the version is pushed on PGlite and read per request (coalesced) on PostgreSQL, as
+ * for the public reads.
  */
-export function signedInReadCache(database: Database): Promise<PublicReadCache> {
-  let cache = signedInCaches.get(database);
-  if (!cache) {
-    cache = (async () => {
+function signedInCachesOf(database: Database): Promise<SignedInCaches> {
+  let caches = signedInCaches.get(database);
+  if (!caches) {
+    caches = (async () => {
       const read = scopeVersion(database.db, SIGNED_IN_READS_SCOPE);
       const versions = (await notifiesBeforeCommitReturns(database))
         ? await PushedVersion.start(database, read, SIGNED_IN_READS_CHANNEL)
         : new VersionGate(read);
-      return new PublicReadCache(versions, MAX_SIGNED_IN_ENTRIES);
+      return {
+        sessions: new PublicReadCache(versions, MAX_SESSIONS),
+        answers: new PublicReadCache(versions, MAX_SIGNED_IN_ANSWERS),
+      };
     })();
-    signedInCaches.set(database, cache);
+    signedInCaches.set(database, caches);
   }
-  return cache;
+  return caches;
 }
+
+/** The signed-in sessions' cache (the session plugin's); its `versions` is the signed-in reads' version. */
+export const signedInSessionCache = async (database: Database) => (await signedInCachesOf(database)).sessions;
+
+/** The signed-in answers' cache. */
+const signedInReadCache = async (database: Database) => (await signedInCachesOf(database)).answers;
 
 /** Where a signed-in answer may be read from: the app's database and the version its request read. */
 export interface SignedInReadAt {
