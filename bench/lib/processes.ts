@@ -84,15 +84,17 @@ function track(child: ChildProcess) {
  * the bench's fresh database (its DATA_DIR, and its DATABASE_URL on PostgreSQL), no demo seeding (the
  * bench prepared the rows it wants), no web app, logs at error level. `env` adds or overrides variables
  * (RATE_LIMIT_SCALE=10000 for a bench that signs in or writes; PORT to start it again where a stopped one
- * listened, so clients made for that one keep working).
+ * listened, so clients made for that one keep working); `nodeArgs` go to node before the script (e.g.
+ * `--cpu-prof`, whose profile is written when the server exits after SIGTERM).
  */
 export async function startServer(
   database: BenchDatabase,
   env: Record<string, string> = {},
+  options: { nodeArgs?: string[] } = {},
 ): Promise<RunningProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = track(
-    spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/main.ts'], {
+    spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
       cwd: repoRoot,
       env: {
         ...process.env,

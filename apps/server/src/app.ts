@@ -222,6 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   await app.register(cookie);
   const sessionOptions = {
     db: opts.database.db,
+    database: opts.database,
     ttlDays: opts.sessionTtlDays ?? 30,
     secureCookies: opts.secureCookies ?? false,
     now,

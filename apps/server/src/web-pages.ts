@@ -36,7 +36,7 @@ import {
 } from '@stg/domain/cover-images';
 import { parseId } from './http/params';
 import { loadRequestSession } from './modules/auth/session-plugin';
-import { matches, publicReadCache, type Representation } from './modules/public-read-cache/cache';
+import { matches, publicReadCache, readAt, type Representation } from './modules/public-read-cache/cache';
 import { sessionPayload } from './modules/session/service';
 import { publicVendor, publicVendorCards, type PublicReadsContext } from './modules/vendors/public-reads';
 
@@ -244,7 +244,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
   ): Promise<PageParts> {
     await loadRequestSession(app.sessionOptions, req);
     const { db, now } = app.deps;
-    const session = sessionPayload(db, req.user, req.session, publicReads.urlFor, now());
+    const session = sessionPayload(db, req.user, req.session, publicReads.urlFor, now(), readAt(app, req));
     let page: Promise<{
       path: string;
       rep: Representation | null;

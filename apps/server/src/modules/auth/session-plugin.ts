@@ -7,17 +7,18 @@ import fp from 'fastify-plugin';
 import { MESSAGES } from '@stg/domain/validation';
 import { API_PREFIX } from '@stg/domain/api/endpoint';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
-import type { Db } from '../../db/client';
+import type { Database, Db } from '../../db/client';
+import { signedInSessionCache } from '../public-read-cache/cache';
 import {
   createSession,
-  findSession,
+  findSessionByHash,
   touchSession,
   type LoadedSession,
   type SessionRow,
   type UserRow,
 } from './session-repo';
 import { HttpError } from '../../http/errors';
-import { safeEqual } from '../../http/tokens';
+import { safeEqual, sha256 } from '../../http/tokens';
 
 export const SESSION_COOKIE = 'stg_session';
 export const CSRF_HEADER = 'x-csrf-token';
@@ -26,11 +27,19 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: SessionRow | null;
     user: UserRow | null;
+    /**
+     * The signed-in reads' version read after this request began (ADR 0040), for the cached answers of
+     * a signed-in user; undefined when the request carried no session cookie, null when it could not be
+     * read (answers are then made fresh).
+     */
+    readVersion: number | null | undefined;
   }
 }
 
 export interface SessionPluginOptions {
   db: Db;
+  /** The database the signed-in reads' cache belongs to (ADR 0040). */
+  database: Database;
   ttlDays: number;
   secureCookies: boolean;
   now: () => Date;
@@ -48,6 +57,7 @@ const ttlFor = (opts: SessionPluginOptions, userId: number | null) =>
 export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPluginOptions) => {
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
+  app.decorateRequest('readVersion', undefined);
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
@@ -63,17 +73,33 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 });
 
 /**
- * Matches the request's session cookie to its row (req.session, req.user) and extends its life, as every
- * /api request does; the web app's pages (src/web-pages.ts) do the same for the session they carry.
+ * Matches the request's session cookie to its row (req.session, req.user), as every /api request does; the
+ * web app's pages (src/web-pages.ts) do the same for the session they carry. A signed-in session and its
+ * user come from the signed-in reads' cache while its version is unchanged (ADR 0040): no query on PGlite,
+ * one version read shared by the requests in flight on PostgreSQL. Reading a session writes nothing, but
+ * for the sliding expiry once the session has used half its life (touchSession).
  */
 export async function loadRequestSession(opts: SessionPluginOptions, req: FastifyRequest): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return;
-  const loaded = await findSession(opts.db, token, opts.now());
-  if (!loaded) return;
+  const cache = await signedInSessionCache(opts.database);
+  const version = await cache.versions.current();
+  req.readVersion = version;
+  const now = opts.now();
+  const key = `session:${sha256(token)}`;
+  let loaded = cache.peek<LoadedSession>(version, key);
+  // A kept row past its expiry may have been extended by another process: read it again.
+  if (!loaded || loaded.session.expiresAt <= now) {
+    loaded = (await findSessionByHash(opts.db, sha256(token))) ?? undefined;
+    // Only signed-in sessions are kept: a guest's is read each time (and unknown tokens never fill the cache).
+    if (loaded?.user) cache.put(version, key, loaded);
+  }
+  if (!loaded || loaded.session.expiresAt <= now) return;
   req.session = loaded.session;
   req.user = loaded.user;
-  await touchSession(opts.db, loaded.session, ttlFor(opts, loaded.session.userId), opts.now());
+  const touched = await touchSession(opts.db, loaded.session, ttlFor(opts, loaded.session.userId), now);
+  // The kept row learns its new expiry (a slide writes no version: it only lengthens the session's life).
+  if (touched) Object.assign(loaded.session, touched);
 }
 
 /** Starts a new session (anonymous or signed in), sets its cookie and answers with its CSRF token. */

@@ -1,5 +1,5 @@
 /** Server-side session rows: the cookie holds a random token, the table holds only its hash. */
-import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
+import { and, eq, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { SessionRow, UserRow } from '../../db/rows';
 import { bookings, sessions, users } from '../../db/schema';
@@ -13,12 +13,13 @@ export interface LoadedSession {
   user: UserRow | null;
 }
 
-export async function findSession(db: Db, token: string, now: Date): Promise<LoadedSession | null> {
+/** The session whose token has this hash, with its user, expired or not (the caller checks the expiry). */
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<LoadedSession | null> {
   const rows = await db
     .select({ session: sessions, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), gt(sessions.expiresAt, now)))
+    .where(eq(sessions.tokenHash, tokenHash))
     .limit(1);
   const row = rows[0];
   return row ? { session: row.session, user: row.user } : null;
@@ -64,13 +65,21 @@ export async function deleteUserSessions(db: Db, userId: number, exceptSessionId
     );
 }
 
-/** Slides the expiry forward, at most once every few minutes per session. */
-export async function touchSession(db: Db, session: SessionRow, ttlDays: number, now: Date) {
-  if (now.getTime() - session.lastSeenAt.getTime() < 5 * 60_000) return;
-  await db
-    .update(sessions)
-    .set({ lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlDays * 86_400_000) })
-    .where(eq(sessions.id, session.id));
+/**
+ * Slides the expiry forward once the session has used half its life (issue 27: a session read writes
+ * nothing, but for this one update every ttlDays / 2 of use); answers what it wrote, or null.
+ */
+export async function touchSession(
+  db: Db,
+  session: SessionRow,
+  ttlDays: number,
+  now: Date,
+): Promise<Pick<SessionRow, 'lastSeenAt' | 'expiresAt'> | null> {
+  const ttlMs = ttlDays * 86_400_000;
+  if (session.expiresAt.getTime() - now.getTime() > ttlMs / 2) return null;
+  const slid = { lastSeenAt: now, expiresAt: new Date(now.getTime() + ttlMs) };
+  await db.update(sessions).set(slid).where(eq(sessions.id, session.id));
+  return slid;
 }
 
 export async function deleteExpiredSessions(db: Db, now: Date) {

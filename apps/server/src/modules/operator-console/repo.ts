@@ -191,6 +191,22 @@ const payoutsDueWhere = (until: Date) =>
     and o.payout_due_at <= ${until.toISOString()}::timestamptz
     and not exists (select 1 from payouts p where p.order_id = o.id)`;
 
+/**
+ * The first moment after `after` at which a payout not begun falls due (null: none): until then, the
+ * payouts due by any moment from `after` on are the same (the operator's answers kept in the signed-in
+ * reads' cache use it, ADR 0040).
+ */
+export async function nextPayoutDueAfter(db: Db | Tx, after: Date): Promise<number | null> {
+  const [row] = await rows<{ next_ms: unknown }>(
+    db,
+    sql`select (extract(epoch from min(o.payout_due_at)) * 1000)::bigint as next_ms from orders o
+      where o.fulfillment_status = 'fulfilled' and o.payment_status in ('collected', 'partially_refunded')
+        and o.payout_due_at > ${after.toISOString()}::timestamptz
+        and not exists (select 1 from payouts p where p.order_id = o.id)`,
+  );
+  return row?.next_ms === null || row?.next_ms === undefined ? null : int(row.next_ms);
+}
+
 /** Refunds that failed (refund_failed) of an order, neither retried nor marked handled. */
 const FAILED_REFUNDS_WHERE = sql`r.status = 'failed' and r.resolution is null`;
 

@@ -7,6 +7,7 @@ import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
 import type { PaymentsDeps } from '../../deps';
 import { failedRefunds, openDisputes, operatorDashboard, payoutsDue } from './service';
+import { readAt } from '../public-read-cache/cache';
 import { markRefundHandled, retryFailedRefund } from './refund-actions';
 
 const refundIdOf = (raw: string) => {
@@ -15,26 +16,29 @@ const refundIdOf = (raw: string) => {
   return id;
 };
 
-/** The operator's console (issue 25 §3): operators only, every answer fresh (no-store). */
+/**
+ * The operator's console (issue 25 §3): operators only, no-store; the answers come from the signed-in
+ * reads' cache while nothing they show has changed (ADR 0040).
+ */
 export async function operatorConsoleRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const { deps } = opts;
   const operatorsOnly = () => ({ preValidation: [requireUser, requireOperator] });
 
-  await routeFrom(app, operatorApi.dashboard, operatorsOnly(), async (_req, reply) => {
+  await routeFrom(app, operatorApi.dashboard, operatorsOnly(), async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return operatorDashboard(deps);
+    return operatorDashboard(deps, readAt(app, req));
   });
   await routeFrom(app, operatorApi.payoutsDue, operatorsOnly(), async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return payoutsDue(deps, req.query.page);
+    return payoutsDue(deps, req.query.page, readAt(app, req));
   });
   await routeFrom(app, operatorApi.failedRefunds, operatorsOnly(), async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return failedRefunds(deps, req.query.page);
+    return failedRefunds(deps, req.query.page, readAt(app, req));
   });
   await routeFrom(app, operatorApi.openDisputes, operatorsOnly(), async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return openDisputes(deps, req.query.page);
+    return openDisputes(deps, req.query.page, readAt(app, req));
   });
   await routeFrom(app, operatorApi.retryRefund, operatorsOnly(), async (req) =>
     retryFailedRefund(deps, { refundId: refundIdOf(req.params.refundId), operatorId: signedInUser(req).id }),

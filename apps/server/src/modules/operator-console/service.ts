@@ -14,10 +14,13 @@ import {
 } from '@stg/domain/api/operator';
 import { LISTING_STATUSES } from '@stg/domain/constants';
 import { centsToDollars } from '@stg/domain/money';
+import { formatLocalDate, localDateTimeOf } from '@stg/domain/zoned-time';
 import type { PaymentsDeps } from '../../deps';
+import { signedInRead, signedInReadWhile, type SignedInReadAt } from '../public-read-cache/cache';
 import {
   int,
   listCounts,
+  nextPayoutDueAfter,
   orderSumsBefore,
   addSums,
   orderSumsByPeriod,
@@ -60,10 +63,50 @@ function figures(sums: OrderSums, signUps = { vendors: 0, customers: 0 }): Omit<
   };
 }
 
-/** GET /api/operator/dashboard */
-export async function operatorDashboard(deps: ConsoleDeps): Promise<OperatorDashboard> {
-  const { db } = deps;
+/**
+ * An answer of the console kept in the signed-in reads' cache (ADR 0040) while no write has been committed
+ * and no payout has fallen due since it was made: made with the payouts due by `until`, it holds for any
+ * later `until` before the next payout's due time.
+ */
+interface DueWindowed<T> {
+  value: T;
+  until: number;
+  nextDue: number | null;
+}
+
+async function withinDueWindow<T>(
+  deps: ConsoleDeps,
+  at: SignedInReadAt | undefined,
+  key: string,
+  make: (now: Date) => Promise<T>,
+): Promise<T> {
   const now = deps.now();
+  const until = payoutsUntil(now).getTime();
+  const kept = await signedInReadWhile<DueWindowed<T>>(
+    at,
+    key,
+    (k) => k.until <= until && (k.nextDue === null || until < k.nextDue),
+    async () => {
+      const [value, nextDue] = await Promise.all([make(now), nextPayoutDueAfter(deps.db, new Date(until))]);
+      return { value, until, nextDue };
+    },
+  );
+  return kept.value;
+}
+
+/** GET /api/operator/dashboard: kept per St George date (its weeks and months) and due window. */
+export async function operatorDashboard(deps: ConsoleDeps, at?: SignedInReadAt): Promise<OperatorDashboard> {
+  const now = deps.now();
+  const day = formatLocalDate(localDateTimeOf(now.getTime(), TIME_ZONE));
+  const figures = await withinDueWindow(deps, at, `operator:dashboard:${day}`, (made) =>
+    makeOperatorDashboard(deps, made),
+  );
+  // Nothing it counts has changed since it was made: the figures are as of now.
+  return { ...figures, asOf: now.toISOString() };
+}
+
+async function makeOperatorDashboard(deps: ConsoleDeps, now: Date): Promise<OperatorDashboard> {
+  const { db } = deps;
   const periods = await periodStarts(db, now, DASHBOARD_WEEKS, DASHBOARD_MONTHS);
   // PGlite answers one query at a time; PostgreSQL's pool runs these side by side.
   const [sums, signUps, before, statuses, counts] = await Promise.all([
@@ -96,9 +139,13 @@ export async function operatorDashboard(deps: ConsoleDeps): Promise<OperatorDash
 const pageOf = (page: number) => ({ limit: OPERATOR_PAGE_SIZE, offset: (page - 1) * OPERATOR_PAGE_SIZE });
 const iso = (ms: unknown) => new Date(int(ms)).toISOString();
 
-/** GET /api/operator/payouts/due?page= */
-export async function payoutsDue(deps: ConsoleDeps, page: number) {
-  const result = await pagePayoutsDue(deps.db, payoutsUntil(deps.now()), pageOf(page));
+/** GET /api/operator/payouts/due?page= (kept while no write is committed and no payout falls due). */
+export function payoutsDue(deps: ConsoleDeps, page: number, at?: SignedInReadAt) {
+  return withinDueWindow(deps, at, `operator:payouts-due:${page}`, (now) => makePayoutsDue(deps, page, now));
+}
+
+async function makePayoutsDue(deps: ConsoleDeps, page: number, now: Date) {
+  const result = await pagePayoutsDue(deps.db, payoutsUntil(now), pageOf(page));
   return {
     payouts: result.items.map((r) => ({
       order: { id: r.order_id, confirmationId: r.confirmation_id },
@@ -114,8 +161,12 @@ export async function payoutsDue(deps: ConsoleDeps, page: number) {
   };
 }
 
-/** GET /api/operator/refunds/failed?page= */
-export async function failedRefunds(deps: ConsoleDeps, page: number) {
+/** GET /api/operator/refunds/failed?page= (nothing in it depends on the clock: kept whole, ADR 0040). */
+export function failedRefunds(deps: ConsoleDeps, page: number, at?: SignedInReadAt) {
+  return signedInRead(at, `operator:refunds-failed:${page}`, () => makeFailedRefunds(deps, page));
+}
+
+async function makeFailedRefunds(deps: ConsoleDeps, page: number) {
   const result = await pageFailedRefunds(deps.db, pageOf(page));
   return {
     refunds: result.items.map((r) => {
@@ -140,8 +191,12 @@ export async function failedRefunds(deps: ConsoleDeps, page: number) {
   };
 }
 
-/** GET /api/operator/disputes?page= */
-export async function openDisputes(deps: ConsoleDeps, page: number) {
+/** GET /api/operator/disputes?page= (nothing in it depends on the clock: kept whole, ADR 0040). */
+export function openDisputes(deps: ConsoleDeps, page: number, at?: SignedInReadAt) {
+  return signedInRead(at, `operator:disputes:${page}`, () => makeOpenDisputes(deps, page));
+}
+
+async function makeOpenDisputes(deps: ConsoleDeps, page: number) {
   const result = await pageOpenDisputes(deps.db, pageOf(page));
   return {
     disputes: result.items.map((r) => ({

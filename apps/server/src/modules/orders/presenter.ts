@@ -13,20 +13,40 @@ import type { CustomerOrderRow, OrderRow, VendorOrderRow } from './repo';
 const planOf = (o: OrderRow): OrderPlan | null =>
   o.planId !== null && o.planFrequency !== null ? { id: o.planId, frequency: o.planFrequency } : null;
 
-/** An order as its customer sees it (the shared contract): no commission or vendor payout figures. */
-export function presentCustomerOrder(
-  row: CustomerOrderRow,
-  urlFor: (key: string) => string,
-  now: Date,
-): CustomerOrder {
+/**
+ * All a customer's order answer takes from the clock (ADR 0040: a cached answer's bytes are reused while
+ * this is unchanged): why it may not be cancelled or moved now, if it may not.
+ */
+export function customerOrderClock(row: CustomerOrderRow, now: Date) {
   const o = row.order;
   const state = {
     fulfillmentStatus: o.fulfillmentStatus,
     paymentStatus: o.paymentStatus,
     appointmentAt: o.appointmentAt,
   };
-  const cancelProblem = customerCancelProblem(state, row.cancelationPolicyHours, now);
-  const rescheduleProblem = customerRescheduleProblem(state, row.cancelationPolicyHours, now);
+  return {
+    cancelProblem: customerCancelProblem(state, row.cancelationPolicyHours, now),
+    rescheduleProblem: customerRescheduleProblem(state, row.cancelationPolicyHours, now),
+  };
+}
+
+/** An order as its customer sees it (the shared contract): no commission or vendor payout figures. */
+export function presentCustomerOrder(
+  row: CustomerOrderRow,
+  urlFor: (key: string) => string,
+  now: Date,
+): CustomerOrder {
+  return presentCustomerOrderAt(row, urlFor, customerOrderClock(row, now));
+}
+
+/** presentCustomerOrder with the clock's part already read: a function of the row and that part only. */
+export function presentCustomerOrderAt(
+  row: CustomerOrderRow,
+  urlFor: (key: string) => string,
+  clock: ReturnType<typeof customerOrderClock>,
+): CustomerOrder {
+  const o = row.order;
+  const { cancelProblem, rescheduleProblem } = clock;
   const bill = orderBill(o);
   return {
     id: o.id,
@@ -71,8 +91,19 @@ export function presentCustomerOrder(
   };
 }
 
+/** All a vendor's order answer takes from the clock (ADR 0040): the actions allowed now. */
+export const vendorOrderClock = (row: VendorOrderRow, now: Date) => allowedVendorActions(row.order, now);
+
 /** An order as its vendor sees it (the shared contract), with what the vendor may do now. */
 export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder {
+  return presentVendorOrderAt(row, vendorOrderClock(row, now));
+}
+
+/** presentVendorOrder with the clock's part already read: a function of the row and that part only. */
+export function presentVendorOrderAt(
+  row: VendorOrderRow,
+  allowedActions: VendorOrder['allowedActions'],
+): VendorOrder {
   const o = row.order;
   const bill = orderBill(o);
   return {
@@ -107,7 +138,7 @@ export function presentVendorOrder(row: VendorOrderRow, now: Date): VendorOrder 
     fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
     payoutDueAt: o.payoutDueAt?.toISOString() ?? null,
     customer: { ...row.customer, addresses: row.address?.streetAddress ? [{ ...row.address }] : [] },
-    allowedActions: allowedVendorActions(o, now),
+    allowedActions,
     workOrderUrl: workOrderUrl(o.id),
     plan: planOf(o),
   };

@@ -8,8 +8,9 @@ import { requireOwnVendor, requireUser, signedInUser } from '../../http/auth';
 import { HttpError, unprocessable } from '../../http/errors';
 import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
+import { readAt, sendJson } from '../public-read-cache/cache';
 import type { PaymentsDeps } from '../../deps';
-import { cancelByCustomer, listOrdersOf, listVendorOrdersOf, rescheduleByCustomer } from './service';
+import { cancelByCustomer, customerOrdersBody, rescheduleByCustomer, vendorOrdersBody } from './service';
 import {
   cancelByVendor,
   markFulfilledByVendor,
@@ -38,7 +39,7 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
 
   await routeFrom(app, ordersApi.customerOrders, { preValidation: [requireUser] }, async (req, reply) => {
     reply.header('Cache-Control', 'no-store');
-    return { orders: await listOrdersOf(deps, signedInUser(req)) };
+    return sendJson(reply, await customerOrdersBody(deps, signedInUser(req), readAt(app, req)));
   });
 
   await routeFrom(
@@ -47,7 +48,8 @@ export async function orderRoutes(app: FastifyInstance, opts: { deps: PaymentsDe
     { preValidation: [requireUser, requireOwnVendor('id')] },
     async (req, reply) => {
       reply.header('Cache-Control', 'no-store');
-      return listVendorOrdersOf(deps, signedInUser(req).vendorId!, req.query);
+      const body = await vendorOrdersBody(deps, signedInUser(req).vendorId!, req.query, readAt(app, req));
+      return sendJson(reply, body);
     },
   );
 

@@ -7,7 +7,7 @@
 import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { customerCancelProblem, customerRescheduleProblem, ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import type { VendorOrderFilter, VendorOrdersPage } from '@stg/domain/api/orders';
+import type { VendorOrderFilter } from '@stg/domain/api/orders';
 import type { Db, Tx } from '../../db/client';
 import { HttpError, unprocessable } from '../../http/errors';
 import type { PaymentsDeps } from '../../deps';
@@ -18,7 +18,13 @@ import { findVendor } from '../pricing/queries';
 import { checkStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import { sendOrderChangedMails } from './mails';
-import { presentCustomerOrder, presentVendorOrder } from './presenter';
+import {
+  customerOrderClock,
+  presentCustomerOrder,
+  presentCustomerOrderAt,
+  presentVendorOrderAt,
+  vendorOrderClock,
+} from './presenter';
 import {
   addOrderEvent,
   findCustomerOrder,
@@ -35,6 +41,8 @@ import {
 /** Reads other modules' routes use (a module's repo is its own; others call its service, ADR 0026). */
 export { findCustomerOrder } from './repo';
 import { decodeCursor, encodeCursor } from './cursor';
+import { AnswerBytes, serializeWith, signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
+import { customerOrdersResponseSchema, vendorOrdersPageSchema } from '@stg/domain/api/orders';
 import { recentSameAction } from './replay';
 
 const HOUR_MS = 3_600_000;
@@ -67,39 +75,64 @@ export function cancelledFields(current: { totalCollectedCents: number }, reason
   };
 }
 
-export async function listOrdersOf(deps: PaymentsDeps, user: UserRow) {
-  const rows = await listCustomerOrders(deps.db, user.id);
+const customerOrdersJson = serializeWith(customerOrdersResponseSchema);
+
+/**
+ * GET /api/orders, serialized: the customer's orders from the signed-in reads' cache (ADR 0040), their
+ * bytes made again only when what the answer reads from the clock (each order's customerOrderClock) changes.
+ */
+export async function customerOrdersBody(
+  deps: PaymentsDeps,
+  user: UserRow,
+  at: SignedInReadAt,
+): Promise<string> {
+  const kept = await signedInRead(at, `orders:${user.id}`, async () => ({
+    rows: await listCustomerOrders(deps.db, user.id),
+    bytes: new AnswerBytes(),
+  }));
   const now = deps.now();
-  return rows.map((row) => presentCustomerOrder(row, (k) => deps.storage.url(k), now));
+  const clocks = kept.rows.map((row) => customerOrderClock(row, now));
+  const urlFor = (k: string) => deps.storage.url(k);
+  return kept.bytes.of(JSON.stringify(clocks), () =>
+    customerOrdersJson({
+      orders: kept.rows.map((row, i) => presentCustomerOrderAt(row, urlFor, clocks[i]!)),
+    }),
+  );
 }
+
+const vendorOrdersJson = serializeWith(vendorOrdersPageSchema);
 
 /**
  * GET /api/vendors/{id}/orders: one page of the vendor's own orders (spec §4 Order lists), keyset-paged
- * on (appointment, id); `nextCursor` is null on the last page.
+ * on (appointment, id); `nextCursor` is null on the last page. Serialized: the page's rows come from the
+ * signed-in reads' cache (ADR 0040), its bytes are made again only when the actions allowed now change.
  */
-export async function listVendorOrdersOf(
+export async function vendorOrdersBody(
   deps: PaymentsDeps,
   vendorId: number,
   query: { filter: VendorOrderFilter; limit: number; cursor?: string | undefined },
-): Promise<VendorOrdersPage> {
+  at?: SignedInReadAt,
+): Promise<string> {
   const after = query.cursor ? decodeCursor(query.filter, query.cursor) : null;
   if (query.cursor && !after) throw unprocessable(ORDER_MESSAGES.cursorInvalid);
-  const rows = await listVendorOrdersPage(deps.db, {
-    vendorId,
-    filter: query.filter,
-    limit: query.limit,
-    after,
-  });
-  const page = rows.slice(0, query.limit);
-  const last = page[page.length - 1];
+  const key = `vendor-orders:${vendorId}:${query.filter}:${query.limit}:${query.cursor ?? ''}`;
+  const kept = await signedInRead(at, key, async () => ({
+    rows: await listVendorOrdersPage(deps.db, { vendorId, filter: query.filter, limit: query.limit, after }),
+    bytes: new AnswerBytes(),
+  }));
+  const page = kept.rows.slice(0, query.limit);
   const now = deps.now();
-  return {
-    orders: page.map((row) => presentVendorOrder(row, now)),
-    nextCursor:
-      rows.length > query.limit && last
-        ? encodeCursor(query.filter, { appointmentAt: last.order.appointmentAt, id: last.order.id })
-        : null,
-  };
+  const clocks = page.map((row) => vendorOrderClock(row, now));
+  return kept.bytes.of(JSON.stringify(clocks), () => {
+    const last = page[page.length - 1];
+    return vendorOrdersJson({
+      orders: page.map((row, i) => presentVendorOrderAt(row, clocks[i]!)),
+      nextCursor:
+        kept.rows.length > query.limit && last
+          ? encodeCursor(query.filter, { appointmentAt: last.order.appointmentAt, id: last.order.id })
+          : null,
+    });
+  });
 }
 
 async function policyHours(deps: PaymentsDeps, vendorId: number): Promise<number> {

@@ -11,6 +11,7 @@ import {
   vendorEarningsPage,
   vendorEarningsSummary,
 } from './earnings';
+import { readAt } from '../public-read-cache/cache';
 
 export async function earningsRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const { deps } = opts;
@@ -19,7 +20,7 @@ export async function earningsRoutes(app: FastifyInstance, opts: { deps: Payment
 
   await routeFrom(app, earningsApi.summary, ownVendor(), async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    return vendorEarningsSummary(deps, vendorIdOf(req));
+    return vendorEarningsSummary(deps, vendorIdOf(req), readAt(app, req));
   });
 
   await routeFrom(app, earningsApi.payouts, ownVendor(), async (req, reply) => {
@@ -45,7 +46,7 @@ export async function earningsRoutes(app: FastifyInstance, opts: { deps: Payment
     },
     async (req, reply) => {
       const { from, to } = req.query;
-      const csv = await vendorEarningsCsv(deps, vendorIdOf(req), { from, to });
+      const csv = await vendorEarningsCsv(deps, vendorIdOf(req), { from, to }, readAt(app, req));
       return reply
         .header('Content-Type', 'text/csv; charset=utf-8')
         .header('Content-Disposition', `attachment; filename="earnings-${from}-to-${to}.csv"`)

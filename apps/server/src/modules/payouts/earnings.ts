@@ -36,6 +36,7 @@ import {
   type EarningsSumRow,
 } from './earnings-repo';
 import { findPayoutVendor } from './repo';
+import { signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
 
 export interface EarningsDeps {
   db: Db;
@@ -134,8 +135,21 @@ export async function vendorEarningsTotals(deps: Pick<EarningsDeps, 'db' | 'now'
   };
 }
 
-/** GET /api/vendors/{id}/earnings. */
-export async function vendorEarningsSummary(deps: EarningsDeps, vendorId: number): Promise<EarningsSummary> {
+/**
+ * GET /api/vendors/{id}/earnings. With `at`, from the signed-in reads' cache (ADR 0040): the answer
+ * depends on the clock only through its periods, which are part of the key.
+ */
+export async function vendorEarningsSummary(
+  deps: EarningsDeps,
+  vendorId: number,
+  at?: SignedInReadAt,
+): Promise<EarningsSummary> {
+  const { week, month, year } = earningsCalendar(deps.now().getTime(), EARNINGS_WEEKS);
+  const key = `earnings:${vendorId}:${week.from}:${month.from}:${year.from}`;
+  return signedInRead(at, key, () => makeEarningsSummary(deps, vendorId));
+}
+
+async function makeEarningsSummary(deps: EarningsDeps, vendorId: number): Promise<EarningsSummary> {
   const t = await vendorEarningsTotals(deps, vendorId);
   const series = (buckets: Map<string, CentsTotals>): EarningsBucket[] =>
     [...buckets].map(([start, totals]) => ({ start, ...dollarsOf(totals) }));
@@ -255,6 +269,18 @@ const dateCell = (isoText: string | null) => (isoText ? isoText.slice(0, 16).rep
 
 /** The CSV export: a byte order mark, the header, one row per order, CRLF line ends. */
 export async function vendorEarningsCsv(
+  deps: Pick<EarningsDeps, 'db'>,
+  vendorId: number,
+  range: { from: string; to: string },
+  at?: SignedInReadAt,
+): Promise<string> {
+  // Nothing in it depends on the clock: kept whole in the signed-in reads' cache (ADR 0040).
+  return signedInRead(at, `earnings-csv:${vendorId}:${range.from}:${range.to}`, () =>
+    makeEarningsCsv(deps, vendorId, range),
+  );
+}
+
+async function makeEarningsCsv(
   deps: Pick<EarningsDeps, 'db'>,
   vendorId: number,
   range: { from: string; to: string },

@@ -6,13 +6,16 @@
  * browser revalidates every time and an unchanged answer costs a 304.
  */
 import { createHash } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
 import {
   notifiesBeforeCommitReturns,
   publicReadsVersion,
   PushedVersion,
+  scopeVersion,
+  SIGNED_IN_READS_CHANNEL,
+  SIGNED_IN_READS_SCOPE,
   VersionGate,
   type VersionSource,
 } from './version-gate';
@@ -71,7 +74,10 @@ export class PublicReadCache {
   /** Answers made (cache misses), for tests and measurements. */
   misses = 0;
 
-  constructor(readonly versions: VersionSource) {}
+  constructor(
+    readonly versions: VersionSource,
+    private readonly maxEntries = MAX_ENTRIES,
+  ) {}
 
   /**
    * The value under `key` as of now: the cached one if no write that changes public reads has been
@@ -79,20 +85,45 @@ export class PublicReadCache {
    * database did not answer), `load()` every time.
    */
   async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    const version = await this.versions.current();
+    return this.getAt(await this.versions.current(), key, load);
+  }
+
+  /**
+   * As get, with a version the caller read after its request began (one read shared by the request's
+   * session and its answer, ADR 0040).
+   */
+  async getAt<T>(version: number | null, key: string, load: () => Promise<T>): Promise<T> {
     if (version === null) return load();
-    const hit = this.entries.get(key);
-    if (hit && hit.version === version) return hit.value as T;
+    const hit = this.peek<T>(version, key);
+    if (hit !== undefined) return hit;
     this.misses++;
     const value = await load();
+    this.put(version, key, value);
+    return value;
+  }
+
+  /** The value kept under `key` if it was made at `version`, else undefined. */
+  peek<T>(version: number | null, key: string): T | undefined {
+    if (version === null) return undefined;
+    const hit = this.entries.get(key);
+    return hit && hit.version === version ? (hit.value as T) : undefined;
+  }
+
+  /** Keeps `value`, made after `version` was read, unless a newer one is kept already. */
+  put(version: number | null, key: string, value: unknown): void {
+    if (version === null) return;
     const now = this.entries.get(key);
     // A slower request that read an older version does not replace a newer answer.
     if (!now || now.version <= version) {
       this.entries.delete(key);
       this.entries.set(key, { version, value });
-      if (this.entries.size > MAX_ENTRIES) this.entries.delete(this.entries.keys().next().value!);
+      if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
     }
-    return value;
+  }
+
+  /** Forgets one answer (tests, and a value this process has just changed). */
+  forget(key: string) {
+    this.entries.delete(key);
   }
 
   /** Forgets every answer (tests). */
@@ -121,4 +152,120 @@ export function publicReadCache(database: Database): Promise<PublicReadCache> {
     caches.set(database, cache);
   }
   return cache;
+}
+
+/** The signed-in reads' two caches, sharing one version: small session rows, and the answers' rows and bytes. */
+interface SignedInCaches {
+  sessions: PublicReadCache;
+  answers: PublicReadCache;
+}
+const signedInCaches = new WeakMap<Database, Promise<SignedInCaches>>();
+/** Signed-in sessions kept (a session and its user: about a kilobyte each). */
+const MAX_SESSIONS = 20_000;
+/**
+ * Answers kept (oldest dropped first): their rows and bytes, a few kilobytes for most users, up to a few
+ * hundred for a vendor's page of 50 orders; so a few hundred megabytes at the very worst.
+ */
+const MAX_SIGNED_IN_ANSWERS = 1_000;
+
+/**
+ * The signed-in reads' caches of the app on this database (ADR 0040): a session and its user, a customer's
+ * orders and session rows, a vendor's order pages and earnings, the operator's console, kept per key and
+ * used only while the `signed_in_reads` version (bumped by every write to what they are made of, migration
+ * 0024) is unchanged; the version is pushed on PGlite and read per request (coalesced) on PostgreSQL, as
+ * for the public reads.
+ */
+function signedInCachesOf(database: Database): Promise<SignedInCaches> {
+  let caches = signedInCaches.get(database);
+  if (!caches) {
+    caches = (async () => {
+      const read = scopeVersion(database.db, SIGNED_IN_READS_SCOPE);
+      const versions = (await notifiesBeforeCommitReturns(database))
+        ? await PushedVersion.start(database, read, SIGNED_IN_READS_CHANNEL)
+        : new VersionGate(read);
+      return {
+        sessions: new PublicReadCache(versions, MAX_SESSIONS),
+        answers: new PublicReadCache(versions, MAX_SIGNED_IN_ANSWERS),
+      };
+    })();
+    signedInCaches.set(database, caches);
+  }
+  return caches;
+}
+
+/** The signed-in sessions' cache (the session plugin's); its `versions` is the signed-in reads' version. */
+export const signedInSessionCache = async (database: Database) => (await signedInCachesOf(database)).sessions;
+
+/** The signed-in answers' cache. */
+const signedInReadCache = async (database: Database) => (await signedInCachesOf(database)).answers;
+
+/** Where a signed-in answer may be read from: the app's database and the version its request read. */
+export interface SignedInReadAt {
+  database: Database;
+  /** req.readVersion: read after the request began; null or undefined: make the answer fresh. */
+  version: number | null | undefined;
+}
+
+/**
+ * A signed-in answer's data under `key`, from the signed-in reads' cache when it was made at the version
+ * the request read, else `load()`'s (kept for the next request). Without `at`, `load()`. Keep what does not
+ * depend on the clock (rows), and present it with the request's time.
+ */
+export async function signedInRead<T>(
+  at: SignedInReadAt | undefined,
+  key: string,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!at || at.version === null || at.version === undefined) return load();
+  return (await signedInReadCache(at.database)).getAt(at.version, key, load);
+}
+
+/** The request's signed-in read position (its app's database, the version its session read). */
+export const readAt = (app: FastifyInstance, req: FastifyRequest): SignedInReadAt => ({
+  database: app.deps.database,
+  version: req.readVersion,
+});
+
+/**
+ * The bytes of an answer made from cached rows, kept with them for one reading of the clock (ADR 0040):
+ * an answer that is a function of its rows and of a small part read from the clock (an order's allowed
+ * actions) is serialized again only when that part changes. Lives inside a cached value, so it is
+ * dropped with the rows when the version moves.
+ */
+export class AnswerBytes {
+  private kept: { clock: string; body: string } | null = null;
+
+  /** The body for this reading of the clock: the kept one when the reading is the same, else make()'s. */
+  of(clock: string, make: () => string): string {
+    if (this.kept?.clock === clock) return this.kept.body;
+    const body = make();
+    this.kept = { clock, body };
+    return body;
+  }
+}
+
+/** Sends a serialized JSON answer as the route's serializer would have written it. */
+export function sendJson(reply: FastifyReply, body: string) {
+  return reply.header('content-type', 'application/json; charset=utf-8').send(body);
+}
+
+/**
+ * As signedInRead, for an answer that also depends on the clock in a way its keeper can check: the kept
+ * value is used only while `fits(kept)` (e.g. no payout falls due between the moment it was made and
+ * now); otherwise it is made again and replaces the kept one.
+ */
+export async function signedInReadWhile<T>(
+  at: SignedInReadAt | undefined,
+  key: string,
+  fits: (kept: T) => boolean,
+  load: () => Promise<T>,
+): Promise<T> {
+  if (!at || at.version === null || at.version === undefined) return load();
+  const cache = await signedInReadCache(at.database);
+  const hit = cache.peek<T>(at.version, key);
+  if (hit !== undefined && fits(hit)) return hit;
+  cache.misses++;
+  const value = await load();
+  cache.put(at.version, key, value);
+  return value;
 }

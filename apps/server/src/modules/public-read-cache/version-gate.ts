@@ -70,7 +70,16 @@ export class VersionGate implements VersionSource {
  * statement without parameters: the simple protocol, several times cheaper than a prepared one on PGlite.
  */
 export function publicReadsVersion(db: Db) {
-  const statement = sql.raw(`select "version" from "cache_versions" where "scope" = '${PUBLIC_READS_SCOPE}'`);
+  return scopeVersion(db, PUBLIC_READS_SCOPE);
+}
+
+/** The signed-in reads' version (migration 0024, ADR 0040): same counter, its own row and channel. */
+export const SIGNED_IN_READS_SCOPE = 'signed_in_reads';
+export const SIGNED_IN_READS_CHANNEL = 'signed_in_reads';
+
+/** Reads one constant scope's counter (null if its row is missing), as publicReadsVersion. */
+export function scopeVersion(db: Db, scope: typeof PUBLIC_READS_SCOPE | typeof SIGNED_IN_READS_SCOPE) {
+  const statement = sql.raw(`select "version" from "cache_versions" where "scope" = '${scope}'`);
   return async (): Promise<number | null> => {
     const [row] = await queryRows<{ version: string | number }>(db, statement);
     return row ? Number(row.version) : null;
@@ -106,9 +115,13 @@ export class PushedVersion implements VersionSource {
   private constructor() {}
 
   /** Listens first, then reads the counter, so no bump falls between the two. */
-  static async start(database: Database, read: () => Promise<number | null>): Promise<PushedVersion> {
+  static async start(
+    database: Database,
+    read: () => Promise<number | null>,
+    channel: string = PUBLIC_READS_CHANNEL,
+  ): Promise<PushedVersion> {
     const pushed = new PushedVersion();
-    await database.listen(PUBLIC_READS_CHANNEL, (payload) => pushed.heard(Number(payload)));
+    await database.listen(channel, (payload) => pushed.heard(Number(payload)));
     const now = await read();
     if (now !== null) pushed.heard(now);
     return pushed;

@@ -9,7 +9,8 @@ import {
   startSession,
 } from '../auth/session-plugin';
 import { deviceToken, sendSignedInSession } from '../auth/trusted-devices';
-import { sessionPayload, signInAndAnswer, signOutAndAnswer } from './service';
+import { sessionBody, signInAndAnswer, signOutAndAnswer } from './service';
+import { readAt, sendJson } from '../public-read-cache/cache';
 
 export async function sessionRoutes(app: FastifyInstance) {
   const { db } = app.deps;
@@ -19,7 +20,10 @@ export async function sessionRoutes(app: FastifyInstance) {
     if (req.session) reply.header('X-CSRF-Token', req.session.csrfToken);
     else await startSession(app, req, reply, null);
     reply.header('Cache-Control', 'no-store');
-    return sessionPayload(db, req.user, req.session, urlFor, app.deps.now());
+    return sendJson(
+      reply,
+      await sessionBody(db, req.user, req.session, urlFor, app.deps.now(), readAt(app, req)),
+    );
   });
 
   await routeFrom(app, sessionApi.signIn, {}, async (req, reply) => {

@@ -9,7 +9,7 @@ import { dummyPasswordDigest, verifyPassword } from '../auth/password';
 import { presentBooking } from '../bookings/presenter';
 import { listOpenBookings } from '../bookings/service';
 import { listCustomerOrders } from '../orders/queries';
-import { presentCustomerOrder } from '../orders/presenter';
+import { customerOrderClock, presentCustomerOrderAt } from '../orders/presenter';
 import { findGuestInputs } from '../pricing/queries';
 import { findUserByEmail, listAddressesWithInputs } from '../users/queries';
 import { presentAddress, presentUser } from '../users/presenter';
@@ -24,6 +24,8 @@ import {
 } from '../session-rotation/rotate-session';
 import { createSession, deleteSession } from '../auth/queries';
 import type { SessionRow, UserRow } from '../../db/rows';
+import { AnswerBytes, serializeWith, signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
+import { sessionResponseSchema } from '@stg/domain/api/session';
 
 /**
  * Sign-in (POST /api/session): the throttled password check, then the session's rotation. An
@@ -77,31 +79,81 @@ export async function sessionPayload(
   session: SessionRow | null,
   urlFor: (key: string) => string,
   now: Date,
+  at?: SignedInReadAt,
 ) {
-  const bookings = (await listOpenBookings(db, { user, session })).map(presentBooking);
-  if (!user) {
-    return {
-      user: null,
-      addresses: [],
-      orders: [],
-      vendor: null,
-      bookings,
-      guestInputs: session ? await findGuestInputs(db, session.id) : {},
-    };
-  }
-  const [addressRows, orderRows, vendorDetail] = await Promise.all([
-    listAddressesWithInputs(db, user.id),
-    listCustomerOrders(db, user.id),
-    user.vendorId ? loadVendorDetail(db, user.vendorId) : Promise.resolve(null),
-  ]);
+  if (!user) return guestPayload(db, session);
+  const rows = await signedInRows(db, user, session, at);
+  return signedInPayload(user, rows, urlFor, customerClocks(rows, now));
+}
+
+async function guestPayload(db: Db, session: SessionRow | null) {
+  const bookings = (await listOpenBookings(db, { user: null, session })).map(presentBooking);
+  return {
+    user: null,
+    addresses: [],
+    orders: [],
+    vendor: null,
+    bookings,
+    guestInputs: session ? await findGuestInputs(db, session.id) : {},
+  };
+}
+
+/** A signed-in user's rows (theirs, not the session's), from the signed-in reads' cache (ADR 0040). */
+function signedInRows(db: Db, user: UserRow, session: SessionRow | null, at: SignedInReadAt | undefined) {
+  return signedInRead(at, `session:user:${user.id}`, async () => {
+    const [bookingRows, addressRows, orderRows, vendorDetail] = await Promise.all([
+      listOpenBookings(db, { user, session }),
+      listAddressesWithInputs(db, user.id),
+      listCustomerOrders(db, user.id),
+      user.vendorId ? loadVendorDetail(db, user.vendorId) : Promise.resolve(null),
+    ]);
+    return { bookingRows, addressRows, orderRows, vendorDetail, bytes: new AnswerBytes() };
+  });
+}
+type SignedInRows = Awaited<ReturnType<typeof signedInRows>>;
+
+const customerClocks = (rows: SignedInRows, now: Date) =>
+  rows.orderRows.map((row) => customerOrderClock(row, now));
+
+/** The answer of a signed-in user: a function of the user, the rows and what the orders read from the clock. */
+function signedInPayload(
+  user: UserRow,
+  rows: SignedInRows,
+  urlFor: (key: string) => string,
+  clocks: ReturnType<typeof customerClocks>,
+) {
   return {
     user: presentUser(user),
-    addresses: addressRows.map(({ address, inputs }) => presentAddress(address, inputs)),
-    orders: orderRows.map((row) => presentCustomerOrder(row, urlFor, now)),
-    vendor: vendorDetail ? presentVendor(vendorDetail, urlFor, { owner: true }) : null,
-    bookings,
+    addresses: rows.addressRows.map(({ address, inputs }) => presentAddress(address, inputs)),
+    orders: rows.orderRows.map((row, i) => presentCustomerOrderAt(row, urlFor, clocks[i]!)),
+    vendor: rows.vendorDetail ? presentVendor(rows.vendorDetail, urlFor, { owner: true }) : null,
+    bookings: rows.bookingRows.map(presentBooking),
     guestInputs: {},
   };
+}
+
+const sessionJson = serializeWith(sessionResponseSchema);
+
+/**
+ * GET /api/session, serialized. A signed-in user's answer is made from the cached rows and its bytes are
+ * kept with them while what the orders read from the clock is unchanged (the user row comes from the same
+ * version of the cache as the rows, ADR 0040).
+ */
+export async function sessionBody(
+  db: Db,
+  user: UserRow | null,
+  session: SessionRow | null,
+  urlFor: (key: string) => string,
+  now: Date,
+  at: SignedInReadAt,
+): Promise<string> {
+  if (!user) return sessionJson(await guestPayload(db, session));
+  const rows = await signedInRows(db, user, session, at);
+  const clocks = customerClocks(rows, now);
+  // The user row is part of the key: a kept body is never another user's or an older row's.
+  return rows.bytes.of(JSON.stringify([user.id, user.updatedAt, clocks]), () =>
+    sessionJson(signedInPayload(user, rows, urlFor, clocks)),
+  );
 }
 
 /**
