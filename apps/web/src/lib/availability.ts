@@ -120,8 +120,14 @@ export function monthWeeks(key: string): (LocalDate | null)[][] {
 
 // Labels. Local dates are formatted as UTC midnights in UTC, so no time zone moves them.
 const utcOf = (date: LocalDate) => new Date(Date.UTC(date.year, date.month - 1, date.day));
-const formatUtc = (options: Intl.DateTimeFormatOptions) =>
-  new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' });
+// Made on first use, not when the module loads: each Intl format costs a few ms of a phone's CPU.
+const formatUtc = (options: Intl.DateTimeFormatOptions) => {
+  let format: Intl.DateTimeFormat | null = null;
+  return {
+    format: (date: Date) =>
+      (format ??= new Intl.DateTimeFormat('en-US', { ...options, timeZone: 'UTC' })).format(date),
+  };
+};
 const longDate = formatUtc({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' });
 const monthTitle = formatUtc({ month: 'long', year: 'numeric' });
 
