@@ -31,7 +31,6 @@ import { earningsApi } from '@stg/domain/api/earnings.endpoints';
 import { operatorApi } from '@stg/domain/api/operator.endpoints';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
-import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { LISTED_CATEGORIES } from '@stg/domain/constants';
 import {
@@ -158,13 +157,6 @@ export const SIGNED_IN_PAGES: SignedInPage[] = [
       addressOf(operatorApi.openDisputes, { query: { page: 1 } }),
       addressOf(operatorApi.payoutsDue, { query: { page: 1 } }),
     ],
-  },
-  {
-    // A customer's provider page: their review eligibility beside the reviews.
-    pattern: /^\/vendors\/(\d+)\/?$/,
-    for: (user) => user.userType === 'customer',
-    modules: [contract('reviews')],
-    calls: (_user, match) => [addressOf(reviewsApi.vendorReviews, { params: { id: Number(match[1]) } })],
   },
 ];
 
