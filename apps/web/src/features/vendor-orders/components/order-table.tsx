@@ -79,7 +79,8 @@ function OrderRows({
       </tr>
       <tr id={detailsId} className="vendor-orders-table__details" hidden={!expanded}>
         <td colSpan={COLUMNS.length + 1}>
-          <OrderDetails order={order} idBase={id} level={2} />
+          {/* Drawn when opened (see order-cards.tsx). */}
+          {expanded && <OrderDetails order={order} idBase={id} level={2} />}
         </td>
       </tr>
     </tbody>
