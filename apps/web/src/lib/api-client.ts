@@ -228,10 +228,9 @@ export async function call<E extends AnyEndpoint>(
   const url = urlOf(endpoint, input);
   // A signed-in page's first GETs may have come with its HTML (boot-answers.ts): read like any answer.
   const booted = endpoint.method === 'GET' ? takeBootAnswer(url) : undefined;
-  const [answer, schemas] = await Promise.all([
-    booted ?? apiRequest(endpoint.method, url, input?.body, options),
-    endpoint.schemas(),
-  ]);
+  const request =
+    booted === undefined ? apiRequest(endpoint.method, url, input?.body, options) : Promise.resolve(booted);
+  const [answer, schemas] = await Promise.all([request, endpoint.schemas()]);
   const schema = successSchemaOf(schemas);
   if (!schema) return answer as AnswerOf<E>;
   return schema.parse(answer) as AnswerOf<E>;
