@@ -25,7 +25,12 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import { pathOf } from '@stg/domain/api/endpoint';
+import { addressOf, pathOf } from '@stg/domain/api/endpoint';
+import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
+import { earningsApi } from '@stg/domain/api/earnings.endpoints';
+import { operatorApi } from '@stg/domain/api/operator.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { LISTED_CATEGORIES } from '@stg/domain/constants';
 import {
@@ -48,6 +53,111 @@ const MANIFEST_PATH = path.join('.vite', 'manifest.json');
 /** The lazy page chunk each address shows (its module in Vite's manifest). */
 const PAGE_CHUNKS: { pattern: RegExp; module: string }[] = [
   { pattern: /^\/vendors\/[^/]+\/?$/, module: 'src/features/provider/routes/provider-page.tsx' },
+];
+
+/** A signed-in user's header, in its own chunk (ADR 0023): every signed-in page draws it first. */
+const SIGNED_IN_HEADER = 'src/app/layouts/signed-in-header.tsx';
+const contract = (name: string) => `../../packages/domain/src/api/${name}.ts`;
+const DASHBOARD_FRAME = [
+  'src/features/dashboard/routes/dashboard-layout.tsx',
+  'src/features/dashboard/routes/dashboard-section-page.tsx',
+];
+
+/** A signed-in page (ADR 0041): who it is for, its lazy chunks, and the GETs of its first render. */
+interface SignedInPage {
+  pattern: RegExp;
+  /** Whether this user sees the page (else the route guard sends them elsewhere: nothing is added). */
+  for: (user: UserRow) => boolean;
+  /** Vite manifest keys: the page's chunks, the frames it sits in, the contracts its answers are read with. */
+  modules: string[];
+  /**
+   * The addresses the page's first render GETs, exactly as the web app writes them (addressOf, with the
+   * page sizes of its queries), so the API client finds them in the boot data (lib/boot-answers.ts).
+   */
+  calls: (user: UserRow, match: RegExpExecArray, search: URLSearchParams) => string[];
+}
+
+type UserRow = NonNullable<FastifyRequest['user']>;
+
+const isVendor = (user: UserRow) => user.vendorId !== null;
+
+/** The signed-in pages whose chunks and first answers come with the page (issue 27). */
+export const SIGNED_IN_PAGES: SignedInPage[] = [
+  {
+    pattern: /^\/orders\/?$/,
+    for: (user) => user.userType === 'customer',
+    modules: ['src/features/orders/routes/orders-page.tsx', contract('orders'), contract('plans')],
+    calls: () => [addressOf(ordersApi.customerOrders), addressOf(plansApi.customerPlans)],
+  },
+  {
+    // The Order History list of ?filter= (features/vendor-orders: 50 a page, VENDOR_ORDERS_PAGE_SIZE).
+    pattern: /^\/dashboard\/orders\/?$/,
+    for: isVendor,
+    modules: [
+      ...DASHBOARD_FRAME,
+      'src/features/vendor-orders/routes/vendor-orders-page.tsx',
+      contract('orders'),
+    ],
+    calls: (user, _match, search) => {
+      const raw = search.get('filter');
+      const filter = raw === 'active' || raw === 'past' ? raw : 'all';
+      return [
+        addressOf(ordersApi.vendorOrders, { params: { id: user.vendorId! }, query: { filter, limit: 50 } }),
+      ];
+    },
+  },
+  {
+    // Totals and the first 25 payouts (features/vendor-earnings: EARNINGS_PAGE_SIZE).
+    pattern: /^\/dashboard\/earnings\/?$/,
+    for: isVendor,
+    modules: [
+      ...DASHBOARD_FRAME,
+      'src/features/vendor-earnings/routes/earnings-page.tsx',
+      contract('earnings'),
+    ],
+    calls: (user) => [
+      addressOf(earningsApi.summary, { params: { id: user.vendorId! } }),
+      addressOf(earningsApi.payouts, { params: { id: user.vendorId! }, query: { limit: 25 } }),
+    ],
+  },
+  {
+    pattern: /^\/dashboard\/pricing\/?$/,
+    for: isVendor,
+    modules: [...DASHBOARD_FRAME, 'src/features/pricing-admin/routes/pricing-page.tsx'],
+    calls: () => [],
+  },
+  {
+    pattern: /^\/dashboard\/scheduling\/?$/,
+    for: isVendor,
+    modules: [
+      ...DASHBOARD_FRAME,
+      'src/features/scheduling-admin/routes/scheduling-page.tsx',
+      contract('calendars'),
+    ],
+    calls: () => [addressOf(calendarsApi.providers)],
+  },
+  {
+    pattern: /^\/dashboard\/(setup|general|support)\/?$/,
+    for: isVendor,
+    modules: DASHBOARD_FRAME,
+    calls: () => [],
+  },
+  {
+    // The console's figures and the first page of each list.
+    pattern: /^\/operator\/?$/,
+    for: (user) => user.isOperator,
+    modules: [
+      'src/app/operator-routes.tsx',
+      'src/features/operator-console/routes/operator-console-page.tsx',
+      contract('operator'),
+    ],
+    calls: () => [
+      addressOf(operatorApi.dashboard),
+      addressOf(operatorApi.failedRefunds, { query: { page: 1 } }),
+      addressOf(operatorApi.openDisputes, { query: { page: 1 } }),
+      addressOf(operatorApi.payoutsDue, { query: { page: 1 } }),
+    ],
+  },
 ];
 
 /** Pages whose first cards are above the fold (their covers load eagerly: priorityCount in the web app). */
@@ -89,6 +199,8 @@ export interface PageParts {
   answers: [string, string][];
   /** The page's largest picture. */
   image: { href: string; srcset?: string; sizes?: string } | null;
+  /** Manifest keys of the lazy chunks this visitor's page needs beside the address's own. */
+  modules?: string[];
 }
 
 const escapeAttr = (value: string) =>
@@ -101,11 +213,16 @@ export const escapeJsonForHtml = (json: string) =>
     .replace(/\u2028/g, '\\u2028')
     .replace(/\u2029/g, '\\u2029');
 
-/** The preloads of a lazy page's chunk: the chunk and its static imports not already in the entry's. */
-export function chunkPreloads(manifest: Manifest | null, pathname: string): string[] {
+/**
+ * The preloads of a page's lazy chunks (its page chunk, and for a signed-in user the header and the
+ * frames and contracts of their page: `extra`): each chunk and its static imports not already in the
+ * entry's.
+ */
+export function chunkPreloads(manifest: Manifest | null, pathname: string, extra: string[] = []): string[] {
   if (!manifest) return [];
   const page = PAGE_CHUNKS.find((p) => p.pattern.test(pathname));
-  if (!page || !manifest[page.module]) return [];
+  const modules = [...(page ? [page.module] : []), ...extra].filter((m) => manifest[m]);
+  if (!modules.length) return [];
   const inEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {
     if (into.has(key) || !manifest[key]) return;
@@ -114,7 +231,7 @@ export function chunkPreloads(manifest: Manifest | null, pathname: string): stri
   };
   for (const [key, chunk] of Object.entries(manifest)) if (chunk.isEntry) collect(key, inEntry);
   const needed = new Set<string>();
-  collect(page.module, needed);
+  for (const module of modules) collect(module, needed);
   const links: string[] = [];
   for (const key of needed) {
     if (inEntry.has(key)) continue;
@@ -170,7 +287,7 @@ export function renderPage(template: Template, pathname: string, parts: PagePart
     html = insertAt(html, first >= 0 && (head < 0 || first < head) ? first : head, link);
   }
   // After the first bundle's own links (Vite writes them at the end of the head).
-  const chunks = chunkPreloads(template.manifest, pathname);
+  const chunks = chunkPreloads(template.manifest, pathname, parts.modules);
   if (chunks.length) html = insertAt(html, html.search(/<\/head>/i), chunks.join(''));
   const answers = parts.answers.map(([apiPath, json]) => `${JSON.stringify(apiPath)}:${json}`).join(',');
   const data = escapeJsonForHtml(`{"at":${at},"answers":{${answers}}}`);
@@ -268,7 +385,12 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
           image: bannerImage,
         }));
     }
-    const [sessionAnswer, pageAnswer] = await Promise.all([session, page]);
+    const signedIn = req.user ? signedInParts(req, req.user, pathname, search) : null;
+    const [sessionAnswer, pageAnswer, userAnswers] = await Promise.all([
+      session,
+      page,
+      signedIn?.answers ?? [],
+    ]);
     // GET /api/session has no response schema: Fastify writes it with JSON.stringify.
     const answers: [string, string][] = [[pathOf(sessionApi.current), JSON.stringify(sessionAnswer)]];
     let image: PageParts['image'] = null;
@@ -276,7 +398,33 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
       answers.push([pageAnswer.path, pageAnswer.rep.body]);
       image = pageAnswer.image(pageAnswer.rep.body);
     }
-    return { answers, image };
+    answers.push(...userAnswers);
+    return { answers, image, modules: signedIn?.modules ?? [] };
+  }
+
+  /**
+   * A signed-in user's page: the header's chunk, the page's chunks, and the answers its first render
+   * GETs, each asked of the API itself in-process (app.inject with the visitor's cookie), so every check,
+   * cache and presenter of the route applies; an answer other than 200 is left out (the app asks again).
+   */
+  function signedInParts(req: FastifyRequest, user: UserRow, pathname: string, search: URLSearchParams) {
+    let match: RegExpExecArray | null = null;
+    const page = SIGNED_IN_PAGES.find((p) => (match = p.pattern.exec(pathname)) !== null && p.for(user));
+    const calls = page && match ? page.calls(user, match, search) : [];
+    const headers = { cookie: req.headers.cookie ?? '', accept: 'application/json' };
+    const answers = Promise.all(
+      calls.map(async (url): Promise<[string, string] | null> => {
+        const res = await app.inject({ method: 'GET', url, headers });
+        return res.statusCode === 200 ? [url, res.body] : null;
+      }),
+    ).then((all) => all.filter((a): a is [string, string] => a !== null));
+    // An endpoint's schemas load with its error answers' contract.
+    const modules = [
+      SIGNED_IN_HEADER,
+      ...(page?.modules ?? []),
+      ...(calls.length ? [contract('errors')] : []),
+    ];
+    return { modules, answers };
   }
 
   /** Answers a GET or HEAD of one of the app's pages. */

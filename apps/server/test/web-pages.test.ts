@@ -3,7 +3,8 @@
  * `/vendors/{id}` are index.html with a `<script type="application/json" id="boot-data">` block holding
  * exactly what GET /api/session answers for this cookie and the page's public answer (the same bytes as
  * the API's, from the same cache), a preload of the provider page's banner and of its lazy chunk; marked
- * private, revalidated by a weak ETag, compressed per request.
+ * private, revalidated by a weak ETag, compressed per request. Issue 27: a signed-in user's own pages also
+ * preload the signed-in header and their chunks, and carry the answers of their first GETs.
  */
 import fs from 'node:fs';
 import os from 'node:os';
@@ -44,6 +45,17 @@ const MANIFEST = {
     dynamicImports: ['src/features/provider/routes/provider-page.tsx'],
   },
   '_vendor-Sh4r3d.js': { file: 'assets/vendor-Sh4r3d.js' },
+  'src/app/layouts/signed-in-header.tsx': {
+    file: 'assets/signed-in-header-H3ad.js',
+    isDynamicEntry: true,
+    imports: ['index.html'],
+  },
+  'src/features/orders/routes/orders-page.tsx': {
+    file: 'assets/orders-page-0rd3r5.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_booking-B00k99.js'],
+    css: ['assets/orders-page-Css333.css'],
+  },
   '_booking-B00k99.js': { file: 'assets/booking-B00k99.js', imports: ['_vendor-Sh4r3d.js'] },
   'src/features/provider/routes/provider-page.tsx': {
     file: 'assets/provider-page-Pr0v1d.js',
@@ -345,6 +357,52 @@ describe('revalidation, HEAD and encodings', () => {
     expect(negotiateEncoding('gzip;q=1, *;q=0.5')).toBe('br');
     expect(negotiateEncoding('gzip, *;q=0')).toBe('gzip');
     expect(negotiateEncoding(undefined)).toBeNull();
+  });
+});
+
+describe('signed-in pages (issue 27): their chunks and the answers of their first GETs', () => {
+  const preloadsOf = (html: string) =>
+    [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+
+  it('a customer’s /orders carries exactly their GET /api/orders and /api/plans and preloads its chunks', async () => {
+    const { client } = await signedUpCustomer(app, 'orders-page');
+    const res = await client.request({ method: 'GET', url: '/orders', headers: { 'accept-encoding': 'br' } });
+    const html = decoded(res);
+    const { answers } = bootOf(html).data;
+    expect(Object.keys(answers)).toEqual(['/api/session', '/api/orders', '/api/plans']);
+    for (const url of ['/api/orders', '/api/plans'])
+      expect(answers[url]).toEqual((await client.request({ method: 'GET', url })).json());
+    expect(preloadsOf(html)).toEqual(
+      expect.arrayContaining([
+        '/assets/signed-in-header-H3ad.js',
+        '/assets/orders-page-0rd3r5.js',
+        '/assets/booking-B00k99.js',
+        '/assets/orders-page-Css333.css',
+      ]),
+    );
+    // The first bundle's own files only once (Vite's own link).
+    expect(preloadsOf(html).filter((href) => href === '/assets/vendor-Sh4r3d.js')).toHaveLength(1);
+  });
+
+  it('a vendor’s Order History carries the list of its ?filter=, 50 a page, as GET answers it', async () => {
+    const owner = new TestClient(app);
+    await owner.signIn('page-vendor@example.com', PASSWORD);
+    const answers = await answersOf('/dashboard/orders?filter=past', owner);
+    const url = `/api/vendors/${vendorId}/orders?filter=past&limit=50`;
+    expect(Object.keys(answers)).toEqual(['/api/session', url]);
+    expect(answers[url]).toEqual((await owner.request({ method: 'GET', url })).json());
+  });
+
+  it('nothing of a page that is not the visitor’s: a guest’s or a customer’s vendor page, a vendor’s /orders', async () => {
+    expect(Object.keys(await answersOf('/orders'))).toEqual(['/api/session']);
+    const { client } = await signedUpCustomer(app, 'not-theirs');
+    expect(Object.keys(await answersOf('/dashboard/orders', client))).toEqual(['/api/session']);
+    expect(Object.keys(await answersOf('/operator', client))).toEqual(['/api/session']);
+    const owner = new TestClient(app);
+    await owner.signIn('page-vendor@example.com', PASSWORD);
+    expect(Object.keys(await answersOf('/orders', owner))).toEqual(['/api/session']);
+    const guestHtml = decoded(await page('/orders'));
+    expect(guestHtml).not.toContain('signed-in-header');
   });
 });
 

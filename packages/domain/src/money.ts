@@ -15,11 +15,25 @@ export function centsToDollars(cents: Cents): number {
   return Math.round(cents) / 100;
 }
 
+/**
+ * A number as `toLocaleString('en-US')` writes it ("1,234.5": digits grouped by thousands, at most three
+ * decimals, rounded half away from zero), without Intl: a page's first Intl number format loads ICU's
+ * number data, a single task of about 50 ms on a phone's CPU (200 ms with Lighthouse's 4x slowdown).
+ */
+export function formatNumber(value: number): string {
+  if (!Number.isFinite(value)) return value.toLocaleString('en-US');
+  if (Math.abs(value) >= 1e21) return value.toLocaleString('en-US');
+  const abs = Number.isInteger(value) ? Math.abs(value) : Math.round(Math.abs(value) * 1000) / 1000;
+  const [whole = '0', fraction] = String(abs).split('.');
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',');
+  return `${value < 0 || Object.is(value, -0) ? '-' : ''}${grouped}${fraction ? `.${fraction}` : ''}`;
+}
+
 /** "$1,234.50" */
 export function formatDollars(cents: Cents): string {
   const sign = cents < 0 ? '-' : '';
   const abs = Math.abs(Math.round(cents));
-  const whole = Math.floor(abs / 100).toLocaleString('en-US');
+  const whole = formatNumber(Math.floor(abs / 100));
   const frac = String(abs % 100).padStart(2, '0');
   return `${sign}$${whole}.${frac}`;
 }

@@ -19,6 +19,7 @@ import {
   UNEXPECTED_ERROR,
   urlOf,
 } from './api-client';
+import { keepBootAnswers } from './boot-answers';
 
 /**
  * A made-up endpoint for the client's own behaviour (tokens, retries, failures, addresses, parsing), apart
@@ -250,6 +251,25 @@ describe('urlOf and call (ADR 0031)', () => {
         headers: expect.objectContaining({ 'x-csrf-token': 't', 'content-type': 'application/json' }),
       }),
     ]);
+  });
+
+  it('takes a GET’s answer from the boot data once, parsed like a fetched one, while it is fresh', async () => {
+    const address = urlOf(getThing, { params: { id: 7 }, query: { page: 1 } });
+    const { calls } = mockApi({ [at(getThing, { id: 7 })]: { body: { ...sent, name: 'Fetched' } } });
+    keepBootAnswers([[address, sent]], Date.now() + 60_000);
+    await expect(call(getThing, { params: { id: 7 }, query: { page: 1 } })).resolves.toEqual(parsed);
+    expect(calls).toHaveLength(0);
+    // Once: the next read of the address asks the server.
+    await expect(call(getThing, { params: { id: 7 }, query: { page: 1 } })).resolves.toMatchObject({
+      name: 'Fetched',
+    });
+    expect(calls).toHaveLength(1);
+    // Not when it is old, nor for another address.
+    keepBootAnswers([[address, sent]], Date.now() - 1);
+    await call(getThing, { params: { id: 7 }, query: { page: 1 } });
+    keepBootAnswers([[address, sent]], Date.now() + 60_000);
+    await call(getThing, { params: { id: 7 }, query: { page: 2 } });
+    expect(calls).toHaveLength(3);
   });
 
   it('rejects a drifted answer with the schema’s error, never a silent cast', async () => {

@@ -26,6 +26,7 @@ import {
   type HttpMethod,
   type PathParamNames,
 } from '@stg/domain/api/endpoint';
+import { takeBootAnswer } from './boot-answers';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 
 export const UNEXPECTED_ERROR = 'An unexpected error occurred';
@@ -224,10 +225,12 @@ export async function call<E extends AnyEndpoint>(
     ? [input?: CallInput<E>, options?: RequestOptions]
     : [input: CallInput<E>, options?: RequestOptions]
 ): Promise<AnswerOf<E>> {
-  const [answer, schemas] = await Promise.all([
-    apiRequest(endpoint.method, urlOf(endpoint, input), input?.body, options),
-    endpoint.schemas(),
-  ]);
+  const url = urlOf(endpoint, input);
+  // A signed-in page's first GETs may have come with its HTML (boot-answers.ts): read like any answer.
+  const booted = endpoint.method === 'GET' ? takeBootAnswer(url) : undefined;
+  const request =
+    booted === undefined ? apiRequest(endpoint.method, url, input?.body, options) : Promise.resolve(booted);
+  const [answer, schemas] = await Promise.all([request, endpoint.schemas()]);
   const schema = successSchemaOf(schemas);
   if (!schema) return answer as AnswerOf<E>;
   return schema.parse(answer) as AnswerOf<E>;

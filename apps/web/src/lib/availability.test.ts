@@ -2,12 +2,15 @@ import { describe, expect, it } from 'vitest';
 import type { Availability } from '@stg/domain/api/scheduling';
 import {
   groupByHour,
+  longDateLabel,
+  monthLabel,
   monthWeeks,
   monthsWithAvailability,
   offers,
   shiftMonth,
   startLabel,
   startsOfDay,
+  WEEKDAYS,
 } from './availability';
 
 const availability = (days: Availability['days']): Availability => ({
@@ -78,5 +81,27 @@ describe('availability reading', () => {
     expect(weeks[4]!.filter(Boolean)).toHaveLength(3);
     expect(shiftMonth('2026-12', 1)).toBe('2027-01');
     expect(shiftMonth('2026-01', -1)).toBe('2025-12');
+  });
+});
+
+describe('date labels (written without Intl)', () => {
+  it('read as Intl writes them, for every day of 2026 and 2028', () => {
+    const long = new Intl.DateTimeFormat('en-US', {
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+      year: 'numeric',
+      timeZone: 'UTC',
+    });
+    const month = new Intl.DateTimeFormat('en-US', { month: 'long', year: 'numeric', timeZone: 'UTC' });
+    for (const year of [2026, 2028])
+      for (let day = 0; day < 366; day += 1) {
+        const d = new Date(Date.UTC(year, 0, 1 + day));
+        const local = { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
+        expect(longDateLabel(local)).toBe(long.format(d));
+        const key = `${local.year}-${String(local.month).padStart(2, '0')}`;
+        expect(monthLabel(key)).toBe(month.format(d));
+      }
+    expect(WEEKDAYS.map((w) => w.short)).toEqual(['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']);
   });
 });

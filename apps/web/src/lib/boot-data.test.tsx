@@ -11,6 +11,8 @@ import { ServicesPage } from '../features/catalog/routes/services-page';
 import { vendorQueryOptions } from './vendors/vendor-query';
 import { customerAddress, customerUser, makeCard, makeVendor } from '../test/fixtures';
 import { at, mockApi } from '../test/mock-api';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { call, urlOf } from './api-client';
 import { BOOT_DATA_ID, primeQueryClient, readBootData, type BootData } from './boot-data';
 import { STORAGE_KEYS } from './browser-storage';
 import { createQueryClient } from './query-client';
@@ -103,6 +105,17 @@ function Vendors() {
 }
 
 describe('createQueryClient with the page’s boot data', () => {
+  it('keeps the answers no query is primed with for the API client’s first GET of their address', async () => {
+    const orders = urlOf(ordersApi.customerOrders);
+    const api = mockApi({ [at(ordersApi.customerOrders)]: { body: { orders: [] } } });
+    writeBootData({ at: Date.now(), answers: { [orders]: { orders: [] } } });
+    createQueryClient();
+    await expect(call(ordersApi.customerOrders)).resolves.toEqual({ orders: [] });
+    expect(api.calls).toEqual([]);
+    await call(ordersApi.customerOrders);
+    expect(api.calls).toHaveLength(1);
+  });
+
   it('renders the data at the first render, without asking the API', () => {
     const api = mockApi({});
     writeBootData({ at: Date.now(), answers: { [VENDORS]: [card] } });

@@ -14,7 +14,11 @@ import { sessionApi } from '@stg/domain/api/session.endpoints';
 import type { Session } from '@stg/domain/api/session';
 import { matchesPath, pathOf } from '@stg/domain/api/endpoint';
 import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import { keepBootAnswers } from './boot-answers';
 import { normalizeSession, SESSION_QUERY_KEY, storeSessionUser } from './session/session-query';
+
+/** How long the answers no query is primed with stay usable (boot-answers.ts): the queries' staleTime. */
+const BOOT_ANSWERS_FRESH_MS = 30_000;
 
 export const BOOT_DATA_ID = 'boot-data';
 
@@ -63,8 +67,12 @@ function querySlot(path: string): { key: readonly unknown[]; read: (answer: unkn
 export function primeQueryClient(queryClient: QueryClient, boot: BootData | null, now = Date.now()): void {
   if (!boot) return;
   const updatedAt = Math.min(boot.at, now);
+  const rest: [string, unknown][] = [];
   for (const [path, answer] of Object.entries(boot.answers)) {
     const slot = querySlot(path);
     if (slot && answer != null) queryClient.setQueryData(slot.key, slot.read(answer), { updatedAt });
+    else if (answer != null) rest.push([path, answer]);
   }
+  // The others (a signed-in page's first GETs) wait for the API client's call of their address.
+  keepBootAnswers(rest, updatedAt + BOOT_ANSWERS_FRESH_MS);
 }

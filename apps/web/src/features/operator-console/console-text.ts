@@ -4,13 +4,14 @@
 import type { PeriodFigures } from '@stg/domain/api/operator';
 import type { ListingStatus } from '@stg/domain/constants';
 import { formatCalendarDate } from '@stg/domain/dates';
-import { dollarsToCents, formatDollars } from '@stg/domain/money';
+import { dollarsToCents, formatDollars, formatNumber } from '@stg/domain/money';
 
 /** "$1,234.50" from dollars. */
 export const money = (dollars: number) => formatDollars(dollarsToCents(dollars));
 /** "$1,235" on a chart's axis (whole dollars). */
-export const wholeMoney = (dollars: number) => `$${Math.round(dollars).toLocaleString('en-US')}`;
-export const count = (n: number) => n.toLocaleString('en-US');
+export const wholeMoney = (dollars: number) => `$${formatNumber(Math.round(dollars))}`;
+/** "1,234" (without Intl: see formatNumber). */
+export const count = (n: number) => formatNumber(n);
 
 /** "Nov 24, 2026" in St George; a dash when unknown. */
 export const dayOf = (iso: string | null) => (iso ? formatCalendarDate(iso) || '—' : '—');

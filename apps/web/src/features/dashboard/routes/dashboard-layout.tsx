@@ -1,4 +1,4 @@
-import { Suspense, useEffect } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
 import { Outlet, useParams } from 'react-router';
 import { PageLoader } from '../../../components/page-loader';
 import { useSession } from '../../../lib/session/use-session';
@@ -11,8 +11,13 @@ import { DashboardTabs } from '../components/dashboard-tabs';
 export function DashboardLayout() {
   const { vendor } = useSession();
   const { section } = useParams();
+  const shown = useRef(section);
 
+  // On a section change only: the app's scroll restoration places a page on arrival, and a scroll in the
+  // first commit forced a layout of the whole list in the middle of it (a long task of its own).
   useEffect(() => {
+    if (shown.current === section) return;
+    shown.current = section;
     window.scrollTo(0, 0);
   }, [section]);
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { useQuery } from '@tanstack/react-query';
+import { useQueries, useQuery } from '@tanstack/react-query';
 import type { FailedRefund } from '@stg/domain/api/operator';
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
@@ -7,7 +7,13 @@ import { PageHeader } from '../../../components/page-header';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
 import { useDocumentTitle } from '../../../lib/use-document-title';
-import { dashboardQueryOptions, useRetryRefund } from '../api/console';
+import {
+  dashboardQueryOptions,
+  failedRefundsQueryOptions,
+  openDisputesQueryOptions,
+  payoutsDueQueryOptions,
+  useRetryRefund,
+} from '../api/console';
 import { FiguresSection } from '../components/figures-section';
 import { FailedRefundsList, OpenDisputesList, PayoutsDueList } from '../components/console-lists';
 import { HandleRefundModal } from '../components/handle-refund-modal';
@@ -23,6 +29,12 @@ import '../operator-console.css';
 export function OperatorConsolePage() {
   useDocumentTitle('Operator Console');
   const dashboard = useQuery(dashboardQueryOptions());
+  // The lists' first pages (the same queries the lists read): the page is shown whole once every answer
+  // is in, so nothing below the figures moves when they arrive (CLS; they usually come with the page).
+  const firstPages = useQueries({
+    queries: [failedRefundsQueryOptions(1), openDisputesQueryOptions(1), payoutsDueQueryOptions(1)],
+  });
+  const settled = [dashboard, ...firstPages].every((q) => q.data !== undefined || q.isError);
   const retry = useRetryRefund();
   const { openModal } = useModal();
   const [status, setStatus] = useState('');
@@ -63,26 +75,25 @@ export function OperatorConsolePage() {
         {status}
       </p>
       <ErrorList errors={retryError} />
-      {data === undefined ? (
-        dashboard.isError ? (
-          <ErrorList errors={errorsOf(dashboard.error)} />
+      {!settled && <PageLoader label="Loading the figures…" />}
+      <div hidden={!settled}>
+        {data === undefined ? (
+          dashboard.isError && <ErrorList errors={errorsOf(dashboard.error)} />
         ) : (
-          <PageLoader label="Loading the figures…" />
-        )
-      ) : (
-        <>
-          <QueueLinks data={data} />
-          <FiguresSection data={data} />
-          <VendorsByStatus data={data} />
-        </>
-      )}
-      <FailedRefundsList
-        onRetry={onRetry}
-        onHandle={onHandle}
-        retrying={retry.isPending ? (retry.variables ?? null) : null}
-      />
-      <OpenDisputesList />
-      <PayoutsDueList />
+          <>
+            <QueueLinks data={data} />
+            <FiguresSection data={data} />
+            <VendorsByStatus data={data} />
+          </>
+        )}
+        <FailedRefundsList
+          onRetry={onRetry}
+          onHandle={onHandle}
+          retrying={retry.isPending ? (retry.variables ?? null) : null}
+        />
+        <OpenDisputesList />
+        <PayoutsDueList />
+      </div>
     </div>
   );
 }

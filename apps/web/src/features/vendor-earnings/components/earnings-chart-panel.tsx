@@ -2,11 +2,12 @@ import { useId, useMemo, useState } from 'react';
 import type { EarningsBucket } from '@stg/domain/api/earnings';
 import { Chart } from '../../../components/charts/chart';
 import { periodLabel, periodName } from '@stg/domain/dates';
+import { formatNumber } from '@stg/domain/money';
 import { EARNINGS_TEXT, money } from '../earnings-text';
 
 /** The axis's round dollars, short: "$125", "$1,250", "$12.5k" (the marks are 0, half and a round top). */
 const dollarsTick = (dollars: number) =>
-  dollars >= 10_000 ? `$${dollars / 1000}k` : `$${dollars.toLocaleString('en-US')}`;
+  dollars >= 10_000 ? `$${dollars / 1000}k` : `$${formatNumber(dollars)}`;
 
 type Unit = 'week' | 'month';
 

@@ -79,8 +79,12 @@ function PayoutsSection({ vendorId }: { vendorId: number }) {
  */
 export function EarningsPage({ vendor, title }: { vendor: Vendor; title: string }) {
   const summary = useQuery(earningsSummaryQueryOptions(vendor.id));
+  // The payouts' first page (the query PayoutsSection reads): the page is shown whole once both answers
+  // are in, so the payouts do not move when the totals and chart arrive above them (CLS).
+  const payouts = useInfiniteQuery(earningsPayoutsQueryOptions(vendor.id));
+  const settled = !summary.isPending && !payouts.isPending;
   let top;
-  if (summary.isPending) top = <PageLoader label={EARNINGS_TEXT.loading} />;
+  if (summary.isPending) top = null;
   else if (summary.isError) top = <Retry error={summary.error} onRetry={() => void summary.refetch()} />;
   else
     top = (
@@ -95,10 +99,13 @@ export function EarningsPage({ vendor, title }: { vendor: Vendor; title: string 
         {title}
       </h1>
       <p className="dashboard-section__summary">{EARNINGS_TEXT.summary}</p>
-      <div aria-busy={summary.isFetching}>{top}</div>
-      <CsvExportForm vendorId={vendor.id} />
-      {summary.data?.provider === 'stripe' && <StripePayouts vendorId={vendor.id} />}
-      <PayoutsSection vendorId={vendor.id} />
+      {!settled && <PageLoader label={EARNINGS_TEXT.loading} />}
+      <div className="earnings__body" hidden={!settled}>
+        <div aria-busy={summary.isFetching}>{top}</div>
+        <CsvExportForm vendorId={vendor.id} />
+        {summary.data?.provider === 'stripe' && <StripePayouts vendorId={vendor.id} />}
+        <PayoutsSection vendorId={vendor.id} />
+      </div>
     </section>
   );
 }

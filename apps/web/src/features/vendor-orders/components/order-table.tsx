@@ -84,7 +84,10 @@ function OrderRows({
       </tr>
       <tr id={detailsId} className="vendor-orders-table__details" hidden={!expanded}>
         <td colSpan={COLUMNS.length + 1}>
-          <OrderDetails order={order} idBase={id} level={2} open={expanded} now={now} onNotice={onNotice} />
+          {/* Drawn when opened (see order-cards.tsx). */}
+          {expanded && (
+            <OrderDetails order={order} idBase={id} level={2} open={expanded} now={now} onNotice={onNotice} />
+          )}
         </td>
       </tr>
     </tbody>
