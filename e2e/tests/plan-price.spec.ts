@@ -18,6 +18,8 @@ async function buyPlan(page: Page) {
   await page.goto(VENDOR_PATH);
   await page.getByRole('button', { name: 'Get Price' }).click();
   const form = page.getByRole('form', { name: 'Instant pricing' });
+  await form.getByRole('combobox', { name: 'Bedrooms' }).selectOption({ label: '5 bedrooms' });
+  await form.getByRole('combobox', { name: 'Bathrooms' }).selectOption({ label: '3 bathrooms' });
   await form.getByRole('radio', { name: /^Every 2 weeks/ }).check();
   await form.getByRole('button', { name: 'Continue' }).click();
   const scheduling = page.getByRole('region', { name: 'Scheduling' });
