@@ -622,6 +622,17 @@ const TABLE: Record<string, Entry> = {
     expect: PLAN_CHANGE,
     ownerStatus: 422,
   },
+  'POST /api/plans/:id/accept-price': {
+    kind: 'checked',
+    owner: 'customerA',
+    what: "accept a new price for A's plan (none offered for the fixture's plan: A's answer is 422)",
+    prepare: async (fx) => {
+      const { planId } = await heldPlanOfA(fx);
+      return { method: 'POST', url: `/api/plans/${planId}/accept-price`, payload: { version: '1-0' } };
+    },
+    expect: PLAN_CHANGE,
+    ownerStatus: 422,
+  },
   'POST /api/plans/:id/cancel': {
     kind: 'checked',
     owner: 'customerA',

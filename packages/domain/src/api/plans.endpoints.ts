@@ -99,4 +99,21 @@ export const plansApi = {
         responses: { 200: m.planResponseSchema, 404: e.errorsResponseSchema, 422: e.errorsResponseSchema },
       })),
   }),
+  acceptPrice: endpoint({
+    method: 'POST',
+    path: '/api/plans/:id/accept-price',
+    tags: ['plans'],
+    summary:
+      "The customer accepts their plan's new price (the proposal's version in the body; 409 when the provider's price changed since): it is charged from the next visit not yet charged",
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        body: m.planAcceptPriceRequestSchema,
+        responses: {
+          200: m.planResponseSchema,
+          404: e.errorsResponseSchema,
+          409: e.errorsResponseSchema,
+          422: e.errorsResponseSchema,
+        },
+      })),
+  }),
 };

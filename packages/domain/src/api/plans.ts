@@ -57,6 +57,20 @@ export const customerPlanSchema = z.object({
       pricePerVisit: z.number(),
     }),
   ),
+  /**
+   * A new price the customer may accept (ADR 0037 "Price", step 3d): the vendor's pricing or discount now,
+   * for the plan's answers and frequency, when it differs from the plan's price; null when none. `version`
+   * names it (POST /api/plans/:id/accept-price sends it back); `fromDate` is the St George date of the next
+   * visit not yet charged (null: none written yet, the next one made).
+   */
+  priceProposal: z
+    .object({
+      version: z.string(),
+      pricePerVisit: z.number(),
+      discountPercent: z.number().int(),
+      fromDate: z.string().nullable(),
+    })
+    .nullable(),
   /** Every visit written so far, in order (the first is the checkout's order). */
   visits: z.array(planVisitSchema),
 });
@@ -83,7 +97,21 @@ export const PLAN_MANAGE_MESSAGES = {
   newTimeInWindow: "That time is inside the vendor's cancellation window: please choose a later time.",
   pausedBefore: 'Your plan is paused: choose a first visit on or after the day it starts again.',
   appointmentInvalid: 'Appointment time must be a date and time with its offset.',
+  priceVersion: 'Price proposal is required.',
+  noPriceProposal: 'There is no new price to accept for this plan.',
+  priceProposalStale:
+    'The provider changed its price again: see the new price on your plan and accept that one if it suits you.',
+  visitCharging: 'A visit of this plan is being charged right now: please try again in a minute.',
 } as const;
+
+/** POST /api/plans/:id/accept-price: the version of the proposal the customer saw (a stale one is refused). */
+export const planAcceptPriceRequestSchema = z.object({
+  version: z
+    .string({ error: PLAN_MANAGE_MESSAGES.priceVersion })
+    .min(1, PLAN_MANAGE_MESSAGES.priceVersion)
+    .max(60, PLAN_MANAGE_MESSAGES.priceVersion),
+});
+export type PlanAcceptPriceRequest = z.output<typeof planAcceptPriceRequestSchema>;
 
 /** POST /api/plans/:id/visits/:visitId/reschedule: the visit's new start (ISO with offset). */
 export const planVisitRescheduleRequestSchema = z.object({

@@ -14,7 +14,7 @@ import { findPlan } from './repo';
 
 /** What changed: the visits it let go (their appointments), who did it, and the pause's end or the reason. */
 export interface PlanChangeMail {
-  kind: 'skipped' | 'paused' | 'cancelled' | 'rescheduled' | 'schedule_changed';
+  kind: 'skipped' | 'paused' | 'cancelled' | 'rescheduled' | 'schedule_changed' | 'price_accepted';
   planId: number;
   /** The visits it let go; for `rescheduled` the visit's old time (none when it needed a new time). */
   visits: Date[];
@@ -25,8 +25,10 @@ export interface PlanChangeMail {
   to?: Date;
   /** `schedule_changed`: the visits whose new time was busy (the customer picks another). */
   needsTime?: Date[];
-  /** `schedule_changed`: the price per visit from now on, in cents. */
+  /** `schedule_changed`, `price_accepted`: the price per visit from now on, in cents. */
   pricePerVisitCents?: number;
+  /** `price_accepted`: the price per visit until now, in cents. */
+  fromPricePerVisitCents?: number;
   /** `schedule_changed`: the visits whose time was busy, moved to the nearest free time in their week. */
   moved?: { from: Date; to: Date }[];
 }
@@ -84,7 +86,26 @@ function moveTexts(m: PlanChangeMail, plan: string, vendorName: string, customer
   };
 }
 
+function priceTexts(m: PlanChangeMail, plan: string, vendorName: string, customerName: string) {
+  const first = m.visits[0];
+  const from = first ? `from your visit on ${when(first)}` : 'from your next visit';
+  const price = `${formatCents(m.pricePerVisitCents ?? 0)} a visit`;
+  const was = `(was ${formatCents(m.fromPricePerVisitCents ?? 0)})`;
+  return {
+    customerSubject: `New price accepted: ${vendorName}, ${price}`,
+    customer: [
+      `You accepted ${vendorName}'s new price for your ${plan} plan: ${price} ${was}, ${from}.`,
+      'Visits already charged keep the price they were charged.',
+    ],
+    vendorSubject: `New plan price accepted: ${customerName}, ${price}`,
+    vendor: [
+      `${customerName} accepted your new price for their ${plan} plan: ${price} ${was}, ${first ? `from the visit on ${when(first)}` : 'from the next visit'}.`,
+    ],
+  };
+}
+
 function texts(m: PlanChangeMail, plan: string, vendorName: string, customerName: string) {
+  if (m.kind === 'price_accepted') return priceTexts(m, plan, vendorName, customerName);
   if ((m.kind === 'rescheduled' || m.kind === 'schedule_changed') && m.to)
     return moveTexts(m, plan, vendorName, customerName);
   const first = m.visits[0];

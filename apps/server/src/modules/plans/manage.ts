@@ -13,7 +13,7 @@ import type { PaymentsDeps } from '../../deps';
 import type { Tx } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
 import { findVendor } from '../pricing/queries';
-import { vendorPlanOffers } from '../plan-offers/service';
+import { priceProposalOf, vendorPricingNow } from './price-proposal';
 import { presentCustomerPlan } from './presenter';
 import { addPlanEvent, listVisitsOfPlan, lockPlan, lockPlanVisit, updatePlan, type PlanRow } from './repo';
 import { isHeldLike, releaseVisit } from './service';
@@ -42,7 +42,14 @@ export async function lockOwnPlan(tx: Tx, actor: PlanActor, planId: number, role
 export async function present(tx: Tx, plan: PlanRow): Promise<CustomerPlan> {
   const vendor = await findVendor(tx, plan.vendorId);
   const visits = await listVisitsOfPlan(tx, plan.id);
-  return presentCustomerPlan(plan, vendor?.name ?? '', visits, await vendorPlanOffers(tx, plan.vendorId));
+  const pricing = await vendorPricingNow(tx, plan.vendorId);
+  return presentCustomerPlan(
+    plan,
+    vendor?.name ?? '',
+    visits,
+    pricing?.offers ?? [],
+    priceProposalOf(plan, pricing, visits),
+  );
 }
 
 /** A held visit the customer may still let go: its window (charge time) has not come. */

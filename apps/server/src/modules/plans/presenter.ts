@@ -2,6 +2,7 @@ import type { CustomerPlan, PlanVisit, VendorPlan } from '@stg/domain/api/plans'
 import { centsToDollars } from '@stg/domain/money';
 import { PLAN_FREQUENCIES, planVisitSubtotal, type PlanFrequency, type PlanOffer } from '@stg/domain/plans';
 import { parseLocalDate, weekdayOf } from '@stg/domain/zoned-time';
+import type { PriceProposal } from './price-proposal';
 import type { PlanRow, PlanVisitRow } from './repo';
 
 /**
@@ -37,6 +38,7 @@ export function presentCustomerPlan(
   vendorName: string,
   visits: PlanVisitRow[],
   offers: readonly PlanOffer[],
+  proposal: PriceProposal | null = null,
 ): CustomerPlan {
   const frequencyOptions = PLAN_FREQUENCIES.flatMap((frequency) => {
     const price = planPriceFor(plan, offers, frequency);
@@ -69,6 +71,12 @@ export function presentCustomerPlan(
     usualWeekday: isoWeekday(plan.anchorLocalDate),
     usualStartMinutes: plan.anchorStartMinutes,
     frequencyOptions,
+    priceProposal: proposal && {
+      version: proposal.version,
+      pricePerVisit: centsToDollars(proposal.subtotalCents),
+      discountPercent: proposal.discountPercent,
+      fromDate: proposal.fromVisit?.localDate ?? null,
+    },
     visits: visits.map(presentVisit),
   };
 }

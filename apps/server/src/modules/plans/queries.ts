@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { notFound } from '../../http/errors';
 import { presentCustomerPlan, presentVendorPlan } from './presenter';
 import { findPlan, listPlansOfUser, listVisitsOfPlan, listVisitsOfPlans } from './repo';
-import { vendorPlanOffers } from '../plan-offers/service';
+import { priceProposalOf, vendorPricingNow } from './price-proposal';
 
 /** The user's plans, newest first, each with its visits in order. */
 export async function customerPlans(db: Db, userId: number): Promise<CustomerPlan[]> {
@@ -14,17 +14,20 @@ export async function customerPlans(db: Db, userId: number): Promise<CustomerPla
     rows.map((r) => r.plan.id),
   );
   const vendorIds = [...new Set(rows.map((r) => r.plan.vendorId))];
-  const offers = new Map(
-    await Promise.all(vendorIds.map(async (id) => [id, await vendorPlanOffers(db, id)] as const)),
+  const pricing = new Map(
+    await Promise.all(vendorIds.map(async (id) => [id, await vendorPricingNow(db, id)] as const)),
   );
-  return rows.map((r) =>
-    presentCustomerPlan(
+  return rows.map((r) => {
+    const own = visits.filter((v) => v.planId === r.plan.id);
+    const now = pricing.get(r.plan.vendorId) ?? null;
+    return presentCustomerPlan(
       r.plan,
       r.vendorName,
-      visits.filter((v) => v.planId === r.plan.id),
-      offers.get(r.plan.vendorId) ?? [],
-    ),
-  );
+      own,
+      now?.offers ?? [],
+      priceProposalOf(r.plan, now, own),
+    );
+  });
 }
 
 /** One of the vendor's plans with its visits in order; another vendor's (or none) is 404, its existence untold. */

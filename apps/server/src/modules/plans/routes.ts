@@ -7,6 +7,7 @@ import { routeFrom } from '../../http/endpoint-route';
 import { parseId } from '../../http/params';
 import { isInstantInRange } from '@stg/domain/instants';
 import { notFound, unprocessable } from '../../http/errors';
+import { acceptPlanPrice } from './accept-price';
 import { cancelPlan, pausePlan, skipVisit } from './manage';
 import { changeSchedule, planAvailability, rescheduleVisit } from './manage-schedule';
 import { customerPlans, vendorPlan } from './queries';
@@ -74,6 +75,9 @@ export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDep
   }));
   await routeFrom(app, plansApi.pause, { preValidation: [requireUser] }, async (req) => ({
     plan: await pausePlan(deps, signedInUser(req), planId(req.params.id), req.body.until),
+  }));
+  await routeFrom(app, plansApi.acceptPrice, { preValidation: [requireUser] }, async (req) => ({
+    plan: await acceptPlanPrice(deps, signedInUser(req), planId(req.params.id), req.body.version),
   }));
   await routeFrom(app, plansApi.cancel, { preValidation: [requireUser] }, async (req) => ({
     plan: await cancelPlan(deps, signedInUser(req), planId(req.params.id), req.body),

@@ -67,3 +67,17 @@ export function useChangeSchedule(planId: number) {
     onSuccess: (plan) => refreshAfterPlanChange(queryClient, plan),
   });
 }
+
+/**
+ * POST /api/plans/{id}/accept-price {version} (ADR 0037 step 3d): the new price from the next visit not yet
+ * charged. A refusal (the provider's price changed again) refreshes the plans, so the card shows the new one.
+ */
+export function useAcceptPlanPrice(planId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (version: string) =>
+      (await call(plansApi.acceptPrice, { params: { id: planId }, body: { version } })).plan,
+    onSuccess: (plan) => refreshAfterPlanChange(queryClient, plan),
+    onError: () => void queryClient.invalidateQueries({ queryKey: PLANS_QUERY_KEY }),
+  });
+}

@@ -35,6 +35,7 @@ const makePlan = (): CustomerPlan =>
           { frequency: 'every_2_weeks', discountPercent: 10, pricePerVisit: 112.5 },
           { frequency: 'every_4_weeks', discountPercent: 5, pricePerVisit: 118.75 },
         ],
+        priceProposal: null,
         visits: [
           {
             id: 1,
@@ -102,6 +103,69 @@ describe('the customer’s plans in Orders', () => {
     showOrders([makeCustomerOrder()], { [at(plansApi.customerPlans)]: { body: { plans: [] } } });
     await screen.findByRole('list', { name: 'Your orders' }, LAZY);
     expect(screen.queryByRole('region', { name: 'Your plans' })).not.toBeInTheDocument();
+  });
+});
+
+describe('a new price from the provider', () => {
+  const proposal = { version: '15000-10', pricePerVisit: 135, discountPercent: 10, fromDate: '2030-01-15' };
+
+  it('says "New price from …: $… a visit — Accept"; accepting confirms first, sends the version and shows the new price', async () => {
+    const plan: CustomerPlan = { ...makePlan(), priceProposal: proposal };
+    const accepted: CustomerPlan = { ...makePlan(), pricePerVisit: 135 };
+    const { user, calls } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: [{ body: { plans: [plan] } }, { body: { plans: [accepted] } }],
+      [at(plansApi.acceptPrice, { id: 9 })]: { body: { plan: accepted } },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    const card = within(screen.getByRole('listitem', { name: 'Sparkle Cleaning · Every 2 weeks' }));
+    expect(card.getByText(/^New price from Jan 15th: \$135\.00 a visit —/)).toBeInTheDocument();
+    const opener = card.getByRole('button', { name: 'Accept the new price for Sparkle Cleaning' });
+    await user.click(opener);
+    let dialog = within(await screen.findByRole('dialog', { name: 'Accept New Price' }));
+    expect(dialog.getByText(/Until you accept, your plan keeps its price\./)).toBeInTheDocument();
+    // Keeping the price sends nothing and gives the focus back.
+    await user.click(dialog.getByRole('button', { name: 'Keep Current Price' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(opener).toHaveFocus();
+    expect(callsTo(calls, plansApi.acceptPrice, { id: 9 })).toHaveLength(0);
+
+    await user.click(opener);
+    dialog = within(await screen.findByRole('dialog', { name: 'Accept New Price' }));
+    await user.click(dialog.getByRole('button', { name: 'Accept New Price' }));
+    expect(
+      await screen.findByText('Your plan with Sparkle Cleaning is now $135.00 a visit.'),
+    ).toBeInTheDocument();
+    expect(callsTo(calls, plansApi.acceptPrice, { id: 9 }).map((c) => c.body)).toEqual([
+      { version: '15000-10' },
+    ]);
+    const after = within(screen.getByRole('listitem', { name: 'Sparkle Cleaning · Every 2 weeks' }));
+    expect(after.queryByText(/New price from/)).not.toBeInTheDocument();
+    expect(after.getByText(/^\$135\.00 a visit, save 10%/)).toBeInTheDocument();
+  });
+
+  it("shows the server's refusal of a stale price in the dialog", async () => {
+    const plan: CustomerPlan = { ...makePlan(), priceProposal: proposal };
+    const { user } = showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: { body: { plans: [plan] } },
+      [at(plansApi.acceptPrice, { id: 9 })]: {
+        status: 409,
+        body: { errors: [PLAN_MANAGE_MESSAGES.priceProposalStale] },
+      },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    await user.click(screen.getByRole('button', { name: /^Accept the new price/ }));
+    const dialog = within(await screen.findByRole('dialog', { name: 'Accept New Price' }));
+    await user.click(dialog.getByRole('button', { name: 'Accept New Price' }));
+    expect(await dialog.findByText(PLAN_MANAGE_MESSAGES.priceProposalStale)).toBeInTheDocument();
+  });
+
+  it('shows no proposal line when there is none', async () => {
+    showOrders([makeCustomerOrder({ id: 2 })], {
+      [at(plansApi.customerPlans)]: { body: { plans: [makePlan()] } },
+    });
+    await screen.findByRole('region', { name: 'Your plans' }, LAZY);
+    expect(screen.queryByText(/New price from/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Accept/ })).not.toBeInTheDocument();
   });
 });
 

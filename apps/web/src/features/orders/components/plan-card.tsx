@@ -6,7 +6,13 @@ import { dayText } from '@stg/domain/dates';
 import { addDays, formatLocalDate, parseLocalDate, weekdayOf } from '@stg/domain/zoned-time';
 import { useModal } from '../../../components/modal/modal-provider';
 import { localStartOf } from '../../../lib/availability';
-import { CancelPlanModal, PausePlanModal, SkipVisitModal } from './plan-modals';
+import {
+  AcceptPriceModal,
+  CancelPlanModal,
+  newPriceWords,
+  PausePlanModal,
+  SkipVisitModal,
+} from './plan-modals';
 import { ChangeScheduleModal, RescheduleVisitModal, scheduleWords } from './plan-schedule-modals';
 
 /** "every 2 weeks on Wednesdays at 8:00am": the plan's usual day and time (its usual start, the next visit's day). */
@@ -86,6 +92,20 @@ export function PlanCard({
         {formatDollars(dollarsToCents(plan.serviceCharge))} service charge
         {card ? `, charged to your ${card}` : ''}
       </p>
+      {live && plan.priceProposal && (
+        <p className="plan-card__proposal">
+          {newPriceWords(plan.priceProposal)} —{' '}
+          <button
+            type="button"
+            className="button button--primary button--small plan-card__accept"
+            onClick={() =>
+              openModal(<AcceptPriceModal plan={plan} proposal={plan.priceProposal!} onDone={onNotice} />)
+            }
+          >
+            Accept <span className="visually-hidden">the new price for {plan.vendorName}</span>
+          </button>
+        </p>
+      )}
       {next.length === 0 ? (
         <p className="plan-card__empty">No upcoming visits.</p>
       ) : (

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { PLAN_MANAGE_MESSAGES, type CustomerPlan, type PlanVisit } from '@stg/domain/api/plans';
 import { TIME_ZONE } from '@stg/domain/constants';
 import { dayText, formatAppointment } from '@stg/domain/dates';
+import { dollarsToCents, formatDollars } from '@stg/domain/money';
 import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { addDays, formatLocalDate, localDateTimeOf, parseLocalDate } from '@stg/domain/zoned-time';
 import { ErrorList } from '../../../components/error-list';
@@ -10,11 +11,18 @@ import { useModal } from '../../../components/modal/modal-provider';
 import { useModalSubmit } from '../../../components/modal/use-modal-submit';
 import { TextField } from '../../../components/text-field';
 import { TextareaField } from '../../../components/textarea-field';
-import { useCancelPlan, usePausePlan, useSkipVisit } from '../api/use-plan-actions';
+import { useAcceptPlanPrice, useCancelPlan, usePausePlan, useSkipVisit } from '../api/use-plan-actions';
 
 export const SKIP_TITLE = 'Skip Visit';
 export const PAUSE_TITLE = 'Pause Plan';
 export const CANCEL_PLAN_TITLE = 'Cancel Plan';
+export const ACCEPT_PRICE_TITLE = 'Accept New Price';
+
+/** "New price from Wednesday, December 9th: $450.00 a visit" (ADR 0037 step 3d). */
+export function newPriceWords(proposal: NonNullable<CustomerPlan['priceProposal']>): string {
+  const from = proposal.fromDate ? dayOf(proposal.fromDate) : 'your next visit';
+  return `New price from ${from}: ${formatDollars(dollarsToCents(proposal.pricePerVisit))} a visit`;
+}
 
 const planName = (plan: CustomerPlan) => `${plan.vendorName} · ${PLAN_FREQUENCY_LABELS[plan.frequency]}`;
 const dayOf = (date: string) => {
@@ -163,6 +171,48 @@ export function CancelPlanModal({ plan, onDone }: { plan: CustomerPlan; onDone: 
         />
         <ErrorList errors={errors} />
         <Actions pending={pending} keep="Keep Plan" act="Cancel Plan" acting="Cancelling…" />
+      </form>
+    </Modal>
+  );
+}
+
+/**
+ * Accept the plan's new price (ADR 0037 step 3d): charged from the next visit not yet charged; visits already
+ * charged keep theirs. The proposal's version goes with it, so a price changed since is refused, not charged.
+ */
+export function AcceptPriceModal({
+  plan,
+  proposal,
+  onDone,
+}: {
+  plan: CustomerPlan;
+  proposal: NonNullable<CustomerPlan['priceProposal']>;
+  onDone: (notice: string) => void;
+}) {
+  const accept = useAcceptPlanPrice(plan.id);
+  const { send, pending, errors } = useModalSubmit(accept, onDone);
+  const price = `${formatDollars(dollarsToCents(proposal.pricePerVisit))} a visit`;
+  return (
+    <Modal title={ACCEPT_PRICE_TITLE} size="small">
+      <form
+        className="form plan-modal"
+        noValidate
+        aria-busy={pending}
+        onSubmit={(e) => {
+          e.preventDefault();
+          send(proposal.version, `Your plan with ${plan.vendorName} is now ${price}.`);
+        }}
+      >
+        <p>
+          <strong>{planName(plan)}</strong>
+        </p>
+        <p>
+          {newPriceWords(proposal)} (now {formatDollars(dollarsToCents(plan.pricePerVisit))}), plus the
+          service charge. Visits already charged keep their price. Until you accept, your plan keeps its
+          price.
+        </p>
+        <ErrorList errors={errors} />
+        <Actions pending={pending} keep="Keep Current Price" act="Accept New Price" acting="Accepting…" />
       </form>
     </Modal>
   );

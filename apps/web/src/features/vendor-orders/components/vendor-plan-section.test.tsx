@@ -125,6 +125,7 @@ describe("a plan's visit in Order History (ADR 0037)", () => {
             usualWeekday: 3,
             usualStartMinutes: 9 * 60,
             frequencyOptions: [{ frequency: 'every_2_weeks', discountPercent: 10, pricePerVisit: 112.5 }],
+            priceProposal: null,
           },
         },
       },
