@@ -13,6 +13,8 @@ import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { usersApi } from '@stg/domain/api/users.endpoints';
 import { apiClient } from './lib/api';
 import { freshDatabase } from './lib/database';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../apps/server/src/db/client';
 
 const database = await freshDatabase('checkout-statements');
 const db = await database.open();
@@ -101,5 +103,16 @@ await measured('sandbox card confirmation', () =>
 await measured('confirm (order)', () =>
   call(paymentsApi.confirm, { body: { paymentIntentId: intent.paymentIntentId } }),
 );
+
+// The plans of the statements the vendor's time is held across, and of the saved-card list.
+const plans = {
+  'open payments overlapping the time (lapsed)': sql`select * from payments where vendor_id = ${vendor.vendorId} and status = 'open' and hold_expires_at <= now() and appointment_at < now() + interval '60 days' and appointment_at + make_interval(mins => duration_mins) > now() and booking_id is distinct from 0 order by id`,
+  'saved cards (sandbox)': sql`select data from sandbox_objects where object = 'payment_method' and data->>'customer' = 'cus_x' order by created_at desc`,
+};
+for (const [title, query] of Object.entries(plans)) {
+  const rows = await queryRows<Record<string, string>>(app.deps.db, sql`explain analyze ${query}`);
+  console.info(`\nEXPLAIN ANALYZE, ${title}:`);
+  for (const r of rows) console.info(`  ${Object.values(r)[0]}`);
+}
 await app.close();
 await database.dispose();
