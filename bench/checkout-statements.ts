@@ -90,7 +90,7 @@ await warm.call(paymentsApi.createPaymentIntent, { body: { booking: { id: warm.b
 const { call, bookingId } = await customerWithBooking(1);
 const intent = (await measured('create-payment-intent', () =>
   call(paymentsApi.createPaymentIntent, { body: { booking: { id: bookingId } } }),
-)) as unknown as { clientSecret: string; paymentIntentId: string };
+)) as { clientSecret: string; paymentIntentId: string };
 await measured('sandbox card confirmation', () =>
   call(paymentsApi.sandboxConfirm, {
     body: {
