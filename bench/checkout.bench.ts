@@ -9,6 +9,12 @@
  * the same run, 50 requests at once, as the yardstick of what the machine gives right now; each p50 is
  * also printed as a multiple of the bare server's. Bounded: ROUNDS rounds of 50 customers. Prints
  * figures, never a verdict.
+ * Two layouts (issue 27), each ROUNDS rounds of 50 customers at once, printed one after the other:
+ * - spread: each round's 50 customers book across BENCH_VENDORS vendors (10), 5 on each;
+ * - one vendor: each round's 50 customers all book the same vendor (the worst case: one vendor's time is
+ *   one lock).
+ * BENCH_LAYOUT=spread|one picks only one of them. BENCH_CPU_PROF=DIR starts the server with
+ * `--cpu-prof --cpu-prof-dir=DIR` (a .cpuprofile when it stops).
  */
 import { eq } from 'drizzle-orm';
 import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
@@ -44,33 +50,62 @@ const summary = (ms: number[]) => {
 
 // ---- Setup: vendors whose payouts are on, and customers with scheduled bookings --------------------
 
+const SPREAD = Number(process.env.BENCH_VENDORS ?? 10);
+const layoutEnv = process.env.BENCH_LAYOUT ?? 'both';
+interface Layout {
+  title: string;
+  /** Vendors of the layout, and how many customers each one takes per round. */
+  vendors: number;
+  perRound: number;
+}
+const layouts: Layout[] = [
+  ...(layoutEnv !== 'one'
+    ? [
+        {
+          title: `across ${SPREAD} vendors`,
+          vendors: SPREAD,
+          perRound: Math.ceil(CONCURRENCY / SPREAD),
+        },
+      ]
+    : []),
+  ...(layoutEnv !== 'spread' ? [{ title: 'one vendor', vendors: 1, perRound: CONCURRENCY }] : []),
+];
+
 const setupDb = await database.open();
 const setup = await buildApp({ database: setupDb, storage: new MemoryStorage() });
-const total = CONCURRENCY * ROUNDS;
-const slotsPerVendor = 40;
-const vendorCount = Math.ceil(total / slotsPerVendor);
-const payable: PayableVendor[] = [];
-for (let i = 0; i < vendorCount; i++) {
-  const v = await createPayableVendor(setup, `bench-vendor-${i}-${Date.now()}@example.com`);
-  // About 40-minute jobs: eight a day fit in each vendor's workday.
-  await setup.deps.db
-    .update(vendors)
-    .set({ priceToDurationRateCents: 25_000 })
-    .where(eq(vendors.id, v.vendorId));
-  payable.push(v);
-}
+/** Each layout's vendors are its own (a vendor's times are booked once); `slots` starts each. */
+const plans = layouts.map((layout) => ({ layout, vendors: [] as PayableVendor[] }));
+for (const plan of plans)
+  for (let i = 0; i < plan.layout.vendors; i++) {
+    const v = await createPayableVendor(
+      setup,
+      `bench-vendor-${plan.layout.vendors}-${i}-${Date.now()}@example.com`,
+    );
+    // About 40-minute jobs: eight a day fit in each vendor's workday.
+    await setup.deps.db
+      .update(vendors)
+      .set({ priceToDurationRateCents: 25_000 })
+      .where(eq(vendors.id, v.vendorId));
+    plan.vendors.push(v);
+  }
 await setup.close();
 
-const server = await startServer(database, { RATE_LIMIT_SCALE: '10000' });
+const profileDir = process.env.BENCH_CPU_PROF;
+const server = await startServer(
+  database,
+  { RATE_LIMIT_SCALE: '10000' },
+  profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+);
 const base = server.base;
 
 /** A customer's client (its own session) that fails loudly on any refusal (bench/lib/api.ts). */
 const client = () => apiClient(base);
 
-console.info(`preparing ${total} customers with scheduled bookings on ${vendorCount} vendors…`);
-const customers: { call: ReturnType<typeof client>; bookingId: number }[] = [];
-for (let v = 0; v < payable.length && customers.length < total; v++) {
-  const vendor = payable[v]!;
+type Customer = { call: ReturnType<typeof client>; bookingId: number };
+let made = 0;
+/** `count` customers, each with a booking of `vendor` scheduled at its own hourly start. */
+async function customersOf(vendor: PayableVendor, count: number): Promise<Customer[]> {
+  const out: Customer[] = [];
   const probe = client();
   await probe(sessionApi.current, {});
   const times = await probe(bookingsApi.availability, {
@@ -85,11 +120,10 @@ for (let v = 0; v < payable.length && customers.length < total; v++) {
       const e = Date.parse(r.end_time);
       for (let t = s; t <= e; t += 3_600_000) hourly.push(new Date(t).toISOString());
     }
-  for (const start of hourly.slice(0, slotsPerVendor)) {
-    if (customers.length >= total) break;
+  for (const start of hourly.slice(0, count)) {
     const call = client();
     await call(sessionApi.current, {});
-    const n = customers.length;
+    const n = made++;
     await call(usersApi.signUp, {
       body: {
         user: {
@@ -121,11 +155,27 @@ for (let v = 0; v < payable.length && customers.length < total; v++) {
       params: { id: priced.booking.id },
       body: { booking: { appointmentAt: start } },
     });
-    customers.push({ call, bookingId: priced.booking.id });
+    out.push({ call, bookingId: priced.booking.id });
   }
+  if (out.length < count) console.info(`  only ${out.length} free hourly starts found for a vendor`);
+  return out;
 }
-if (customers.length < total)
-  console.info(`  only ${customers.length} free hourly starts found; measuring those`);
+
+/** Each layout's rounds: round r takes `perRound` customers of each of its vendors. */
+const roundsOf = new Map<Layout, Customer[][]>();
+for (const { layout, vendors: vs } of plans) {
+  console.info(`preparing ${CONCURRENCY * ROUNDS} customers with scheduled bookings ${layout.title}…`);
+  const pools: Customer[][] = [];
+  for (const v of vs) pools.push(await customersOf(v, layout.perRound * ROUNDS));
+  const rounds: Customer[][] = [];
+  for (let r = 0; r < ROUNDS; r++)
+    rounds.push(
+      pools
+        .flatMap((pool) => pool.slice(r * layout.perRound, (r + 1) * layout.perRound))
+        .slice(0, CONCURRENCY),
+    );
+  roundsOf.set(layout, rounds);
+}
 
 // ---- The bare yardstick ---------------------------------------------------------------------------
 
@@ -153,48 +203,52 @@ for (let r = 0; r < ROUNDS; r++) {
 
 // ---- Checkout, 50 customers at once per round ------------------------------------------------------
 
-const intentMs: number[] = [];
-const cardMs: number[] = [];
-const confirmMs: number[] = [];
-const pathMs: number[] = [];
-let orders = 0;
 /** The timed calls' answers are typed but not parsed: the client's parsing is not the server's time. */
 const UNPARSED = { parse: false };
-const started = performance.now();
-for (let r = 0; r < ROUNDS; r++) {
-  const round = customers.slice(r * CONCURRENCY, (r + 1) * CONCURRENCY);
-  if (round.length === 0) break;
-  await Promise.all(
-    round.map(async ({ call, bookingId }) => {
-      const t0 = performance.now();
-      const [intent, a] = await timed(() =>
-        call(paymentsApi.createPaymentIntent, { body: { booking: { id: bookingId } } }, UNPARSED),
-      );
-      const [, b] = await timed(() =>
-        call(
-          paymentsApi.sandboxConfirm,
-          {
-            body: {
-              clientSecret: intent.clientSecret,
-              card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
-              returnUrl: '/orders',
+async function measure(rounds: Customer[][]) {
+  const intentMs: number[] = [];
+  const cardMs: number[] = [];
+  const confirmMs: number[] = [];
+  const pathMs: number[] = [];
+  let orders = 0;
+  const started = performance.now();
+  for (const round of rounds) {
+    if (round.length === 0) break;
+    await Promise.all(
+      round.map(async ({ call, bookingId }) => {
+        const t0 = performance.now();
+        const [intent, a] = await timed(() =>
+          call(paymentsApi.createPaymentIntent, { body: { booking: { id: bookingId } } }, UNPARSED),
+        );
+        const [, b] = await timed(() =>
+          call(
+            paymentsApi.sandboxConfirm,
+            {
+              body: {
+                clientSecret: intent.clientSecret,
+                card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+                returnUrl: '/orders',
+              },
             },
-          },
-          UNPARSED,
-        ),
-      );
-      const [done, c] = await timed(() =>
-        call(paymentsApi.confirm, { body: { paymentIntentId: intent.paymentIntentId } }, UNPARSED),
-      );
-      pathMs.push(performance.now() - t0);
-      intentMs.push(a);
-      cardMs.push(b);
-      confirmMs.push(c);
-      if (done.status === 'succeeded') orders++;
-    }),
-  );
+            UNPARSED,
+          ),
+        );
+        const [done, c] = await timed(() =>
+          call(paymentsApi.confirm, { body: { paymentIntentId: intent.paymentIntentId } }, UNPARSED),
+        );
+        pathMs.push(performance.now() - t0);
+        intentMs.push(a);
+        cardMs.push(b);
+        confirmMs.push(c);
+        if (done.status === 'succeeded') orders++;
+      }),
+    );
+  }
+  const seconds = (performance.now() - started) / 1000;
+  return { intentMs, cardMs, confirmMs, pathMs, orders, seconds };
 }
-const seconds = (performance.now() - started) / 1000;
+const results = [];
+for (const layout of layouts) results.push({ layout, ...(await measure(roundsOf.get(layout)!)) });
 
 const bareP50 = median(bareMs);
 const line = (title: string, ms: number[]) =>
@@ -205,13 +259,16 @@ console.info(
 );
 line('bare Fastify (yardstick)', bareMs);
 line(routeKey(supportApi.health), healthMs);
-line('create-payment-intent', intentMs);
-line('sandbox card confirmation', cardMs);
-line(`${routeKey(paymentsApi.confirm)} (order)`, confirmMs);
-line('whole pay-to-order path', pathMs);
-console.info(
-  `  ${orders} orders made of ${pathMs.length} paths in ${seconds.toFixed(1)} s (${(orders / seconds).toFixed(1)} orders/s)`,
-);
+for (const r of results) {
+  console.info(`${CONCURRENCY} customers at once ${r.layout.title}:`);
+  line('create-payment-intent', r.intentMs);
+  line('sandbox card confirmation', r.cardMs);
+  line(`${routeKey(paymentsApi.confirm)} (order)`, r.confirmMs);
+  line('whole pay-to-order path', r.pathMs);
+  console.info(
+    `  ${r.orders} orders made of ${r.pathMs.length} paths in ${r.seconds.toFixed(1)} s (${(r.orders / r.seconds).toFixed(1)} orders/s)`,
+  );
+}
 
 await server.stop();
 await bare.stop();

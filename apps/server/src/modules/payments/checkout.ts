@@ -61,17 +61,20 @@ export interface CreateIntentRequest {
   saveCard?: boolean;
 }
 
-/** The customer's provider customer id, created on first checkout and kept on the user. */
-async function customerIdFor(deps: PaymentsDeps, user: UserRow): Promise<string> {
+/**
+ * The customer's provider customer id, created on first checkout and kept on the user; `created` when it
+ * was made just now (it has no saved cards yet).
+ */
+async function customerIdFor(deps: PaymentsDeps, user: UserRow): Promise<{ id: string; created: boolean }> {
   const id = await deps.payments.ensureCustomer({
     userId: user.id,
     email: user.email,
     name: `${user.firstName} ${user.lastName}`,
     existingId: user.paymentCustomerId,
   });
-  if (id !== user.paymentCustomerId)
-    await deps.db.update(users).set({ paymentCustomerId: id }).where(eq(users.id, user.id));
-  return id;
+  if (id === user.paymentCustomerId) return { id, created: false };
+  await deps.db.update(users).set({ paymentCustomerId: id }).where(eq(users.id, user.id));
+  return { id, created: true };
 }
 
 async function savedCards(deps: PaymentsDeps, customerId: string): Promise<SavedPaymentMethod[]> {
@@ -152,10 +155,18 @@ export async function createPaymentIntent(
     stepMinutes: CUSTOMER_STEP_MINUTES,
     excludeBookingId: booking.id,
   };
+  // Issue 27: the provider's customer is made (first checkout) while the time is checked, not after it;
+  // its answer counts only once the time is known to be free (the refusals keep their order).
+  const customer = customerIdFor(deps, user).then(
+    (found) => ({ ok: true as const, ...found }),
+    (err: unknown) => ({ ok: false as const, err }),
+  );
   // The vendor's synced calendar is read (if stale) before any lock is taken.
   const problem = await checkStart(deps.db, deps.busyTimesCheck, slot, now);
-  if (problem)
+  if (problem) {
+    await customer;
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+  }
   // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
   // this customer holds the time, a late payment of the old hold can no longer take it from them.
   const span = {
@@ -164,15 +175,20 @@ export async function createPaymentIntent(
     end: new Date(start.getTime() + booking.durationMins * 60_000),
     excludeBookingId: booking.id,
   };
-  await reclaimLapsedHolds(deps, span);
-
-  let customerId: string;
   try {
-    customerId = await customerIdFor(deps, user);
-  } catch (err) {
-    deps.log.error({ err }, 'payment provider refused the customer');
+    await reclaimLapsedHolds(deps, span);
+  } finally {
+    await customer;
+  }
+
+  const made = await customer;
+  if (!made.ok) {
+    deps.log.error({ err: made.err }, 'payment provider refused the customer');
     throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
   }
+  const customerId = made.id;
+  // Saved cards are listed while the time is held and the intent made (a new customer has none).
+  const cards = made.created ? Promise.resolve([]) : savedCards(deps, customerId);
   const amounts = orderAmounts(
     priced.priceCents,
     user.serviceChargeCents,
@@ -198,7 +214,7 @@ export async function createPaymentIntent(
 
   cancelReplacedIntents(deps, decided.stale, now);
   const payment = await ensureIntent(deps, checkout, decided, { customerId, saveCard, req }, now);
-  return answerFor(payment, await savedCards(deps, customerId), deps);
+  return answerFor(payment, await cards, deps);
 }
 
 /** The customer's booking, ready to pay for, and a vendor that can take payments; else a refusal. */
