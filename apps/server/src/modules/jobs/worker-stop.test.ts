@@ -125,3 +125,69 @@ it('writes the outcome only while the worker holds the lease', async () => {
   expect((await database.db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('running');
   expect(await completeJob(database.db, { id: job!.id, workerId: 'worker-b' }, t0)).toBe(true);
 });
+
+it('runs a pass’s jobs several at a time, each once, and a stop hands back only those not in hand', async () => {
+  for (let n = 1; n <= 5; n++) await enqueueJob(database.db, { kind: 'slow', payload: { n }, runAt: t0 });
+  const started: number[] = [];
+  const gates = new Map<number, () => void>();
+  const worker = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    pollMs: 3_600_000,
+    concurrency: 2,
+    handlers: {
+      slow: async (job) => {
+        const n = Number(job.payload.n);
+        started.push(n);
+        // Each job reads and writes the database while another is in hand (the one PGlite connection).
+        await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+        await new Promise<void>((resolve) => gates.set(n, resolve));
+      },
+    },
+  });
+  worker.start();
+  // Two lanes: the first two jobs start together, the third waits for one of them to finish.
+  await vi.waitFor(() => expect(started.sort()).toEqual([1, 2]), { timeout: 5_000, interval: 10 });
+  gates.get(2)!();
+  await vi.waitFor(() => expect(started.sort()).toEqual([1, 2, 3]), { timeout: 5_000, interval: 10 });
+  const byN = async () =>
+    Object.fromEntries((await rows()).map((r) => [Number(r.payload.n), [r.status, r.attempts]]));
+  await vi.waitFor(async () => expect((await byN())[2]).toEqual(['done', 1]), { timeout: 5_000 });
+
+  // Stopping now: 1 and 3 are in hand and may finish within the grace; 4 and 5 are handed back at once.
+  const stopping = worker.stop(5_000);
+  await vi.waitFor(
+    async () =>
+      expect(await byN()).toEqual({
+        1: ['running', 1],
+        2: ['done', 1],
+        3: ['running', 1],
+        4: ['queued', 0],
+        5: ['queued', 0],
+      }),
+    { timeout: 5_000, interval: 10 },
+  );
+  gates.get(1)!();
+  gates.get(3)!();
+  await stopping;
+  expect(await byN()).toEqual({
+    1: ['done', 1],
+    2: ['done', 1],
+    3: ['done', 1],
+    4: ['queued', 0],
+    5: ['queued', 0],
+  });
+
+  // Another worker, four at a time, runs the two handed back, once each.
+  const ran: number[] = [];
+  const other = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    concurrency: 4,
+    handlers: { slow: async (job) => void ran.push(Number(job.payload.n)) },
+  });
+  expect(await other.runOnce()).toBe(2);
+  expect(ran.sort()).toEqual([4, 5]);
+  expect((await rows()).map((r) => r.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  expect(started).toHaveLength(3);
+});
