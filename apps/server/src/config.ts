@@ -105,7 +105,10 @@ const envSchema = z.object({
    * Default: 4 on PostgreSQL (its pool has 10 connections; the rest serve requests), 1 on PGlite (one
    * connection: jobs run one after another there, as before).
    */
-  JOB_CONCURRENCY: z.coerce.number().int().min(1).max(8).optional(),
+  JOB_CONCURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(8).optional(),
+  ),
   /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   /**
