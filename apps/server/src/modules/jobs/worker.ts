@@ -109,7 +109,7 @@ export class JobWorker {
 
   /** One pass: enqueue recurring work that is due, then run the due jobs. Returns how many ran. */
   async runOnce(tally?: Map<string, KindTally>): Promise<number> {
-    const { db, handlers, log } = this.opts;
+    const { db } = this.opts;
     const now = this.now();
     for (const r of this.opts.recurring ?? []) {
       const period = Math.floor(now.getTime() / r.everyMs);
