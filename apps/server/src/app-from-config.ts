@@ -80,6 +80,10 @@ export async function appFromConfig(config: Config): Promise<ConfiguredApp> {
       return worker.drain();
     },
   });
-  worker = jobWorkerOf(app, { now, googlePlaces });
+  worker = jobWorkerOf(app, {
+    now,
+    googlePlaces,
+    concurrency: config.JOB_CONCURRENCY ?? (database.kind === 'postgres' ? 4 : 1),
+  });
   return { app, worker, opened, mailer };
 }

@@ -100,6 +100,15 @@ const envSchema = z.object({
   ),
   STRIPE_API_BASE: orDefault('https://api.stripe.com', httpUrl),
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
+  /**
+   * How many due jobs one instance's worker runs at once (a day of plan visits' charges, issue 26).
+   * Default: 4 on PostgreSQL (its pool has 10 connections; the rest serve requests), 1 on PGlite (one
+   * connection: jobs run one after another there, as before).
+   */
+  JOB_CONCURRENCY: z.preprocess(
+    (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
+    z.coerce.number().int().min(1).max(8).optional(),
+  ),
   /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
   /**

@@ -17,7 +17,7 @@ const CALENDAR_SYNC: Recurring = { kind: 'calendar-sync', everyMs: 600_000 };
 
 export function jobWorkerOf(
   app: FastifyInstance,
-  opts: { now: () => Date; googlePlaces: PlacesReviewsSource | null },
+  opts: { now: () => Date; googlePlaces: PlacesReviewsSource | null; concurrency?: number },
 ): JobWorker {
   return new JobWorker({
     db: app.deps.db,
@@ -34,5 +34,8 @@ export function jobWorkerOf(
     // Each job's lines carry its id (the worker's child logger); its outcome and time go to /metrics.
     onFinished: (kind, outcome, seconds) => app.metrics.jobFinished(kind, outcome, seconds),
     now: opts.now,
+    // Several jobs at once (config JOB_CONCURRENCY); a pass claims enough to keep every lane busy.
+    concurrency: opts.concurrency ?? 1,
+    batchSize: Math.max(10, 5 * (opts.concurrency ?? 1)),
   });
 }

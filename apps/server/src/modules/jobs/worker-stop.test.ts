@@ -125,3 +125,67 @@ it('writes the outcome only while the worker holds the lease', async () => {
   expect((await database.db.select().from(jobs).where(eq(jobs.id, job!.id)))[0]!.status).toBe('running');
   expect(await completeJob(database.db, { id: job!.id, workerId: 'worker-b' }, t0)).toBe(true);
 });
+
+it('runs a pass’s jobs several at a time, each once, and a stop hands back only those not in hand', async () => {
+  for (let n = 1; n <= 5; n++) await enqueueJob(database.db, { kind: 'slow', payload: { n }, runAt: t0 });
+  const started: number[] = [];
+  const gates = new Map<number, () => void>();
+  const worker = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    pollMs: 3_600_000,
+    concurrency: 2,
+    handlers: {
+      slow: async (job) => {
+        const n = Number(job.payload.n);
+        started.push(n);
+        // Each job reads the database while another is in hand (on PGlite, its one connection).
+        await database.db.select().from(jobs).where(eq(jobs.id, job.id));
+        await new Promise<void>((resolve) => gates.set(n, resolve));
+      },
+    },
+  });
+  worker.start();
+  // Two lanes: two jobs start together (the claim returns its rows in no set order), a third waits for one
+  // of them to finish.
+  await vi.waitFor(() => expect(gates.size).toBe(2), { timeout: 5_000, interval: 10 });
+  const [first, second] = started as [number, number];
+  gates.get(second)!();
+  await vi.waitFor(() => expect(gates.size).toBe(3), { timeout: 5_000, interval: 10 });
+  const third = started[2]!;
+  const rest = [1, 2, 3, 4, 5].filter((n) => !started.includes(n));
+  const byN = async () =>
+    Object.fromEntries((await rows()).map((r) => [Number(r.payload.n), [r.status, r.attempts]]));
+  await vi.waitFor(async () => expect((await byN())[second]).toEqual(['done', 1]), { timeout: 5_000 });
+
+  // Stopping now: two are in hand and may finish within the grace; the two not started are handed back.
+  const stopping = worker.stop(5_000);
+  const expected = (inHand: string) => ({
+    [first]: [inHand, 1],
+    [second]: ['done', 1],
+    [third]: [inHand, 1],
+    [rest[0]!]: ['queued', 0],
+    [rest[1]!]: ['queued', 0],
+  });
+  await vi.waitFor(async () => expect(await byN()).toEqual(expected('running')), {
+    timeout: 5_000,
+    interval: 10,
+  });
+  gates.get(first)!();
+  gates.get(third)!();
+  await stopping;
+  expect(await byN()).toEqual(expected('done'));
+
+  // Another worker, four at a time, runs the two handed back, once each.
+  const ran: number[] = [];
+  const other = new JobWorker({
+    db: database.db,
+    now: () => t0,
+    concurrency: 4,
+    handlers: { slow: async (job) => void ran.push(Number(job.payload.n)) },
+  });
+  expect(await other.runOnce()).toBe(2);
+  expect(ran.sort()).toEqual(rest.sort());
+  expect((await rows()).map((r) => r.status)).toEqual(['done', 'done', 'done', 'done', 'done']);
+  expect(started).toHaveLength(3);
+});

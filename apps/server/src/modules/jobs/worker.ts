@@ -1,8 +1,10 @@
 /**
  * Runs due jobs on every instance. Recurring work is enqueued once per period with a unique key
  * (`kind:period-number`), so however many instances run, each period's job exists once.
+ * A pass runs the jobs it claimed up to `concurrency` at a time (each job its own handler, transactions
+ * and connection; the jobs of a pass are independent rows, each under its own row locks and keys).
  * Stopping (a SIGTERM) claims nothing more, hands back at once the jobs claimed but not started, lets the
- * job in hand finish for a grace period, then hands it back too: another instance takes them at its next
+ * jobs in hand finish for a grace period, then hands them back too: another instance takes them at its next
  * poll rather than after the 10-minute lease. A handed-back job may run again in full (at least once), so
  * handlers stay idempotent, as they are (idempotency keys, guarded state changes).
  */
@@ -62,9 +64,15 @@ export interface JobWorkerOptions {
   onFinished?: (kind: string, outcome: keyof KindTally, seconds: number) => void;
   pollMs?: number;
   batchSize?: number;
+  /**
+   * How many of a pass's claimed jobs run at once (1: one after another). Each running job may hold a
+   * database connection: keep it below the pool's size (PostgreSQL's 10), and 1 on PGlite, whose one
+   * connection runs a single transaction at a time anyway.
+   */
+  concurrency?: number;
 }
 
-/** How long a stopping worker lets the job in hand finish before handing it back. */
+/** How long a stopping worker lets the jobs in hand finish before handing it back. */
 export const STOP_GRACE_MS = 5_000;
 /** A running job whose worker has not finished it in this long is taken to be abandoned. */
 export const LEASE_MS = 10 * 60_000;
@@ -76,7 +84,8 @@ export class JobWorker {
   private stopping = false;
   /** Jobs claimed by this worker and not finished: their leases. */
   private readonly held = new Map<number, ClaimedJob>();
-  private current: number | null = null;
+  /** The held jobs whose handlers are running now (at most `concurrency`). */
+  private readonly inHand = new Set<number>();
   private readonly now: () => Date;
 
   constructor(private readonly opts: JobWorkerOptions) {
@@ -100,7 +109,7 @@ export class JobWorker {
 
   /** One pass: enqueue recurring work that is due, then run the due jobs. Returns how many ran. */
   async runOnce(tally?: Map<string, KindTally>): Promise<number> {
-    const { db, handlers, log } = this.opts;
+    const { db } = this.opts;
     const now = this.now();
     for (const r of this.opts.recurring ?? []) {
       const period = Math.floor(now.getTime() / r.everyMs);
@@ -111,50 +120,65 @@ export class JobWorker {
     const claimed = await claimDueJobs(db, this.id, now, this.opts.batchSize ?? 10);
     for (const job of claimed) this.held.set(job.id, job);
     let ran = 0;
-    for (const job of claimed) {
-      // Stopping: the jobs not started yet have been (or are now) handed back.
-      if (this.stopping || !this.held.has(job.id)) break;
-      this.current = job.id;
-      ran++;
-      const mine = { ...job, workerId: this.id };
-      const handler = handlers[job.kind];
-      const started = performance.now();
-      const count = (outcome: keyof KindTally) => {
-        this.opts.onFinished?.(job.kind, outcome, (performance.now() - started) / 1000);
-        if (!tally) return;
-        const kind = tally.get(job.kind) ?? { done: 0, failed: 0, postponed: 0 };
-        kind[outcome]++;
-        tally.set(job.kind, kind);
-      };
-      try {
-        if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
-        const jobLog = log?.child?.({ jobId: job.id, kind: job.kind, attempt: job.attempts });
-        const run = () => handler(job, { db, now: this.now() });
-        await (jobLog ? runWithLog(jobLog, run) : run());
-        await completeJob(db, mine, this.now());
-        count('done');
-      } catch (err) {
-        if (err instanceof RetryLater) {
-          const now = this.now();
-          await postponeJob(db, mine, new Date(now.getTime() + err.delayMs), now);
-          count('postponed');
-          continue;
-        }
-        log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
-        await failJob(db, mine, err instanceof Error ? err.message : String(err), this.now());
-        count('failed');
-      } finally {
-        this.current = null;
-        this.held.delete(job.id);
+    let next = 0;
+    // Lanes take the claimed jobs in order, each one at a time, until none is left or the worker stops.
+    const lane = async () => {
+      while (next < claimed.length) {
+        const job = claimed[next++]!;
+        // Stopping: the jobs not started yet have been (or are now) handed back.
+        if (this.stopping || !this.held.has(job.id)) return;
+        ran++;
+        await this.runJob(job, tally);
       }
-    }
+    };
+    const lanes = Math.max(1, Math.min(this.opts.concurrency ?? 1, claimed.length));
+    const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
     await this.releaseHeld();
+    const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
+    if (failed) throw failed.reason;
     return ran;
   }
 
-  /** Hands back every job this worker holds (all of them, or all but the one in hand). */
-  private async releaseHeld(exceptCurrent = false) {
-    const ids = [...this.held.keys()].filter((id) => !(exceptCurrent && id === this.current));
+  /** Runs one claimed job and writes its outcome (done, failed, put off) while this worker holds it. */
+  private async runJob(job: ClaimedJob, tally?: Map<string, KindTally>) {
+    const { db, handlers, log } = this.opts;
+    this.inHand.add(job.id);
+    const mine = { ...job, workerId: this.id };
+    const handler = handlers[job.kind];
+    const started = performance.now();
+    const count = (outcome: keyof KindTally) => {
+      this.opts.onFinished?.(job.kind, outcome, (performance.now() - started) / 1000);
+      if (!tally) return;
+      const kind = tally.get(job.kind) ?? { done: 0, failed: 0, postponed: 0 };
+      kind[outcome]++;
+      tally.set(job.kind, kind);
+    };
+    try {
+      if (!handler) throw new Error(`No handler for job kind ${job.kind}`);
+      const jobLog = log?.child?.({ jobId: job.id, kind: job.kind, attempt: job.attempts });
+      const run = () => handler(job, { db, now: this.now() });
+      await (jobLog ? runWithLog(jobLog, run) : run());
+      await completeJob(db, mine, this.now());
+      count('done');
+    } catch (err) {
+      if (err instanceof RetryLater) {
+        const now = this.now();
+        await postponeJob(db, mine, new Date(now.getTime() + err.delayMs), now);
+        count('postponed');
+        return;
+      }
+      log?.error({ err, jobId: job.id, kind: job.kind }, 'job failed');
+      await failJob(db, mine, err instanceof Error ? err.message : String(err), this.now());
+      count('failed');
+    } finally {
+      this.inHand.delete(job.id);
+      this.held.delete(job.id);
+    }
+  }
+
+  /** Hands back every job this worker holds (all of them, or all but the ones in hand). */
+  private async releaseHeld(exceptInHand = false) {
+    const ids = [...this.held.keys()].filter((id) => !(exceptInHand && this.inHand.has(id)));
     if (ids.length === 0) return;
     for (const id of ids) this.held.delete(id);
     const released = await releaseJobs(this.opts.db, ids, this.id, this.now());
@@ -182,8 +206,8 @@ export class JobWorker {
   }
 
   /**
-   * Stops polling. Jobs claimed but not started are handed back at once; the job in hand may finish
-   * within `graceMs`, else it is handed back as well (its handler is left to the process's exit).
+   * Stops polling. Jobs claimed but not started are handed back at once; the jobs in hand may finish
+   * within `graceMs`, else the unfinished ones are handed back as well (its handler is left to the process's exit).
    * Resolves when this worker holds no lease; the database must stay open until then.
    */
   async stop(graceMs = STOP_GRACE_MS) {
@@ -203,7 +227,7 @@ export class JobWorker {
       }),
     ]).finally(() => clearTimeout(timer));
     if (!finished) {
-      this.opts.log?.warn({ jobId: this.current }, 'job still running at shutdown; handing it back');
+      this.opts.log?.warn({ jobIds: [...this.inHand] }, 'jobs still running at shutdown; handing them back');
       await this.releaseHeld();
     }
   }

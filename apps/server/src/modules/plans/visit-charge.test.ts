@@ -370,6 +370,38 @@ describe('charging a held plan visit', () => {
     expect(await intentsForVisit(visit.id)).toBe(1);
   });
 
+  it('two workers running three jobs at once each: every visit charged once, one order per paid visit', async () => {
+    clock = START;
+    // One day's visits back to back, all due by the last one's window (the refused ones last, so their pay
+    // deadlines, 2 h before each visit, are still ahead).
+    const cards = [CARDS.visa, CARDS.visa, CARDS.visa, CARDS.visa, CARDS.decline, CARDS.authenticate];
+    const times = [9, 10, 11, 12, 13, 14].map((hour) => at(32, hour));
+    const held: { plan: PlanRow; visitId: number; card: string }[] = [];
+    for (const [i, card] of cards.entries()) {
+      const { plan } = await newPlan(card);
+      const visit = await hold(plan, 1, times[i]!);
+      held.push({ plan, visitId: visit.id, card });
+    }
+    clock = new Date(at(32, 14).getTime() - policyHours * HOUR + 60_000);
+    const handlers = { ...paymentJobHandlers(app.deps), ...planVisitJobHandlers(app.deps) };
+    const [a, b] = [1, 2].map(
+      () => new JobWorker({ db: app.deps.db, handlers, now: () => clock, concurrency: 3, batchSize: 4 }),
+    );
+    await Promise.all([a!.drain(), b!.drain()]);
+    await app.deps.background.drain();
+    for (const { plan, visitId, card } of held) {
+      expect(await intentsForVisit(visitId)).toBe(1);
+      if (card === CARDS.visa) await expectOrderOf(visitId, plan);
+      else {
+        expect(await ordersOfVisit(visitId)).toHaveLength(0);
+        expect((await findPlanVisit(app.deps.db, visitId))!).toMatchObject({
+          status: card === CARDS.decline ? 'payment_failed' : 'action_required',
+          attempts: 1,
+        });
+      }
+    }
+  });
+
   it('a crash between the provider’s answer and the commit: the retry uses the same key; one charge, one order', async () => {
     clock = START;
     const { plan } = await newPlan(CARDS.visa);
