@@ -11,38 +11,26 @@ export const VISIT_REFUND_JOB = 'plan-visit-refund';
 /** Daily: holds every live plan's visits up to its vendor's booking window end. */
 export const PLAN_HORIZON_JOB = 'plan-horizon';
 
+/** A visit's charge job, one per visit: provider trouble is retried with the same idempotency key (backoff doubling from 30 s). */
+const visitChargeJob = (visit: { id: number; chargeAt: Date }) => ({
+  kind: VISIT_CHARGE_JOB,
+  payload: { visitId: visit.id },
+  runAt: visit.chargeAt,
+  uniqueKey: `${VISIT_CHARGE_JOB}:${visit.id}`,
+  maxAttempts: 10,
+});
+
 export async function enqueueVisitCharge(
   tx: Tx,
   visit: { id: number; chargeAt: Date },
   now: Date,
 ): Promise<void> {
-  await enqueueJobInTx(
-    tx,
-    {
-      kind: VISIT_CHARGE_JOB,
-      payload: { visitId: visit.id },
-      runAt: visit.chargeAt,
-      uniqueKey: `${VISIT_CHARGE_JOB}:${visit.id}`,
-      // Provider trouble is retried with the same idempotency key (backoff doubling from 30 s).
-      maxAttempts: 10,
-    },
-    now,
-  );
+  await enqueueJobInTx(tx, visitChargeJob(visit), now);
 }
 
 /** A visit moved to another time (or given one): its charge job runs at its new charge time. */
 export async function requeueVisitCharge(tx: Tx, visit: { id: number; chargeAt: Date }, now: Date) {
-  await requeueJobInTx(
-    tx,
-    {
-      kind: VISIT_CHARGE_JOB,
-      payload: { visitId: visit.id },
-      runAt: visit.chargeAt,
-      uniqueKey: `${VISIT_CHARGE_JOB}:${visit.id}`,
-      maxAttempts: 10,
-    },
-    now,
-  );
+  await requeueJobInTx(tx, visitChargeJob(visit), now);
 }
 
 export async function enqueueVisitDeadline(
