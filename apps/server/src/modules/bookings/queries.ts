@@ -4,9 +4,11 @@
  * maintenance drops the guest bookings of expired sessions (jobs).
  */
 export {
+  bookingRowUpdate,
   deleteGuestBookingsOfExpiredSessions,
   findOwnedBooking,
   lockBooking,
   lockOwner,
+  ownerLockKeys,
   updateBookingRow,
 } from './repo';

@@ -26,10 +26,14 @@ const ownedBy = (owner: BookingOwner) =>
     ? eq(bookings.userId, owner.userId)
     : and(eq(bookings.sessionId, owner.sessionId), isNull(bookings.userId));
 
+/** The two keys of the owner's advisory lock (for a caller that takes it with another lock, in one statement). */
+export function ownerLockKeys(owner: BookingOwner): readonly [number, number] {
+  return 'userId' in owner ? [USER_LOCK_CLASS, owner.userId] : [SESSION_LOCK_CLASS, owner.sessionId];
+}
+
 /** Serialises an owner's booking writes until the transaction ends (two Continue clicks make one booking). */
 export async function lockOwner(tx: Tx, owner: BookingOwner) {
-  const [cls, key] =
-    'userId' in owner ? [USER_LOCK_CLASS, owner.userId] : [SESSION_LOCK_CLASS, owner.sessionId];
+  const [cls, key] = ownerLockKeys(owner);
   await tx.execute(sql`select pg_advisory_xact_lock(${cls}, ${key})`);
 }
 
@@ -80,6 +84,14 @@ export async function insertBooking(tx: Tx, values: NewBooking): Promise<Booking
 
 export async function updateBookingRow(tx: Tx, id: number, values: Partial<NewBooking>): Promise<BookingRow> {
   return oneRow(await tx.update(bookings).set(values).where(eq(bookings.id, id)).returning(), 'booking');
+}
+
+/**
+ * updateBookingRow's statement, not run: a caller runs it as a part (a CTE) of its own statement, one
+ * round trip with its other writes (checkout's hold, issue 27).
+ */
+export function bookingRowUpdate(tx: Tx, id: number, values: Partial<NewBooking>) {
+  return tx.update(bookings).set(values).where(eq(bookings.id, id)).returning({ id: bookings.id });
 }
 
 /**

@@ -13,6 +13,7 @@ export {
   findRefund,
   hasOtherOpenPayment,
   insertPayment,
+  insertPaymentWithJob,
   insertRefund,
   lockOpenPaymentsOfBooking,
   lockVendorTime,

@@ -1,5 +1,5 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
-import { and, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type WithSubquery } from 'drizzle-orm';
 import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
@@ -12,9 +12,17 @@ export type RefundRow = typeof refunds.$inferSelect;
 /** First key of the advisory lock that serialises checkout holds on one vendor's time. */
 const VENDOR_TIME_LOCK_CLASS = 7403;
 
-/** Holds on one vendor's time are checked and taken one at a time (until the transaction ends). */
-export async function lockVendorTime(tx: Tx, vendorId: number) {
-  await tx.execute(sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId})`);
+/**
+ * Holds on one vendor's time are checked and taken one at a time (until the transaction ends). `then`: the
+ * keys of a second advisory lock taken right after it in the same statement (one round trip; PostgreSQL
+ * evaluates a select list left to right, so the order of the two locks is kept).
+ */
+export async function lockVendorTime(tx: Tx, vendorId: number, then?: readonly [number, number]) {
+  await tx.execute(
+    then
+      ? sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId}), pg_advisory_xact_lock(${then[0]}, ${then[1]})`
+      : sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId})`,
+  );
 }
 
 export async function findPaymentByIntent(
@@ -58,6 +66,37 @@ export async function lockOpenPaymentsOfBooking(tx: Tx, bookingId: number) {
 
 export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow> {
   return oneRow(await tx.insert(payments).values(values).returning(), 'payment');
+}
+
+/**
+ * insertPayment, the unique job `job` (its payload `{paymentId}`, its key `${job.keyPrefix}:<payment id>:
+ * ${job.keySuffix}`, run at the payment's hold expiry) and the other writes `also` (statements of other
+ * modules, e.g. the booking's update) in one statement (data-modifying CTEs, each run once): one round trip.
+ */
+export async function insertPaymentWithJob(
+  tx: Tx,
+  values: NewPayment,
+  job: { kind: string; keyPrefix: string; keySuffix: string; maxAttempts?: number },
+  also: readonly WithSubquery[] = [],
+): Promise<PaymentRow> {
+  const made = tx.$with('made_payment').as(tx.insert(payments).values(values).returning());
+  const createdAt = (values.createdAt ?? new Date()).toISOString();
+  const queued = tx.$with('queued_job', { id: sql<number>`id` }).as(
+    sql`insert into ${jobs} (kind, payload, run_at, max_attempts, unique_key, created_at, updated_at)
+      select ${job.kind}::text, jsonb_build_object('paymentId', ${made.id}), ${made.holdExpiresAt},
+        ${job.maxAttempts ?? 8}::int, ${job.keyPrefix}::text || ':' || ${made.id} || ':' || ${job.keySuffix}::text,
+        ${createdAt}::timestamptz, ${createdAt}::timestamptz
+      from ${made}
+      on conflict (unique_key) do nothing
+      returning id`,
+  );
+  return oneRow(
+    await tx
+      .with(made, queued, ...also)
+      .select()
+      .from(made),
+    'payment',
+  );
 }
 
 export async function updatePayment(db: Db | Tx, id: number, values: Partial<NewPayment>) {

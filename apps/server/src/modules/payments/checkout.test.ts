@@ -4,11 +4,20 @@
  * race, events processed once, hold expiry with reconciliation, and the ledger on every path.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import { bookings, orderEvents, orders, payments, refunds, sandboxObjects, vendors } from '../../db/schema';
+import {
+  bookings,
+  jobs,
+  orderEvents,
+  orders,
+  payments,
+  refunds,
+  sandboxObjects,
+  vendors,
+} from '../../db/schema';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import {
   CARDS,
@@ -92,6 +101,26 @@ describe('POST /api/payments/create-payment-intent', () => {
     expect(new Date(body.holdExpiresAt).getTime()).toBe(clock.getTime() + 10 * 60_000);
     const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
     expect(row!.status).toBe('pending');
+    expect(row!.holdExpiresAt?.toISOString()).toBe(body.holdExpiresAt);
+    // The hold's expiry job, written in the same statement as the payment (issue 27): one, at the expiry.
+    const [held] = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, body.paymentIntentId));
+    const expiry = await app.deps.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'checkout-hold-expiry'), sql`${jobs.payload}->>'paymentId' = ${String(held!.id)}`),
+      );
+    expect(expiry).toHaveLength(1);
+    expect(expiry[0]).toMatchObject({
+      status: 'queued',
+      payload: { paymentId: held!.id },
+      uniqueKey: `checkout-hold-expiry:${held!.id}:${held!.holdExpiresAt.getTime()}`,
+      maxAttempts: 8,
+    });
+    expect(expiry[0]!.runAt.getTime()).toBe(held!.holdExpiresAt.getTime());
 
     // Another customer is neither offered the time nor allowed to pay for it.
     const other = await signedUpCustomer(app);

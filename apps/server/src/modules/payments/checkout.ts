@@ -15,15 +15,21 @@ import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { users, type PaymentPlanTerms } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { bookableVendor, priceFor } from '../bookings/service';
-import { findOwnedBooking, lockBooking, lockOwner, updateBookingRow } from '../bookings/queries';
-import { checkStart } from '../scheduling/service';
+import {
+  bookingRowUpdate,
+  findOwnedBooking,
+  lockBooking,
+  lockOwner,
+  ownerLockKeys,
+  updateBookingRow,
+} from '../bookings/queries';
+import { checkStartWithCalendar, recheckStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
 import {
   enqueueJobInTx,
-  findOverlappingOpenPayments,
   findPayment,
-  insertPayment,
+  insertPaymentWithJob,
   lockOpenPaymentsOfBooking,
   lockVendorTime,
   markPaymentsCanceled,
@@ -162,7 +168,7 @@ export async function createPaymentIntent(
     (err: unknown) => ({ ok: false as const, err }),
   );
   // The vendor's synced calendar is read (if stale) before any lock is taken.
-  const problem = await checkStart(deps.db, deps.busyTimesCheck, slot, now);
+  const { problem, calendar } = await checkStartWithCalendar(deps.db, deps.busyTimesCheck, slot, now);
   if (problem) {
     await customer;
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
@@ -208,7 +214,12 @@ export async function createPaymentIntent(
   if (plan) req = { ...req, saveCard: true };
   const saveCard = req.saveCard ?? false;
 
-  const decided = await holdTime(deps, checkout, { slot, span, amounts, holdExpiresAt, saveCard, plan }, now);
+  const decided = await holdTime(
+    deps,
+    checkout,
+    { slot, calendar, span, amounts, holdExpiresAt, saveCard, plan },
+    now,
+  );
   if (decided.kind === 'taken')
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
 
@@ -283,7 +294,9 @@ async function reprice(deps: PaymentsDeps, checkout: Checkout, now: Date): Promi
 }
 
 interface HoldPlan {
-  slot: Parameters<typeof checkStart>[2];
+  slot: Parameters<typeof recheckStart>[2];
+  /** The vendor's calendar row as read by the check before the lock (its rules and busy entries' id). */
+  calendar: Parameters<typeof recheckStart>[1];
   span: Parameters<typeof reclaimLapsedHolds>[1];
   amounts: Amounts;
   holdExpiresAt: Date;
@@ -295,10 +308,13 @@ interface HoldPlan {
 /**
  * One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
  * Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
+ * Issue 27: the fewest round trips while the vendor's time is locked (every other hold on it waits): the
+ * two advisory locks in one statement, the time re-checked in one query, the payment, the booking and the
+ * expiry job written in one statement.
  */
 async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date): Promise<Decided> {
   const { user, owner, booking, start, addressId } = checkout;
-  const { slot, span, amounts, holdExpiresAt, saveCard, plan: planTerms } = plan;
+  const { slot, calendar, span, amounts, holdExpiresAt, saveCard, plan: planTerms } = plan;
   const matches = (p: PaymentRow) =>
     p.provider === deps.payments.name &&
     p.userId === user.id &&
@@ -310,8 +326,7 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
     (p.plan?.consentText ?? null) === (planTerms?.consentText ?? null);
 
   return deps.db.transaction(async (tx) => {
-    await lockVendorTime(tx, booking.vendorId);
-    await lockOwner(tx, owner);
+    await lockVendorTime(tx, booking.vendorId, ownerLockKeys(owner));
     const open = await lockOpenPaymentsOfBooking(tx, booking.id);
     const current = await lockBooking(tx, booking.id);
     if (!current || current.status === 'paid' || current.status === 'completed')
@@ -330,43 +345,47 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
       stale.map((p) => p.id),
       now,
     );
-    // Only the database's view of the vendor's time here (the calendar was read above).
-    const taken = await checkStart(tx, async () => null, slot, now);
-    if (taken) return { kind: 'taken' as const };
-    // A lapsed hold that could not be ended (its payment is being processed) still keeps the time.
-    if ((await findOverlappingOpenPayments(tx, { ...span, now }, 'lapsed')).length > 0)
-      return { kind: 'taken' as const };
+    // Only the database's view of the vendor's time here (the calendar was read above). A lapsed hold that
+    // could not be ended (its payment is being processed) still keeps the time.
+    if (await recheckStart(tx, calendar, slot, now, span)) return { kind: 'taken' as const };
     if (same) {
       const renewed = await updatePayment(tx, same.id, { holdExpiresAt, updatedAt: now });
       await updateBookingRow(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now });
       await scheduleHoldExpiry(tx, renewed, now);
       return { kind: 'reuse' as const, payment: renewed, stale };
     }
-    const payment = await insertPayment(tx, {
-      bookingId: booking.id,
-      userId: user.id,
-      vendorId: booking.vendorId,
-      addressId,
-      provider: deps.payments.name,
-      confirmationId: newConfirmationId(),
-      status: 'open',
-      subtotalCents: amounts.subtotalCents,
-      serviceFeeCents: amounts.serviceFeeCents,
-      commissionCents: amounts.commissionCents,
-      vendorPayoutCents: amounts.vendorPayoutCents,
-      totalCents: amounts.totalCents,
-      appointmentAt: start,
-      durationMins: booking.durationMins,
-      optionsSnapshot: booking.optionsSnapshot,
-      customerNotes: booking.customerNotes,
-      saveCard,
-      plan: planTerms,
-      holdExpiresAt,
-      createdAt: now,
-      updatedAt: now,
-    });
-    await updateBookingRow(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now });
-    await scheduleHoldExpiry(tx, payment, now);
+    const booked = tx
+      .$with('held_booking')
+      .as(bookingRowUpdate(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now }));
+    const payment = await insertPaymentWithJob(
+      tx,
+      {
+        bookingId: booking.id,
+        userId: user.id,
+        vendorId: booking.vendorId,
+        addressId,
+        provider: deps.payments.name,
+        confirmationId: newConfirmationId(),
+        status: 'open',
+        subtotalCents: amounts.subtotalCents,
+        serviceFeeCents: amounts.serviceFeeCents,
+        commissionCents: amounts.commissionCents,
+        vendorPayoutCents: amounts.vendorPayoutCents,
+        totalCents: amounts.totalCents,
+        appointmentAt: start,
+        durationMins: booking.durationMins,
+        optionsSnapshot: booking.optionsSnapshot,
+        customerNotes: booking.customerNotes,
+        saveCard,
+        plan: planTerms,
+        holdExpiresAt,
+        createdAt: now,
+        updatedAt: now,
+      },
+      // scheduleHoldExpiry's job, in the same statement.
+      { kind: HOLD_EXPIRY_JOB, keyPrefix: HOLD_EXPIRY_JOB, keySuffix: String(holdExpiresAt.getTime()) },
+      [booked],
+    );
     return { kind: 'new' as const, payment, stale };
   });
 }

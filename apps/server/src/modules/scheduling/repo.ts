@@ -32,6 +32,11 @@ export interface BusyQuery {
   excludePlanVisitId?: number | null;
   /** Plan visits whose own held times do not block (a plan's schedule is being chosen again). */
   excludePlanVisitIds?: readonly number[];
+  /**
+   * Also tell whether a checkout hold that ran out (not yet released: its payment may still be paid late)
+   * is open on this span, of a booking other than `excludeBookingId` (the same query: one round trip).
+   */
+  lapsedHoldsOverlapping?: { start: Date; end: Date };
 }
 
 /** The plan visits whose claims a query leaves free. */
@@ -50,6 +55,8 @@ export interface BusyTimes {
   busy: BusyRange[];
   /** When the first of the checkout holds among `busy` expires (epoch ms), freeing its time; null: none. */
   firstHoldExpiry: number | null;
+  /** With `lapsedHoldsOverlapping`: a lapsed hold is still open on that span. */
+  lapsedHold: boolean;
 }
 
 /**
@@ -91,11 +98,22 @@ export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTime
         where ${calendarBusyEntries.vendorCalendarId} = ${q.calendarId}
           and ${calendarBusyEntries.startTime} < ${to}::timestamptz and ${calendarBusyEntries.endTime} > ${from}::timestamptz`,
     );
-  const result = await db.execute<{ ranges: string; hold: string | null }>(
-    sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges, ${epochMs(sql`min(b.h)`)} as hold
+  const span = q.lapsedHoldsOverlapping;
+  const lapsed = span
+    ? sql`exists (select 1 from ${payments}
+        where ${payments.vendorId} = ${q.vendorId} and ${payments.status} = 'open'
+          and ${payments.holdExpiresAt} <= ${q.now.toISOString()}::timestamptz
+          and ${payments.appointmentAt} < ${span.end.toISOString()}::timestamptz
+          and ${holdEnd} > ${span.start.toISOString()}::timestamptz
+          ${q.excludeBookingId ? sql`and ${payments.bookingId} is distinct from ${q.excludeBookingId}` : sql``})`
+    : sql`false`;
+  type Row = { ranges: string; hold: string | null; lapsed: boolean };
+  const result = await db.execute<Row>(
+    sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges, ${epochMs(sql`min(b.h)`)} as hold,
+        ${lapsed} as lapsed
       from (${sql.join(parts, sql` union all `)}) b`,
   );
-  const row = (result as { rows: { ranges: string; hold: string | null }[] }).rows[0];
+  const row = (result as { rows: Row[] }).rows[0];
   const text = row?.ranges ?? '';
   const busy =
     text === ''
@@ -104,7 +122,11 @@ export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTime
           const comma = pair.indexOf(',');
           return { start: Number(pair.slice(0, comma)), end: Number(pair.slice(comma + 1)) };
         });
-  return { busy, firstHoldExpiry: row?.hold == null ? null : Number(row.hold) };
+  return {
+    busy,
+    firstHoldExpiry: row?.hold == null ? null : Number(row.hold),
+    lapsedHold: row?.lapsed === true,
+  };
 }
 
 /** The busy ranges of loadBusyTimes. */

@@ -171,13 +171,52 @@ export async function checkStart(
   check: StartCheck,
   now: Date,
 ): Promise<string | null> {
+  return (await checkStartWithCalendar(db, busyTimesCheck, check, now)).problem;
+}
+
+/**
+ * checkStart's answer and the vendor's calendar row it read (null: none), for a caller that checks the
+ * start again under the vendor-time lock with `recheckStart`.
+ */
+export async function checkStartWithCalendar(
+  db: Db | Tx,
+  busyTimesCheck: BusyTimesCheck,
+  check: StartCheck,
+  now: Date,
+): Promise<{ problem: string | null; calendar: VendorCalendarRow | null }> {
   const calendar = await findCalendarOfVendor(db, check.vendorId);
   if (calendar) {
     const reason = await busyTimesCheck(calendar, now);
-    if (reason) return reason;
+    if (reason) return { problem: reason, calendar };
   }
+  return { problem: await startProblem(db, calendar, check, now), calendar };
+}
+
+/**
+ * checkStart again, on the database's view of the vendor's time only, with the calendar row read by
+ * checkStartWithCalendar (its rules; the calendar is neither read nor synced again): one statement (issue
+ * 27: the check re-done under the vendor-time lock). With `lapsedHoldsOverlapping`, a checkout hold that
+ * ran out but is still open on that span (its payment could not be ended) also keeps the time.
+ */
+export async function recheckStart(
+  tx: Db | Tx,
+  calendar: VendorCalendarRow | null,
+  check: StartCheck,
+  now: Date,
+  lapsedHoldsOverlapping?: { start: Date; end: Date },
+): Promise<string | null> {
+  return startProblem(tx, calendar, check, now, lapsedHoldsOverlapping);
+}
+
+async function startProblem(
+  db: Db | Tx,
+  calendar: VendorCalendarRow | null,
+  check: StartCheck,
+  now: Date,
+  lapsedHoldsOverlapping?: { start: Date; end: Date },
+): Promise<string | null> {
   const at = check.start.getTime();
-  const busy = await listBusyRanges(db, {
+  const { busy, lapsedHold } = await loadBusyTimes(db, {
     vendorId: check.vendorId,
     calendarId: calendar?.id ?? null,
     from: new Date(at - DAY_MS),
@@ -187,7 +226,9 @@ export async function checkStart(
     excludeBookingId: check.excludeBookingId,
     excludePlanVisitId: check.excludePlanVisitId,
     excludePlanVisitIds: check.excludePlanVisitIds,
+    lapsedHoldsOverlapping,
   });
+  if (lapsedHold) return SCHEDULING_MESSAGES.appointmentUnavailable;
   const problem = explainStart(
     {
       ...rulesOf(calendar),
