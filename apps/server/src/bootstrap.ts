@@ -14,7 +14,11 @@ import { startPricingOfVendorsInSetup } from './modules/vendors/service';
 import { seedDemoData } from './seed/seed-demo-data';
 
 export async function openAndMigrate(config: Config) {
-  const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+  const database = await openDatabase({
+    databaseUrl: config.DATABASE_URL,
+    dataDir: config.dataDir,
+    poolMax: config.DATABASE_POOL_MAX,
+  });
   try {
     await database.migrate();
     // Vendors in setup from before ADR 0032 start from their category's default pricing, as new ones do.

@@ -37,6 +37,11 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl.refine((v) => v === undefined || /^postgres(ql)?:\/\//.test(v), {
     error: 'must be a postgres:// URL',
   }),
+  /**
+   * PostgreSQL connections per server process (issue 27: a checkout hold waiting on a vendor's time keeps its
+   * connection, so 50 customers at once need more than 10). Each instance opens up to this many.
+   */
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z

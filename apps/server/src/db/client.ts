@@ -264,8 +264,13 @@ async function listenPostgres(url: string, channel: string, onMessage: (payload:
 }
 
 /** Opens the configured database: PostgreSQL when a URL is given, else PGlite in `<dataDir>/db`. */
-export async function openDatabase(opts: { databaseUrl?: string; dataDir: string }): Promise<Database> {
-  if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl);
+export async function openDatabase(opts: {
+  databaseUrl?: string;
+  dataDir: string;
+  /** PostgreSQL's pool size (DATABASE_POOL_MAX). */
+  poolMax?: number;
+}): Promise<Database> {
+  if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl, opts.poolMax);
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(opts.dataDir);
   try {
