@@ -447,6 +447,23 @@ describe('request rate limits', () => {
     expect(Object.keys(counts).some((s) => Number(s) >= 500)).toBe(false);
   });
 
+  it('counts a signed-in customer per address, then per account, in one statement: a request refused for its address spends nothing of the account (issue 27)', async () => {
+    const intent = (c: From) =>
+      c.request({ method: 'POST', url: '/api/payments/create-payment-intent', payload: {} });
+    const first = await customer('203.0.113.80');
+    const second = await customer('203.0.113.80');
+    // The first spends the address's 30 (and their own) in one burst: exactly 30 pass.
+    const burst = await Promise.all(Array.from({ length: 35 }, () => intent(first.client)));
+    expect(statuses(burst)[429]).toBe(5);
+    // The second, at the same address, is refused for the address, and their own count is not touched...
+    const refused = await Promise.all(Array.from({ length: 5 }, () => intent(second.client)));
+    expect(statuses(refused)).toEqual({ 429: 5 });
+    // ...so from another address they have all 30 of theirs.
+    Object.assign(second.client, { ip: '203.0.113.81' });
+    const elsewhere = await Promise.all(Array.from({ length: 31 }, () => intent(second.client)));
+    expect(statuses(elsewhere)[429]).toBe(1);
+  });
+
   it('every 429 of every limited route says when to retry, in Retry-After and in words (issue 23 #19)', async () => {
     // A valid message for the contact form, so that its own 5-an-hour limit answers the first 429s.
     const bodies: Record<string, object> = {

@@ -5,7 +5,7 @@
 import type { FastifyInstance, onRequestAsyncHookHandler } from 'fastify';
 import { RATE_LIMITED_ROUTES, type RatePolicy } from '../../http/rate-limit';
 import { tooManyRequests } from '../../http/errors';
-import { hit } from './repo';
+import { hitInOrder } from './repo';
 
 function limiter(app: FastifyInstance, policies: readonly RatePolicy[]): onRequestAsyncHookHandler {
   return async (req) => {
@@ -15,16 +15,16 @@ function limiter(app: FastifyInstance, policies: readonly RatePolicy[]): onReque
       const keys = policy.per.flatMap((p) =>
         p === 'address' ? [`ip:${req.ip}`] : req.user ? [`user:${req.user.id}`] : [],
       );
-      for (const key of keys) {
-        const now = clock();
-        const counted = await hit(
-          db,
-          `rate:${policy.name}:${key}`,
-          { limit: policy.limit * rateLimitScale, windowMs: policy.windowMs },
-          now,
-        );
-        if (!counted.allowed) throw tooManyRequests(policy.action, counted.resetAt, now);
-      }
+      // Every key of the policy in one statement, each counted only while the ones before it passed.
+      const now = clock();
+      const counted = await hitInOrder(
+        db,
+        keys.map((key) => `rate:${policy.name}:${key}`),
+        { limit: policy.limit * rateLimitScale, windowMs: policy.windowMs },
+        now,
+      );
+      const refused = counted.find((c) => !c.allowed);
+      if (refused) throw tooManyRequests(policy.action, refused.resetAt, now);
     }
   };
 }
