@@ -15,12 +15,12 @@ import { useMediaQuery } from '../../../lib/use-media-query';
 import { vendorOrdersQueryOptions } from '../api/vendor-orders-query';
 import { OrderCards } from '../components/order-cards';
 import { OrderCompletionModal } from '../components/order-completion-modal';
-import { OrderFilters } from '../components/order-filters';
+import { ListFilters } from '../components/order-filters';
 import { OrderTable } from '../components/order-table';
 import { PartialRefundModal } from '../components/partial-refund-modal';
 import { VendorCancelOrderModal } from '../components/vendor-cancel-order-modal';
 import { VendorRescheduleModal } from '../components/vendor-reschedule-modal';
-import { EMPTY_MESSAGES, FILTER_PARAM, filterOf, SORT_NOTES } from '../order-filter';
+import { EMPTY_MESSAGES, FILTER_LABELS, FILTER_PARAM, filterOf, SORT_NOTES } from '../order-filter';
 import { MOUNTAIN_TIME_NOTE } from '../vendor-order-text';
 import '../vendor-orders.css';
 
@@ -129,7 +129,7 @@ export function VendorOrdersPage({ vendor, title }: { vendor: Vendor; title: str
       <h1 id="dashboard-section-title" className="dashboard-section__title">
         {title}
       </h1>
-      <OrderFilters filter={filter} onSelect={selectFilter} />
+      <ListFilters label="Filter orders" labels={FILTER_LABELS} filter={filter} onSelect={selectFilter} />
       <p id={DESCRIPTION_ID} className="vendor-orders__sort">
         {SORT_NOTES[filter]} {MOUNTAIN_TIME_NOTE}
       </p>
