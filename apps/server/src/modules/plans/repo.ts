@@ -1,5 +1,5 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
 import { planEvents, plans, planVisits, timeClaims, users, vendors } from '../../db/schema';
@@ -180,4 +180,30 @@ export async function listNextVisitsOfPlans(
       ),
     )
     .orderBy(planVisits.planId, asc(planVisits.appointmentAt), asc(planVisits.sequence));
+}
+
+/** A vendor's plans that still hold visits (active or paused): the price check's plans. */
+export async function listLivePlanIdsOfVendor(db: Db | Tx, vendorId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.vendorId, vendorId), inArray(plans.status, ['active', 'paused'])))
+    .orderBy(plans.id);
+  return rows.map((r) => r.id);
+}
+
+/** Whether the plan's customer was already told of this price proposal (its `price_proposed` event). */
+export async function hasPriceProposedEvent(db: Db | Tx, planId: number, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planEvents.id })
+    .from(planEvents)
+    .where(
+      and(
+        eq(planEvents.planId, planId),
+        eq(planEvents.action, 'price_proposed'),
+        sql`${planEvents.details}->>'version' = ${version}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }
