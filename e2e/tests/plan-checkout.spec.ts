@@ -104,6 +104,28 @@ test('a guest chooses Every 2 weeks, signs up inside Checkout, pays, sees the pl
   // The vendor sees the plan's visits: the order marked in Order History, the plan in its details.
   await logOut(page);
   await signIn(page, VENDOR_OWNER);
+
+  // Service Plans lists the vendor's plans: this one with its customer, frequency, price and next visit.
+  await page.goto('/dashboard/plans?status=active');
+  const listed = page.getByRole('article', { name: 'Pat Planner' }).first();
+  await expect(figure(listed, 'Frequency')).toHaveText('Every 2 weeks');
+  await expect(figure(listed, 'Price per visit')).toHaveText('$211.14 a visit, save 10%');
+  await expect(figure(listed, 'Plan status')).toHaveText('Active');
+  await expect(figure(listed, 'Next visit')).toContainText(/Booked|Held|Needs a new time/);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/vendor-plans-1280.png', fullPage: true });
+  await page.setViewportSize({ width: 375, height: 800 });
+  await page.screenshot({ path: 'test-results/vendor-plans-375.png', fullPage: true });
+  await listed.getByRole('button', { name: /^Details/ }).click();
+  const opened = listed.getByRole('region', { name: 'Service Plan' });
+  await expect(
+    opened.getByRole('list', { name: 'Next visits' }).getByRole('listitem').filter({ hasText: skippedAt }),
+  ).toContainText('Skipped by the customer');
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/vendor-plans-open-375.png', fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.screenshot({ path: 'test-results/vendor-plans-open-1280.png', fullPage: true });
+
   await page.goto('/dashboard/orders?filter=active');
   const table = page.getByRole('table', { name: 'Orders' });
   const row = table.getByRole('rowheader', { name: new RegExp(confirmation) });

@@ -121,6 +121,23 @@ export const SIGNED_IN_PAGES: SignedInPage[] = [
     ],
   },
   {
+    // The Plans list of ?status= (features/vendor-orders: 50 a page, VENDOR_PLANS_PAGE_SIZE).
+    pattern: /^\/dashboard\/plans\/?$/,
+    for: isVendor,
+    modules: [
+      ...DASHBOARD_FRAME,
+      'src/features/vendor-orders/routes/vendor-plans-page.tsx',
+      contract('plans'),
+    ],
+    calls: (user, _match, search) => {
+      const raw = search.get('status');
+      const status = raw === 'active' || raw === 'paused' || raw === 'cancelled' ? raw : 'all';
+      return [
+        addressOf(plansApi.vendorPlans, { params: { id: user.vendorId! }, query: { status, limit: 50 } }),
+      ];
+    },
+  },
+  {
     pattern: /^\/dashboard\/pricing\/?$/,
     for: isVendor,
     modules: [...DASHBOARD_FRAME, 'src/features/pricing-admin/routes/pricing-page.tsx'],

@@ -950,6 +950,16 @@ const TABLE: Record<string, Entry> = {
       },
     ],
   },
+  'GET /api/vendors/:id/plans': {
+    kind: 'checked',
+    owner: 'vendorV',
+    what: "V's service plans (ADR 0037; W's own list never holds V's: vendor-plans.test.ts)",
+    prepare: async (fx) => {
+      await heldPlanOfA(fx);
+      return { method: 'GET', url: `/api/vendors/${fx.V.vendorId}/plans` };
+    },
+    expect: { ...SIGNED_OUT_READ, customerB: 403, vendorW: 403, operator: 403, customerA: 403 },
+  },
   'GET /api/vendors/:id/plans/:planId': {
     kind: 'checked',
     owner: 'vendorV',

@@ -393,6 +393,15 @@ describe('signed-in pages (issue 27): their chunks and the answers of their firs
     expect(answers[url]).toEqual((await owner.request({ method: 'GET', url })).json());
   });
 
+  it('a vendor’s Plans carries the list of its ?status=, 50 a page, as GET answers it', async () => {
+    const owner = new TestClient(app);
+    await owner.signIn('page-vendor@example.com', PASSWORD);
+    const answers = await answersOf('/dashboard/plans?status=paused', owner);
+    const url = `/api/vendors/${vendorId}/plans?status=paused&limit=50`;
+    expect(Object.keys(answers)).toEqual(['/api/session', url]);
+    expect(answers[url]).toEqual((await owner.request({ method: 'GET', url })).json());
+  });
+
   it('nothing of a page that is not the visitor’s: a guest’s or a customer’s vendor page, a vendor’s /orders', async () => {
     expect(Object.keys(await answersOf('/orders'))).toEqual(['/api/session']);
     const { client } = await signedUpCustomer(app, 'not-theirs');

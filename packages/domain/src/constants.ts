@@ -92,6 +92,7 @@ export type OAuthCalendarIntegration = (typeof OAUTH_CALENDAR_INTEGRATIONS)[numb
 export const DASHBOARD_SECTIONS = [
   'setup',
   'orders',
+  'plans',
   'earnings',
   'general',
   'scheduling',

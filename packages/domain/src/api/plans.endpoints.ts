@@ -9,6 +9,18 @@ const withErrors = () => Promise.all([schemas(), errors()]);
 const availability = () => import('./availability');
 
 export const plansApi = {
+  vendorPlans: endpoint({
+    method: 'GET',
+    path: '/api/vendors/:id/plans',
+    tags: ['plans'],
+    summary:
+      "A page of the vendor's service plans (the vendor's users only), newest first, each with its customer, frequency, price per visit, status and next visit. status=active|paused|cancelled filters (all: every plan). Pass nextCursor back as cursor for the next page",
+    schemas: () =>
+      withErrors().then(([m, e]) => ({
+        query: m.vendorPlansQuerySchema,
+        responses: { 200: m.vendorPlansPageSchema, 422: e.errorsResponseSchema },
+      })),
+  }),
   vendorPlan: endpoint({
     method: 'GET',
     path: '/api/vendors/:id/plans/:planId',

@@ -102,6 +102,7 @@ export const PLAN_MANAGE_MESSAGES = {
   priceProposalStale:
     'The provider changed its price again: see the new price on your plan and accept that one if it suits you.',
   visitCharging: 'A visit of this plan is being charged right now: please try again in a minute.',
+  cursorInvalid: 'This page of plans is no longer available. Please reload the list.',
 } as const;
 
 /** POST /api/plans/:id/accept-price: the version of the proposal the customer saw (a stale one is refused). */
@@ -164,6 +165,8 @@ export type PlanResponse = z.output<typeof planResponseSchema>;
 export const vendorPlanSchema = z.object({
   id: z.number().int(),
   vendorId: z.number().int(),
+  /** The plan's customer, "First Last". */
+  customerName: z.string(),
   frequency: z.enum(PLAN_FREQUENCIES),
   status: z.enum(['active', 'paused', 'cancelled']),
   pausedUntil: z.string().nullable(),
@@ -180,3 +183,30 @@ export type VendorPlan = z.output<typeof vendorPlanSchema>;
 
 export const vendorPlanResponseSchema = z.object({ plan: vendorPlanSchema });
 export type VendorPlanResponse = z.output<typeof vendorPlanResponseSchema>;
+
+/** The vendor's Plans list filter (ADR 0037): one status, or every plan. */
+export const VENDOR_PLAN_FILTERS = ['all', 'active', 'paused', 'cancelled'] as const;
+export type VendorPlanFilter = (typeof VENDOR_PLAN_FILTERS)[number];
+
+/** GET /api/vendors/{id}/plans?status=&limit=&cursor= (newest plan first; nextCursor for the next page). */
+export const vendorPlansQuerySchema = z.object({
+  status: z.enum(VENDOR_PLAN_FILTERS).default('all'),
+  limit: z.coerce.number().int().min(1).max(200).default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type VendorPlansQuery = z.output<typeof vendorPlansQuerySchema>;
+
+/**
+ * A plan in the vendor's Plans list: the plan without its visits, with its next visit (the first one from
+ * now that is not skipped or cancelled: held, charged, needing a time, …), null when none is written.
+ */
+export const vendorPlanSummarySchema = vendorPlanSchema.omit({ visits: true }).extend({
+  nextVisit: planVisitSchema.nullable(),
+});
+export type VendorPlanSummary = z.output<typeof vendorPlanSummarySchema>;
+
+export const vendorPlansPageSchema = z.object({
+  plans: z.array(vendorPlanSummarySchema),
+  nextCursor: z.string().nullable(),
+});
+export type VendorPlansPage = z.output<typeof vendorPlansPageSchema>;

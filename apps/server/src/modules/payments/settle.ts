@@ -6,7 +6,7 @@
  * Provider events are recorded by id and processed at most once.
  */
 import { applyPayoutAccount } from '../vendors/payouts';
-import { createPlanOfPayment, lockVendorTimeForPlan } from '../plans/plan-checkout';
+import { afterPlanMade, createPlanOfPayment, lockVendorTimeForPlan } from '../plans/plan-checkout';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
@@ -173,7 +173,8 @@ export async function settleInTx(
   if (payment.bookingId !== null)
     await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
   // ADR 0037: a plan's checkout makes its plan here, once (this path runs once per payment, under its lock).
-  await createPlanOfPayment(tx, payment, { orderId, customerId: intent.customerId, card, now });
+  const made = await createPlanOfPayment(tx, payment, { orderId, customerId: intent.customerId, card, now });
+  after.push(...afterPlanMade(deps, made));
   // The shared part of every new paid order (orders/place-order.ts; a plan visit's settle uses it too).
   await recordOrderPlaced(
     tx,

@@ -7,6 +7,7 @@ import type { Category } from '@stg/domain/constants';
 import { defaultPlanOffersFor, sortPlanOffers, type PlanOffer } from '@stg/domain/plans';
 import { planOffersSchema } from '@stg/domain/api/plan-offers';
 import type { Db, Tx } from '../../db/client';
+import { queuePlanPriceCheck } from '../pricing/price-changes';
 import { notFound, unprocessable } from '../../http/errors';
 import { MESSAGES } from '@stg/domain/validation';
 import { listOffers, lockVendor, replaceOffers } from './repo';
@@ -34,6 +35,8 @@ export async function replaceVendorPlanOffers(
   return db.transaction(async (tx) => {
     if (!(await lockVendor(tx, vendorId))) throw notFound(MESSAGES.vendorNotFound);
     await replaceOffers(tx, vendorId, sortPlanOffers(valid), now);
+    // A plan's discount follows its frequency's offer (ADR 0037): its customer may be told of a new price.
+    await queuePlanPriceCheck(tx, vendorId, now);
     return vendorPlanOffers(tx, vendorId);
   });
 }

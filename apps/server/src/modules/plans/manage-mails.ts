@@ -214,7 +214,7 @@ export async function sendVisitsMovedMails(
     `Hi ${customer.firstName},`,
     ...(movedLines.length > 0
       ? [
-          `${vendor.name}'s calendar became busy at the time of a plan visit, so it moved to the nearest free time in the same week:`,
+          `${vendor.name} is busy at the usual time of a plan visit, so it moved to the nearest free time in the same week:`,
           ...movedLines.map((l) => `${l}.`),
         ]
       : []),

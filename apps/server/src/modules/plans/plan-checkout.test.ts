@@ -8,8 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { PLAN_MESSAGES, planConsentText, planVisitSubtotal } from '@stg/domain/plans';
-import { orders, payments, planEvents, plans, planVisits, timeClaims, vendors } from '../../db/schema';
-import { createTestApp, TestClient } from '../../../test/test-app';
+import {
+  calendarBusyEntries,
+  orders,
+  payments,
+  planEvents,
+  plans,
+  planVisits,
+  timeClaims,
+  vendorCalendars,
+  vendors,
+} from '../../db/schema';
+import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import {
   CARDS,
   confirmPayment,
@@ -113,7 +123,7 @@ describe('checkout of a plan', () => {
     const theirs = await scheduledBooking(other.client, vendor, at(53, 9));
     expect((await payFor(other.client, theirs.id)).statusCode).toBe(200);
 
-    const { client, userId } = await signedUpCustomer(app, 'plan-buyer');
+    const { client, userId, email } = await signedUpCustomer(app, 'plan-buyer');
     const booking = await planBooking(client, at(25, 9));
     const intentRes = await createIntent(client, booking.id, { saveCard: false });
     expect(intentRes.statusCode).toBe(200);
@@ -165,14 +175,24 @@ describe('checkout of a plan', () => {
       .from(planVisits)
       .where(eq(planVisits.planId, plan.id))
       .orderBy(planVisits.sequence);
-    // The window runs 60 days (to January 22nd): Dec 9, Dec 23 (taken), Jan 6, Jan 20.
-    expect(visits.map((v) => [v.sequence, v.localDate, v.status])).toEqual([
-      [1, '2026-11-25', 'ordered'],
-      [2, '2026-12-09', 'held'],
-      [3, '2026-12-23', 'needs_time'],
-      [4, '2027-01-06', 'held'],
-      [5, '2027-01-20', 'held'],
+    // The window runs 60 days (to January 22nd): Dec 9, Dec 23 (taken: moved within its week), Jan 6, Jan 20.
+    expect(visits.map((v) => [v.sequence, v.status])).toEqual([
+      [1, 'ordered'],
+      [2, 'held'],
+      [3, 'held'],
+      [4, 'held'],
+      [5, 'held'],
     ]);
+    expect(visits.map((v) => v.localDate).filter((_, i) => i !== 2)).toEqual([
+      '2026-11-25',
+      '2026-12-09',
+      '2027-01-06',
+      '2027-01-20',
+    ]);
+    const moved = visits[2]!;
+    expect(moved.localDate >= '2026-12-21' && moved.localDate <= '2026-12-27').toBe(true);
+    expect(moved.appointmentAt.toISOString()).not.toBe(at(53, 9));
+    expect(moved.chargeAt.getTime()).toBe(moved.appointmentAt.getTime() - 86_400_000);
     expect(visits[0]!.orderId).toBe(order!.id);
     expect(order!.planVisitId).toBe(visits[0]!.id);
     expect(visits[1]!.chargeAt.toISOString()).toBe(
@@ -182,14 +202,78 @@ describe('checkout of a plan', () => {
       .select()
       .from(timeClaims)
       .where(eq(timeClaims.vendorId, vendor.vendorId));
-    expect(claims.filter((c) => c.planVisitId !== null)).toHaveLength(3);
+    expect(claims.filter((c) => c.planVisitId !== null)).toHaveLength(4);
     expect(claims.filter((c) => c.orderId === order!.id)).toHaveLength(1);
 
     const events = await app.deps.db.select().from(planEvents).where(eq(planEvents.planId, plan.id));
     expect(events.map((e) => e.action).sort()).toEqual(
-      ['created', 'visit_held', 'visit_held', 'visit_held', 'visit_needs_time', 'visit_ordered'].sort(),
+      [
+        'created',
+        'visit_held',
+        'visit_held',
+        'visit_held',
+        'visit_held',
+        'visit_moved',
+        'visit_ordered',
+      ].sort(),
     );
+    expect(events.find((e) => e.action === 'visit_moved')!.details).toMatchObject({
+      from: at(53, 9),
+      to: moved.appointmentAt.toISOString(),
+      why: 'busy',
+    });
+    // Both sides are told, as when the horizon run moves a visit.
+    const mails = await outbox(app);
+    const told = mails.find((m) => m.to === email && m.subject.startsWith('Visit moved'));
+    expect(told?.text).toContain('so it moved to the nearest free time in the same week');
+    expect(
+      mails.some(
+        (m) => m.to === 'plan-checkout-vendor@example.com' && m.subject.startsWith('Plan visits moved'),
+      ),
+    ).toBe(true);
     expect(events.find((e) => e.action === 'created')!.details).toMatchObject({ consentText: consent });
+  });
+
+  it('a visit whose whole week is busy needs a new time: no claim, logged, the customer asked to pick one', async () => {
+    // The vendor is away the week of the plan's third visit (Tuesday, December 29th: Monday 28th to Sunday, January 3rd).
+    const [calendar] = await app.deps.db
+      .select()
+      .from(vendorCalendars)
+      .where(eq(vendorCalendars.vendorId, vendor.vendorId));
+    await app.deps.db.insert(calendarBusyEntries).values({
+      vendorCalendarId: calendar!.id,
+      externalId: 'plan-checkout-vacation',
+      startTime: new Date(at(58, 0)),
+      endTime: new Date(at(64, 23)),
+    });
+    const { client, userId, email } = await signedUpCustomer(app, 'plan-away');
+    const booking = await planBooking(client, at(31, 9));
+    expect((await payFor(client, booking.id)).statusCode).toBe(200);
+    await app.deps.background.drain();
+    const [plan] = await app.deps.db.select().from(plans).where(eq(plans.userId, userId));
+    const visits = await app.deps.db
+      .select()
+      .from(planVisits)
+      .where(eq(planVisits.planId, plan!.id))
+      .orderBy(planVisits.sequence);
+    expect(visits.slice(0, 4).map((v) => [v.localDate, v.status])).toEqual([
+      ['2026-12-01', 'ordered'],
+      ['2026-12-15', 'held'],
+      ['2026-12-29', 'needs_time'],
+      ['2027-01-12', 'held'],
+    ]);
+    const claims = await app.deps.db
+      .select()
+      .from(timeClaims)
+      .where(eq(timeClaims.planVisitId, visits[2]!.id));
+    expect(claims).toEqual([]);
+    const events = await app.deps.db.select().from(planEvents).where(eq(planEvents.planId, plan!.id));
+    expect(events.filter((e) => e.action === 'visit_needs_time')).toHaveLength(1);
+    const mail = (await outbox(app)).find((m) => m.to === email && m.subject.startsWith('Pick a new time'));
+    expect(mail?.text).toContain('please pick another time in Orders');
+    await app.deps.db
+      .delete(calendarBusyEntries)
+      .where(eq(calendarBusyEntries.externalId, 'plan-checkout-vacation'));
   });
 
   it('settled by several at once (the client, events, two instances): one order, one plan, its visits held once', async () => {

@@ -21,7 +21,11 @@ import { lockOrder, updateOrder } from '../orders/queries';
 import { findPaymentByIntent, lockVendorTime } from '../payment-records/queries';
 import { vendorRules } from '../scheduling/service';
 import { addPlanEvent, insertPlan, insertPlanVisit, type PlanRow } from './repo';
-import { holdVisits, type VisitToHold } from './service';
+import type { OrderMailDeps } from '../orders/mails';
+import { sendVisitsMovedMails } from './manage-mails';
+import type { VisitToHold } from './service';
+import { holdOrAskForTime } from './visit-horizon';
+import type { VisitMoves } from './visit-move';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -108,17 +112,24 @@ export function nextVisitsToHold(
   return visits;
 }
 
+/** A plan just made at checkout and its visits that met a busy time (moved in their week, or needing one). */
+export interface MadePlan {
+  plan: PlanRow;
+  moves: VisitMoves;
+}
+
 /**
  * Makes the plan of a payment that just became `orderId` (call once, from the settling transaction, after
  * the order is inserted): the plan row with its saved card and consent, visit 1 as the order, and the next
- * visits held; a visit whose time is busy or clashes is written `needs_time` (holding none; moving it
- * within its week is later work). Logged in plan_events. Answers null for a one-time payment.
+ * visits held; a visit whose time is busy or clashes moves to the nearest free start in its week
+ * (`visit_moved`), else is written `needs_time` — the horizon run's handling (`holdOrAskForTime`). Logged in
+ * plan_events; the moves are mailed after commit (`afterPlanMade`). Answers null for a one-time payment.
  */
 export async function createPlanOfPayment(
   tx: Tx,
   payment: SettledPlanPayment,
   settled: { orderId: number; customerId: string | null; card: CardDetails | null; now: Date },
-): Promise<PlanRow | null> {
+): Promise<MadePlan | null> {
   const terms = payment.plan;
   if (!terms) return null;
   const { orderId, card, now } = settled;
@@ -194,18 +205,16 @@ export async function createPlanOfPayment(
   const rules = await vendorRules(tx, payment.vendorId);
   const horizonEnd = new Date(now.getTime() + rules.bookingLimitDays * DAY_MS);
   const next = nextVisitsToHold(anchor, terms, payment.durationMins, horizonEnd);
-  const outcomes = await holdVisits(tx, plan, next, { now, actor: customer });
-  for (const outcome of outcomes) {
-    if (outcome.outcome !== 'busy' && outcome.outcome !== 'clash') continue;
-    const visit = next.find((v) => v.sequence === outcome.sequence)!;
-    const row = await insertPlanVisit(tx, { planId: plan.id, ...visit, status: 'needs_time' });
-    await addPlanEvent(tx, {
-      planId: plan.id,
-      planVisitId: row.id,
-      actorRole: 'system',
-      action: 'visit_needs_time',
-      details: { sequence: visit.sequence, reason: outcome.outcome },
-    });
-  }
-  return plan;
+  const { moves } = await holdOrAskForTime(tx, plan, next, {
+    now,
+    policyHours: terms.policyHours,
+    actor: customer,
+  });
+  return { plan, moves };
+}
+
+/** What to do once the checkout's transaction is committed: tell both sides of the visits that met a busy time. */
+export function afterPlanMade(deps: OrderMailDeps, made: MadePlan | null): (() => Promise<void>)[] {
+  if (!made || made.moves.moved.length + made.moves.needsTime.length === 0) return [];
+  return [() => sendVisitsMovedMails(deps, made.plan.id, made.moves)];
 }

@@ -1,4 +1,4 @@
-import type { CustomerPlan, PlanVisit, VendorPlan } from '@stg/domain/api/plans';
+import type { CustomerPlan, PlanVisit, VendorPlan, VendorPlanSummary } from '@stg/domain/api/plans';
 import { centsToDollars } from '@stg/domain/money';
 import { PLAN_FREQUENCIES, planVisitSubtotal, type PlanFrequency, type PlanOffer } from '@stg/domain/plans';
 import { parseLocalDate, weekdayOf } from '@stg/domain/zoned-time';
@@ -93,10 +93,24 @@ function presentVisit(v: PlanVisitRow): PlanVisit {
 }
 
 /** A plan as its vendor sees it (GET /api/vendors/:id/plans/:planId): no card or consent. */
-export function presentVendorPlan(plan: PlanRow, visits: PlanVisitRow[]): VendorPlan {
+export function presentVendorPlan(plan: PlanRow, customerName: string, visits: PlanVisitRow[]): VendorPlan {
+  return { ...vendorPlanFields(plan, customerName), visits: visits.map(presentVisit) };
+}
+
+/** A plan in the vendor's Plans list (GET /api/vendors/:id/plans): no visits but its next one. */
+export function presentVendorPlanSummary(
+  plan: PlanRow,
+  customerName: string,
+  nextVisit: PlanVisitRow | null,
+): VendorPlanSummary {
+  return { ...vendorPlanFields(plan, customerName), nextVisit: nextVisit && presentVisit(nextVisit) };
+}
+
+function vendorPlanFields(plan: PlanRow, customerName: string): Omit<VendorPlan, 'visits'> {
   return {
     id: plan.id,
     vendorId: plan.vendorId,
+    customerName,
     frequency: plan.frequency,
     status: plan.status,
     pausedUntil: plan.pausedUntil,
@@ -107,6 +121,5 @@ export function presentVendorPlan(plan: PlanRow, visits: PlanVisitRow[]): Vendor
     cancelledBy: plan.cancelledBy,
     cancelReason: plan.cancelReason,
     createdAt: plan.createdAt.toISOString(),
-    visits: visits.map(presentVisit),
   };
 }

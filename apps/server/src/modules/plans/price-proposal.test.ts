@@ -17,6 +17,10 @@ import { findPlan, listPlanEvents } from './repo';
 import { priceProposalOf, vendorPricingNow } from './price-proposal';
 import { chargeVisit } from './visit-charge';
 import { extendPlanHorizon } from './visit-horizon';
+import { JobWorker } from '../jobs/worker';
+import { replaceVendorPlanOffers } from '../plan-offers/service';
+import { PLAN_PRICE_CHECK_DELAY_MS } from '../pricing/price-changes';
+import { planVisitJobHandlers } from './visit-handlers';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
 const START = new Date('2026-11-23T15:00:00Z');
@@ -184,5 +188,105 @@ describe('price proposals', () => {
     const pricing = (await vendorPricingNow(app.deps.db, vendor.vendorId))!;
     expect(priceProposalOf({ ...plan, answersSnapshot: {} }, pricing, [])).toBeNull();
     expect(priceProposalOf({ ...plan, subtotalCents: 1 }, pricing, [])).not.toBeNull();
+  });
+});
+
+describe('the mail of a new price (step 3e)', () => {
+  const MIN = 60_000;
+  /** Two instances' workers run every job due at `clock` (the price checks among them) at once. */
+  async function runDueJobsTwice() {
+    const handlers = planVisitJobHandlers(app.deps);
+    const [a, b] = [1, 2].map(() => new JobWorker({ db: app.deps.db, handlers, now: () => clock }));
+    await Promise.all([a!.drain(), b!.drain()]);
+    await app.deps.background.drain();
+  }
+  const proposalMails = async (email: string) =>
+    (await outbox(app)).filter((m) => m.to === email && m.subject.startsWith('New price for your plan'));
+  const proposedEvents = async (planId: number) =>
+    (await listPlanEvents(app.deps.db, planId)).filter((e) => e.action === 'price_proposed');
+
+  it("a price change mails each live plan's customer once per new proposal, after the edits settle", async () => {
+    await setMinPrice(35);
+    const first = await newPlan();
+    const second = await newPlan();
+    const gone = await newPlan();
+    expect(
+      (
+        await gone.owner.client.request({
+          method: 'POST',
+          url: `/api/plans/${gone.plan.id}/cancel`,
+          payload: {},
+        })
+      ).statusCode,
+    ).toBe(200);
+    await runDueJobsTwice();
+    const before = (await proposalMails(first.owner.email)).length;
+
+    // Two edits a minute apart: the checks run 5 minutes after each; the first to run sees the last edit.
+    expect((await setMinPrice(400)).statusCode).toBe(200);
+    clock = new Date(START.getTime() + MIN);
+    expect((await setMinPrice(500)).statusCode).toBe(200);
+    await runDueJobsTwice();
+    expect(await proposalMails(first.owner.email)).toHaveLength(before); // not due yet
+    clock = new Date(START.getTime() + MIN + PLAN_PRICE_CHECK_DELAY_MS + MIN);
+    await runDueJobsTwice();
+
+    const shown = (await planOf(first.owner.client, first.plan.id)).priceProposal!;
+    const mails = await proposalMails(first.owner.email);
+    expect(mails).toHaveLength(before + 1);
+    const mail = mails[0]!; // newest first
+    const price = `$${shown.pricePerVisit.toFixed(2)}`;
+    expect(mail.subject).toContain(`${price} a visit`);
+    expect(mail.text).toContain(`Your every 2 weeks plan can have a new price: ${price} a visit`);
+    expect(mail.text).toContain('from your visit on ');
+    expect(mail.text).toContain(
+      `Until you accept it, your plan keeps its price of $${(first.plan.subtotalCents / 100).toFixed(2)} a visit.`,
+    );
+    expect(mail.text).toContain('open your plan in Orders and choose Accept');
+    expect(mail.text).toContain('/orders');
+    expect(await proposalMails(second.owner.email)).toHaveLength(1);
+    expect(await proposalMails(gone.owner.email)).toHaveLength(0);
+    const events = await proposedEvents(first.plan.id);
+    expect(events.map((e) => e.details.version)).toEqual([shown.version]);
+    expect(events[0]).toMatchObject({
+      actorRole: 'system',
+      amountCents: Math.round(shown.pricePerVisit * 100),
+    });
+
+    // The same price saved again, and the checks run again (a retry, another instance): nothing more.
+    expect((await setMinPrice(500)).statusCode).toBe(200);
+    clock = new Date(clock.getTime() + PLAN_PRICE_CHECK_DELAY_MS + MIN);
+    await runDueJobsTwice();
+    expect(await proposalMails(first.owner.email)).toHaveLength(before + 1);
+
+    // A new discount makes another proposal: one more mail. Accepted, a later check mails nothing.
+    const saved = clock;
+    await replaceVendorPlanOffers(
+      app.deps.db,
+      vendor.vendorId,
+      [{ frequency: 'every_2_weeks', discountPercent: 20 }],
+      saved,
+    );
+    clock = new Date(saved.getTime() + PLAN_PRICE_CHECK_DELAY_MS + MIN);
+    await runDueJobsTwice();
+    const next = (await planOf(first.owner.client, first.plan.id)).priceProposal!;
+    expect(next.version).not.toBe(shown.version);
+    expect(next.discountPercent).toBe(20);
+    expect(await proposalMails(first.owner.email)).toHaveLength(before + 2);
+    expect((await proposalMails(first.owner.email))[0]!.text).toContain('save 20%');
+    expect((await accept(first.owner.client, first.plan.id, next.version)).statusCode).toBe(200);
+    await replaceVendorPlanOffers(
+      app.deps.db,
+      vendor.vendorId,
+      [{ frequency: 'every_2_weeks', discountPercent: 20 }],
+      clock,
+    );
+    clock = new Date(clock.getTime() + PLAN_PRICE_CHECK_DELAY_MS + MIN);
+    await runDueJobsTwice();
+    expect(await proposalMails(first.owner.email)).toHaveLength(before + 2);
+    expect((await proposedEvents(first.plan.id)).map((e) => e.details.version)).toEqual([
+      shown.version,
+      next.version,
+    ]);
   });
 });

@@ -1,9 +1,24 @@
 /** What the plans module answers to reads (GET /api/plans, GET /api/vendors/:id/plans/:planId). */
-import { PLAN_MANAGE_MESSAGES, type CustomerPlan, type VendorPlan } from '@stg/domain/api/plans';
+import {
+  PLAN_MANAGE_MESSAGES,
+  type CustomerPlan,
+  type VendorPlan,
+  type VendorPlanFilter,
+  type VendorPlansPage,
+  type VendorPlansQuery,
+} from '@stg/domain/api/plans';
 import type { Db } from '../../db/client';
-import { notFound } from '../../http/errors';
-import { presentCustomerPlan, presentVendorPlan } from './presenter';
-import { findPlan, listPlansOfUser, listVisitsOfPlan, listVisitsOfPlans } from './repo';
+import { notFound, unprocessable } from '../../http/errors';
+import { presentCustomerPlan, presentVendorPlan, presentVendorPlanSummary } from './presenter';
+import {
+  findCustomerNameOfPlan,
+  findPlan,
+  listNextVisitsOfPlans,
+  listPlansOfUser,
+  listVendorPlansPage,
+  listVisitsOfPlan,
+  listVisitsOfPlans,
+} from './repo';
 import { priceProposalOf, vendorPricingNow } from './price-proposal';
 
 /** The user's plans, newest first, each with its visits in order. */
@@ -34,5 +49,64 @@ export async function customerPlans(db: Db, userId: number): Promise<CustomerPla
 export async function vendorPlan(db: Db, vendorId: number, planId: number): Promise<VendorPlan> {
   const plan = await findPlan(db, planId);
   if (!plan || plan.vendorId !== vendorId) throw notFound(PLAN_MANAGE_MESSAGES.planNotFound);
-  return presentVendorPlan(plan, await listVisitsOfPlan(db, plan.id));
+  const [name, visits] = await Promise.all([
+    findCustomerNameOfPlan(db, plan.userId),
+    listVisitsOfPlan(db, plan.id),
+  ]);
+  return presentVendorPlan(plan, name, visits);
+}
+
+/** The Plans list's page cursor: the filter and the last plan's id, opaque to the client (base64url). */
+const encodePlansCursor = (status: VendorPlanFilter, id: number) =>
+  Buffer.from(`${status}:${id}`, 'utf8').toString('base64url');
+
+function decodePlansCursor(status: VendorPlanFilter, cursor: string): number | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(cursor)) return null;
+  const match = /^(all|active|paused|cancelled):([1-9]\d{0,9})$/.exec(
+    Buffer.from(cursor, 'base64url').toString('utf8'),
+  );
+  if (!match || match[1] !== status) return null;
+  const id = Number(match[2]);
+  return id > 2_147_483_647 ? null : id;
+}
+
+/**
+ * A page of the vendor's plans (GET /api/vendors/:id/plans), newest first, each with its customer and its
+ * next visit from `now`. A cursor of another filter, or one that does not parse, is 422.
+ */
+export async function vendorPlansPage(
+  db: Db,
+  vendorId: number,
+  query: VendorPlansQuery,
+  now: Date,
+): Promise<VendorPlansPage> {
+  const beforeId = query.cursor ? decodePlansCursor(query.status, query.cursor) : null;
+  if (query.cursor && beforeId === null) throw unprocessable(PLAN_MANAGE_MESSAGES.cursorInvalid);
+  const rows = await listVendorPlansPage(db, {
+    vendorId,
+    status: query.status === 'all' ? null : query.status,
+    limit: query.limit,
+    beforeId,
+  });
+  const page = rows.slice(0, query.limit);
+  const next = new Map(
+    (
+      await listNextVisitsOfPlans(
+        db,
+        page.map((r) => r.plan.id),
+        now,
+      )
+    ).map((v) => [v.planId, v]),
+  );
+  const last = page[page.length - 1];
+  return {
+    plans: page.map((r) =>
+      presentVendorPlanSummary(
+        r.plan,
+        `${r.firstName} ${r.lastName}`.trim(),
+        r.plan.status === 'cancelled' ? null : (next.get(r.plan.id) ?? null),
+      ),
+    ),
+    nextCursor: rows.length > query.limit && last ? encodePlansCursor(query.status, last.plan.id) : null,
+  };
 }

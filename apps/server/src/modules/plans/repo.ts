@@ -1,8 +1,8 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, desc, eq, gt, inArray } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
-import { planEvents, plans, planVisits, timeClaims, vendors } from '../../db/schema';
+import { planEvents, plans, planVisits, timeClaims, users, vendors } from '../../db/schema';
 
 export type PlanRow = typeof plans.$inferSelect;
 export type NewPlan = typeof plans.$inferInsert;
@@ -124,4 +124,86 @@ export async function updatePlan(tx: Tx, id: number, values: Partial<NewPlan>): 
 /** The plan's visits in order (the manage actions release the held ones among them). */
 export async function listVisitsOfPlan(db: Db | Tx, planId: number): Promise<PlanVisitRow[]> {
   return db.select().from(planVisits).where(eq(planVisits.planId, planId)).orderBy(planVisits.sequence);
+}
+
+/** The name of a plan's customer. */
+export async function findCustomerNameOfPlan(db: Db | Tx, userId: number): Promise<string> {
+  const [row] = await db
+    .select({ firstName: users.firstName, lastName: users.lastName })
+    .from(users)
+    .where(eq(users.id, userId))
+    .limit(1);
+  return row ? `${row.firstName} ${row.lastName}`.trim() : '';
+}
+
+/**
+ * One page of a vendor's plans (the Plans list), newest first, keyset-paged on the id (plans_vendor_idx
+ * finds the vendor's, filtered by status when asked). Answers `limit + 1` rows at most: the extra one says
+ * there is a next page.
+ */
+export async function listVendorPlansPage(
+  db: Db | Tx,
+  q: {
+    vendorId: number;
+    status: 'active' | 'paused' | 'cancelled' | null;
+    limit: number;
+    beforeId: number | null;
+  },
+) {
+  const conditions = [eq(plans.vendorId, q.vendorId)];
+  if (q.status) conditions.push(eq(plans.status, q.status));
+  if (q.beforeId !== null) conditions.push(lt(plans.id, q.beforeId));
+  return db
+    .select({ plan: plans, firstName: users.firstName, lastName: users.lastName })
+    .from(plans)
+    .innerJoin(users, eq(users.id, plans.userId))
+    .where(and(...conditions))
+    .orderBy(desc(plans.id))
+    .limit(q.limit + 1);
+}
+
+/** Each plan's next visit from `now` that will happen or needs the customer (not skipped or cancelled). */
+export async function listNextVisitsOfPlans(
+  db: Db | Tx,
+  planIds: readonly number[],
+  now: Date,
+): Promise<PlanVisitRow[]> {
+  if (planIds.length === 0) return [];
+  return db
+    .selectDistinctOn([planVisits.planId])
+    .from(planVisits)
+    .where(
+      and(
+        inArray(planVisits.planId, [...planIds]),
+        gte(planVisits.appointmentAt, now),
+        notInArray(planVisits.status, ['skipped', 'cancelled']),
+      ),
+    )
+    .orderBy(planVisits.planId, asc(planVisits.appointmentAt), asc(planVisits.sequence));
+}
+
+/** A vendor's plans that still hold visits (active or paused): the price check's plans. */
+export async function listLivePlanIdsOfVendor(db: Db | Tx, vendorId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: plans.id })
+    .from(plans)
+    .where(and(eq(plans.vendorId, vendorId), inArray(plans.status, ['active', 'paused'])))
+    .orderBy(plans.id);
+  return rows.map((r) => r.id);
+}
+
+/** Whether the plan's customer was already told of this price proposal (its `price_proposed` event). */
+export async function hasPriceProposedEvent(db: Db | Tx, planId: number, version: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: planEvents.id })
+    .from(planEvents)
+    .where(
+      and(
+        eq(planEvents.planId, planId),
+        eq(planEvents.action, 'price_proposed'),
+        sql`${planEvents.details}->>'version' = ${version}`,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
 }

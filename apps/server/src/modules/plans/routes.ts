@@ -10,7 +10,7 @@ import { notFound, unprocessable } from '../../http/errors';
 import { acceptPlanPrice } from './accept-price';
 import { cancelPlan, pausePlan, skipVisit } from './manage';
 import { changeSchedule, planAvailability, rescheduleVisit } from './manage-schedule';
-import { customerPlans, vendorPlan } from './queries';
+import { customerPlans, vendorPlan, vendorPlansPage } from './queries';
 
 const idOf = (raw: string, message: string) => {
   const id = parseId(raw);
@@ -38,6 +38,15 @@ export async function planRoutes(app: FastifyInstance, opts: { deps: PaymentsDep
   await routeFrom(app, plansApi.customerPlans, { preValidation: [requireUser] }, async (req) => ({
     plans: await customerPlans(deps.db, signedInUser(req).id),
   }));
+  await routeFrom(
+    app,
+    plansApi.vendorPlans,
+    { preValidation: [requireUser, requireOwnVendor('id')] },
+    async (req, reply) => {
+      reply.header('Cache-Control', 'no-store');
+      return vendorPlansPage(deps.db, signedInUser(req).vendorId!, req.query, deps.now());
+    },
+  );
   await routeFrom(
     app,
     plansApi.vendorPlan,

@@ -1,6 +1,8 @@
 /** The plan visits' job handlers, keyed by kind (job-worker.ts registers them; ADR 0037). */
 import type { PaymentsDeps } from '../../deps';
 import type { ClaimedJob, Recurring } from '../jobs/worker';
+import { PLAN_PRICE_CHECK_JOB } from '../pricing/price-changes';
+import { mailNewPriceProposals } from './price-proposal-mails';
 import { chargeVisit } from './visit-charge';
 import { expireVisitPayment } from './visit-deadline';
 import { runPlanHorizon } from './visit-horizon';
@@ -31,6 +33,10 @@ export function planVisitJobHandlers(
     },
     [PLAN_HORIZON_JOB]: async () => {
       await runPlanHorizon(deps);
+    },
+    // A vendor's prices changed: its customers are told of their plans' new price proposals, once each.
+    [PLAN_PRICE_CHECK_JOB]: async (job) => {
+      await mailNewPriceProposals(deps, Number(job.payload.vendorId));
     },
   };
 }

@@ -26,6 +26,7 @@ import {
 import { MESSAGES } from '@stg/domain/validation';
 import type { Db, Tx } from '../../db/client';
 import { notFound, unprocessable } from '../../http/errors';
+import { queuePlanPriceCheck } from './price-changes';
 import { presentPricingInput, type PricingInputJson } from './presenter';
 import {
   findInputsByIds,
@@ -110,6 +111,9 @@ export async function updateVendorPricing(db: Db, vendorId: number, patch: Prici
       fields.stagedFormula = null;
     }
     await updateVendorPricingRow(tx, vendorId, fields);
+    // The price of a plan follows the formula and the minimum (ADR 0037): its customer may be told.
+    if (fields.pricingFormula !== undefined || fields.minPriceCents !== undefined)
+      await queuePlanPriceCheck(tx, vendorId, now);
   });
 }
 
@@ -126,6 +130,7 @@ export async function revertFormula(db: Db, vendorId: number, now: Date) {
       stagedFormula: null,
       updatedAt: now,
     });
+    await queuePlanPriceCheck(tx, vendorId, now);
   });
 }
 
@@ -140,7 +145,12 @@ const numberOr = (raw: number | string, fallback: number) => {
  * out are deleted. Refused (nothing changes) when any rule fails, an id is not one of the vendor's,
  * or a question the saved formula uses would go.
  */
-export async function replacePricingInputs(db: Db, vendorId: number, items: PricingInputDraft[]) {
+export async function replacePricingInputs(
+  db: Db,
+  vendorId: number,
+  items: PricingInputDraft[],
+  now: Date = new Date(),
+) {
   await db.transaction(async (tx) => {
     const vendor = await lockedVendor(tx, vendorId);
     const current = await listVendorInputs(tx, vendorId);
@@ -192,6 +202,7 @@ export async function replacePricingInputs(db: Db, vendorId: number, items: Pric
     });
     if (errors.length > 0) throw unprocessable(...new Set(errors));
     await replaceVendorInputs(tx, vendorId, plan);
+    await queuePlanPriceCheck(tx, vendorId, now);
   });
 }
 

@@ -38,7 +38,7 @@ export async function vendorPricingRoutes(app: FastifyInstance) {
     { preValidation: [requireUser, requireOwnVendor('id')] },
     async (req) => {
       const id = vendorIdOf(req.params.id);
-      const detail = await replaceVendorPricingInputs(db, id, req.body.pricing_input_options);
+      const detail = await replaceVendorPricingInputs(db, id, req.body.pricing_input_options, app.deps.now());
       return presentVendor(detail, urlFor, { owner: true });
     },
   );

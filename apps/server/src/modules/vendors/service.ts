@@ -335,8 +335,13 @@ export async function revertVendorFormula(db: Db, vendorId: number, now: Date) {
 }
 
 /** PATCH /api/vendors/{id}/update_pricing_input_options: the questions replaced, then the owner's vendor. */
-export async function replaceVendorPricingInputs(db: Db, vendorId: number, items: PricingInputDraft[]) {
-  await replacePricingInputs(db, vendorId, items);
+export async function replaceVendorPricingInputs(
+  db: Db,
+  vendorId: number,
+  items: PricingInputDraft[],
+  now: Date,
+) {
+  await replacePricingInputs(db, vendorId, items, now);
   return loadOwnerVendor(db, vendorId);
 }
 

@@ -226,7 +226,7 @@ describe('vendor header', () => {
       within(drawer)
         .getAllByRole('link')
         .map((l) => l.textContent),
-    ).toEqual(['Scheduling', 'Pricing', 'General', 'Support', 'Orders', 'Earnings']);
+    ).toEqual(['Scheduling', 'Pricing', 'General', 'Support', 'Orders', 'Plans', 'Earnings']);
     expect(within(drawer).getByRole('button', { name: 'Sign Out' })).toBeInTheDocument();
   });
 

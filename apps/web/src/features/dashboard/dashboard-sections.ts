@@ -9,11 +9,12 @@ export interface DashboardTab {
 
 /**
  * Secondary tabs, in order (spec §2): Setup, Orders, General, Scheduling, Pricing, and Support at the right;
- * Earnings (issue 25 §2) beside Orders.
+ * Plans (ADR 0037: the vendor's service plans) and Earnings (issue 25 §2) beside Orders.
  */
 export const DASHBOARD_TABS: readonly DashboardTab[] = [
   { section: 'setup', label: 'Setup', title: 'Account Setup' },
   { section: 'orders', label: 'Orders', title: 'Order History' },
+  { section: 'plans', label: 'Plans', title: 'Service Plans' },
   { section: 'earnings', label: 'Earnings', title: 'Earnings and Payouts' },
   { section: 'general', label: 'General', title: 'General Settings' },
   { section: 'scheduling', label: 'Scheduling', title: 'Scheduling Preferences' },
@@ -21,13 +22,14 @@ export const DASHBOARD_TABS: readonly DashboardTab[] = [
   { section: 'support', label: 'Support', title: 'Support' },
 ];
 
-/** The mobile menu order (spec §2): Scheduling, Pricing, General, Support and Orders; then Earnings. */
+/** The mobile menu order (spec §2): Scheduling, Pricing, General, Support and Orders; then Plans, Earnings. */
 const MOBILE_ORDER: readonly DashboardSection[] = [
   'scheduling',
   'pricing',
   'general',
   'support',
   'orders',
+  'plans',
   'earnings',
 ];
 

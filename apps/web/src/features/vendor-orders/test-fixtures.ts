@@ -5,6 +5,7 @@ import {
   type VendorOrder,
   type VendorOrdersPage,
 } from '@stg/domain/api/orders';
+import { vendorPlanResponseSchema, type VendorPlan } from '@stg/domain/api/plans';
 import { vi } from 'vitest';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
@@ -149,3 +150,80 @@ export function holdRequests(fetchMock: ReturnType<typeof mockApi>['fetchMock'],
   });
   return release;
 }
+
+const DAY = 86_400_000;
+const daysFromNow = (days: number) =>
+  new Date(Math.floor((Date.now() + days * DAY) / 60_000) * 60_000).toISOString();
+
+/** A plan as GET /api/vendors/{id}/plans/{planId} answers it: every 2 weeks, one visit ordered, one skipped, two held. */
+export function makeVendorPlan(patch: Partial<VendorPlan> = {}): VendorPlan {
+  return vendorPlanResponseSchema.parse({
+    plan: {
+      id: 9,
+      vendorId: 7,
+      customerName: 'Ann Lee',
+      frequency: 'every_2_weeks',
+      status: 'active',
+      pausedUntil: null,
+      pricePerVisit: 112.5,
+      discountPercent: 10,
+      serviceCharge: 2.55,
+      cancelledAt: null,
+      cancelledBy: null,
+      cancelReason: null,
+      createdAt: '2026-11-20T18:00:00.000Z',
+      visits: [
+        {
+          id: 1,
+          sequence: 1,
+          appointmentAt: daysFromNow(-3),
+          status: 'ordered',
+          orderId: 100,
+          chargeAt: daysFromNow(-4),
+        },
+        {
+          id: 2,
+          sequence: 2,
+          appointmentAt: daysFromNow(11),
+          status: 'skipped',
+          orderId: null,
+          chargeAt: daysFromNow(10),
+        },
+        {
+          id: 3,
+          sequence: 3,
+          appointmentAt: daysFromNow(25),
+          status: 'held',
+          orderId: null,
+          chargeAt: daysFromNow(24),
+        },
+        {
+          id: 4,
+          sequence: 4,
+          appointmentAt: daysFromNow(39),
+          status: 'held',
+          orderId: null,
+          chargeAt: daysFromNow(38),
+        },
+      ],
+      ...patch,
+    },
+  }).plan;
+}
+
+/** POST /api/plans/{id}/cancel's answer: the plan as its customer sees it (the endpoint answers every caller so). */
+export const cancelAnswerOf = (plan: VendorPlan) => ({
+  plan: {
+    ...plan,
+    vendorName: 'Sparkle Cleaning',
+    optionsSnapshot: {},
+    paymentMethodBrand: 'visa',
+    paymentMethodLast4: '4242',
+    consentText: 'By paying you agree …',
+    consentedAt: '2026-11-20T18:00:00.000Z',
+    usualWeekday: 3,
+    usualStartMinutes: 9 * 60,
+    frequencyOptions: [{ frequency: 'every_2_weeks', discountPercent: 10, pricePerVisit: 112.5 }],
+    priceProposal: null,
+  },
+});

@@ -23,7 +23,9 @@ export const VENDOR_VISIT_STATUS_WORDS: Record<PlanVisit['status'], string> = {
 };
 
 /** "Active", "Paused until Jan 15th", "Cancelled by you on Dec 1st, 2026". */
-export function planStatusText(plan: VendorPlan): string {
+export function planStatusText(
+  plan: Pick<VendorPlan, 'status' | 'pausedUntil' | 'cancelledBy' | 'cancelledAt'>,
+): string {
   if (plan.status === 'paused') {
     const until = plan.pausedUntil ? parseLocalDate(plan.pausedUntil) : null;
     return until ? `Paused until ${dayText(until)}` : 'Paused';
@@ -37,7 +39,9 @@ export function planStatusText(plan: VendorPlan): string {
 }
 
 /** "$211.14 a visit, save 10% + $2.55 service charge". */
-export const planPriceText = (plan: VendorPlan) =>
+export const planPriceText = (
+  plan: Pick<VendorPlan, 'pricePerVisit' | 'discountPercent' | 'serviceCharge'>,
+) =>
   `${planPriceWords(dollarsToCents(plan.pricePerVisit), plan.discountPercent)} + ${formatDollars(dollarsToCents(plan.serviceCharge))} service charge`;
 
 /** The visits still to come (from `now`), soonest first, at most `max`. */

@@ -31,6 +31,7 @@ describe('DashboardTabs', () => {
       expect(names(nav)).toEqual([
         'Setup',
         'Orders',
+        'Plans',
         'Earnings',
         'General',
         'Scheduling',
@@ -38,7 +39,7 @@ describe('DashboardTabs', () => {
         'Support',
       ]);
       expect(within(nav).getByRole('link', { name: 'Setup' })).toHaveAttribute('href', '/dashboard/setup');
-      for (const name of ['Orders', 'Earnings', 'General', 'Scheduling', 'Pricing', 'Support']) {
+      for (const name of ['Orders', 'Plans', 'Earnings', 'General', 'Scheduling', 'Pricing', 'Support']) {
         const tab = within(nav).getByRole('link', { name });
         expect(tab).toHaveAttribute('aria-disabled', 'true');
         expect(tab).not.toHaveAttribute('href');
@@ -51,17 +52,26 @@ describe('DashboardTabs', () => {
 
   it.each<ListingStatus>(['active', 'inactive'])('when %s, Setup is hidden and the others work', (status) => {
     const { nav } = renderTabs(status, '/dashboard/orders');
-    expect(names(nav)).toEqual(['Orders', 'Earnings', 'General', 'Scheduling', 'Pricing', 'Support']);
+    expect(names(nav)).toEqual([
+      'Orders',
+      'Plans',
+      'Earnings',
+      'General',
+      'Scheduling',
+      'Pricing',
+      'Support',
+    ]);
     for (const link of within(nav).getAllByRole('link')) expect(link).not.toHaveAttribute('aria-disabled');
     expect(within(nav).getByRole('link', { name: 'Orders' })).toHaveAttribute('aria-current', 'page');
   });
 });
 
 describe('DashboardTabs at 375 px wide', () => {
-  // The bar shows 343 px (375 minus the container's padding); the tabs need about 590 px.
+  // The bar shows 343 px (375 minus the container's padding); the tabs need about 660 px.
   const BAR = { left: 16, width: 343 };
   const WIDTHS: Record<string, number> = {
     Orders: 80,
+    Plans: 70,
     Earnings: 92,
     General: 88,
     Scheduling: 110,

@@ -35,6 +35,12 @@ const VendorOrdersPage = lazy(async () => ({
   default: (await import('../../vendor-orders/routes/vendor-orders-page')).VendorOrdersPage,
 }));
 
+// Service Plans (the vendor's plans, each opening to its visits and Cancel Plan) loads on first visit, in its
+// own chunk.
+const VendorPlansPage = lazy(async () => ({
+  default: (await import('../../vendor-orders/routes/vendor-plans-page')).VendorPlansPage,
+}));
+
 // Earnings and payouts (totals, the chart, the payouts, the CSV export) load on first visit, in their own
 // chunk; the chart's library follows in another.
 const EarningsPage = lazy(async () => ({
@@ -56,6 +62,7 @@ export function DashboardSectionPage() {
 
   if (section === 'setup') return <SetupPage vendor={vendor} title={title} />;
   if (section === 'orders') return <VendorOrdersPage vendor={vendor} title={title} />;
+  if (section === 'plans') return <VendorPlansPage vendor={vendor} title={title} />;
   if (section === 'earnings') return <EarningsPage vendor={vendor} title={title} />;
   if (section === 'general') return <GeneralPage vendor={vendor} title={title} />;
   if (section === 'support') return <SupportPage title={title} />;

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { PLAN_MANAGE_MESSAGES, type CustomerPlan, type PlanVisit } from '@stg/domain/api/plans';
 import { TIME_ZONE } from '@stg/domain/constants';
 import { dayText, formatAppointment } from '@stg/domain/dates';
@@ -55,37 +55,81 @@ function Actions({
   );
 }
 
-/** Skip one held visit (ADR 0037): its time is released and it is not charged. */
-export function SkipVisitModal({
+/**
+ * A plan confirmation (skip, pause, cancel, accept a price): the app's Modal with one form — the plan named
+ * (and `detail` after it), what the action does (`children`), the server's refusal, Keep and the action.
+ */
+function PlanConfirm({
+  title,
   plan,
-  visit,
-  onDone,
+  detail,
+  pending,
+  errors,
+  onConfirm,
+  keep,
+  act,
+  acting,
+  children,
 }: {
+  title: string;
   plan: CustomerPlan;
-  visit: PlanVisit;
-  onDone: (notice: string) => void;
+  detail?: string;
+  pending: boolean;
+  errors: string[];
+  onConfirm: () => void;
+  keep: string;
+  act: string;
+  acting: string;
+  children: ReactNode;
 }) {
-  const skip = useSkipVisit(plan.id);
-  const { send, pending, errors } = useModalSubmit(skip, onDone);
   return (
-    <Modal title={SKIP_TITLE} size="small">
+    <Modal title={title} size="small">
       <form
         className="form plan-modal"
         noValidate
         aria-busy={pending}
         onSubmit={(e) => {
           e.preventDefault();
-          send(visit.id, `Your visit on ${formatAppointment(visit.appointmentAt)} was skipped.`);
+          onConfirm();
         }}
       >
         <p>
-          <strong>{planName(plan)}</strong>, {formatAppointment(visit.appointmentAt)} (Mountain Time)
+          <strong>{planName(plan)}</strong>
+          {detail}
         </p>
-        <p>This visit will not happen and will not be charged. Your plan continues with its next visit.</p>
+        {children}
         <ErrorList errors={errors} />
-        <Actions pending={pending} keep="Keep Visit" act="Skip Visit" acting="Skipping…" />
+        <Actions pending={pending} keep={keep} act={act} acting={acting} />
       </form>
     </Modal>
+  );
+}
+
+/** What a modal about one visit of a plan is given; `onDone` gets the page's notice after it closes. */
+export interface PlanVisitModalProps {
+  plan: CustomerPlan;
+  visit: PlanVisit;
+  onDone: (notice: string) => void;
+}
+
+/** Skip one held visit (ADR 0037): its time is released and it is not charged. */
+export function SkipVisitModal({ plan, visit, onDone }: PlanVisitModalProps) {
+  const skip = useSkipVisit(plan.id);
+  const { send, pending, errors } = useModalSubmit(skip, onDone);
+  return (
+    <PlanConfirm
+      title={SKIP_TITLE}
+      plan={plan}
+      detail={`, ${formatAppointment(visit.appointmentAt)} (Mountain Time)`}
+      pending={pending}
+      errors={errors}
+      onConfirm={() => send(visit.id, `Your visit on ${formatAppointment(visit.appointmentAt)} was skipped.`)}
+      keep="Keep Visit"
+      act="Skip Visit"
+      acting="Skipping…"
+    >
+      <p>This visit will not happen and will not be charged. Your plan continues with its next visit.</p>
+    </PlanConfirm>
   );
 }
 
@@ -97,42 +141,38 @@ export function PausePlanModal({ plan, onDone }: { plan: CustomerPlan; onDone: (
   const [until, setUntil] = useState('');
   const [fieldError, setFieldError] = useState<string | undefined>();
   return (
-    <Modal title={PAUSE_TITLE} size="small">
-      <form
-        className="form plan-modal"
-        noValidate
-        aria-busy={pending}
-        onSubmit={(e) => {
-          e.preventDefault();
-          if (!parseLocalDate(until)) {
-            setFieldError(PLAN_MANAGE_MESSAGES.pauseDate);
-            return;
-          }
-          send(until, `Your plan with ${plan.vendorName} is paused until ${dayOf(until)}.`);
+    <PlanConfirm
+      title={PAUSE_TITLE}
+      plan={plan}
+      pending={pending}
+      errors={errors}
+      onConfirm={() => {
+        if (!parseLocalDate(until)) {
+          setFieldError(PLAN_MANAGE_MESSAGES.pauseDate);
+          return;
+        }
+        send(until, `Your plan with ${plan.vendorName} is paused until ${dayOf(until)}.`);
+      }}
+      keep="Keep Plan"
+      act="Pause Plan"
+      acting="Pausing…"
+    >
+      <TextField
+        label="Pause until"
+        type="date"
+        name="until"
+        value={until}
+        min={formatLocalDate(addDays(today, 1))}
+        max={formatLocalDate(addDays(today, 365))}
+        error={fieldError}
+        hint="Visits before this day are skipped and not charged; visits start again from it."
+        onChange={(e) => {
+          setUntil(e.target.value);
+          setFieldError(undefined);
+          clearError();
         }}
-      >
-        <p>
-          <strong>{planName(plan)}</strong>
-        </p>
-        <TextField
-          label="Pause until"
-          type="date"
-          name="until"
-          value={until}
-          min={formatLocalDate(addDays(today, 1))}
-          max={formatLocalDate(addDays(today, 365))}
-          error={fieldError}
-          hint="Visits before this day are skipped and not charged; visits start again from it."
-          onChange={(e) => {
-            setUntil(e.target.value);
-            setFieldError(undefined);
-            clearError();
-          }}
-        />
-        <ErrorList errors={errors} />
-        <Actions pending={pending} keep="Keep Plan" act="Pause Plan" acting="Pausing…" />
-      </form>
-    </Modal>
+      />
+    </PlanConfirm>
   );
 }
 
@@ -142,37 +182,31 @@ export function CancelPlanModal({ plan, onDone }: { plan: CustomerPlan; onDone: 
   const { send, clearError, pending, errors } = useModalSubmit(cancel, onDone);
   const [reason, setReason] = useState('');
   return (
-    <Modal title={CANCEL_PLAN_TITLE} size="small">
-      <form
-        className="form plan-modal"
-        noValidate
-        aria-busy={pending}
-        onSubmit={(e) => {
-          e.preventDefault();
-          send(reason.trim(), `Your plan with ${plan.vendorName} was cancelled.`);
+    <PlanConfirm
+      title={CANCEL_PLAN_TITLE}
+      plan={plan}
+      pending={pending}
+      errors={errors}
+      onConfirm={() => send(reason.trim(), `Your plan with ${plan.vendorName} was cancelled.`)}
+      keep="Keep Plan"
+      act="Cancel Plan"
+      acting="Cancelling…"
+    >
+      <p className="alert alert--warning">
+        Every visit held for you is released and will not be charged. Visits already charged are orders:
+        cancel them from their order as any order.
+      </p>
+      <TextareaField
+        label="Reason (optional)"
+        name="reason"
+        value={reason}
+        maxLength={500}
+        onChange={(e) => {
+          setReason(e.target.value);
+          clearError();
         }}
-      >
-        <p>
-          <strong>{planName(plan)}</strong>
-        </p>
-        <p className="alert alert--warning">
-          Every visit held for you is released and will not be charged. Visits already charged are orders:
-          cancel them from their order as any order.
-        </p>
-        <TextareaField
-          label="Reason (optional)"
-          name="reason"
-          value={reason}
-          maxLength={500}
-          onChange={(e) => {
-            setReason(e.target.value);
-            clearError();
-          }}
-        />
-        <ErrorList errors={errors} />
-        <Actions pending={pending} keep="Keep Plan" act="Cancel Plan" acting="Cancelling…" />
-      </form>
-    </Modal>
+      />
+    </PlanConfirm>
   );
 }
 
@@ -193,27 +227,20 @@ export function AcceptPriceModal({
   const { send, pending, errors } = useModalSubmit(accept, onDone);
   const price = `${formatDollars(dollarsToCents(proposal.pricePerVisit))} a visit`;
   return (
-    <Modal title={ACCEPT_PRICE_TITLE} size="small">
-      <form
-        className="form plan-modal"
-        noValidate
-        aria-busy={pending}
-        onSubmit={(e) => {
-          e.preventDefault();
-          send(proposal.version, `Your plan with ${plan.vendorName} is now ${price}.`);
-        }}
-      >
-        <p>
-          <strong>{planName(plan)}</strong>
-        </p>
-        <p>
-          {newPriceWords(proposal)} (now {formatDollars(dollarsToCents(plan.pricePerVisit))}), plus the
-          service charge. Visits already charged keep their price. Until you accept, your plan keeps its
-          price.
-        </p>
-        <ErrorList errors={errors} />
-        <Actions pending={pending} keep="Keep Current Price" act="Accept New Price" acting="Accepting…" />
-      </form>
-    </Modal>
+    <PlanConfirm
+      title={ACCEPT_PRICE_TITLE}
+      plan={plan}
+      pending={pending}
+      errors={errors}
+      onConfirm={() => send(proposal.version, `Your plan with ${plan.vendorName} is now ${price}.`)}
+      keep="Keep Current Price"
+      act="Accept New Price"
+      acting="Accepting…"
+    >
+      <p>
+        {newPriceWords(proposal)} (now {formatDollars(dollarsToCents(plan.pricePerVisit))}), plus the service
+        charge. Visits already charged keep their price. Until you accept, your plan keeps its price.
+      </p>
+    </PlanConfirm>
   );
 }

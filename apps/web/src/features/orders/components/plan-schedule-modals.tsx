@@ -7,18 +7,22 @@ import { dollarsToCents } from '@stg/domain/money';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { PLAN_FREQUENCY_LABELS, planPriceWords, type PlanFrequency } from '@stg/domain/plans';
 import { parseLocalDate, toZonedIso, weekdayOf } from '@stg/domain/zoned-time';
-import { ErrorList } from '../../../components/error-list';
-import { Modal } from '../../../components/modal/modal';
 import { useModalSubmit } from '../../../components/modal/use-modal-submit';
-import { RescheduleAvailability } from '../../../components/scheduling/reschedule-availability';
-import { ReschedulePicker } from '../../../components/scheduling/reschedule-picker';
 import { useRescheduleChoice } from '../../../components/scheduling/use-reschedule-choice';
-import { ApiError } from '../../../lib/api-client';
 import { startLabel, type Start } from '../../../lib/availability';
-import { availabilityKeyOf } from '../../../lib/availability-query';
 import { planAvailabilityQueryOptions } from '../api/plan-availability-query';
 import { useChangeSchedule, useRescheduleVisit } from '../api/use-plan-actions';
-import { RESCHEDULE_ZONE_NOTE } from './reschedule-appointment-modal';
+import type { PlanVisitModalProps } from './plan-modals';
+import { refetchOnRefusal, RescheduleFrame, rescheduleConfirm, rescheduleStatus } from './reschedule-frame';
+
+/** "Sparkle Cleaning · Every 2 weeks plan": the plan a schedule modal is about. */
+function PlanLine({ plan }: { plan: CustomerPlan }) {
+  return (
+    <p>
+      <strong>{plan.vendorName}</strong> · {PLAN_FREQUENCY_LABELS[plan.frequency]} plan
+    </p>
+  );
+}
 
 export const RESCHEDULE_VISIT_TITLE = 'Reschedule Visit';
 export const CHANGE_SCHEDULE_TITLE = 'Change Schedule';
@@ -44,28 +48,12 @@ export function scheduleWords(
   return `${label} on the ${week >= 5 ? 'last' : ordinal(week)} ${weekday.slice(0, -1)} at ${at}`;
 }
 
-/** A refused time: the server's message stays, and the vendor's times are read again. */
-function refetchOnRefusal(queryClient: ReturnType<typeof useQueryClient>, vendorId: number) {
-  return (error: unknown) => {
-    if (error instanceof ApiError && error.status === 422)
-      void queryClient.invalidateQueries({ queryKey: availabilityKeyOf(vendorId) });
-  };
-}
-
 /**
  * Reschedule one visit of a plan (ADR 0037), or give a visit that needs a new time one: only the vendor's
  * free starts for the plan's visit length (its own time does not block), in the provider page's picker, as
  * the order's reschedule modal.
  */
-export function RescheduleVisitModal({
-  plan,
-  visit,
-  onDone,
-}: {
-  plan: CustomerPlan;
-  visit: PlanVisit;
-  onDone: (notice: string) => void;
-}) {
+export function RescheduleVisitModal({ plan, visit, onDone }: PlanVisitModalProps) {
   const queryClient = useQueryClient();
   const query = useQuery(planAvailabilityQueryOptions(plan, visit.id));
   const reschedule = useRescheduleVisit(plan.id);
@@ -84,59 +72,27 @@ export function RescheduleVisitModal({
       refetchOnRefusal(queryClient, plan.vendorId),
     );
   };
-  const status = !chosen
-    ? 'Choose a day and a start time.'
-    : sameAsCurrent
-      ? ORDER_MESSAGES.sameTime
-      : `New time: ${startLabel(chosen)} (Mountain Time)`;
-
   return (
-    <Modal title={RESCHEDULE_VISIT_TITLE} size="large">
-      <div className="reschedule" aria-busy={query.isFetching || pending}>
-        <div className="reschedule__intro">
-          <p>
-            <strong>{plan.vendorName}</strong> · {PLAN_FREQUENCY_LABELS[plan.frequency]} plan
-          </p>
+    <RescheduleFrame
+      title={RESCHEDULE_VISIT_TITLE}
+      intro={
+        <>
+          <PlanLine plan={plan} />
           <p>
             {needsTime ? 'This visit needs a new time: ' : 'Current time: '}
             <strong>{formatAppointment(visit.appointmentAt)}</strong>
             {needsTime ? ' was taken.' : '.'} Only this visit moves; the plan keeps its usual time.
           </p>
-          <p className="reschedule__zone">{RESCHEDULE_ZONE_NOTE}</p>
-        </div>
-        <RescheduleAvailability
-          query={query}
-          hasTimes={choice.dates.length > 0}
-          emptyMessage={(windowDays) =>
-            `${plan.vendorName} has no open times in the next ${windowDays} days. Please contact the vendor.`
-          }
-        >
-          <form className="reschedule__form" onSubmit={onSubmit} noValidate>
-            <ReschedulePicker choice={choice} disabled={pending} />
-            <p className={`reschedule__chosen${sameAsCurrent ? ' is-same' : ''}`} role="status">
-              {status}
-            </p>
-            <ErrorList errors={errors} />
-            <div className="modal__actions reschedule__actions">
-              <button type="button" className="button button--secondary" onClick={closeModal}>
-                {needsTime ? 'Not Now' : 'Keep Current Time'}
-              </button>
-              <button
-                type="submit"
-                className="button button--primary reschedule__confirm"
-                disabled={!chosen || sameAsCurrent || pending}
-              >
-                {pending
-                  ? 'Rescheduling…'
-                  : chosen && !sameAsCurrent
-                    ? `Reschedule to ${startLabel(chosen)}`
-                    : 'Reschedule'}
-              </button>
-            </div>
-          </form>
-        </RescheduleAvailability>
-      </div>
-    </Modal>
+        </>
+      }
+      vendorName={plan.vendorName}
+      state={{ query, choice, sameAsCurrent, pending, errors }}
+      status={rescheduleStatus(choice, sameAsCurrent)}
+      keep={needsTime ? 'Not Now' : 'Keep Current Time'}
+      confirm={rescheduleConfirm(choice, sameAsCurrent, pending)}
+      onKeep={closeModal}
+      onSubmit={onSubmit}
+    />
   );
 }
 
@@ -182,69 +138,48 @@ export function ChangeScheduleModal({
         }.`;
 
   return (
-    <Modal title={CHANGE_SCHEDULE_TITLE} size="large">
-      <div className="reschedule" aria-busy={query.isFetching || pending}>
-        <div className="reschedule__intro">
-          <p>
-            <strong>{plan.vendorName}</strong> · {PLAN_FREQUENCY_LABELS[plan.frequency]} plan
-          </p>
+    <RescheduleFrame
+      title={CHANGE_SCHEDULE_TITLE}
+      intro={
+        <>
+          <PlanLine plan={plan} />
           <p>
             Visits not yet charged are replaced by the new schedule. A later visit whose time is taken moves
             to the nearest free time that week, or waits for you to pick another.
           </p>
-          <p className="reschedule__zone">{RESCHEDULE_ZONE_NOTE}</p>
-        </div>
-        <RescheduleAvailability
-          query={query}
-          hasTimes={choice.dates.length > 0}
-          emptyMessage={(windowDays) =>
-            `${plan.vendorName} has no open times in the next ${windowDays} days. Please contact the vendor.`
-          }
-        >
-          <form className="reschedule__form" onSubmit={onSubmit} noValidate>
-            <fieldset className="plan-frequency" disabled={pending}>
-              <legend>How often?</legend>
-              {plan.frequencyOptions.map((o) => (
-                <label key={o.frequency} className="plan-frequency__option">
-                  <input
-                    type="radio"
-                    name="frequency"
-                    value={o.frequency}
-                    checked={frequency === o.frequency}
-                    onChange={() => {
-                      clearError();
-                      setFrequency(o.frequency);
-                    }}
-                  />
-                  <span>
-                    {PLAN_FREQUENCY_LABELS[o.frequency]} —{' '}
-                    {planPriceWords(dollarsToCents(o.pricePerVisit), o.discountPercent)}
-                    {o.frequency === plan.frequency ? ' (your plan)' : ''}
-                  </span>
-                </label>
-              ))}
-            </fieldset>
-            <p className="plan-frequency__legend">First visit on the new schedule</p>
-            <ReschedulePicker choice={choice} disabled={pending} />
-            <p className={`reschedule__chosen${sameAsCurrent ? ' is-same' : ''}`} role="status">
-              {status}
-            </p>
-            <ErrorList errors={errors} />
-            <div className="modal__actions reschedule__actions">
-              <button type="button" className="button button--secondary" onClick={closeModal}>
-                Keep Current Schedule
-              </button>
-              <button
-                type="submit"
-                className="button button--primary reschedule__confirm"
-                disabled={!chosen || sameAsCurrent || pending}
-              >
-                {pending ? 'Changing…' : 'Change Schedule'}
-              </button>
-            </div>
-          </form>
-        </RescheduleAvailability>
-      </div>
-    </Modal>
+        </>
+      }
+      vendorName={plan.vendorName}
+      state={{ query, choice, sameAsCurrent, pending, errors }}
+      status={status}
+      keep="Keep Current Schedule"
+      confirm={pending ? 'Changing…' : 'Change Schedule'}
+      onKeep={closeModal}
+      onSubmit={onSubmit}
+    >
+      <fieldset className="plan-frequency" disabled={pending}>
+        <legend>How often?</legend>
+        {plan.frequencyOptions.map((o) => (
+          <label key={o.frequency} className="plan-frequency__option">
+            <input
+              type="radio"
+              name="frequency"
+              value={o.frequency}
+              checked={frequency === o.frequency}
+              onChange={() => {
+                clearError();
+                setFrequency(o.frequency);
+              }}
+            />
+            <span>
+              {PLAN_FREQUENCY_LABELS[o.frequency]} —{' '}
+              {planPriceWords(dollarsToCents(o.pricePerVisit), o.discountPercent)}
+              {o.frequency === plan.frequency ? ' (your plan)' : ''}
+            </span>
+          </label>
+        ))}
+      </fieldset>
+      <p className="plan-frequency__legend">First visit on the new schedule</p>
+    </RescheduleFrame>
   );
 }

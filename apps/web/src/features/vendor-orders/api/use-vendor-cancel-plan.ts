@@ -3,12 +3,12 @@ import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { call } from '../../../lib/api-client';
 import { availabilityKeyOf } from '../../../lib/availability-query';
 import { vendorOrdersKeyOf } from './vendor-orders-query';
-import { vendorPlanKeyOf } from './vendor-plan-query';
+import { vendorPlansKeyOf } from './vendor-plan-query';
 
 /**
  * POST /api/plans/{id}/cancel {reason, confirmed: true} by the plan's vendor (ADR 0037): its held visits
- * are released (their times free at once); visits already charged stay orders. Then the plan, the orders
- * and the vendor's free times are read again.
+ * are released (their times free at once); visits already charged stay orders. Then the plan, the Plans
+ * list, the orders and the vendor's free times are read again.
  */
 export function useVendorCancelPlan(vendorId: number, planId: number) {
   const queryClient = useQueryClient();
@@ -16,7 +16,8 @@ export function useVendorCancelPlan(vendorId: number, planId: number) {
     mutationFn: async (reason: string) =>
       (await call(plansApi.cancel, { params: { id: planId }, body: { reason, confirmed: true } })).plan,
     onSuccess: () => {
-      void queryClient.invalidateQueries({ queryKey: vendorPlanKeyOf(vendorId, planId) });
+      // The plan and the Plans list's pages.
+      void queryClient.invalidateQueries({ queryKey: vendorPlansKeyOf(vendorId) });
       void queryClient.invalidateQueries({ queryKey: vendorOrdersKeyOf(vendorId) });
       void queryClient.invalidateQueries({ queryKey: availabilityKeyOf(vendorId) });
     },

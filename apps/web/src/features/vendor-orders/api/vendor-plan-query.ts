@@ -3,9 +3,12 @@ import type { VendorPlan } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { call } from '../../../lib/api-client';
 
+/** Every cached answer about a vendor's plans (each plan, the Plans list's pages), for refreshing. */
+export const vendorPlansKeyOf = (vendorId: number) => ['vendors', vendorId, 'plans'] as const;
+
 /** A vendor's plan (not under the orders' key: an order action's cache update must never meet it). */
 export const vendorPlanKeyOf = (vendorId: number, planId: number) =>
-  ['vendors', vendorId, 'plans', planId] as const;
+  [...vendorPlansKeyOf(vendorId), planId] as const;
 
 /**
  * GET /api/vendors/{id}/plans/{planId} (ADR 0037): one of the vendor's plans with every visit, read when a

@@ -175,8 +175,9 @@ export function OrderDetails({
 
       {order.plan && (
         <VendorPlanSection
-          order={order}
-          plan={order.plan}
+          vendorId={order.vendorId}
+          planId={order.plan.id}
+          orderId={order.id}
           idBase={idBase}
           level={level}
           open={open}

@@ -1,20 +1,26 @@
-import type { VendorOrderFilter } from '@stg/domain/api/orders';
-import { FILTER_LABELS, REMOVE_FILTER } from '../order-filter';
+import { REMOVE_FILTER } from '../order-filter';
 
 /**
- * Spec §2 Order History filter: Active Orders and Past Orders (the one in force is pressed), and Remove
- * Filter, which shows every order again (disabled while no filter is set).
+ * Spec §2 Order History filter, also the Plans list's: one button per filter (Active Orders and Past
+ * Orders; Active Plans, Paused Plans and Cancelled Plans), the one in force pressed, and Remove Filter,
+ * which shows everything again (disabled while no filter is set).
  */
-export function OrderFilters({
+export function ListFilters<T extends string>({
   filter,
+  labels,
+  label,
   onSelect,
 }: {
-  filter: VendorOrderFilter;
-  onSelect: (filter: VendorOrderFilter) => void;
+  filter: T | 'all';
+  /** Each filter's button label, in order. */
+  labels: Record<T, string>;
+  /** The group's accessible name: "Filter orders". */
+  label: string;
+  onSelect: (filter: T | 'all') => void;
 }) {
   return (
-    <div className="filter-tabs vendor-orders__filters" role="group" aria-label="Filter orders">
-      {(['active', 'past'] as const).map((value) => (
+    <div className="filter-tabs vendor-orders__filters" role="group" aria-label={label}>
+      {(Object.keys(labels) as T[]).map((value) => (
         <button
           key={value}
           type="button"
@@ -22,7 +28,7 @@ export function OrderFilters({
           aria-pressed={filter === value}
           onClick={() => onSelect(value)}
         >
-          {FILTER_LABELS[value]}
+          {labels[value]}
         </button>
       ))}
       <button

@@ -1,7 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import type { VendorOrder } from '@stg/domain/api/orders';
 import type { VendorPlan } from '@stg/domain/api/plans';
 import { ORDER_MESSAGES, ORDER_TEXT_MAX } from '@stg/domain/order-actions';
 import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
@@ -11,7 +10,6 @@ import { useModalSubmit } from '../../../components/modal/use-modal-submit';
 import { CancelReasonField, cancelReasonSchema } from '../../../components/order-modals/cancel-reason-field';
 import '../../../components/order-modals/order-modals.css';
 import { useVendorCancelPlan } from '../api/use-vendor-cancel-plan';
-import { customerName } from '../vendor-order-text';
 import { releasableVisits } from '../vendor-plan-text';
 import { ConfirmCheckbox } from './confirm-checkbox';
 
@@ -42,11 +40,9 @@ export function cancelPlanStatement(plan: VendorPlan): string {
  * checkbox. A refusal (the server's message) shows here and the form keeps what was typed.
  */
 export function VendorCancelPlanModal({
-  order,
   plan,
   onDone,
 }: {
-  order: VendorOrder;
   plan: VendorPlan;
   onDone: (notice: string) => void;
 }) {
@@ -66,7 +62,7 @@ export function VendorCancelPlanModal({
   const onSubmit = handleSubmit(({ cancelReason }) => {
     send(
       cancelReason,
-      `The ${frequency} plan of ${customerName(order)} was cancelled${held > 0 ? `: ${visitsWord(held)} released` : ''}.`,
+      `The ${frequency} plan of ${plan.customerName} was cancelled${held > 0 ? `: ${visitsWord(held)} released` : ''}.`,
     );
   });
 
@@ -74,7 +70,7 @@ export function VendorCancelPlanModal({
     <Modal title={VENDOR_CANCEL_PLAN_TITLE} size="small">
       <form className="form vendor-modal" onSubmit={(e) => void onSubmit(e)} noValidate aria-busy={pending}>
         <p className="vendor-modal__order">
-          <strong>{frequency} plan</strong> · {customerName(order)}
+          <strong>{frequency} plan</strong> · {plan.customerName}
         </p>
         <p className="alert alert--warning">{cancelPlanStatement(plan)}</p>
         <CancelReasonField

@@ -1,74 +1,23 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { vendorPlanResponseSchema, type VendorPlan } from '@stg/domain/api/plans';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { at } from '../../../test/mock-api';
 import { LAZY } from '../../../test/render-app';
-import { callsTo, makeVendorOrder, page, showVendorOrders, showWideScreen } from '../test-fixtures';
+import {
+  callsTo,
+  cancelAnswerOf,
+  makeVendorOrder,
+  makeVendorPlan,
+  page,
+  showVendorOrders,
+  showWideScreen,
+} from '../test-fixtures';
 import { VENDOR_CANCEL_PLAN_CONFIRM, VENDOR_CANCEL_PLAN_TITLE } from './vendor-cancel-plan-modal';
-
-const DAY = 86_400_000;
-const daysFromNow = (days: number) =>
-  new Date(Math.floor((Date.now() + days * DAY) / 60_000) * 60_000).toISOString();
 
 const planOrder = makeVendorOrder({ plan: { id: 9, frequency: 'every_2_weeks' } });
 const oneTime = makeVendorOrder({ id: 101, confirmationId: 'SRV-1002' });
-
-function makePlan(patch: Partial<VendorPlan> = {}): VendorPlan {
-  return vendorPlanResponseSchema.parse({
-    plan: {
-      id: 9,
-      vendorId: 7,
-      frequency: 'every_2_weeks',
-      status: 'active',
-      pausedUntil: null,
-      pricePerVisit: 112.5,
-      discountPercent: 10,
-      serviceCharge: 2.55,
-      cancelledAt: null,
-      cancelledBy: null,
-      cancelReason: null,
-      createdAt: '2026-11-20T18:00:00.000Z',
-      visits: [
-        {
-          id: 1,
-          sequence: 1,
-          appointmentAt: daysFromNow(-3),
-          status: 'ordered',
-          orderId: 100,
-          chargeAt: daysFromNow(-4),
-        },
-        {
-          id: 2,
-          sequence: 2,
-          appointmentAt: daysFromNow(11),
-          status: 'skipped',
-          orderId: null,
-          chargeAt: daysFromNow(10),
-        },
-        {
-          id: 3,
-          sequence: 3,
-          appointmentAt: daysFromNow(25),
-          status: 'held',
-          orderId: null,
-          chargeAt: daysFromNow(24),
-        },
-        {
-          id: 4,
-          sequence: 4,
-          appointmentAt: daysFromNow(39),
-          status: 'held',
-          orderId: null,
-          chargeAt: daysFromNow(38),
-        },
-      ],
-      ...patch,
-    },
-  }).plan;
-}
 
 const PLAN = at(plansApi.vendorPlan, { id: 7, planId: 9 });
 const CANCEL = at(plansApi.cancel, { id: 9 });
@@ -79,7 +28,7 @@ describe("a plan's visit in Order History (ADR 0037)", () => {
   it('is marked "Plan: Every 2 weeks" in the table; the plan is read only when the order is opened', async () => {
     showWideScreen();
     const { user, calls } = showVendorOrders([planOrder, oneTime], {
-      [PLAN]: { body: { plan: makePlan() } },
+      [PLAN]: { body: { plan: makeVendorPlan() } },
     });
     const table = await screen.findByRole('table', {}, LAZY);
     const row = within(table).getByRole('rowheader', { name: /SRV-1001/ });
@@ -103,32 +52,16 @@ describe("a plan's visit in Order History (ADR 0037)", () => {
   });
 
   it('Cancel Plan needs a reason and the confirm box, sends {reason, confirmed: true}, and says so', async () => {
-    const cancelled = makePlan({
+    const cancelled = makeVendorPlan({
       status: 'cancelled',
       cancelledAt: '2026-11-27T18:00:00.000Z',
       cancelledBy: 'vendor',
       cancelReason: 'Moving out of town',
     });
     const { user, calls } = showVendorOrders([{ body: page([planOrder]) }, { body: page([planOrder]) }], {
-      [PLAN]: [{ body: { plan: makePlan() } }, { body: { plan: cancelled } }],
+      [PLAN]: [{ body: { plan: makeVendorPlan() } }, { body: { plan: cancelled } }],
       // The answer is the plan as its customer sees it (POST /api/plans/{id}/cancel answers every caller so).
-      [CANCEL]: {
-        body: {
-          plan: {
-            ...cancelled,
-            vendorName: 'Sparkle Cleaning',
-            optionsSnapshot: {},
-            paymentMethodBrand: 'visa',
-            paymentMethodLast4: '4242',
-            consentText: 'By paying you agree …',
-            consentedAt: '2026-11-20T18:00:00.000Z',
-            usualWeekday: 3,
-            usualStartMinutes: 9 * 60,
-            frequencyOptions: [{ frequency: 'every_2_weeks', discountPercent: 10, pricePerVisit: 112.5 }],
-            priceProposal: null,
-          },
-        },
-      },
+      [CANCEL]: { body: cancelAnswerOf(cancelled) },
     });
     await user.click(await screen.findByRole('button', { name: 'Details for order SRV-1001' }, LAZY));
     expect(screen.getByText('Plan: Every 2 weeks')).toBeInTheDocument();
@@ -166,7 +99,7 @@ describe("a plan's visit in Order History (ADR 0037)", () => {
 
   it("shows the server's refusal in the dialog", async () => {
     const { user } = showVendorOrders([planOrder], {
-      [PLAN]: { body: { plan: makePlan() } },
+      [PLAN]: { body: { plan: makeVendorPlan() } },
       [CANCEL]: { status: 422, body: { errors: ['This plan is cancelled.'] } },
     });
     await user.click(await screen.findByRole('button', { name: 'Details for order SRV-1001' }, LAZY));

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import type { OrderPlan, VendorOrder } from '@stg/domain/api/orders';
 import { formatAppointment } from '@stg/domain/dates';
 import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { ErrorList } from '../../../components/error-list';
 import { useModal } from '../../../components/modal/modal-provider';
 import { errorsOf } from '../../../lib/api-client';
 import { vendorPlanQueryOptions } from '../api/vendor-plan-query';
-import { customerName } from '../vendor-order-text';
 import {
   planPriceText,
   planStatusText,
@@ -21,21 +19,25 @@ export const SHOWN_PLAN_VISITS = 6;
 export const PLAN_SECTION_TITLE = 'Service Plan';
 
 /**
- * The service plan of a plan visit's order (ADR 0037), in its expanded details: the frequency, the plan's
- * state, the price per visit, its next visits with their status (held, skipped, …), and Cancel Plan. Read
- * (GET /api/vendors/{id}/plans/{planId}) only once the order is opened.
+ * A service plan as its vendor sees it (ADR 0037): the frequency, the plan's state, the price per visit,
+ * its next visits with their status (held, skipped, …), and Cancel Plan. In a plan visit's order's expanded
+ * details (Order History) and an opened plan of the Plans list; read (GET /api/vendors/{id}/plans/{planId})
+ * only once opened.
  */
 export function VendorPlanSection({
-  order,
-  plan,
+  vendorId,
+  planId,
+  orderId = null,
   idBase,
   level,
   open,
   now,
   onNotice,
 }: {
-  order: VendorOrder;
-  plan: OrderPlan;
+  vendorId: number;
+  planId: number;
+  /** The opened order when shown in its details: its visit reads "This order". */
+  orderId?: number | null;
   idBase: string;
   level: 2 | 3;
   /** Whether the details are shown: the plan is read then. */
@@ -43,7 +45,7 @@ export function VendorPlanSection({
   now: Date;
   onNotice: (notice: string) => void;
 }) {
-  const query = useQuery({ ...vendorPlanQueryOptions(order.vendorId, plan.id), enabled: open });
+  const query = useQuery({ ...vendorPlanQueryOptions(vendorId, planId), enabled: open });
   const { openModal } = useModal();
   const Heading = level === 2 ? 'h2' : 'h3';
   const Subheading = level === 2 ? 'h3' : 'h4';
@@ -109,7 +111,9 @@ export function VendorPlanSection({
               <li key={v.id} className={`vendor-plan__visit vendor-plan__visit--${v.status}`}>
                 <time dateTime={v.appointmentAt}>{formatAppointment(v.appointmentAt)}</time>
                 <span className="vendor-plan__visit-status">
-                  {v.orderId === order.id ? 'This order' : VENDOR_VISIT_STATUS_WORDS[v.status]}
+                  {orderId !== null && v.orderId === orderId
+                    ? 'This order'
+                    : VENDOR_VISIT_STATUS_WORDS[v.status]}
                 </span>
               </li>
             ))}
@@ -120,11 +124,11 @@ export function VendorPlanSection({
             <button
               type="button"
               className="button button--secondary button--small vendor-plan__cancel"
-              onClick={() => openModal(<VendorCancelPlanModal order={order} plan={data} onDone={onNotice} />)}
+              onClick={() => openModal(<VendorCancelPlanModal plan={data} onDone={onNotice} />)}
             >
               Cancel Plan{' '}
               <span className="visually-hidden">
-                of {customerName(order)} ({PLAN_FREQUENCY_LABELS[data.frequency]})
+                of {data.customerName} ({PLAN_FREQUENCY_LABELS[data.frequency]})
               </span>
             </button>
           </p>
