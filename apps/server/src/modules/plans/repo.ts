@@ -20,6 +20,16 @@ export async function lockPlan(tx: Tx, id: number): Promise<PlanRow | null> {
   return row ?? null;
 }
 
+/**
+ * The plan of visit `visitId`, locked (lockPlan's lock, found by the visit in the same statement: a visit's
+ * plan never changes). The visit row itself is not locked: take it next with lockPlanVisit (plan first).
+ */
+export async function lockPlanOfVisit(tx: Tx, visitId: number): Promise<PlanRow | null> {
+  const planOfVisit = tx.select({ id: planVisits.planId }).from(planVisits).where(eq(planVisits.id, visitId));
+  const [row] = await tx.select().from(plans).where(inArray(plans.id, planOfVisit)).for('update').limit(1);
+  return row ?? null;
+}
+
 export async function findPlanVisit(db: Db | Tx, id: number): Promise<PlanVisitRow | null> {
   const [row] = await db.select().from(planVisits).where(eq(planVisits.id, id)).limit(1);
   return row ?? null;

@@ -194,9 +194,27 @@ export async function markVisitOrdered(
   await lockPlan(tx, found.planId);
   const visit = await lockPlanVisit(tx, visitId);
   if (!visit) throw new Error(`No plan visit ${visitId}`);
+  return markLockedVisitOrdered(tx, visit, orderId, actor);
+}
+
+/** markVisitOrdered for a caller that holds the plan's and the visit's row locks and read `visit` under them. */
+export async function markLockedVisitOrdered(
+  tx: Tx,
+  visit: PlanVisitRow,
+  orderId: number,
+  actor: Actor = SYSTEM,
+  /** Written in the same update (the intent that paid it, the settlement's time). */
+  extra: Partial<Pick<PlanVisitRow, 'paymentIntentId' | 'updatedAt'>> = {},
+): Promise<PlanVisitRow> {
+  const visitId = visit.id;
   if (visit.status === 'ordered' && visit.orderId === orderId) return visit;
   if (!isHeldLike(visit.status)) throw new Error(`Plan visit ${visitId} is ${visit.status}, not held`);
-  const updated = await updatePlanVisit(tx, visitId, { status: 'ordered', orderId, updatedAt: new Date() });
+  const updated = await updatePlanVisit(tx, visitId, {
+    status: 'ordered',
+    orderId,
+    updatedAt: new Date(),
+    ...extra,
+  });
   await addPlanEvent(tx, {
     planId: visit.planId,
     planVisitId: visitId,
