@@ -7,7 +7,7 @@
  * app hands them to the same handler as Stripe's webhooks (with a jobs-table retry).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   CARD_DECLINE_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -434,7 +434,28 @@ export class SandboxPayments implements PaymentProvider {
   }
 
   async retrieveIntent(id: string): Promise<ProviderIntent> {
-    return this.present(this.db, await this.intentOrThrow(this.db, id));
+    const found = await this.loadWithCard<IntentObject>(id, 'payment_intent', sql`o.data->>'payment_method'`);
+    if (!found) throw invalid(`No such payment_intent: '${id}'`, 'resource_missing');
+    return this.present(this.db, found.data, found.pm ?? undefined);
+  }
+
+  /**
+   * Object `id` and the payment method `pmId` (an expression of its data `o.data`) names, in one read
+   * (retrieving an intent, loading an event of one: each asked for once a plan visit is charged).
+   */
+  private async loadWithCard<T>(id: string, object: string, pmId: SQL) {
+    const rows = await this.db.execute<{ data: unknown; pm: unknown }>(
+      sql`select o.data as data, pm.data as pm from ${sandboxObjects} o
+          left join ${sandboxObjects} pm on pm.object = 'payment_method' and pm.id = ${pmId}
+          where o.id = ${id} and o.object = ${object}`,
+    );
+    const row = (rows as { rows: { data: unknown; pm: unknown }[] }).rows[0];
+    if (!row) return null;
+    const parsed = <U>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as U;
+    return {
+      data: parsed<T>(row.data),
+      pm: row.pm === null || row.pm === undefined ? null : parsed<PaymentMethodObject>(row.pm),
+    };
   }
 
   async cancelIntent(id: string, idempotencyKey: string): Promise<ProviderIntent> {
@@ -810,8 +831,13 @@ export class SandboxPayments implements PaymentProvider {
 
   /** A stored event as the app's handler takes it (the same mapping as Stripe's webhooks). */
   async loadEvent(eventId: string): Promise<PaymentEvent | null> {
-    const event = await this.load<EventObject>(this.db, eventId, 'event');
-    if (!event) return null;
+    const found = await this.loadWithCard<EventObject>(
+      eventId,
+      'event',
+      sql`o.data->'data'->'object'->>'payment_method'`,
+    );
+    if (!found) return null;
+    const event = found.data;
     const obj = event.data.object;
     switch (event.type) {
       case 'payment_intent.succeeded':
@@ -820,7 +846,7 @@ export class SandboxPayments implements PaymentProvider {
         return {
           id: event.id,
           type: event.type,
-          intent: await this.present(this.db, obj as unknown as IntentObject),
+          intent: await this.present(this.db, obj as unknown as IntentObject, found.pm ?? undefined),
         };
       case 'charge.refunded': {
         const charge = obj as {
