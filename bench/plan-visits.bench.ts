@@ -36,6 +36,7 @@
  *   npm run bench -- plan-visits                                         PGlite (try BENCH_PLANS=1000)
  *   node scripts/with-postgres.mjs npm run bench -- plan-visits          PostgreSQL
  *   BENCH_SERVERS=2 node scripts/with-postgres.mjs npm run bench -- plan-visits   two server processes
+ *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
 import { eq, sql } from 'drizzle-orm';
 import { findTestCard } from '@stg/domain/checkout';
@@ -74,6 +75,9 @@ const RUN_ROUNDS = Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 40);
 const HOUR = 3_600_000;
 const CHUNK = 1_000;
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/** A folder: the servers of the run write their CPU profiles there when they stop (node --cpu-prof). */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const RUN_OPTIONS = CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {};
 const ENV = { RATE_LIMIT_SCALE: '10000' };
 const tag = Date.now().toString(36);
 
@@ -435,10 +439,10 @@ await db.db.update(users).set({ isOperator: true }).where(eq(users.email, operat
 const chargeAt = await insertPlansAndVisits(db.db, planVendors, policyHours);
 await db.close();
 const setupSeconds = (performance.now() - setupStarted) / 1000;
-server = await startServer(database, { ...ENV, PORT: port });
+server = await startServer(database, { ...ENV, PORT: port }, RUN_OPTIONS);
 // More instances (BENCH_SERVERS, PostgreSQL): each its own job worker on the same jobs table.
 const others: RunningProcess[] = [];
-for (let i = 1; i < SERVERS; i++) others.push(await startServer(database, ENV));
+for (let i = 1; i < SERVERS; i++) others.push(await startServer(database, ENV, RUN_OPTIONS));
 const servers = [server, ...others];
 
 const baselineCustomers = customers.splice(0, AT_ONCE * BASELINE_ROUNDS);

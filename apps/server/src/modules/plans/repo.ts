@@ -30,6 +30,19 @@ export async function lockPlanOfVisit(tx: Tx, visitId: number): Promise<PlanRow 
   return row ?? null;
 }
 
+/** lockPlanOfVisit with the plan's vendor read in the same statement (its row not locked). */
+export async function lockPlanOfVisitWithVendor(tx: Tx, visitId: number) {
+  const planOfVisit = tx.select({ id: planVisits.planId }).from(planVisits).where(eq(planVisits.id, visitId));
+  const [row] = await tx
+    .select({ plan: plans, vendor: vendors })
+    .from(plans)
+    .innerJoin(vendors, eq(vendors.id, plans.vendorId))
+    .where(inArray(plans.id, planOfVisit))
+    .for('update', { of: plans })
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findPlanVisit(db: Db | Tx, id: number): Promise<PlanVisitRow | null> {
   const [row] = await db.select().from(planVisits).where(eq(planVisits.id, id)).limit(1);
   return row ?? null;
@@ -67,6 +80,11 @@ export async function updatePlanVisit(
 
 export async function addPlanEvent(tx: Tx, event: NewPlanEvent) {
   await tx.insert(planEvents).values(event);
+}
+
+/** Several events in one insert, logged in this order. */
+export async function addPlanEvents(tx: Tx, events: NewPlanEvent[]) {
+  if (events.length > 0) await tx.insert(planEvents).values(events);
 }
 
 export async function listPlanEvents(db: Db | Tx, planId: number) {

@@ -14,8 +14,14 @@ import { PaymentProviderError, type ProviderIntent } from '../../adapters/paymen
 import type { Tx } from '../../db/client';
 import type { PaymentsDeps } from '../../deps';
 import { RetryLater } from '../jobs/worker';
-import { findVendor } from '../pricing/queries';
-import { addPlanEvent, lockPlanOfVisit, lockPlanVisit, updatePlanVisit, type PlanVisitRow } from './repo';
+import {
+  addPlanEvent,
+  lockPlanOfVisit,
+  lockPlanOfVisitWithVendor,
+  lockPlanVisit,
+  updatePlanVisit,
+  type PlanVisitRow,
+} from './repo';
 import { enqueueVisitDeadline } from './visit-jobs';
 import { sendVisitPayLinkMail } from './visit-mails';
 import { settleVisitInTx, visitAmountCents, type AfterCommit, type SettleVendor } from './visit-settle';
@@ -62,8 +68,9 @@ interface ChargeTerms {
 async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> {
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<Start> => {
-    const plan = await lockPlanOfVisit(tx, visitId);
-    const visit = plan ? await lockPlanVisit(tx, visitId) : null;
+    const locked = await lockPlanOfVisitWithVendor(tx, visitId);
+    const plan = locked?.plan;
+    const visit = locked ? await lockPlanVisit(tx, visitId) : null;
     if (!plan || !visit) return { go: false };
     if (visit.status !== 'held' && visit.status !== 'charging') return { go: false };
     // A paused plan's held visits are charged as an active plan's: pausing skipped every visit before the
@@ -72,7 +79,7 @@ async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> 
     if (plan.status === 'cancelled') return { go: false };
     if (visit.status === 'held' && visit.chargeAt.getTime() > now.getTime())
       throw new RetryLater(visit.chargeAt.getTime() - now.getTime(), 'the visit is not due yet');
-    const vendor = await findVendor(tx, plan.vendorId);
+    const vendor = locked.vendor;
     const charge: ChargeTerms = {
       customerId: plan.providerCustomerId ?? '',
       paymentMethodId: plan.paymentMethodId ?? '',

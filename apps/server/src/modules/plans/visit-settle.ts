@@ -146,17 +146,19 @@ export async function settleVisitInTx(
     createdAt: now,
     updatedAt: now,
   });
-  await addPlanEvent(tx, {
-    planId: plan.id,
-    planVisitId: visit.id,
-    actorRole: 'system',
-    action: 'visit_charged',
-    amountCents: intent.amountReceivedCents,
-    details: { paymentIntentId: intent.id, from: visit.status },
-  });
-  // Ordered, with the intent that paid it, in one update.
-  await markLockedVisitOrdered(tx, visit, order.id, undefined, {
-    ...(visit.paymentIntentId !== intent.id ? { paymentIntentId: intent.id, updatedAt: now } : {}),
+  // Ordered, with the intent that paid it, in one update; `visit_charged` and `visit_ordered` in one insert.
+  await markLockedVisitOrdered(tx, visit, order.id, {
+    set: visit.paymentIntentId !== intent.id ? { paymentIntentId: intent.id, updatedAt: now } : {},
+    eventsBefore: [
+      {
+        planId: plan.id,
+        planVisitId: visit.id,
+        actorRole: 'system',
+        action: 'visit_charged',
+        amountCents: intent.amountReceivedCents,
+        details: { paymentIntentId: intent.id, from: visit.status },
+      },
+    ],
   });
   await recordOrderPlaced(
     tx,
