@@ -22,12 +22,21 @@
  * then stopped while the visits are inserted (PGlite allows one process) and started again on the same port
  * (sessions live in the database, so their clients keep working).
  *
+ * BENCH_SERVERS (1) server processes run on PostgreSQL (`npm run cluster`'s instances: each one's job worker
+ * claims its own batches; checkout goes to the first), each with the server's JOB_CONCURRENCY (4 on
+ * PostgreSQL unless set). Each server's /metrics is read before and after the run: the statements its
+ * process sent (marketplace_db_query_duration_seconds_count, checkout's included) and its CPU seconds
+ * (process_cpu_seconds_total), printed per visit settled: figures a shared machine's load moves less than
+ * the seconds. bench/plan-visit-statements.ts counts one visit's statements alone.
+ *
  * Done is polled in the database on PostgreSQL (no visit left held or charging); on PGlite the bench cannot
  * open the folder the server holds, so it polls the operator's dashboard (every order ever placed, less the
  * checkout orders this bench made). Checkout runs BENCH_CHECKOUT_AT_ONCE (10) customers at once, round after
  * round until the visits are done (or its customers run out).
  *   npm run bench -- plan-visits                                         PGlite (try BENCH_PLANS=1000)
  *   node scripts/with-postgres.mjs npm run bench -- plan-visits          PostgreSQL
+ *   BENCH_SERVERS=2 node scripts/with-postgres.mjs npm run bench -- plan-visits   two server processes
+ *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
 import { eq, sql } from 'drizzle-orm';
 import { findTestCard } from '@stg/domain/checkout';
@@ -65,10 +74,16 @@ const BASELINE_ROUNDS = 4;
 const RUN_ROUNDS = Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 40);
 const HOUR = 3_600_000;
 const CHUNK = 1_000;
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/** A folder: the servers of the run write their CPU profiles there when they stop (node --cpu-prof). */
+const CPU_PROF = process.env.BENCH_CPU_PROF;
+const RUN_OPTIONS = CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {};
 const ENV = { RATE_LIMIT_SCALE: '10000' };
 const tag = Date.now().toString(36);
 
 const database = await freshDatabase('plan-visits');
+if (SERVERS > 1 && !database.databaseUrl)
+  throw new Error('BENCH_SERVERS > 1 needs PostgreSQL (PGlite opens in one process)');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? NaN;
@@ -391,6 +406,20 @@ function progressReader(base: string, operatorEmail: string): () => Promise<Prog
   };
 }
 
+/** What a server's process has done so far, from its /metrics: statements sent and CPU seconds used. */
+async function processCounters(base: string): Promise<{ statements: number; cpuSeconds: number }> {
+  const res = await fetch(`${base}/metrics`);
+  const text = await res.text();
+  let statements = 0;
+  let cpuSeconds = NaN;
+  for (const line of text.split('\n')) {
+    if (line.startsWith('marketplace_db_query_duration_seconds_count'))
+      statements += Number(line.slice(line.lastIndexOf(' ') + 1));
+    else if (line.startsWith('process_cpu_seconds_total ')) cpuSeconds = Number(line.split(' ')[1]);
+  }
+  return { statements, cpuSeconds };
+}
+
 // ---- The run -----------------------------------------------------------------------------------------
 
 const setupStarted = performance.now();
@@ -410,7 +439,11 @@ await db.db.update(users).set({ isOperator: true }).where(eq(users.email, operat
 const chargeAt = await insertPlansAndVisits(db.db, planVendors, policyHours);
 await db.close();
 const setupSeconds = (performance.now() - setupStarted) / 1000;
-server = await startServer(database, { ...ENV, PORT: port });
+server = await startServer(database, { ...ENV, PORT: port }, RUN_OPTIONS);
+// More instances (BENCH_SERVERS, PostgreSQL): each its own job worker on the same jobs table.
+const others: RunningProcess[] = [];
+for (let i = 1; i < SERVERS; i++) others.push(await startServer(database, ENV, RUN_OPTIONS));
+const servers = [server, ...others];
 
 const baselineCustomers = customers.splice(0, AT_ONCE * BASELINE_ROUNDS);
 const baseline = await checkoutRounds(baselineCustomers, () => false);
@@ -422,6 +455,7 @@ if (lateBy > 0)
 else await new Promise((r) => setTimeout(r, -lateBy));
 
 const readProgress = progressReader(server.base, operatorEmail);
+const countersBefore = await Promise.all(servers.map((s) => processCounters(s.base)));
 const t0 = performance.now();
 let done = false;
 let checkoutEnded = Infinity;
@@ -439,17 +473,24 @@ const finished = performance.now();
 const seconds = (finished - t0) / 1000;
 done = true;
 const duringMs = await during;
+const countersAfter = await Promise.all(servers.map((s) => processCounters(s.base)));
+const statements = countersAfter.reduce((n, c, i) => n + c.statements - countersBefore[i]!.statements, 0);
+const cpuSeconds = countersAfter.reduce((n, c, i) => n + c.cpuSeconds - countersBefore[i]!.cpuSeconds, 0);
 
 console.info(machineLine(database.label));
 console.info(
-  `${PLANS} plans on ${PLAN_VENDORS} vendors, every visit's charge due at once; server pid ${server.pid} as its own process (NODE_ENV=production, its job worker on the wall clock) on ${database.label}; setup ${setupSeconds.toFixed(0)} s`,
+  `${PLANS} plans on ${PLAN_VENDORS} vendors, every visit's charge due at once; ${SERVERS === 1 ? `server pid ${server.pid} as its own process` : `${SERVERS} server processes (pids ${servers.map((s) => s.pid).join(', ')}; checkout on the first)`} (NODE_ENV=production, JOB_CONCURRENCY ${process.env.JOB_CONCURRENCY ?? 'default'}, its job worker on the wall clock) on ${database.label}; setup ${setupSeconds.toFixed(0)} s`,
 );
 console.info(
   `  visits settled into orders: ${last.settled} of ${PLANS} (${last.failed} refused, ${last.open} still open) in ${seconds.toFixed(1)} s (${(last.settled / seconds).toFixed(1)} visits/s)${last.open > 0 ? '  TIMED OUT' : ''}`,
 );
 console.info(`  checkout path, ${AT_ONCE} at once, before the run   ${summary(baseline)}`);
 console.info(`  checkout path, ${AT_ONCE} at once, during the run   ${summary(duringMs)}`);
+const settled = Math.max(1, last.settled);
+console.info(
+  `  server processes during the run: ${statements} statements (${(statements / settled).toFixed(1)} a visit settled, checkout's included), ${cpuSeconds.toFixed(1)} CPU s (${(settled / cpuSeconds).toFixed(1)} visits a CPU second)`,
+);
 if (checkoutEnded < finished) console.info('  (the checkout customers ran out before the visits were done)');
 
-await server.stop();
+await Promise.all(servers.map((s) => s.stop()));
 await database.dispose();

@@ -48,7 +48,7 @@ import { planVisitRoutes } from './modules/plans/visit-routes';
 import { payoutRoutes } from './modules/payouts/routes';
 import { operatorConsoleRoutes } from './modules/operator-console/routes';
 import { earningsRoutes } from './modules/payouts/earnings-routes';
-import { deliverSandboxEvent } from './modules/payments/service';
+import { deliverSandboxEventAtOnce } from './modules/payments/service';
 import { busyTimesCheckFor } from './modules/scheduling/busy-times';
 import { DEFAULT_HOLD_MINUTES } from '@stg/domain/checkout';
 import { devOutboxRoutes } from './modules/dev/outbox-routes';
@@ -181,7 +181,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<FastifyInstance> 
   // The sandbox's events reach the same handler as Stripe's webhooks, at once (a job retries them).
   if (deps.sandbox && opts.sandboxEvents?.delivery !== 'delayed')
     deps.sandbox.onEvents = (ids) => {
-      for (const id of ids) background.run('sandbox event', () => deliverSandboxEvent(deps, id));
+      for (const id of ids) background.run('sandbox event', () => deliverSandboxEventAtOnce(deps, id));
     };
   app.decorate('deps', deps);
   // Each route's error answers join its schema first, so the route table and the document see them.

@@ -17,6 +17,17 @@ export interface MailAttachment {
 
 export interface Mailer {
   send(msg: MailMessage): Promise<void>;
+  /** Several messages at once (the outbox stores them in one statement); else sent one after another. */
+  sendAll?(msgs: MailMessage[]): Promise<void>;
+}
+
+/** Sends `msgs` with the mailer's `sendAll` when it has one, else one after another. */
+export async function sendMails(
+  mailer: Pick<Mailer, 'send'> & Partial<Pick<Mailer, 'sendAll'>>,
+  msgs: MailMessage[],
+) {
+  if (mailer.sendAll) return mailer.sendAll(msgs);
+  for (const msg of msgs) await mailer.send(msg);
 }
 
 /** Header values never carry line breaks (no header injection through a subject or an address). */

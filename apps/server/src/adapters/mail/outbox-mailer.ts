@@ -5,7 +5,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Mailer, MailMessage } from './mailer';
-import { recordOutboxMessage } from './outbox-repo';
+import { recordOutboxMessage, recordOutboxMessages } from './outbox-repo';
 
 export class OutboxMailer implements Mailer {
   constructor(
@@ -17,5 +17,12 @@ export class OutboxMailer implements Mailer {
     const now = this.opts.now();
     const row = await recordOutboxMessage(this.db, msg, { createdAt: now, sentAt: now });
     this.opts.log?.info({ mailId: row.id, to: msg.to, subject: msg.subject }, 'mail stored in the outbox');
+  }
+
+  async sendAll(msgs: MailMessage[]): Promise<void> {
+    const now = this.opts.now();
+    const rows = await recordOutboxMessages(this.db, msgs, { createdAt: now, sentAt: now });
+    for (const row of rows)
+      this.opts.log?.info({ mailId: row.id, to: row.to, subject: row.subject }, 'mail stored in the outbox');
   }
 }

@@ -26,6 +26,28 @@ export async function recordOutboxMessage(
   return oneRow(rows, 'mail outbox');
 }
 
+/** Several messages in one statement, in order. */
+export async function recordOutboxMessages(
+  db: Db,
+  msgs: MailMessage[],
+  times: { createdAt: Date; sentAt: Date | null },
+): Promise<OutboxRow[]> {
+  if (msgs.length === 0) return [];
+  return db
+    .insert(mailOutbox)
+    .values(
+      msgs.map((msg) => ({
+        to: msg.to,
+        subject: msg.subject,
+        text: msg.text,
+        html: msg.html ?? null,
+        attachments: msg.attachments?.length ? msg.attachments : null,
+        ...times,
+      })),
+    )
+    .returning();
+}
+
 export async function markOutboxMessageSent(db: Db, id: number, sentAt: Date) {
   await db.update(mailOutbox).set({ sentAt }).where(eq(mailOutbox.id, id));
 }

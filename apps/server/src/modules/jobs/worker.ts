@@ -87,6 +87,8 @@ export class JobWorker {
   /** The held jobs whose handlers are running now (at most `concurrency`). */
   private readonly inHand = new Set<number>();
   private readonly now: () => Date;
+  /** The period each recurring kind was last enqueued for by this worker (its unique key exists then). */
+  private readonly enqueuedPeriod = new Map<string, number>();
 
   constructor(private readonly opts: JobWorkerOptions) {
     this.now = opts.now ?? (() => new Date());
@@ -113,7 +115,10 @@ export class JobWorker {
     const now = this.now();
     for (const r of this.opts.recurring ?? []) {
       const period = Math.floor(now.getTime() / r.everyMs);
+      // Once a period per worker: a busy worker's passes follow each other at once (issue 26).
+      if (this.enqueuedPeriod.get(r.kind) === period) continue;
       await enqueueJob(db, { kind: r.kind, runAt: now, uniqueKey: `${r.kind}:${period}`, maxAttempts: 1 });
+      this.enqueuedPeriod.set(r.kind, period);
     }
     await requeueStaleJobs(db, now, LEASE_MS);
     if (this.stopping) return 0;

@@ -8,7 +8,7 @@ import { formatAppointment, formatClock, formatDurationShort } from '@stg/domain
 import { formatDollars } from '@stg/domain/money';
 import { toZonedIso } from '@stg/domain/zoned-time';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
-import { escapeHtml, type MailMessage } from '../../adapters/mail/mailer';
+import { escapeHtml, sendMails, type Mailer, type MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/queries';
 import { findCustomerOrder, type CustomerOrderRow } from './repo';
@@ -18,7 +18,7 @@ export const REMINDER_JOB = 'order-reminder';
 
 export interface OrderMailDeps {
   db: Db;
-  mailer: { send(msg: MailMessage): Promise<void> };
+  mailer: Pick<Mailer, 'send'> & Partial<Pick<Mailer, 'sendAll'>>;
   publicUrl: string;
   now: () => Date;
 }
@@ -139,19 +139,21 @@ export async function sendOrderPlacedMails(deps: OrderMailDeps, orderId: number)
       : []),
     `See or change your order: ${deps.publicUrl}/orders`,
   ];
-  await deps.mailer.send({
-    to: customer.email,
-    subject: `Booking confirmed: ${row.vendor.name}, ${formatAppointment(o.appointmentAt)}`,
-    text: customerLines.join('\n'),
-    html: html(customerLines),
-    attachments: [
-      {
-        filename: 'appointment.ics',
-        contentType: 'text/calendar; charset=utf-8; method=REQUEST',
-        content: orderInvite(row, { now: deps.now(), publicUrl: deps.publicUrl }),
-      },
-    ],
-  });
+  const mails: MailMessage[] = [
+    {
+      to: customer.email,
+      subject: `Booking confirmed: ${row.vendor.name}, ${formatAppointment(o.appointmentAt)}`,
+      text: customerLines.join('\n'),
+      html: html(customerLines),
+      attachments: [
+        {
+          filename: 'appointment.ics',
+          contentType: 'text/calendar; charset=utf-8; method=REQUEST',
+          content: orderInvite(row, { now: deps.now(), publicUrl: deps.publicUrl }),
+        },
+      ],
+    },
+  ];
   if (row.vendor.email) {
     const vendorLines = [
       `New order from ${customer.firstName} ${customer.lastName}.`,
@@ -159,13 +161,15 @@ export async function sendOrderPlacedMails(deps: OrderMailDeps, orderId: number)
       ...(o.customerNotes ? [`Customer's instructions: ${o.customerNotes}`] : []),
       `See it in your dashboard: ${deps.publicUrl}/dashboard/orders`,
     ];
-    await deps.mailer.send({
+    mails.push({
       to: row.vendor.email,
       subject: `New order ${o.confirmationId}: ${formatAppointment(o.appointmentAt)}`,
       text: vendorLines.join('\n'),
       html: html(vendorLines),
     });
   }
+  // The customer's and the vendor's in one go (the outbox stores both in one statement).
+  await sendMails(deps.mailer, mails);
 }
 
 export async function sendReminderMail(deps: OrderMailDeps, orderId: number) {

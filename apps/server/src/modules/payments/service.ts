@@ -136,6 +136,16 @@ export async function deliverSandboxEvent(deps: PaymentsDeps, eventId: string) {
   if (event) await handlePaymentEvent(deps, event);
 }
 
+/**
+ * The sandbox's delivery when an event happens (app.ts): handled as above, then its retry job is done with.
+ * A failure leaves the job queued, so the worker delivers it again later.
+ */
+export async function deliverSandboxEventAtOnce(deps: PaymentsDeps, eventId: string) {
+  if (!deps.sandbox) return;
+  await deliverSandboxEvent(deps, eventId);
+  await deps.sandbox.eventDelivered(eventId);
+}
+
 /** A return address on this site only (a path, or an absolute URL of PUBLIC_URL's origin): no open redirect. */
 export function sameSiteUrl(raw: string, publicUrl: string): string | null {
   const base = new URL(publicUrl);

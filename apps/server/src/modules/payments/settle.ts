@@ -247,6 +247,9 @@ export async function settleIntent(deps: PaymentsDeps, intent: ProviderIntent): 
   return outcome;
 }
 
+/** A plan visit's intent (visit-charge.ts and visit-pay.ts write its visit's id in the metadata). */
+const isPlanVisitIntent = (intent: ProviderIntent) => /^[1-9][0-9]*$/.test(intent.metadata.planVisitId ?? '');
+
 /**
  * A provider event (Stripe's webhook, or the sandbox's own delivery): recorded by id and processed at
  * most once, in the same transaction as its effect. Answers false for an event seen before.
@@ -272,9 +275,13 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
       case 'payment_intent.payment_failed':
       case 'payment_intent.canceled': {
         const told = intent ?? event.intent;
-        const outcome = await settleInTx(tx, deps, told, after);
         // ADR 0037: an intent with no checkout payment row may be a plan visit's (charged off-session or
-        // paid by its mailed link): that visit settles into its order, once (plans/visit-settle.ts).
+        // paid by its mailed link): that visit settles into its order, once (plans/visit-settle.ts). The
+        // visits' intents alone carry `planVisitId` in their metadata (checkout's never do), so theirs go
+        // there straight, without looking for a payment row (issue 26: a day of charges).
+        const outcome = isPlanVisitIntent(told)
+          ? ({ kind: 'unknown' } as const)
+          : await settleInTx(tx, deps, told, after);
         if (outcome.kind === 'unknown') await settleVisitIntentInTx(tx, deps, told, after);
         break;
       }

@@ -20,6 +20,29 @@ export async function lockPlan(tx: Tx, id: number): Promise<PlanRow | null> {
   return row ?? null;
 }
 
+/**
+ * The plan of visit `visitId`, locked (lockPlan's lock, found by the visit in the same statement: a visit's
+ * plan never changes). The visit row itself is not locked: take it next with lockPlanVisit (plan first).
+ */
+export async function lockPlanOfVisit(tx: Tx, visitId: number): Promise<PlanRow | null> {
+  const planOfVisit = tx.select({ id: planVisits.planId }).from(planVisits).where(eq(planVisits.id, visitId));
+  const [row] = await tx.select().from(plans).where(inArray(plans.id, planOfVisit)).for('update').limit(1);
+  return row ?? null;
+}
+
+/** lockPlanOfVisit with the plan's vendor read in the same statement (its row not locked). */
+export async function lockPlanOfVisitWithVendor(tx: Tx, visitId: number) {
+  const planOfVisit = tx.select({ id: planVisits.planId }).from(planVisits).where(eq(planVisits.id, visitId));
+  const [row] = await tx
+    .select({ plan: plans, vendor: vendors })
+    .from(plans)
+    .innerJoin(vendors, eq(vendors.id, plans.vendorId))
+    .where(inArray(plans.id, planOfVisit))
+    .for('update', { of: plans })
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findPlanVisit(db: Db | Tx, id: number): Promise<PlanVisitRow | null> {
   const [row] = await db.select().from(planVisits).where(eq(planVisits.id, id)).limit(1);
   return row ?? null;
@@ -57,6 +80,11 @@ export async function updatePlanVisit(
 
 export async function addPlanEvent(tx: Tx, event: NewPlanEvent) {
   await tx.insert(planEvents).values(event);
+}
+
+/** Several events in one insert, logged in this order. */
+export async function addPlanEvents(tx: Tx, events: NewPlanEvent[]) {
+  if (events.length > 0) await tx.insert(planEvents).values(events);
 }
 
 export async function listPlanEvents(db: Db | Tx, planId: number) {

@@ -13,12 +13,14 @@ import { lockVendorTime } from '../payment-records/queries';
 import { isTimeBusy } from '../scheduling/service';
 import {
   addPlanEvent,
+  addPlanEvents,
   findVisitBySequence,
   insertPlanVisit,
   lockPlan,
   lockPlanVisit,
   updatePlanVisit,
   findPlanVisit,
+  type NewPlanEvent,
   type PlanRow,
   type PlanVisitRow,
 } from './repo';
@@ -194,16 +196,44 @@ export async function markVisitOrdered(
   await lockPlan(tx, found.planId);
   const visit = await lockPlanVisit(tx, visitId);
   if (!visit) throw new Error(`No plan visit ${visitId}`);
+  return markLockedVisitOrdered(tx, visit, orderId, { actor });
+}
+
+/**
+ * markVisitOrdered for a caller that holds the plan's and the visit's row locks and read `visit` under them.
+ * `set` is written in the same update (the intent that paid it, the settlement's time); `eventsBefore` are
+ * logged just before `visit_ordered`, in the same insert.
+ */
+export async function markLockedVisitOrdered(
+  tx: Tx,
+  visit: PlanVisitRow,
+  orderId: number,
+  opts: {
+    actor?: Actor;
+    set?: Partial<Pick<PlanVisitRow, 'paymentIntentId' | 'updatedAt'>>;
+    eventsBefore?: NewPlanEvent[];
+  } = {},
+): Promise<PlanVisitRow> {
+  const visitId = visit.id;
+  const actor = opts.actor ?? SYSTEM;
   if (visit.status === 'ordered' && visit.orderId === orderId) return visit;
   if (!isHeldLike(visit.status)) throw new Error(`Plan visit ${visitId} is ${visit.status}, not held`);
-  const updated = await updatePlanVisit(tx, visitId, { status: 'ordered', orderId, updatedAt: new Date() });
-  await addPlanEvent(tx, {
-    planId: visit.planId,
-    planVisitId: visitId,
-    actorRole: actor.role,
-    actorUserId: actor.userId ?? null,
-    action: 'visit_ordered',
-    details: { orderId },
+  const updated = await updatePlanVisit(tx, visitId, {
+    status: 'ordered',
+    orderId,
+    updatedAt: new Date(),
+    ...opts.set,
   });
+  await addPlanEvents(tx, [
+    ...(opts.eventsBefore ?? []),
+    {
+      planId: visit.planId,
+      planVisitId: visitId,
+      actorRole: actor.role,
+      actorUserId: actor.userId ?? null,
+      action: 'visit_ordered',
+      details: { orderId },
+    },
+  ]);
   return updated;
 }

@@ -14,18 +14,17 @@ import { PaymentProviderError, type ProviderIntent } from '../../adapters/paymen
 import type { Tx } from '../../db/client';
 import type { PaymentsDeps } from '../../deps';
 import { RetryLater } from '../jobs/worker';
-import { findVendor } from '../pricing/queries';
 import {
   addPlanEvent,
-  findPlanVisit,
-  lockPlan,
+  lockPlanOfVisit,
+  lockPlanOfVisitWithVendor,
   lockPlanVisit,
   updatePlanVisit,
   type PlanVisitRow,
 } from './repo';
 import { enqueueVisitDeadline } from './visit-jobs';
 import { sendVisitPayLinkMail } from './visit-mails';
-import { settleVisitInTx, visitAmountCents, type AfterCommit } from './visit-settle';
+import { settleVisitInTx, visitAmountCents, type AfterCommit, type SettleVendor } from './visit-settle';
 
 const HOUR_MS = 3_600_000;
 /** A failed charge may be paid for this long, and never later than this before the visit. */
@@ -46,7 +45,16 @@ export const chargeHooks: { afterProviderAnswer: ((visitId: number) => void) | n
 };
 
 type Start =
-  { go: false } | { go: true; visit: PlanVisitRow; key: string; repeat: boolean; charge: ChargeTerms };
+  | { go: false }
+  | {
+      go: true;
+      visit: PlanVisitRow;
+      key: string;
+      repeat: boolean;
+      charge: ChargeTerms;
+      /** The plan's vendor as read here (the charge's description), for the order the settle writes. */
+      vendor: SettleVendor | null;
+    };
 
 interface ChargeTerms {
   customerId: string;
@@ -60,10 +68,9 @@ interface ChargeTerms {
 async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> {
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<Start> => {
-    const found = await findPlanVisit(tx, visitId);
-    if (!found) return { go: false };
-    const plan = await lockPlan(tx, found.planId);
-    const visit = await lockPlanVisit(tx, visitId);
+    const locked = await lockPlanOfVisitWithVendor(tx, visitId);
+    const plan = locked?.plan;
+    const visit = locked ? await lockPlanVisit(tx, visitId) : null;
     if (!plan || !visit) return { go: false };
     if (visit.status !== 'held' && visit.status !== 'charging') return { go: false };
     // A paused plan's held visits are charged as an active plan's: pausing skipped every visit before the
@@ -72,7 +79,7 @@ async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> 
     if (plan.status === 'cancelled') return { go: false };
     if (visit.status === 'held' && visit.chargeAt.getTime() > now.getTime())
       throw new RetryLater(visit.chargeAt.getTime() - now.getTime(), 'the visit is not due yet');
-    const vendor = await findVendor(tx, plan.vendorId);
+    const vendor = locked.vendor;
     const charge: ChargeTerms = {
       customerId: plan.providerCustomerId ?? '',
       paymentMethodId: plan.paymentMethodId ?? '',
@@ -81,7 +88,7 @@ async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> 
       metadata: { planId: String(plan.id), planVisitId: String(visit.id) },
     };
     if (visit.status === 'charging' && visit.idempotencyKey)
-      return { go: true, visit, key: visit.idempotencyKey, repeat: true, charge };
+      return { go: true, visit, key: visit.idempotencyKey, repeat: true, charge, vendor };
     const attempts = visit.attempts + 1;
     const key = `plan-visit-charge:${visit.id}:${attempts}`;
     const charging = await updatePlanVisit(tx, visit.id, {
@@ -90,7 +97,7 @@ async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> 
       idempotencyKey: key,
       updatedAt: now,
     });
-    return { go: true, visit: charging, key, repeat: false, charge };
+    return { go: true, visit: charging, key, repeat: false, charge, vendor };
   });
 }
 
@@ -174,13 +181,13 @@ export async function chargeVisit(deps: PaymentsDeps, visitId: number): Promise<
   const after: AfterCommit = [];
   const outcome = await deps.db.transaction(async (tx): Promise<ChargeOutcome> => {
     if (answer.kind === 'succeeded') {
-      const settled = await settleVisitInTx(tx, deps, visitId, answer.intent, after);
+      const settled = await settleVisitInTx(tx, deps, visitId, answer.intent, after, {
+        vendor: start.vendor ?? undefined,
+      });
       return settled.kind === 'order' ? 'ordered' : 'skipped';
     }
-    const found = await findPlanVisit(tx, visitId);
-    if (!found) return 'skipped';
-    await lockPlan(tx, found.planId);
-    const visit = await lockPlanVisit(tx, visitId);
+    const plan = await lockPlanOfVisit(tx, visitId);
+    const visit = plan ? await lockPlanVisit(tx, visitId) : null;
     // Told by the provider's event or the pay link meanwhile: nothing more to write.
     if (!visit || visit.status !== 'charging') return 'skipped';
     if (answer.kind === 'processing') {

@@ -19,14 +19,16 @@ import {
   findPlanVisit,
   findVisitByIntent,
   listPlanEvents,
-  lockPlan,
+  lockPlanOfVisit,
   lockPlanVisit,
-  updatePlanVisit,
 } from './repo';
 import { enqueueVisitRefund } from './visit-jobs';
-import { isHeldLike, markVisitOrdered } from './service';
+import { isHeldLike, markLockedVisitOrdered } from './service';
 
 export type AfterCommit = (() => Promise<void>)[];
+
+/** The vendor's fields an order records, as the charge read them in its first step (read again when not given). */
+export type SettleVendor = NonNullable<Awaited<ReturnType<typeof findVendor>>>;
 
 export type VisitSettleOutcome =
   /** Not a plan visit's intent. */
@@ -62,6 +64,11 @@ export async function settleVisitIntentInTx(
       ? fromMetadata
       : (await findVisitByIntent(tx, intent.id))?.id;
   if (!visitId) return { kind: 'not_plan' };
+  // Told again (the provider's event after the charge job settled it): an ordered visit stays ordered,
+  // so its committed row, read without a lock, answers as the locked read would, in one statement.
+  const seen = await findPlanVisit(tx, visitId);
+  if (seen?.status === 'ordered' && seen.orderId !== null)
+    return { kind: 'order', visitId, orderId: seen.orderId, created: false };
   return settleVisitInTx(tx, deps, visitId, intent, after);
 }
 
@@ -72,12 +79,11 @@ export async function settleVisitInTx(
   visitId: number,
   intent: ProviderIntent,
   after: AfterCommit,
+  read: { vendor?: SettleVendor } = {},
 ): Promise<VisitSettleOutcome> {
   const now = deps.now();
-  const found = await findPlanVisit(tx, visitId);
-  if (!found) return { kind: 'not_plan' };
-  const plan = await lockPlan(tx, found.planId);
-  const visit = await lockPlanVisit(tx, visitId);
+  const plan = await lockPlanOfVisit(tx, visitId);
+  const visit = plan ? await lockPlanVisit(tx, visitId) : null;
   if (!plan || !visit) return { kind: 'not_plan' };
   if (visit.status === 'ordered' && visit.orderId !== null)
     return { kind: 'order', visitId, orderId: visit.orderId, created: false };
@@ -106,7 +112,7 @@ export async function settleVisitInTx(
     return { kind: 'refunded', visitId };
   }
 
-  const vendor = await findVendor(tx, plan.vendorId);
+  const vendor = read.vendor?.id === plan.vendorId ? read.vendor : await findVendor(tx, plan.vendorId);
   if (!vendor) throw new Error(`No vendor ${plan.vendorId}`);
   const amounts = orderAmounts(plan.subtotalCents, plan.serviceFeeCents, vendor.commissionBps);
   if (intent.amountReceivedCents !== amounts.totalCents)
@@ -140,17 +146,20 @@ export async function settleVisitInTx(
     createdAt: now,
     updatedAt: now,
   });
-  if (visit.paymentIntentId !== intent.id)
-    await updatePlanVisit(tx, visit.id, { paymentIntentId: intent.id, updatedAt: now });
-  await addPlanEvent(tx, {
-    planId: plan.id,
-    planVisitId: visit.id,
-    actorRole: 'system',
-    action: 'visit_charged',
-    amountCents: intent.amountReceivedCents,
-    details: { paymentIntentId: intent.id, from: visit.status },
+  // Ordered, with the intent that paid it, in one update; `visit_charged` and `visit_ordered` in one insert.
+  await markLockedVisitOrdered(tx, visit, order.id, {
+    set: visit.paymentIntentId !== intent.id ? { paymentIntentId: intent.id, updatedAt: now } : {},
+    eventsBefore: [
+      {
+        planId: plan.id,
+        planVisitId: visit.id,
+        actorRole: 'system',
+        action: 'visit_charged',
+        amountCents: intent.amountReceivedCents,
+        details: { paymentIntentId: intent.id, from: visit.status },
+      },
+    ],
   });
-  await markVisitOrdered(tx, visit.id, order.id);
   await recordOrderPlaced(
     tx,
     deps,
