@@ -1,11 +1,13 @@
-// Module-level cycle check for apps/server/src (issue 16, ADR 0026).
+// Both cycle checks of `npm run check:cycles` (issue 16, ADR 0026), from one madge pass (ADR 0030):
 //
-// `madge --circular` (npm run check:cycles) catches cycles between files. Two modules can still
-// depend on each other both ways through different files (bookings/routes -> scheduling/busy-times and
-// scheduling/availability -> bookings/repo): no file cycle, but neither module can be understood,
-// tested or moved without the other. This script groups the server's files into modules and fails on
-// any pair of modules that import each other both ways, naming one file edge each way, and on any longer
-// loop of modules (A -> B -> C -> A), naming one file edge per step.
+// 1. File cycles: no file of apps/server/src, apps/web/src or packages/domain/src imports itself round a
+//    loop of other files (what `madge --circular` over those three folders reported before).
+// 2. Module cycles in apps/server/src. Two modules can still depend on each other both ways through
+//    different files (bookings/routes -> scheduling/busy-times and scheduling/availability -> bookings/repo):
+//    no file cycle, but neither module can be understood, tested or moved without the other. This groups
+//    the server's files into modules and fails on any pair of modules that import each other both ways,
+//    naming one file edge each way, and on any longer loop of modules (A -> B -> C -> A), naming one file
+//    edge per step.
 //
 // Modules: src/modules/<name>/** is `modules/<name>`; any other top-level folder (http, db, adapters,
 // seed, ...) is that folder; a top-level file (app.ts, config.ts, deps.ts, main.ts, ...) is itself.
@@ -17,7 +19,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const srcDir = path.join(root, 'apps/server/src');
+const ROOTS = ['apps/server/src', 'apps/web/src', 'packages/domain/src'];
+const SERVER_SRC = 'apps/server/src/';
 
 // Pairs allowed to depend on each other both ways, each with its reason. Keep it as short as possible:
 // an entry is a debt, not a design. Write each pair in alphabetical order: 'a <-> b'.
@@ -34,12 +37,31 @@ function moduleOf(file) {
   return parts[0]; // a top-level folder (http, db, ...) or a top-level file (app.ts, config.ts, ...)
 }
 
-const result = await madge(srcDir, {
-  fileExtensions: ['ts'],
-  tsConfig: path.join(root, 'apps/server/tsconfig.json'),
-  excludeRegExp: [/\.test\.ts$/],
-});
-const graph = result.obj();
+// One graph of the three folders, as `madge --circular --extensions ts,tsx --ts-config tsconfig.base.json`
+// built it; paths relative to the repository.
+const result = await madge(
+  ROOTS.map((dir) => path.join(root, dir)),
+  { baseDir: root, fileExtensions: ['ts', 'tsx'], tsConfig: path.join(root, 'tsconfig.base.json') },
+);
+
+const fileCycles = result.circular();
+if (fileCycles.length > 0) {
+  console.error(
+    `Files that import each other round a loop (${ROOTS.join(', ')}):\n` +
+      fileCycles.map((cycle, i) => `  ${i + 1}) ${cycle.join(' > ')}`).join('\n'),
+  );
+  process.exit(1);
+}
+console.log(`No circular dependency between files (${Object.keys(result.obj()).length} files).`);
+
+// The server's files, relative to its src folder; imports of anything outside it are left out.
+const graph = {};
+for (const [from, targets] of Object.entries(result.obj())) {
+  if (!from.startsWith(SERVER_SRC)) continue;
+  graph[from.slice(SERVER_SRC.length)] = targets
+    .filter((to) => to.startsWith(SERVER_SRC))
+    .map((to) => to.slice(SERVER_SRC.length));
+}
 
 /** edges.get(`${a}\0${b}`) = first file edge seen from module a to module b */
 const edges = new Map();

@@ -49,6 +49,38 @@ function freePort() {
   });
 }
 
+/**
+ * PG_CPU=1: prints the PostgreSQL server's CPU seconds (the postmaster's, its ended backends' and its
+ * running processes'), which `/usr/bin/time` around this script does not count: pg_ctl detaches the
+ * server (ADR 0030).
+ */
+function reportServerCpu(dataDir) {
+  const stat = (pid) => {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+    return (n) => Number(fields[n - 3]); // field n of proc(5), 1-based
+  };
+  try {
+    const pid = fs.readFileSync(path.join(dataDir, 'postmaster.pid'), 'utf8').split('\n')[0].trim();
+    const main = stat(pid);
+    let user = main(14) + main(16);
+    let sys = main(15) + main(17);
+    for (const child of fs.readdirSync('/proc').filter((name) => /^\d+$/.test(name))) {
+      try {
+        const s = stat(child);
+        if (String(s(4)) !== pid) continue;
+        user += s(14);
+        sys += s(15);
+      } catch {
+        // ended meanwhile
+      }
+    }
+    const hz = 100; // USER_HZ
+    console.info(`PostgreSQL server CPU: ${(user / hz).toFixed(1)} user ${(sys / hz).toFixed(1)} sys`);
+  } catch (error) {
+    console.info(`PostgreSQL server CPU: not read (${error.message})`);
+  }
+}
+
 const localBin = path.resolve('node_modules/.bin');
 const env = { ...process.env, PATH: `${localBin}:${process.env.PATH}` };
 
@@ -91,6 +123,7 @@ try {
   console.info(`PostgreSQL started for this run on port ${port}`);
   status = run(cmd, args, env);
 } finally {
+  if (process.env.PG_CPU) reportServerCpu(dataDir);
   try {
     asPg(pgCtl, ['-D', dataDir, '-m', 'immediate', 'stop']);
   } catch {
