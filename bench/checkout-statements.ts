@@ -70,8 +70,25 @@ async function customerWithBooking(nth: number) {
   return { call, bookingId: priced.booking.id };
 }
 
-let log: { sql: string; ms: number }[] = [];
-db.onQuery((e) => log.push({ sql: e.sql, ms: e.seconds * 1000 }));
+let log: { sql: string; ms: number; end: number }[] = [];
+db.onQuery((e) => log.push({ sql: e.sql, ms: e.seconds * 1000, end: performance.now() }));
+
+/**
+ * Round trips waited for one after another: statements that overlap in time (run at once on the pool)
+ * count once, as one wave (a statement starting before every statement of the wave so far has ended).
+ */
+function waves(entries: readonly { ms: number; end: number }[]): number {
+  const spans = entries.map((l) => ({ start: l.end - l.ms, end: l.end })).sort((a, b) => a.start - b.start);
+  let count = 0;
+  let waveEnd = Number.NEGATIVE_INFINITY;
+  for (const span of spans) {
+    if (span.start >= waveEnd) {
+      count++;
+      waveEnd = span.end;
+    } else waveEnd = Math.min(waveEnd, span.end);
+  }
+  return count;
+}
 async function measured(title: string, fn: () => Promise<unknown>) {
   log = [];
   const t0 = performance.now();
@@ -79,7 +96,7 @@ async function measured(title: string, fn: () => Promise<unknown>) {
   await app.deps.background.drain();
   const total = performance.now() - t0;
   console.info(
-    `\n${title}: ${log.length} statements (${log.length} round trips: each is its own), ${log.reduce((s, l) => s + l.ms, 0).toFixed(1)} ms in the database, ${total.toFixed(1)} ms in all`,
+    `\n${title}: ${log.length} statements (${waves(log)} waits in a row: statements at once count once), ${log.reduce((s, l) => s + l.ms, 0).toFixed(1)} ms in the database, ${total.toFixed(1)} ms in all`,
   );
   // The hold transaction (issue 27): from its BEGIN to its COMMIT, the statements run while the vendor's
   // time is locked (the lock is the statement with two parameters, `pg_advisory_xact_lock($1, $2)`).

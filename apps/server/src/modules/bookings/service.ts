@@ -74,11 +74,15 @@ function ownerOf(caller: Caller): BookingOwner {
 
 /** The active vendor with its questions; 404 "Vendor not found" otherwise. */
 export async function bookableVendor(db: Db, vendorId: number) {
-  const vendor = await findVendor(db, vendorId);
+  // Issue 27: three reads on the pool at once (one round trip's wait, not three); the questions and plan
+  // offers of a vendor that is not found are read for nothing.
+  const [vendor, inputs, planOffers] = await Promise.all([
+    findVendor(db, vendorId),
+    listVendorInputs(db, vendorId),
+    vendorPlanOffers(db, vendorId),
+  ]);
   if (!vendor || vendor.listingStatus !== 'active') throw notFound(MESSAGES.vendorNotFound);
-  const inputs = (await listVendorInputs(db, vendorId)).map(presentPricingInput);
-  const planOffers = await vendorPlanOffers(db, vendorId);
-  return { vendor, inputs, planOffers };
+  return { vendor, inputs: inputs.map(presentPricingInput), planOffers };
 }
 
 export type BookableVendor = Awaited<ReturnType<typeof bookableVendor>>;

@@ -22,6 +22,7 @@ export {
   recordEvent,
   rememberCard,
   updatePayment,
+  updatePaymentWithJob,
   updateRefund,
   type PaymentRow,
   type RefundRow,

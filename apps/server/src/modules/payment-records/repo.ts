@@ -1,5 +1,5 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
-import { and, desc, eq, inArray, ne, sql, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type AnyColumn, type WithSubquery } from 'drizzle-orm';
 import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
@@ -76,25 +76,67 @@ export async function insertPayment(tx: Tx, values: NewPayment): Promise<Payment
 export async function insertPaymentWithJob(
   tx: Tx,
   values: NewPayment,
-  job: { kind: string; keyPrefix: string; keySuffix: string; maxAttempts?: number },
+  job: PaymentJob,
   also: readonly WithSubquery[] = [],
 ): Promise<PaymentRow> {
   const made = tx.$with('made_payment').as(tx.insert(payments).values(values).returning());
-  const createdAt = (values.createdAt ?? new Date()).toISOString();
-  const queued = tx.$with('queued_job', { id: sql<number>`id` }).as(
-    sql`insert into ${jobs} (kind, payload, run_at, max_attempts, unique_key, created_at, updated_at)
-      select ${job.kind}::text, jsonb_build_object('paymentId', ${made.id}), ${made.holdExpiresAt},
-        ${job.maxAttempts ?? 8}::int, ${job.keyPrefix}::text || ':' || ${made.id} || ':' || ${job.keySuffix}::text,
-        ${createdAt}::timestamptz, ${createdAt}::timestamptz
-      from ${made}
-      on conflict (unique_key) do nothing
-      returning id`,
-  );
+  const queued = paymentJobInsert(tx, made, job, values.createdAt ?? new Date());
   return oneRow(
     await tx
       .with(made, queued, ...also)
       .select()
       .from(made),
+    'payment',
+  );
+}
+
+/** A unique job of a payment: its payload `{paymentId}`, its key `${keyPrefix}:<payment id>:${keySuffix}`. */
+interface PaymentJob {
+  kind: string;
+  keyPrefix: string;
+  keySuffix: string;
+  maxAttempts?: number;
+}
+
+/** The job's insert as a CTE reading the payment row written by the CTE `written`, run at its hold expiry. */
+function paymentJobInsert(
+  tx: Tx,
+  written: WithSubquery & { id: AnyColumn; holdExpiresAt: AnyColumn },
+  job: PaymentJob,
+  at: Date,
+) {
+  const createdAt = at.toISOString();
+  return tx.$with('queued_job', { id: sql<number>`id` }).as(
+    sql`insert into ${jobs} (kind, payload, run_at, max_attempts, unique_key, created_at, updated_at)
+      select ${job.kind}::text, jsonb_build_object('paymentId', ${written.id}), ${written.holdExpiresAt},
+        ${job.maxAttempts ?? 8}::int, ${job.keyPrefix}::text || ':' || ${written.id} || ':' || ${job.keySuffix}::text,
+        ${createdAt}::timestamptz, ${createdAt}::timestamptz
+      from ${written}
+      on conflict (unique_key) do nothing
+      returning id`,
+  );
+}
+
+/**
+ * updatePayment of payment `id`, its unique job `job` (as insertPaymentWithJob's, already queued: nothing
+ * new) and the other writes `also`, in one statement: a running hold renewed (issue 27), one round trip.
+ */
+export async function updatePaymentWithJob(
+  tx: Tx,
+  id: number,
+  values: Partial<NewPayment>,
+  job: PaymentJob,
+  also: readonly WithSubquery[] = [],
+): Promise<PaymentRow> {
+  const renewed = tx
+    .$with('renewed_payment')
+    .as(tx.update(payments).set(values).where(eq(payments.id, id)).returning());
+  const queued = paymentJobInsert(tx, renewed, job, values.updatedAt ?? new Date());
+  return oneRow(
+    await tx
+      .with(renewed, queued, ...also)
+      .select()
+      .from(renewed),
     'payment',
   );
 }

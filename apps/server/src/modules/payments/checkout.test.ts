@@ -144,6 +144,42 @@ describe('POST /api/payments/create-payment-intent', () => {
     expect(sameTime.json().errors).toEqual([SCHEDULING_MESSAGES.appointmentUnavailable]);
   });
 
+  it('pressing Checkout again later renews the running hold: the same intent, a later expiry on the payment and the booking, and its expiry job (issue 27: one statement)', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(52, 9));
+    const first = await createIntent(client, booking.id);
+    expect(first.statusCode).toBe(200);
+    clock = new Date(clock.getTime() + 2 * 60_000);
+    const again = await createIntent(client, booking.id);
+    expect(again.statusCode).toBe(200);
+    const body = again.json();
+    expect(body.paymentIntentId).toBe(first.json().paymentIntentId);
+    expect(new Date(body.holdExpiresAt).getTime()).toBe(clock.getTime() + 10 * 60_000);
+    const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+    expect(row).toMatchObject({ status: 'pending' });
+    expect(row!.holdExpiresAt?.toISOString()).toBe(body.holdExpiresAt);
+    const [held] = await app.deps.db
+      .select()
+      .from(payments)
+      .where(eq(payments.intentId, body.paymentIntentId));
+    expect(held).toMatchObject({ status: 'open' });
+    expect(held!.holdExpiresAt.toISOString()).toBe(body.holdExpiresAt);
+    const expiry = await app.deps.db
+      .select()
+      .from(jobs)
+      .where(
+        and(eq(jobs.kind, 'checkout-hold-expiry'), sql`${jobs.payload}->>'paymentId' = ${String(held!.id)}`),
+      );
+    expect(expiry.map((j) => j.runAt.toISOString()).sort()).toEqual(
+      [first.json().holdExpiresAt, body.holdExpiresAt].sort(),
+    );
+    expect(expiry.find((j) => j.runAt.toISOString() === body.holdExpiresAt)).toMatchObject({
+      status: 'queued',
+      payload: { paymentId: held!.id },
+      uniqueKey: `checkout-hold-expiry:${held!.id}:${held!.holdExpiresAt.getTime()}`,
+    });
+  });
+
   it('refuses a vendor whose payouts are not set up, and a booking that is not the caller’s', async () => {
     const lonely = await createPayableVendor(app, 'no-payouts@example.com');
     await app.deps.db

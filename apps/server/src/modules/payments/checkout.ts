@@ -23,20 +23,20 @@ import {
   ownerLockKeys,
   updateBookingRow,
 } from '../bookings/queries';
-import { checkStartWithCalendar, recheckStart } from '../scheduling/service';
+import { checkStartWithCalendar, recheckStart, vendorCalendar } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
 import {
-  enqueueJobInTx,
   findPayment,
   insertPaymentWithJob,
   lockOpenPaymentsOfBooking,
   lockVendorTime,
   markPaymentsCanceled,
   updatePayment,
+  updatePaymentWithJob,
   type PaymentRow,
 } from '../payment-records/queries';
-import { PAYMENTS_UNAVAILABLE, reclaimLapsedHolds, releaseHold } from './holds';
+import { endLapsedHolds, findLapsedHolds, PAYMENTS_UNAVAILABLE, releaseHold } from './holds';
 import { planTermsFor } from '../plans/plan-checkout';
 
 export const HOLD_EXPIRY_JOB = 'checkout-hold-expiry';
@@ -134,6 +134,8 @@ type Priced = ReturnType<typeof priceFor>;
 type Amounts = ReturnType<typeof orderAmounts>;
 type Decided = { kind: 'taken' } | { kind: 'reuse' | 'new'; payment: PaymentRow; stale: PaymentRow[] };
 
+type Span = Parameters<typeof findLapsedHolds>[1];
+
 interface Checkout {
   user: UserRow;
   owner: { userId: number };
@@ -141,6 +143,17 @@ interface Checkout {
   start: Date;
   addressId: number;
   vendor: Vendor;
+  /** The booking's time on the vendor's calendar, [start, end). */
+  span: Span;
+  /** Read beside the vendor (issue 27): the vendor's calendar row and other customers' lapsed holds. */
+  calendar: Promise<Awaited<ReturnType<typeof vendorCalendar>>>;
+  lapsed: Promise<PaymentRow[]>;
+}
+
+/** A read started now and awaited later (or never, after a refusal): its failure is not unhandled. */
+function started<T>(read: Promise<T>): Promise<T> {
+  read.catch(() => undefined);
+  return read;
 }
 
 export async function createPaymentIntent(
@@ -167,22 +180,23 @@ export async function createPaymentIntent(
     (found) => ({ ok: true as const, ...found }),
     (err: unknown) => ({ ok: false as const, err }),
   );
-  // The vendor's synced calendar is read (if stale) before any lock is taken.
-  const { problem, calendar } = await checkStartWithCalendar(deps.db, deps.busyTimesCheck, slot, now);
+  // The vendor's synced calendar is synced (if stale) before any lock is taken.
+  const { problem, calendar } = await checkStartWithCalendar(
+    deps.db,
+    deps.busyTimesCheck,
+    slot,
+    now,
+    await checkout.calendar,
+  );
   if (problem) {
     await customer;
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
   }
   // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
   // this customer holds the time, a late payment of the old hold can no longer take it from them.
-  const span = {
-    vendorId: booking.vendorId,
-    start,
-    end: new Date(start.getTime() + booking.durationMins * 60_000),
-    excludeBookingId: booking.id,
-  };
+  const { span } = checkout;
   try {
-    await reclaimLapsedHolds(deps, span);
+    await endLapsedHolds(deps, await checkout.lapsed);
   } finally {
     await customer;
   }
@@ -244,6 +258,17 @@ async function validateCheckout(
     throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingNotScheduled);
   const addressId = user.currentAddressId ?? booking.addressId;
   if (addressId === null) throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.noAddress);
+  const start = booking.appointmentAt;
+  const span = {
+    vendorId: booking.vendorId,
+    start,
+    end: new Date(start.getTime() + booking.durationMins * 60_000),
+    excludeBookingId: booking.id,
+  };
+  // Issue 27: the reads that need only the booking run at once on the pool (their answers are used only
+  // once the checks below have passed, in the same order of refusals as before).
+  const calendar = started(vendorCalendar(db, booking.vendorId));
+  const lapsed = started(findLapsedHolds(deps, span));
 
   let vendor;
   try {
@@ -261,7 +286,7 @@ async function validateCheckout(
       'vendor_payment_setup_incomplete',
       CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
     );
-  return { user, owner, booking, start: booking.appointmentAt, addressId, vendor };
+  return { user, owner, booking, start, addressId, vendor, span, calendar, lapsed };
 }
 
 /** The server's own price for the answers; a change since the customer saw it is told, not charged. */
@@ -297,7 +322,7 @@ interface HoldPlan {
   slot: Parameters<typeof recheckStart>[2];
   /** The vendor's calendar row as read by the check before the lock (its rules and busy entries' id). */
   calendar: Parameters<typeof recheckStart>[1];
-  span: Parameters<typeof reclaimLapsedHolds>[1];
+  span: Span;
   amounts: Amounts;
   holdExpiresAt: Date;
   saveCard: boolean;
@@ -310,7 +335,7 @@ interface HoldPlan {
  * Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
  * Issue 27: the fewest round trips while the vendor's time is locked (every other hold on it waits): the
  * two advisory locks in one statement, the time re-checked in one query, the payment, the booking and the
- * expiry job written in one statement.
+ * expiry job written in one statement (a new hold and a renewal alike).
  */
 async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date): Promise<Decided> {
   const { user, owner, booking, start, addressId } = checkout;
@@ -348,15 +373,23 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
     // Only the database's view of the vendor's time here (the calendar was read above). A lapsed hold that
     // could not be ended (its payment is being processed) still keeps the time.
     if (await recheckStart(tx, calendar, slot, now, span)) return { kind: 'taken' as const };
-    if (same) {
-      const renewed = await updatePayment(tx, same.id, { holdExpiresAt, updatedAt: now });
-      await updateBookingRow(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now });
-      await scheduleHoldExpiry(tx, renewed, now);
-      return { kind: 'reuse' as const, payment: renewed, stale };
-    }
     const booked = tx
       .$with('held_booking')
       .as(bookingRowUpdate(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now }));
+    // The job that, when the hold runs out unpaid, asks the provider and releases the time (its key names the
+    // payment and the expiry: a renewal queues a new one), in the same statement as the payment and booking.
+    const expiryJob = {
+      kind: HOLD_EXPIRY_JOB,
+      keyPrefix: HOLD_EXPIRY_JOB,
+      keySuffix: String(holdExpiresAt.getTime()),
+    };
+    if (same) {
+      // The customer's own running hold (a double click), renewed in one statement like a new hold.
+      const renewed = await updatePaymentWithJob(tx, same.id, { holdExpiresAt, updatedAt: now }, expiryJob, [
+        booked,
+      ]);
+      return { kind: 'reuse' as const, payment: renewed, stale };
+    }
     const payment = await insertPaymentWithJob(
       tx,
       {
@@ -382,8 +415,7 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
         createdAt: now,
         updatedAt: now,
       },
-      // scheduleHoldExpiry's job, in the same statement.
-      { kind: HOLD_EXPIRY_JOB, keyPrefix: HOLD_EXPIRY_JOB, keySuffix: String(holdExpiresAt.getTime()) },
+      expiryJob,
       [booked],
     );
     return { kind: 'new' as const, payment, stale };
@@ -466,18 +498,4 @@ async function waitForIntent(deps: PaymentsDeps, paymentId: number): Promise<Pay
     await sleep(100);
   }
   throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
-}
-
-/** The job that, when the hold runs out unpaid, asks the provider and releases the time. */
-async function scheduleHoldExpiry(tx: Parameters<typeof enqueueJobInTx>[0], payment: PaymentRow, now: Date) {
-  await enqueueJobInTx(
-    tx,
-    {
-      kind: HOLD_EXPIRY_JOB,
-      payload: { paymentId: payment.id },
-      runAt: payment.holdExpiresAt,
-      uniqueKey: `${HOLD_EXPIRY_JOB}:${payment.id}:${payment.holdExpiresAt.getTime()}`,
-    },
-    now,
-  );
 }

@@ -13,6 +13,7 @@ import {
   findPayment,
   hasOtherOpenPayment,
   updatePayment,
+  type PaymentRow,
 } from '../payment-records/queries';
 import { settleIntent } from './settle';
 
@@ -73,7 +74,19 @@ export async function reclaimLapsedHolds(
   deps: PaymentsDeps,
   slot: { vendorId: number; start: Date; end: Date; excludeBookingId: number },
 ): Promise<void> {
-  const lapsed = await findOverlappingOpenPayments(deps.db, { ...slot, now: deps.now() }, 'lapsed');
+  await endLapsedHolds(deps, await findLapsedHolds(deps, slot));
+}
+
+/** reclaimLapsedHolds' read alone: the lapsed holds on the span (for a caller that reads it beside others). */
+export async function findLapsedHolds(
+  deps: PaymentsDeps,
+  slot: { vendorId: number; start: Date; end: Date; excludeBookingId: number },
+): Promise<PaymentRow[]> {
+  return findOverlappingOpenPayments(deps.db, { ...slot, now: deps.now() }, 'lapsed');
+}
+
+/** reclaimLapsedHolds' writes: each lapsed hold ended with the provider (503 when one cannot be). */
+export async function endLapsedHolds(deps: PaymentsDeps, lapsed: readonly PaymentRow[]): Promise<void> {
   for (const payment of lapsed) {
     try {
       await expireHold(deps, payment.id, { reclaim: true });

@@ -76,6 +76,11 @@ export async function paymentResult(
 export async function confirmPayment(deps: PaymentsDeps, user: UserRow, paymentIntentId: string) {
   const payment = await findPaymentByIntent(deps.db, deps.payments.name, paymentIntentId);
   if (!payment || payment.userId !== user.id) throw new HttpError(404, [CHECKOUT_MESSAGES.paymentNotFound]);
+  // Issue 27: already settled into its order (the provider's event usually comes first). The answer is
+  // the same whatever the provider says now (settlement never makes a second order, and a succeeded
+  // payment's answer does not read the intent's status): neither the provider nor a transaction is asked.
+  if (payment.orderId !== null && payment.status === 'succeeded')
+    return paymentResult(deps, payment, 'succeeded');
   const intent = await deps.payments.retrieveIntent(paymentIntentId);
   const outcome = await settleIntent(deps, intent);
   const current = outcome.kind === 'unknown' ? payment : outcome.payment;

@@ -46,14 +46,29 @@ export async function lockVendor(tx: Tx, id: number): Promise<VendorRow | null> 
   return row ?? null;
 }
 
-/** A vendor's questions in display order, each with its options. */
+/**
+ * A vendor's questions in display order, each with its options (in their order): one statement (issue 27,
+ * the reads before a checkout's lock), so the questions and their options are read from one snapshot.
+ */
 export async function listVendorInputs(db: Db | Tx, vendorId: number): Promise<InputWithOptions[]> {
-  const inputs = await db
-    .select()
+  const rows = await db
+    .select({ input: pricingInputs, option: pricingInputOptions })
     .from(pricingInputs)
+    .leftJoin(pricingInputOptions, eq(pricingInputOptions.pricingInputId, pricingInputs.id))
     .where(eq(pricingInputs.vendorId, vendorId))
-    .orderBy(asc(pricingInputs.position), asc(pricingInputs.id));
-  return withOptions(db, inputs);
+    .orderBy(
+      asc(pricingInputs.position),
+      asc(pricingInputs.id),
+      asc(pricingInputOptions.position),
+      asc(pricingInputOptions.id),
+    );
+  const byId = new Map<number, InputWithOptions>();
+  for (const { input, option } of rows) {
+    let entry = byId.get(input.id);
+    if (!entry) byId.set(input.id, (entry = { input, options: [] }));
+    if (option) entry.options.push(option);
+  }
+  return [...byId.values()];
 }
 
 /** The questions with these ids (any vendor's), each with its options. */
