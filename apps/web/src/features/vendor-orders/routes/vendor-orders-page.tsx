@@ -14,12 +14,14 @@ import { KEEP_SCROLL } from '../../../lib/keep-scroll';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { vendorOrdersQueryOptions } from '../api/vendor-orders-query';
 import { OrderCards } from '../components/order-cards';
-import { OrderCompletionModal } from '../components/order-completion-modal';
+import {
+  OrderCompletionModal,
+  PartialRefundModal,
+  VendorCancelOrderModal,
+  VendorRescheduleModal,
+} from '../components/lazy-order-modals';
 import { OrderFilters } from '../components/order-filters';
 import { OrderTable } from '../components/order-table';
-import { PartialRefundModal } from '../components/partial-refund-modal';
-import { VendorCancelOrderModal } from '../components/vendor-cancel-order-modal';
-import { VendorRescheduleModal } from '../components/vendor-reschedule-modal';
 import { EMPTY_MESSAGES, FILTER_PARAM, filterOf, SORT_NOTES } from '../order-filter';
 import { MOUNTAIN_TIME_NOTE } from '../vendor-order-text';
 import '../vendor-orders.css';
