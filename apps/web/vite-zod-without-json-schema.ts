@@ -12,7 +12,8 @@
 import fs from 'node:fs';
 import type { Plugin } from 'vite';
 
-const CONVERTER = /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
+const CONVERTER =
+  /[\\/]node_modules[\\/]zod[\\/]v4[\\/]core[\\/](json-schema-processors|to-json-schema)\.js$/;
 /** Called while a schema is built: they must return, not throw. */
 const FACTORIES = new Set(['createToJSONSchemaMethod', 'createStandardJSONSchemaMethod']);
 
@@ -23,7 +24,11 @@ export function exportedNames(source: string): string[] {
     names.add(m[1]!);
   for (const m of source.matchAll(/^export\s*\{([^}]*)\}/gm))
     for (const part of m[1]!.split(',')) {
-      const name = part.trim().split(/\s+as\s+/).pop()?.trim();
+      const name = part
+        .trim()
+        .split(/\s+as\s+/)
+        .pop()
+        ?.trim();
       if (name) names.add(name);
     }
   return [...names];
