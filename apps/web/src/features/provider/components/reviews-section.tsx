@@ -5,6 +5,7 @@ import { useSearchParams } from 'react-router';
 import { LiveNotice } from '../../../components/live-notice';
 import { useModal } from '../../../components/modal/modal-provider';
 import type { Review } from '@stg/domain/api/vendors';
+import { afterLoad } from '../../../lib/after-load';
 import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useSession } from '../../../lib/session/use-session';
 import { LazyUserSessionForm } from '../../auth/components/user-session-form-lazy';
@@ -35,8 +36,8 @@ type ReviewAccess =
  * Who may press Write a Review (spec §5 Review, §6): a vendor cannot (no button, even on its own page); a
  * guest is asked to sign in; a customer may when the server's eligibility says so, else the button is
  * disabled with its reason. When the eligibility cannot be read (logged, spec §8) the server decides.
- * The eligibility is read once the section is near the screen (or the review form is asked for by the
- * URL): its answer and contract (zod) stay off the page's first paint (ADR 0041).
+ * The eligibility is read once the page has loaded, or sooner when the section comes near the screen or
+ * the URL asks for the review form: its answer and contract (zod) stay off the first paint (ADR 0041).
  */
 function useReviewAccess(vendorId: number, wanted: boolean) {
   const { user, isPending } = useSession();
@@ -82,7 +83,12 @@ export function ReviewsSection({
   const sectionRef = useRef<HTMLElement>(null);
   const [params] = useSearchParams();
   const near = useNearViewport(sectionRef);
-  const { access, ownReviewId } = useReviewAccess(vendorId, near || params.get(REVIEW_FLAG) === 'true');
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => setLoaded(true)), []);
+  const { access, ownReviewId } = useReviewAccess(
+    vendorId,
+    near || loaded || params.get(REVIEW_FLAG) === 'true',
+  );
   const [shown, setShown] = useState<Record<Review['reviewType'], boolean>>({ product: true, google: true });
   const [notice, setNotice] = useState<string | null>(null);
   const [why, setWhy] = useState<string | null>(null);
