@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { fileURLToPath } from 'node:url';
 import { precompress } from './vite-precompress';
 import { treeShakeReactRouter } from './vite-tree-shake-react-router';
+import { zodWithoutJsonSchema } from './vite-zod-without-json-schema';
 // Relative, not @stg/domain: Vite loads its config with Node, which leaves packages' .ts sources unread.
 import { API_ROOT } from '../../packages/domain/src/api/endpoint';
 
@@ -10,7 +11,8 @@ const apiTarget = process.env.API_URL ?? 'http://localhost:3000';
 
 export default defineConfig({
   // precompress: .br and .gz beside each built file, served by content negotiation (ADR 0023).
-  plugins: [react(), treeShakeReactRouter(), precompress()],
+  // zodWithoutJsonSchema: zod's JSON Schema converter left out of the browser's zod (ADR 0041).
+  plugins: [react(), treeShakeReactRouter(), zodWithoutJsonSchema(), precompress()],
   root: fileURLToPath(new URL('.', import.meta.url)),
   build: {
     outDir: fileURLToPath(new URL('./dist', import.meta.url)),

@@ -197,11 +197,31 @@ function brotli(data: Buffer): Buffer {
 
 interface ManifestChunk {
   file: string;
+  name?: string;
+  src?: string;
   imports?: string[];
+  dynamicImports?: string[];
   css?: string[];
   isEntry?: boolean;
 }
 type Manifest = Record<string, ManifestChunk>;
+
+const CONTRACT_SOURCE = /^\.\.\/\.\.\/packages\/domain\/src\/api\/([\w-]+)\.ts$/;
+
+/**
+ * A module's manifest key. A contract that the web app also imports statically (a mutation's request
+ * schema) is not a dynamic entry of its own: its chunk is keyed by its file (`_c-….js`), without its
+ * source. Then it is the one chunk of that name that some chunk imports dynamically (its endpoints'
+ * `import('./name')`); a name that matches no chunk, or several, is left out.
+ */
+function manifestKey(manifest: Manifest, module: string): string | null {
+  if (manifest[module]) return module;
+  const name = CONTRACT_SOURCE.exec(module)?.[1];
+  if (!name) return null;
+  const loaded = new Set(Object.values(manifest).flatMap((chunk) => chunk.dynamicImports ?? []));
+  const found = [...loaded].filter((key) => manifest[key]?.name === name && !manifest[key]?.src);
+  return found.length === 1 ? found[0]! : null;
+}
 
 /** The built index.html and manifest, read again when the build changes (a rebuild under a running server). */
 interface Template {
@@ -238,7 +258,9 @@ export const escapeJsonForHtml = (json: string) =>
 export function chunkPreloads(manifest: Manifest | null, pathname: string, extra: string[] = []): string[] {
   if (!manifest) return [];
   const page = PAGE_CHUNKS.find((p) => p.pattern.test(pathname));
-  const modules = [...(page ? [page.module] : []), ...extra].filter((m) => manifest[m]);
+  const modules = [...(page ? [page.module] : []), ...extra]
+    .map((m) => manifestKey(manifest, m))
+    .filter((m): m is string => m !== null);
   if (!modules.length) return [];
   const inEntry = new Set<string>();
   const collect = (key: string, into: Set<string>) => {

@@ -422,6 +422,23 @@ describe('the pieces', () => {
     expect(chunkPreloads({}, '/vendors/1')).toEqual([]);
   });
 
+  it('chunkPreloads: a contract in a shared chunk is found by its name among the dynamic imports', () => {
+    const manifest = {
+      'index.html': { file: 'assets/index.js', isEntry: true, dynamicImports: ['_endpoints.js'] },
+      '_endpoints.js': { file: 'assets/e.js', name: 'orders.endpoints', dynamicImports: ['_orders.js'] },
+      '_orders.js': { file: 'assets/o.js', name: 'orders', imports: ['_zod.js'] },
+      '_zod.js': { file: 'assets/z.js', name: 'schemas' },
+      // The same name, imported statically only (packages/domain/src/plans.ts beside api/plans.ts).
+      '_plans.js': { file: 'assets/p.js', name: 'plans' },
+    };
+    const contract = (name: string) => `../../packages/domain/src/api/${name}.ts`;
+    expect(chunkPreloads(manifest, '/orders', [contract('orders')])).toEqual([
+      '<link rel="modulepreload" crossorigin href="/assets/o.js">',
+      '<link rel="modulepreload" crossorigin href="/assets/z.js">',
+    ]);
+    expect(chunkPreloads(manifest, '/orders', [contract('plans'), contract('nothing')])).toEqual([]);
+  });
+
   it('bannerImage: no srcset when there is one rendition, nothing without a banner', () => {
     expect(bannerImage('{"thumbnailImageUrl":null,"bannerImageUrl":null}')).toBeNull();
     expect(bannerImage('{"thumbnailImageUrl":"/u/a.webp","bannerImageUrl":"/u/a.webp"}')).toEqual({

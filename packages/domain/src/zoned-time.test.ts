@@ -2,7 +2,14 @@ import { TZDate } from '@date-fns/tz';
 import fc from 'fast-check';
 import { PROPERTY_TEST_TIMEOUT_MS, propertyOptions } from './test-support/property';
 import { describe, expect, it } from 'vitest';
-import { instantOfLocal, localDateTimeOf, offsetMinutesAt, parseLocalDate, toZonedIso } from './zoned-time';
+import {
+  instantOfLocal,
+  intlOffsetMinutesAt,
+  localDateTimeOf,
+  offsetMinutesAt,
+  parseLocalDate,
+  toZonedIso,
+} from './zoned-time';
 
 const ZONE = 'America/Denver';
 
@@ -68,5 +75,33 @@ describe('zoned time in America/Denver', () => {
       }),
       propertyOptions({ numRuns: 2000 }),
     );
+  });
+});
+
+describe("America/Denver's written-out rule (no Intl formatter on a page)", () => {
+  const HOUR = 3_600_000;
+  const intl = (ms: number) => intlOffsetMinutesAt(ms, 'America/Denver');
+
+  it('gives the offset Intl gives every 5 hours (each hour of the day in turn) of 2006 to 2038', () => {
+    const wrong: string[] = [];
+    for (let ms = Date.UTC(2006, 0, 1); ms < Date.UTC(2039, 0, 1); ms += 5 * HOUR)
+      if (offsetMinutesAt(ms, 'America/Denver') !== intl(ms)) wrong.push(new Date(ms).toISOString());
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
+  it('changes at the very minute Intl does, in March and November of every year it covers', () => {
+    const wrong: string[] = [];
+    for (let year = 2007; year <= 2037; year += 1)
+      for (const month of [2, 10])
+        for (let day = 1; day <= 14; day += 1)
+          for (let ms = Date.UTC(year, month, day, 6); ms < Date.UTC(year, month, day, 11); ms += 60_000)
+            if (offsetMinutesAt(ms, 'America/Denver') !== intl(ms)) wrong.push(new Date(ms).toISOString());
+    expect(wrong).toEqual([]);
+  }, 60_000);
+
+  it('other zones still go through Intl', () => {
+    const summer = Date.UTC(2026, 6, 1, 12);
+    expect(offsetMinutesAt(summer, 'America/New_York')).toBe(-240);
+    expect(offsetMinutesAt(summer, 'America/Phoenix')).toBe(-420);
   });
 });

@@ -53,8 +53,46 @@ class BoundedCache<V> {
 
 const offsetCache = new BoundedCache<number>(50_000);
 
+/**
+ * Zones whose rules are written out here, so that a page in them needs no Intl formatter: the first one a
+ * page builds loads ICU's time-zone and date data, 40–110 ms of a phone's main thread (ADR 0041). The
+ * marketplace's own zone (TIME_ZONE) follows the US rule of 2007: daylight time from the second Sunday of
+ * March at 2:00 standard time to the first Sunday of November at 2:00 daylight time. Only the years the
+ * rule is known for (`from` to `until`, checked against Intl hour by hour in zoned-time.test.ts); other
+ * instants and zones ask Intl.
+ */
+const US_RULE_ZONES: Record<string, { standard: number; from: number; until: number }> = {
+  'America/Denver': { standard: -420, from: 2007, until: 2037 },
+};
+
+/** The second Sunday of March or the first of November of `year`, at `hour` UTC. */
+function sundayAt(year: number, month: number, nth: number, hour: number): number {
+  const first = new Date(Date.UTC(year, month - 1, 1)).getUTCDay();
+  return Date.UTC(year, month - 1, 1 + ((7 - first) % 7) + (nth - 1) * 7, hour);
+}
+
+/** The offset by the zone's written-out rule, or null when the zone or the year has none here. */
+function ruleOffset(ms: number, timeZone: string): number | null {
+  const zone = US_RULE_ZONES[timeZone];
+  if (!zone) return null;
+  const year = new Date(ms + zone.standard * MINUTE).getUTCFullYear();
+  if (year < zone.from || year > zone.until) return null;
+  const standardHours = -zone.standard / 60;
+  // 2:00 standard time in March; 2:00 daylight time (1:00 standard) in November.
+  const starts = sundayAt(year, 3, 2, 2 + standardHours);
+  const ends = sundayAt(year, 11, 1, 1 + standardHours);
+  return ms >= starts && ms < ends ? zone.standard + 60 : zone.standard;
+}
+
 /** The zone's UTC offset in minutes (local − UTC, e.g. −420 for MST) at instant `ms`. */
 export function offsetMinutesAt(ms: number, timeZone: string): number {
+  const ruled = ruleOffset(ms, timeZone);
+  if (ruled !== null) return ruled;
+  return intlOffsetMinutesAt(ms, timeZone);
+}
+
+/** offsetMinutesAt through Intl's time-zone data (any zone, any year). */
+export function intlOffsetMinutesAt(ms: number, timeZone: string): number {
   // Offsets change on whole minutes in every zone of this century: cache per minute.
   const minute = Math.floor(ms / MINUTE);
   const key = `${timeZone}|${minute}`;

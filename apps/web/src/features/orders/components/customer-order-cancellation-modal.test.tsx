@@ -12,7 +12,7 @@ const order = makeCustomerOrder();
 
 async function openCancel(user: ReturnType<typeof showOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: /^Cancel Order/ }, LAZY));
-  return within(screen.getByRole('dialog', { name: CANCEL_TITLE }));
+  return within(await screen.findByRole('dialog', { name: CANCEL_TITLE }));
 }
 
 describe('customer-order-cancellation-confirmation modal', () => {

@@ -7,8 +7,11 @@ import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
 import { useModal } from '../../../components/modal/modal-provider';
 import { StatusBadge } from '../../../components/status-badge';
 import { blockedReasons, money, paymentMethodLabel, placedLabel } from '../order-text';
-import { CustomerOrderCancellationModal } from './customer-order-cancellation-modal';
-import { RescheduleAppointmentModal } from './reschedule-appointment-modal';
+import {
+  CustomerOrderCancellationModal,
+  preloadOrderModals,
+  RescheduleAppointmentModal,
+} from './lazy-order-modals';
 import { PostalAddress } from '../../../components/postal-address';
 
 interface OrderRowProps {
@@ -167,7 +170,7 @@ export function OrderRow({ order, now, onNotice, planNote = null }: OrderRowProp
       </div>
 
       <div className="order-row__actions">
-        <div className="order-row__buttons">
+        <div className="order-row__buttons" onPointerOver={preloadOrderModals} onFocus={preloadOrderModals}>
           <button
             type="button"
             className="button button--secondary button--small"

@@ -15,7 +15,7 @@ const order = makeCustomerOrder();
 
 async function openReschedule(user: ReturnType<typeof showOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: /^Reschedule/ }, LAZY));
-  const dialog = screen.getByRole('dialog', { name: RESCHEDULE_TITLE });
+  const dialog = await screen.findByRole('dialog', { name: RESCHEDULE_TITLE });
   await within(dialog).findByRole('grid');
   return within(dialog);
 }
@@ -145,7 +145,7 @@ describe('reschedule-appointment modal', () => {
       [at(bookingsApi.availability, { id: 7 })]: { body: makeOrderAvailability({ days: [] }) },
     });
     await user.click(await screen.findByRole('button', { name: /^Reschedule/ }, LAZY));
-    const dialog = within(screen.getByRole('dialog', { name: RESCHEDULE_TITLE }));
+    const dialog = within(await screen.findByRole('dialog', { name: RESCHEDULE_TITLE }));
     expect(
       await dialog.findByText(
         'Sparkle Cleaning has no open times in the next 90 days. Please contact the vendor.',

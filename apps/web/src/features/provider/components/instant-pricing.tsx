@@ -11,6 +11,7 @@ import {
 } from '@stg/domain/pricing';
 import { ErrorList } from '../../../components/error-list';
 import { TextareaField } from '../../../components/textarea-field';
+import { afterLoad } from '../../../lib/after-load';
 import { ensureCsrfToken, errorsOf } from '../../../lib/api-client';
 import type { Vendor } from '@stg/domain/api/vendors';
 import type { Answers, Booking } from '@stg/domain/api/bookings';
@@ -96,12 +97,16 @@ export function InstantPricing({
   });
   const [notes, setNotes] = useState(initialNotes);
   const save = useSaveQuote();
-  // Continue writes a booking and reads the answer: the CSRF token and the answer's contract load now,
-  // not in the path of Continue (issue 23 #18).
-  useEffect(() => {
-    ensureCsrfToken();
-    preloadBookingContract();
-  }, []);
+  // Continue writes a booking and reads the answer: the CSRF token and the answer's contract load before
+  // it, not in the path of Continue (issue 23 #18), yet after the page's first paint (ADR 0041).
+  useEffect(
+    () =>
+      afterLoad(() => {
+        ensureCsrfToken();
+        preloadBookingContract();
+      }),
+    [],
+  );
 
   const missing = missingRequiredInputs(inputs, state.answers);
   const minutes = durationMinutes(state.priceCents, pricing.rateCents);

@@ -5,6 +5,8 @@ import { useSearchParams } from 'react-router';
 import { LiveNotice } from '../../../components/live-notice';
 import { useModal } from '../../../components/modal/modal-provider';
 import type { Review } from '@stg/domain/api/vendors';
+import { afterLoad } from '../../../lib/after-load';
+import { useNearViewport } from '../../../lib/use-near-viewport';
 import { useSession } from '../../../lib/session/use-session';
 import { LazyUserSessionForm } from '../../auth/components/user-session-form-lazy';
 import { vendorReviewsQueryOptions } from '../../reviews/api/reviews-query';
@@ -34,12 +36,17 @@ type ReviewAccess =
  * Who may press Write a Review (spec §5 Review, §6): a vendor cannot (no button, even on its own page); a
  * guest is asked to sign in; a customer may when the server's eligibility says so, else the button is
  * disabled with its reason. When the eligibility cannot be read (logged, spec §8) the server decides.
+ * The eligibility is read once the page has loaded, or sooner when the section comes near the screen or
+ * the URL asks for the review form: its answer and contract (zod) stay off the first paint (ADR 0041).
  */
-function useReviewAccess(vendorId: number) {
+function useReviewAccess(vendorId: number, wanted: boolean) {
   const { user, isPending } = useSession();
   const isVendor = user !== null && (user.vendorId != null || user.userType === 'vendor');
   const isCustomer = user !== null && !isVendor;
-  const query = useQuery({ ...vendorReviewsQueryOptions(vendorId, user?.id ?? null), enabled: isCustomer });
+  const query = useQuery({
+    ...vendorReviewsQueryOptions(vendorId, user?.id ?? null),
+    enabled: isCustomer && wanted,
+  });
 
   useEffect(() => {
     if (query.isError) console.error('Reviews fetch failed', query.error);
@@ -73,7 +80,15 @@ export function ReviewsSection({
   reviews: Review[];
 }) {
   const { openModal } = useModal();
-  const { access, ownReviewId } = useReviewAccess(vendorId);
+  const sectionRef = useRef<HTMLElement>(null);
+  const [params] = useSearchParams();
+  const near = useNearViewport(sectionRef);
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => afterLoad(() => setLoaded(true)), []);
+  const { access, ownReviewId } = useReviewAccess(
+    vendorId,
+    near || loaded || params.get(REVIEW_FLAG) === 'true',
+  );
   const [shown, setShown] = useState<Record<Review['reviewType'], boolean>>({ product: true, google: true });
   const [notice, setNotice] = useState<string | null>(null);
   const [why, setWhy] = useState<string | null>(null);
@@ -109,7 +124,7 @@ export function ReviewsSection({
   const emptyMessages = FILTERS.filter((f) => shown[f.type]).map((f) => f.empty);
 
   return (
-    <section className="provider__section reviews" aria-labelledby="provider-reviews">
+    <section ref={sectionRef} className="provider__section reviews" aria-labelledby="provider-reviews">
       <div className="reviews__header">
         <h2 id="provider-reviews">Reviews</h2>
         <div className="reviews__filters" role="group" aria-label="Filter reviews">

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type CSSProperties, type KeyboardEv
 import type { VendorOrder } from '@stg/domain/api/orders';
 import { listedVendorActions, type VendorOrderAction } from '@stg/domain/order-actions';
 import { ACTION_LABELS, blockedReason, MENU_ACTIONS } from '../vendor-order-text';
+import { preloadOrderModals } from './lazy-order-modals';
 
 interface OrderActionsMenuProps {
   order: VendorOrder;
@@ -78,6 +79,7 @@ function ActionsMenu({
   }, [open]);
 
   const openAt = (index: number) => {
+    preloadOrderModals();
     setActive(index);
     setHovered(null);
     setOpen(true);

@@ -21,7 +21,7 @@ const COMPLETE = at(ordersApi.markFulfilled, { id: 100 });
 async function openCompletion(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
   await user.click(screen.getByRole('menuitem', { name: 'Complete' }));
-  return within(screen.getByRole('dialog', { name: COMPLETION_TITLE }));
+  return within(await screen.findByRole('dialog', { name: COMPLETION_TITLE }));
 }
 
 describe('order-completion modal', () => {

@@ -18,7 +18,7 @@ const refunded = makeVendorOrder({
 async function openRefund(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
   await user.click(screen.getByRole('menuitem', { name: 'Partial Refund' }));
-  const dialog = screen.getByRole('dialog', { name: PARTIAL_REFUND_TITLE });
+  const dialog = await screen.findByRole('dialog', { name: PARTIAL_REFUND_TITLE });
   return within(dialog);
 }
 

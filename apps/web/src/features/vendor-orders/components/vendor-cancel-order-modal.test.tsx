@@ -20,7 +20,7 @@ const CANCEL = at(ordersApi.cancel, { id: 100 });
 async function openCancel(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
   await user.click(screen.getByRole('menuitem', { name: 'Cancel Order' }));
-  return within(screen.getByRole('dialog', { name: VENDOR_CANCEL_TITLE }));
+  return within(await screen.findByRole('dialog', { name: VENDOR_CANCEL_TITLE }));
 }
 
 describe('order-cancellation-confirmation modal (vendor)', () => {

@@ -68,7 +68,7 @@ describe("a plan's visit in Order History (ADR 0037)", () => {
     const section = await screen.findByRole('region', { name: 'Service Plan' });
     await user.click(await within(section).findByRole('button', { name: /^Cancel Plan/ }));
 
-    const dialog = within(screen.getByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
+    const dialog = within(await screen.findByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
     expect(dialog.getByText(/will not be charged/)).toHaveTextContent(
       'Its 2 held visits will not happen and will not be charged; their times are freed.',
     );
@@ -105,7 +105,7 @@ describe("a plan's visit in Order History (ADR 0037)", () => {
     await user.click(await screen.findByRole('button', { name: 'Details for order SRV-1001' }, LAZY));
     const section = await screen.findByRole('region', { name: 'Service Plan' });
     await user.click(await within(section).findByRole('button', { name: /^Cancel Plan/ }));
-    const dialog = within(screen.getByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
+    const dialog = within(await screen.findByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
     await user.type(dialog.getByLabelText('Reason for cancelling'), 'Too far');
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_CANCEL_PLAN_CONFIRM }));
     await user.click(dialog.getByRole('button', { name: 'Cancel Plan' }));

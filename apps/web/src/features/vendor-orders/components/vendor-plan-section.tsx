@@ -11,7 +11,7 @@ import {
   upcomingVisits,
   VENDOR_VISIT_STATUS_WORDS,
 } from '../vendor-plan-text';
-import { VendorCancelPlanModal } from './vendor-cancel-plan-modal';
+import { VendorCancelPlanModal } from './lazy-order-modals';
 
 /** How many of the plan's next visits the section lists. */
 export const SHOWN_PLAN_VISITS = 6;

@@ -28,7 +28,7 @@ const RESCHEDULE = at(ordersApi.reschedule, { id: 100 });
 async function openReschedule(user: ReturnType<typeof showVendorOrders>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Actions for order SRV-1001' }, LAZY));
   await user.click(screen.getByRole('menuitem', { name: 'Reschedule' }));
-  const dialog = within(screen.getByRole('dialog', { name: VENDOR_RESCHEDULE_TITLE }));
+  const dialog = within(await screen.findByRole('dialog', { name: VENDOR_RESCHEDULE_TITLE }));
   await dialog.findByRole('grid');
   return dialog;
 }

@@ -8,13 +8,15 @@ import type { Vendor } from '@stg/domain/api/vendors';
 import { useMediaQuery } from '../../../lib/use-media-query';
 import { vendorOrdersQueryOptions } from '../api/vendor-orders-query';
 import { OrderCards } from '../components/order-cards';
-import { OrderCompletionModal } from '../components/order-completion-modal';
+import {
+  OrderCompletionModal,
+  PartialRefundModal,
+  VendorCancelOrderModal,
+  VendorRescheduleModal,
+} from '../components/lazy-order-modals';
 import { ListFilters } from '../components/order-filters';
 import { OrderTable } from '../components/order-table';
 import { PagedListBody } from '../components/paged-list-body';
-import { PartialRefundModal } from '../components/partial-refund-modal';
-import { VendorCancelOrderModal } from '../components/vendor-cancel-order-modal';
-import { VendorRescheduleModal } from '../components/vendor-reschedule-modal';
 import { EMPTY_MESSAGES, FILTER_LABELS, FILTER_PARAM, filterOf, SORT_NOTES } from '../order-filter';
 import { useUrlFilter } from '../use-url-filter';
 import { MOUNTAIN_TIME_NOTE } from '../vendor-order-text';
