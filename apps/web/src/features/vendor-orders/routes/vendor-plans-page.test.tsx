@@ -125,7 +125,7 @@ describe('Service Plans (/dashboard/plans)', () => {
     expect(callsTo(calls, plansApi.vendorPlan, { id: 7, planId: 9 })).toHaveLength(1);
 
     await user.click(section.getByRole('button', { name: /^Cancel Plan/ }));
-    const dialog = within(screen.getByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
+    const dialog = within(await screen.findByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
     expect(dialog.getByText('Every 2 weeks plan')).toBeInTheDocument();
     await user.type(dialog.getByLabelText('Reason for cancelling'), 'Moving out of town');
     await user.click(dialog.getByRole('checkbox', { name: VENDOR_CANCEL_PLAN_CONFIRM }));
