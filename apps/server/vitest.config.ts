@@ -17,7 +17,8 @@ export default defineProject({
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [...configDefaults.exclude, FUZZ_SUITE],
-    globalSetup: ['./test/global-setup.ts'],
+    // The built server and backup CLI for the tests that start them as processes (ADR 0030 part 5).
+    globalSetup: ['./test/global-setup.ts', './test/build-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
