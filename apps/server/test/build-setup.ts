@@ -8,20 +8,14 @@
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { TestProject } from 'vitest/node';
 
-declare module 'vitest' {
-  export interface ProvidedContext {
-    serverBuildDir: string;
-  }
-}
-
-export default function setup(project: TestProject) {
+export default function setup() {
   const serverDir = path.resolve(import.meta.dirname, '..');
   const outdir = path.join(serverDir, `.test-build-${process.pid}`);
   execFileSync(process.execPath, [path.join(serverDir, 'build.mjs'), '--test-build', outdir], {
     stdio: 'inherit',
   });
-  project.provide('serverBuildDir', outdir);
+  // Read by test/server-process.ts (builtEntry) in the workers, which vitest starts with this environment.
+  process.env.SERVER_TEST_BUILD_DIR = outdir;
   return () => fs.rmSync(outdir, { recursive: true, force: true });
 }

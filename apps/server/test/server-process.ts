@@ -5,7 +5,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import net from 'node:net';
 import path from 'node:path';
-import { inject } from 'vitest';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 
@@ -40,7 +39,11 @@ export async function waitUntilUp(url: string, child: ChildProcess) {
  * maps as `npm start` runs dist/main.js: tsx took about twice the CPU time to start, transpiling the server.
  */
 export function builtEntry(name: 'main' | 'backup') {
-  return ['--enable-source-maps', path.join(inject('serverBuildDir'), `${name}.js`)];
+  // Set by test/build-setup.ts in vitest's process; its workers get its environment (and no 'vitest'
+  // import here: the benchmarks import this file too).
+  const dir = process.env.SERVER_TEST_BUILD_DIR;
+  if (!dir) throw new Error('SERVER_TEST_BUILD_DIR is not set: test/build-setup.ts builds the server');
+  return ['--enable-source-maps', path.join(dir, `${name}.js`)];
 }
 
 /** Starts `src/main.ts` (built: builtEntry) on 127.0.0.1:port with no demo data and no web app, plus `env`. */
