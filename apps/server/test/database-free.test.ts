@@ -1,5 +1,5 @@
 /**
- * The files that the PostgreSQL run leaves out (DATABASE_FREE in vitest.config.ts) reach no database
+ * The files that the PostgreSQL run leaves out (DATABASE_FREE in test/database-free.ts, excluded in vitest.config.ts) reach no database
  * through their imports: no db/client.ts, no test database, app or server process, no PGlite or pg driver.
  * A file that starts using one fails here until it leaves the list, so it is not silently skipped there.
  */
@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { build } from 'esbuild';
 import { expect, it } from 'vitest';
-import { DATABASE_FREE } from '../vitest.config';
+import { DATABASE_FREE } from './database-free';
 
 const serverDir = path.resolve(import.meta.dirname, '..');
 const DATABASE_MODULES = /(^|\/)(src\/db\/client|test\/test-db|test\/test-app|test\/server-process)\.ts$/;
