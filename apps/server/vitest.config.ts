@@ -1,4 +1,5 @@
 import { configDefaults, defineProject } from 'vitest/config';
+import { DATABASE_FREE } from './test/database-free';
 
 /** The HTTP fuzz suite runs as its own stage (`npm run test:fuzz`; vitest.fuzz.config.ts, ADR 0030). */
 export const FUZZ_SUITE = 'test/fuzz.test.ts';
@@ -16,8 +17,9 @@ export default defineProject({
     isolate: false,
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    exclude: [...configDefaults.exclude, FUZZ_SUITE],
-    globalSetup: ['./test/global-setup.ts'],
+    exclude: [...configDefaults.exclude, FUZZ_SUITE, ...(process.env.DATABASE_URL ? DATABASE_FREE : [])],
+    // The built server and backup CLI for the tests that start them as processes (ADR 0030 part 5).
+    globalSetup: ['./test/global-setup.ts', './test/build-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

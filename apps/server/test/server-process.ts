@@ -34,14 +34,26 @@ export async function waitUntilUp(url: string, child: ChildProcess) {
   throw new Error(`${url} did not start`);
 }
 
-/** Starts `src/main.ts` on 127.0.0.1:port with no demo data and no web app, plus `env`. */
+/**
+ * `node` on a file built once per test run by test/build-setup.ts (`<name>.js`: main, backup), with source
+ * maps as `npm start` runs dist/main.js: tsx took about twice the CPU time to start, transpiling the server.
+ */
+export function builtEntry(name: 'main' | 'backup') {
+  // Set by test/build-setup.ts in vitest's process; its workers get its environment (and no 'vitest'
+  // import here: the benchmarks import this file too).
+  const dir = process.env.SERVER_TEST_BUILD_DIR;
+  if (!dir) throw new Error('SERVER_TEST_BUILD_DIR is not set: test/build-setup.ts builds the server');
+  return ['--enable-source-maps', path.join(dir, `${name}.js`)];
+}
+
+/** Starts `src/main.ts` (built: builtEntry) on 127.0.0.1:port with no demo data and no web app, plus `env`. */
 export async function startServerProcess(opts: {
   port: number;
   dataDir: string;
   databaseUrl?: string;
   env?: Record<string, string>;
 }) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts'], {
+  const child = spawn(process.execPath, builtEntry('main'), {
     cwd: serverDir,
     env: {
       ...process.env,

@@ -1,6 +1,6 @@
 /**
  * npm run db:backup / db:restore for the embedded database (src/cli/backup.ts, run as its own process
- * as npm runs it): refused while a server holds the data folder; a backup holds the database, the uploads
+ * as npm runs it, built once per test run: builtEntry): refused while a server holds the data folder; a backup holds the database, the uploads
  * and the calendar key; a restore into a new folder and over a changed one brings back exactly the backed
  * up rows (what was there is moved aside), and the server starts on the restored folder.
  */
@@ -10,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { freePort, startServerProcess } from '../../test/server-process';
+import { builtEntry, freePort, startServerProcess } from '../../test/server-process';
 import { openDatabase } from '../db/client';
 import { acquireDataDirLock } from '../db/lock';
 import { vendors } from '../db/schema';
@@ -20,7 +20,7 @@ let folder: string;
 let dataDir: string;
 
 function cli(args: string[], dir = dataDir) {
-  const res = spawnSync(process.execPath, ['--import', 'tsx', 'src/cli/backup.ts', ...args], {
+  const res = spawnSync(process.execPath, [...builtEntry('backup'), ...args], {
     cwd: serverDir,
     env: { ...process.env, DATA_DIR: dir, DATABASE_URL: '', INIT_CWD: folder },
     encoding: 'utf8',
