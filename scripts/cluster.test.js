@@ -45,7 +45,10 @@ describe('the image starts the server as npm start does', () => {
   it('the file the CMD runs is what the build stage compiles, and the runtime copies it', () => {
     const script = runtime.cmd.find((arg) => arg.endsWith('.js'));
     expect(script).toBe('dist/main.js');
-    expect(read('apps/server/build.mjs')).toContain("outfile: path.join(outdir, 'main.js')");
+    // build.mjs writes each entry point as <name>.js in dist/ (a test build elsewhere adds the backup CLI).
+    const build = read('apps/server/build.mjs');
+    expect(build).toContain("main: path.join(root, 'src/main.ts')");
+    expect(build).toContain("testBuild === -1 ? path.join(root, 'dist')");
     expect(serverPkg.scripts.build).toBe('node build.mjs');
     const dockerfile = read('Dockerfile');
     expect(dockerfile).toMatch(/RUN .*npm run build -w apps\/server/);
