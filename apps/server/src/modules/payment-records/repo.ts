@@ -237,30 +237,32 @@ export async function recordEvent(tx: Tx, event: { id: string; provider: string;
   return rows.length > 0;
 }
 
+/** A unique job as the callers below queue it. */
+type UniqueJob = {
+  kind: string;
+  payload: Record<string, unknown>;
+  runAt: Date;
+  uniqueKey: string;
+  maxAttempts?: number;
+};
+
+/** The jobs row of a new unique job (8 attempts unless said). */
+function newJobRow(job: UniqueJob, now: Date) {
+  const { kind, payload, runAt, uniqueKey } = job;
+  return {
+    kind,
+    payload,
+    runAt,
+    uniqueKey,
+    maxAttempts: job.maxAttempts ?? 8,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
 /** Enqueues a job in the caller's transaction (the jobs table is shared by every instance). */
-export async function enqueueJobInTx(
-  tx: Tx,
-  job: {
-    kind: string;
-    payload: Record<string, unknown>;
-    runAt: Date;
-    uniqueKey: string;
-    maxAttempts?: number;
-  },
-  now: Date,
-) {
-  await tx
-    .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload: job.payload,
-      runAt: job.runAt,
-      uniqueKey: job.uniqueKey,
-      maxAttempts: job.maxAttempts ?? 8,
-      createdAt: now,
-      updatedAt: now,
-    })
-    .onConflictDoNothing({ target: jobs.uniqueKey });
+export async function enqueueJobInTx(tx: Tx, job: UniqueJob, now: Date) {
+  await tx.insert(jobs).values(newJobRow(job, now)).onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
 /**
@@ -268,29 +270,11 @@ export async function enqueueJobInTx(
  * a plan visit moved to another time is charged at its new time. A job running now is left to its worker
  * (its handler reads the row it acts on and postpones itself).
  */
-export async function requeueJobInTx(
-  tx: Tx,
-  job: {
-    kind: string;
-    payload: Record<string, unknown>;
-    runAt: Date;
-    uniqueKey: string;
-    maxAttempts?: number;
-  },
-  now: Date,
-) {
+export async function requeueJobInTx(tx: Tx, job: UniqueJob, now: Date) {
   const running = sql`${jobs.status} = 'running'`;
   await tx
     .insert(jobs)
-    .values({
-      kind: job.kind,
-      payload: job.payload,
-      runAt: job.runAt,
-      uniqueKey: job.uniqueKey,
-      maxAttempts: job.maxAttempts ?? 8,
-      createdAt: now,
-      updatedAt: now,
-    })
+    .values(newJobRow(job, now))
     .onConflictDoUpdate({
       target: jobs.uniqueKey,
       set: {
