@@ -12,18 +12,7 @@ export async function recordOutboxMessage(
   msg: MailMessage,
   times: { createdAt: Date; sentAt: Date | null },
 ): Promise<OutboxRow> {
-  const rows = await db
-    .insert(mailOutbox)
-    .values({
-      to: msg.to,
-      subject: msg.subject,
-      text: msg.text,
-      html: msg.html ?? null,
-      attachments: msg.attachments?.length ? msg.attachments : null,
-      ...times,
-    })
-    .returning();
-  return oneRow(rows, 'mail outbox');
+  return oneRow(await recordOutboxMessages(db, [msg], times), 'mail outbox');
 }
 
 /** Several messages in one statement, in order. */
