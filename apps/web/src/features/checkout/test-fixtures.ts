@@ -8,6 +8,8 @@ import {
 } from '@stg/domain/api/payments';
 import type { Session } from '@stg/domain/api/session';
 import type { Booking } from '@stg/domain/api/bookings';
+import type { Availability } from '@stg/domain/api/scheduling';
+import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
@@ -89,6 +91,19 @@ export const guestWithBooking = (booking: Booking = scheduledBooking()): Session
 });
 
 /** The provider page of vendor 7 with checkout's endpoints answering as the sandbox does. */
+/** Vendor 7 with no free start left in the window: what Scheduling shows after a time is taken. */
+export const noFreeTimes = (patch: Partial<Availability> = {}): Availability => ({
+  timeZone: 'America/Denver',
+  stepMinutes: 1,
+  jobMinutes: 196,
+  windowDays: 90,
+  firstDate: '2026-11-23',
+  lastDate: '2027-02-20',
+  unavailableReason: null,
+  days: [],
+  ...patch,
+});
+
 export function startCheckoutPage({
   session = customerWithBooking(),
   path = '/vendors/7',
@@ -105,6 +120,9 @@ export function startCheckoutPage({
     [at(paymentsApi.createPaymentIntent)]: { body: makeIntent() },
     [at(paymentsApi.sandboxConfirm)]: { body: { status: 'succeeded', error: null, redirectUrl: null } },
     [at(paymentsApi.confirm)]: { body: confirmAnswer() },
+    // A checkout sent back to Scheduling fetches the times again (without this, an error alert of its own
+    // can appear beside the one a test looks for, depending on how fast the machine is).
+    [at(bookingsApi.availability, { id: 7 })]: { body: noFreeTimes() },
     ...routes,
   });
   return { ...api, ...renderApp(path) };

@@ -91,18 +91,6 @@ describe('Summary panel: Checkout', () => {
     const { user, calls } = startCheckoutPage({
       routes: {
         [at(paymentsApi.createPaymentIntent)]: initError(409, 'appointment_unavailable', UNAVAILABLE),
-        [at(bookingsApi.availability, { id: 7 })]: {
-          body: {
-            timeZone: 'America/Denver',
-            stepMinutes: 1,
-            jobMinutes: 196,
-            windowDays: 90,
-            firstDate: '2026-11-23',
-            lastDate: '2027-02-20',
-            unavailableReason: null,
-            days: [],
-          },
-        },
       },
     });
     await pressCheckout(user);
