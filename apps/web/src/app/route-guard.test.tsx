@@ -2,9 +2,17 @@ import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
 import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
-import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../test/fixtures';
+import {
+  customerSession,
+  customerUser,
+  makeCard,
+  noVendorOrders,
+  signedOut,
+  vendorSession,
+} from '../test/fixtures';
 import { at, mockApi } from '../test/mock-api';
 import { locationOf, renderApp } from '../test/render-app';
 
@@ -16,6 +24,8 @@ function visit(path: string, session: Session, homeView?: 'user' | 'vendor') {
     [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 't' } },
     [at(vendorsApi.vendors)]: { body: [makeCard()] },
     [at(listingReviewApi.queue)]: { body: { listings: [] } },
+    // A vendor's way home is Order History, which reads the vendor's orders.
+    [at(ordersApi.vendorOrders, { id: 7 })]: { body: noVendorOrders },
   });
   return renderApp(path);
 }

@@ -5,13 +5,23 @@
  */
 import { bookingSchema, type Booking } from '@stg/domain/api/bookings';
 import { availabilityResponseSchema, type Availability } from '@stg/domain/api/scheduling';
-import { customerOrderSchema, type CustomerOrder } from '@stg/domain/api/orders';
+import {
+  customerOrderSchema,
+  vendorOrdersPageSchema,
+  type CustomerOrder,
+  type VendorOrdersPage,
+} from '@stg/domain/api/orders';
+import { paymentsConfigResponseSchema, type PaymentsConfigResponse } from '@stg/domain/api/payments';
+import { customerPlansResponseSchema, type CustomerPlansResponse } from '@stg/domain/api/plans';
+import { googleReviewsStatusSchema, type GoogleReviewsStatus } from '@stg/domain/api/reviews';
 import { sessionResponseSchema, type Session } from '@stg/domain/api/session';
 import { addressSchema, userSchema, type Address, type User } from '@stg/domain/api/users';
 import {
+  accountSessionResponseSchema,
   reviewSchema,
   vendorCardSchema,
   vendorSchema,
+  type AccountSessionResponse,
   type Review,
   type Vendor,
   type VendorCard,
@@ -217,3 +227,37 @@ export function makeAvailability(patch: Partial<Availability> = {}): Availabilit
     ...patch,
   });
 }
+
+/*
+ * The answers of the side requests that whole pages make, for tests about something else on them. An
+ * unmocked call fails the test that made it (mock-api.ts), so a fixture that renders such a page mocks them.
+ */
+
+/** GET /api/vendors/7/orders: a vendor with no orders yet (Order History, the vendor's landing page). */
+export const noVendorOrders: VendorOrdersPage = vendorOrdersPageSchema.parse({
+  orders: [],
+  nextCursor: null,
+});
+
+/** GET /api/plans: a customer without service plans (the Orders page lists plans above the orders). */
+export const noPlans: CustomerPlansResponse = customerPlansResponseSchema.parse({ plans: [] });
+
+/** GET /api/payments/config as the sandbox answers it (the Summary loads it ahead of Checkout). */
+export const sandboxPaymentsConfig: PaymentsConfigResponse = paymentsConfigResponseSchema.parse({
+  provider: 'sandbox',
+  publishableKey: null,
+});
+
+/** GET /api/google-reviews on a server that fetches them (General Settings' Google Reviews card). */
+export const googleReviewsOn: GoogleReviewsStatus = googleReviewsStatusSchema.parse({
+  enabled: true,
+  message: null,
+});
+
+/** POST /api/vendors/create_account_session in the sandbox, payouts set up (General Settings' Payouts). */
+export const sandboxAccountSession: AccountSessionResponse = accountSessionResponseSchema.parse({
+  client_secret: 'acctsess_7_secret_sandbox',
+  provider: 'sandbox',
+  publishableKey: null,
+  currentlyDue: [],
+});

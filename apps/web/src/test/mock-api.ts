@@ -1,6 +1,8 @@
 /**
  * A fetch stand-in for tests: routes "METHOD /path" to handlers and records every call.
- * Unknown routes answer 404 so a missing mock shows up as a visible failure.
+ * An unmocked call still answers 404 ("No mock for …"), and it fails the test that made it: the web tests'
+ * setup (./setup.ts) calls failOnUnmockedCalls() after each test. Otherwise the 404 became an error alert
+ * that a test looking for its own alert would find or not depending on how fast the machine was (ADR 0030).
  */
 import { vi } from 'vitest';
 import { matchesPath, pathOf, routeKey, type AnyEndpoint, type ParamsOf } from '@stg/domain/api/endpoint';
@@ -44,6 +46,22 @@ function fallbackFor(method: string, pathname: string): MockResponse | undefined
   return undefined;
 }
 
+/** Unmocked calls ("GET /api/plans?x=1") since the last failOnUnmockedCalls(): one list per test file. */
+const unmockedCalls: string[] = [];
+
+/**
+ * Throws, listing them, when a call since the last check had no route and no fallback; clears the list either
+ * way. The web tests' setup calls it after each test, so an unmocked call fails that test whatever the timing.
+ */
+export function failOnUnmockedCalls() {
+  const missed = unmockedCalls.splice(0);
+  if (missed.length === 0) return;
+  throw new Error(
+    `${missed.length} API call(s) had no mock (each answered 404 "No mock for …"); mock them in the test or ` +
+      `its fixtures:\n${[...new Set(missed)].map((m) => `  ${m}`).join('\n')}`,
+  );
+}
+
 export function mockApi(routes: Record<string, Handler | Handler[]>) {
   const calls: RecordedCall[] = [];
   const counts = new Map<string, number>();
@@ -64,9 +82,11 @@ export function mockApi(routes: Record<string, Handler | Handler[]>) {
     counts.set(key, count + 1);
     const route = routes[key];
     const handler = Array.isArray(route) ? route[Math.min(count, route.length - 1)] : route;
+    const fallback = handler === undefined ? fallbackFor(method, url.pathname) : undefined;
+    if (handler === undefined && fallback === undefined) unmockedCalls.push(`${method} ${call.path}`);
     const answer: MockResponse =
       handler === undefined
-        ? (fallbackFor(method, url.pathname) ?? { status: 404, body: { errors: [`No mock for ${key}`] } })
+        ? (fallback ?? { status: 404, body: { errors: [`No mock for ${key}`] } })
         : typeof handler === 'function'
           ? handler(call, count)
           : handler;

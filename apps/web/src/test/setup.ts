@@ -4,6 +4,7 @@ import '../lib/zod-config';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import { setCsrfToken } from '../lib/api-client';
+import { failOnUnmockedCalls } from './mock-api';
 
 // A page's first render may wait for its lazy chunk (the provider page, forms, vendor screens: ADR 0023),
 // which takes more than Testing Library's default second when the machine is busy.
@@ -21,4 +22,8 @@ afterEach(() => {
   window.sessionStorage.clear();
   document.body.style.overflow = '';
   setCsrfToken(null);
+  // Last, after the test's own afterEach hooks (vitest runs them in reverse order) and the clean-up above:
+  // a call to an unmocked endpoint fails the test that made it, instead of answering 404 and maybe showing
+  // an error alert that the test's own assertions find or not depending on the machine's speed.
+  failOnUnmockedCalls();
 });

@@ -1,9 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
-import { customerSession, makeCard, vendorSession } from '../../test/fixtures';
+import { customerSession, makeCard, noVendorOrders, vendorSession } from '../../test/fixtures';
 import { at, mockApi } from '../../test/mock-api';
 import { locationOf, renderApp } from '../../test/render-app';
 
@@ -11,6 +12,8 @@ function withSession(session: Session) {
   mockApi({
     [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     [at(vendorsApi.vendors)]: { body: [makeCard()] },
+    // A vendor's way home is Order History, which reads the vendor's orders.
+    [at(ordersApi.vendorOrders, { id: 7 })]: { body: noVendorOrders },
   });
 }
 

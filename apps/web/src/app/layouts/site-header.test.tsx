@@ -1,9 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { listingReviewApi } from '@stg/domain/api/listing-review.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
-import { customerSession, customerUser, makeCard, signedOut, vendorSession } from '../../test/fixtures';
+import {
+  customerSession,
+  customerUser,
+  googleReviewsOn,
+  makeCard,
+  noVendorOrders,
+  sandboxAccountSession,
+  signedOut,
+  vendorSession,
+} from '../../test/fixtures';
 import { at, mockApi } from '../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../test/render-app';
 
@@ -13,6 +24,8 @@ function withSession(session: unknown, extra: Parameters<typeof mockApi>[0] = {}
   return mockApi({
     [at(sessionApi.current)]: { body: session, headers: token },
     [at(vendorsApi.vendors)]: { body: [makeCard()] },
+    // A vendor's way home is Order History, which reads the vendor's orders.
+    [at(ordersApi.vendorOrders, { id: 7 })]: { body: noVendorOrders },
     ...extra,
   });
 }
@@ -192,7 +205,11 @@ describe('vendor header', () => {
   });
 
   it('switches to customer view with a banner, and back with the logo', async () => {
-    withSession(vendorSession());
+    // General Settings reads the payouts account and whether Google reviews are fetched.
+    withSession(vendorSession(), {
+      [at(vendorsApi.createAccountSession)]: { body: sandboxAccountSession },
+      [at(reviewsApi.googleReviews)]: { body: googleReviewsOn },
+    });
     const { user, router } = renderApp('/dashboard/general');
     await user.click(await screen.findByRole('button', { name: 'Customer View' }));
     await waitFor(() => expect(locationOf(router)).toBe('/home'));

@@ -15,9 +15,11 @@ import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import {
   customerSession,
+  makeAvailability,
   makeBooking,
   makeOrder as makeSharedOrder,
   makeVendor,
+  sandboxPaymentsConfig,
   signedOut,
 } from '../../test/fixtures';
 import { at, mockApi, type Handler } from '../../test/mock-api';
@@ -90,20 +92,18 @@ export const guestWithBooking = (booking: Booking = scheduledBooking()): Session
   bookings: [booking],
 });
 
-/** The provider page of vendor 7 with checkout's endpoints answering as the sandbox does. */
 /** Vendor 7 with no free start left in the window: what Scheduling shows after a time is taken. */
-export const noFreeTimes = (patch: Partial<Availability> = {}): Availability => ({
-  timeZone: 'America/Denver',
-  stepMinutes: 1,
-  jobMinutes: 196,
-  windowDays: 90,
-  firstDate: '2026-11-23',
-  lastDate: '2027-02-20',
-  unavailableReason: null,
-  days: [],
-  ...patch,
-});
+export const noFreeTimes = (patch: Partial<Availability> = {}): Availability =>
+  makeAvailability({
+    stepMinutes: 1,
+    jobMinutes: 196,
+    firstDate: '2026-11-23',
+    lastDate: '2027-02-20',
+    days: [],
+    ...patch,
+  });
 
+/** The provider page of vendor 7 with checkout's endpoints answering as the sandbox does. */
 export function startCheckoutPage({
   session = customerWithBooking(),
   path = '/vendors/7',
@@ -116,7 +116,7 @@ export function startCheckoutPage({
   const api = mockApi({
     [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     [at(vendorsApi.vendor, { id: 7 })]: { body: makeVendor() },
-    [at(paymentsApi.config)]: { body: { provider: 'sandbox', publishableKey: null } },
+    [at(paymentsApi.config)]: { body: sandboxPaymentsConfig },
     [at(paymentsApi.createPaymentIntent)]: { body: makeIntent() },
     [at(paymentsApi.sandboxConfirm)]: { body: { status: 'succeeded', error: null, redirectUrl: null } },
     [at(paymentsApi.confirm)]: { body: confirmAnswer() },

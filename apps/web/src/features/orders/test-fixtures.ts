@@ -3,8 +3,9 @@ import type { CustomerOrder } from '@stg/domain/api/orders';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
-import { customerSession, makeAvailability, makeOrder } from '../../test/fixtures';
+import { customerSession, makeAvailability, makeOrder, noPlans } from '../../test/fixtures';
 import { at, mockApi, type Handler } from '../../test/mock-api';
 import { renderApp } from '../../test/render-app';
 
@@ -64,6 +65,8 @@ export function showOrders(
     [at(sessionApi.current)]: { body: customerSession },
     [at(ordersApi.customerOrders)]: answers.map((list) => ({ body: { orders: list } })),
     [at(bookingsApi.availability, { id: 7 })]: { body: makeOrderAvailability() },
+    // The page lists the customer's plans above the orders; tests about plans answer with theirs.
+    [at(plansApi.customerPlans)]: { body: noPlans },
     ...routes,
   });
   return { ...api, ...renderApp('/orders') };

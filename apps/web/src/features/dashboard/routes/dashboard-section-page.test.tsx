@@ -2,9 +2,15 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { calendarsApi } from '@stg/domain/api/calendars.endpoints';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
-import { vendorSession } from '../../../test/fixtures';
+import {
+  googleReviewsOn,
+  noVendorOrders,
+  sandboxAccountSession,
+  vendorSession,
+} from '../../../test/fixtures';
 import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 
@@ -12,7 +18,7 @@ describe('dashboard sections', () => {
   it('/dashboard/orders is the working Order History, not a later-release frame', async () => {
     mockApi({
       [at(sessionApi.current)]: { body: vendorSession() },
-      [at(ordersApi.vendorOrders, { id: 7 })]: { body: { orders: [], nextCursor: null } },
+      [at(ordersApi.vendorOrders, { id: 7 })]: { body: noVendorOrders },
     });
     renderApp('/dashboard/orders');
     const heading = await screen.findByRole('heading', { level: 1, name: 'Order History' }, LAZY);
@@ -28,9 +34,8 @@ describe('dashboard sections', () => {
   ])('/dashboard/%s is the working "%s" screen, not a later-release frame', async (section, title) => {
     mockApi({
       [at(sessionApi.current)]: { body: vendorSession() },
-      [at(vendorsApi.createAccountSession)]: {
-        body: { client_secret: 'sess_secret_1', provider: 'sandbox', publishableKey: null, currentlyDue: [] },
-      },
+      [at(vendorsApi.createAccountSession)]: { body: sandboxAccountSession },
+      [at(reviewsApi.googleReviews)]: { body: googleReviewsOn },
     });
     renderApp(`/dashboard/${section}`);
     const heading = await screen.findByRole('heading', { level: 1, name: title }, LAZY);

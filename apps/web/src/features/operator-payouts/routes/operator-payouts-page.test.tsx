@@ -4,9 +4,10 @@ import { PAYOUT_MESSAGES, type PaperCheckOwed, type TransferNeedingReview } from
 import type { Session } from '@stg/domain/api/session';
 import { matchesPath, pathOf } from '@stg/domain/api/endpoint';
 import { payoutsApi } from '@stg/domain/api/payouts.endpoints';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
-import { customerSession, makeCard, signedOut, vendorSession } from '../../../test/fixtures';
+import { customerSession, makeCard, noVendorOrders, signedOut, vendorSession } from '../../../test/fixtures';
 import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, locationOf, renderApp } from '../../../test/render-app';
 import { operatorSession, paperCheck, transferToCheck } from '../test-fixtures';
@@ -69,6 +70,8 @@ function start(
   const api = mockApi({
     [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
     [at(vendorReadsApi.vendors)]: { body: [makeCard()] },
+    // A vendor sent away lands on Order History, which reads the vendor's orders.
+    [at(ordersApi.vendorOrders, { id: 7 })]: { body: noVendorOrders },
     [TRANSFERS]: { body: { payouts: [] } },
     ...routes,
   });

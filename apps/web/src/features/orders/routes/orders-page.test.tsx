@@ -2,9 +2,10 @@ import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { ORDER_MESSAGES } from '@stg/domain/order-actions';
 import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { pathOf } from '@stg/domain/api/endpoint';
-import { customerSession } from '../../../test/fixtures';
+import { customerSession, noPlans } from '../../../test/fixtures';
 import { at, mockApi } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { MOUNTAIN_TIME_NOTE, NO_ORDERS, ORDERS_NEWEST_FIRST } from '../order-text';
@@ -166,7 +167,10 @@ describe('customer orders', () => {
     // GET /api/orders answers only when the test says so.
     let answer: (value: Response) => void = () => undefined;
     const pending = new Promise<Response>((resolve) => (answer = resolve));
-    const { fetchMock } = mockApi({ [at(sessionApi.current)]: { body: customerSession } });
+    const { fetchMock } = mockApi({
+      [at(sessionApi.current)]: { body: customerSession },
+      [at(plansApi.customerPlans)]: { body: noPlans },
+    });
     const mocked = fetchMock.getMockImplementation()!;
     fetchMock.mockImplementation((input, init) =>
       String(input).startsWith(pathOf(ordersApi.customerOrders)) ? pending : mocked(input, init),

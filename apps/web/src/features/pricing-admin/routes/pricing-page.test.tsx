@@ -3,9 +3,10 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { pathOf } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
-import { vendorSession } from '../../../test/fixtures';
+import { noVendorOrders, vendorSession } from '../../../test/fixtures';
 import { at, callsTo, mockApi, type MockResponse } from '../../../test/mock-api';
 import { LAZY, renderApp } from '../../../test/render-app';
 import { FORMULA, pricingVendor } from '../test-fixtures';
@@ -14,6 +15,8 @@ function start(patch: Partial<Vendor> = {}, routes: Record<string, MockResponse 
   const session: Session = vendorSession(pricingVendor(patch));
   const api = mockApi({
     [at(sessionApi.current)]: { body: session, headers: { 'X-CSRF-Token': 'token-1' } },
+    // A navigation away from the modal may go to Order History, which reads the vendor's orders.
+    [at(ordersApi.vendorOrders, { id: 7 })]: { body: noVendorOrders },
     ...routes,
   });
   return { ...api, ...renderApp('/dashboard/pricing'), session };

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { Session } from '@stg/domain/api/session';
 import type { Address } from '@stg/domain/api/users';
 import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { usersApi } from '@stg/domain/api/users.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
@@ -12,6 +13,7 @@ import {
   customerUser,
   makeBooking,
   makeVendor,
+  sandboxPaymentsConfig,
   signedOut,
 } from '../../../test/fixtures';
 import { at, mockApi, type MockResponse } from '../../../test/mock-api';
@@ -51,6 +53,8 @@ function start(routes: Record<string, MockResponse | MockResponse[]> = {}) {
     [at(sessionApi.current)]: { body: signedOut, headers: { 'X-CSRF-Token': 'token-1' } },
     [at(vendorsApi.vendor, { id: 7 })]: { body: vendor },
     [at(sessionApi.signIn)]: { body: customer, headers: { 'X-CSRF-Token': 'token-2' } },
+    // The Summary loads the card form's provider ahead of Checkout.
+    [at(paymentsApi.config)]: { body: sandboxPaymentsConfig },
     ...routes,
   });
   return { ...api, ...renderApp('/vendors/7') };

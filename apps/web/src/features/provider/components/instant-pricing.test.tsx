@@ -5,11 +5,19 @@ import type { PricingInput, Vendor } from '@stg/domain/api/vendors';
 import type { Booking } from '@stg/domain/api/bookings';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { pricingApi } from '@stg/domain/api/pricing.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
 import { pathOf } from '@stg/domain/api/endpoint';
-import { customerAddress, customerSession, makeBooking, makeVendor, signedOut } from '../../../test/fixtures';
+import {
+  customerAddress,
+  customerSession,
+  makeBooking,
+  makeVendor,
+  sandboxPaymentsConfig,
+  signedOut,
+} from '../../../test/fixtures';
 import { at, callsTo, mockApi, type MockResponse, type RecordedCall } from '../../../test/mock-api';
 import { renderApp } from '../../../test/render-app';
 import { MUST_GET_PRICE, MUST_SCHEDULE } from './booking-section';
@@ -99,6 +107,8 @@ function showPricing(session: Session, vendor: Vendor = pricedVendor(), routes: 
     [at(pricingApi.saveGuestInputs)]: { body: { guestInputs: {} } },
     [at(pricingApi.saveUserInputs, { id: 10 })]: { body: { userInputs: {} } },
     [at(bookingsApi.availability, { id: vendor.id })]: { body: NO_TIMES },
+    // The Summary loads the card form's provider ahead of Checkout.
+    [at(paymentsApi.config)]: { body: sandboxPaymentsConfig },
     ...routes,
   });
   const app = renderApp(`/vendors/${vendor.id}`);

@@ -6,6 +6,7 @@ import type { Booking } from '@stg/domain/api/bookings';
 import type { Availability } from '@stg/domain/api/scheduling';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { pricingApi } from '@stg/domain/api/pricing.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { vendorsApi } from '@stg/domain/api/vendors.endpoints';
@@ -13,6 +14,7 @@ import {
   customerSession,
   makeBooking as makeFixtureBooking,
   makeVendor,
+  sandboxPaymentsConfig,
   signedOut,
 } from '../../../test/fixtures';
 import { urlOf } from '../../../lib/api-client';
@@ -108,6 +110,8 @@ function start({
       const { appointmentAt } = (call.body as { booking: { appointmentAt: string } }).booking;
       return { body: { booking: makeBooking({ status: 'scheduled', appointmentAt }) } };
     },
+    // The Summary loads the card form's provider ahead of Checkout.
+    [at(paymentsApi.config)]: { body: sandboxPaymentsConfig },
     ...routes,
   });
   return { ...api, ...renderApp(`/vendors/${vendor.id}`) };

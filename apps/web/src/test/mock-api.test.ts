@@ -1,0 +1,69 @@
+import { describe, expect, it } from 'vitest';
+import { pathOf } from '@stg/domain/api/endpoint';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { plansApi } from '@stg/domain/api/plans.endpoints';
+import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { at, callsTo, failOnUnmockedCalls, mockApi } from './mock-api';
+import { customerSession } from './fixtures';
+
+const plans = pathOf(plansApi.customerPlans);
+
+/** The message failOnUnmockedCalls() throws ('' when it does not). */
+function checkMessage(): string {
+  try {
+    failOnUnmockedCalls();
+    return '';
+  } catch (error) {
+    return (error as Error).message;
+  }
+}
+
+describe('mockApi: an unmocked call fails the test that made it', () => {
+  it('answers an unmocked call 404 "No mock for …", and the check names it once, then is clear', async () => {
+    const { calls } = mockApi({ [at(sessionApi.current)]: { body: customerSession } });
+
+    const answer = await fetch(`${plans}?status=all`);
+    expect(answer.status).toBe(404);
+    expect(await answer.json()).toEqual({ errors: [`No mock for ${at(plansApi.customerPlans)}`] });
+    expect(callsTo(calls, plansApi.customerPlans)).toHaveLength(1);
+
+    expect(checkMessage().split('\n')).toEqual([
+      expect.stringMatching(/^1 API call\(s\) had no mock/),
+      `  ${at(plansApi.customerPlans)}?status=all`,
+    ]);
+    // The check clears the list: the next test starts with none.
+    expect(checkMessage()).toBe('');
+  });
+
+  it('counts neither mocked routes nor the fallback every provider page gets (its reviews)', async () => {
+    mockApi({ [at(sessionApi.current)]: { body: customerSession } });
+
+    expect((await fetch(pathOf(sessionApi.current))).status).toBe(200);
+    expect((await fetch(pathOf(reviewsApi.vendorReviews, { id: 7 }))).status).toBe(200);
+
+    expect(checkMessage()).toBe('');
+  });
+
+  it('lists each unmocked call once, with its method and query', async () => {
+    mockApi({});
+    await fetch(plans);
+    await fetch(plans);
+    await fetch(pathOf(ordersApi.cancel, { id: 5 }), { method: 'PATCH', body: '{}' });
+
+    expect(checkMessage().split('\n')).toEqual([
+      expect.stringMatching(/^3 API call\(s\) had no mock/),
+      `  ${at(plansApi.customerPlans)}`,
+      `  ${at(ordersApi.cancel, { id: 5 })}`,
+    ]);
+  });
+
+  // The web tests' setup (./setup.ts) runs the check after each test. This test makes an unmocked call and
+  // no check of its own, so the setup's afterEach must fail it: `it.fails` passes only when the test fails.
+  it.fails('the setup fails a test whose unmocked call nobody checked', async () => {
+    mockApi({});
+    const answer = await fetch(pathOf(paymentsApi.config));
+    expect(answer.status).toBe(404);
+  });
+});
