@@ -349,9 +349,11 @@ describe.skipIf(!onPostgres)(
         40_000,
       );
       // Both workers poll again and nothing runs again: each runs one more job, a reminder of no order (it
-      // sends nothing), enqueued one at a time until both have taken one.
-      const pollers = new Set<string>();
-      for (let i = 0; pollers.size < 2 && i < 10; i++) {
+      // sends nothing). The first probe goes to whichever worker polls first; that worker's process is then
+      // paused (SIGSTOP) while the second probe waits, so only the other worker can run it. (Enqueuing probes
+      // one at a time until both had taken one depended on timing: with the two 5-second polls close together,
+      // the same worker could take all ten probes, or they outlasted the test's time.)
+      const runProbe = async (name: string) => {
         const probeKey = `${randomBytes(4).toString('hex')}:poll-probe`;
         await enqueueJob(db.db, {
           kind: 'order-reminder',
@@ -359,12 +361,19 @@ describe.skipIf(!onPostgres)(
           runAt: new Date(),
           uniqueKey: probeKey,
         });
-        const probe = await until(`poll probe ${i} to run`, async () => {
+        const probe = await until(`the ${name} poll probe to run`, async () => {
           const [row] = await db.db.select().from(jobs).where(eq(jobs.uniqueKey, probeKey));
           return row?.status === 'done' && row;
         });
-        pollers.add(probe.lockedBy!);
-      }
+        return probe.lockedBy!;
+      };
+      const first = await runProbe('first');
+      const firstServer = servers.find((s) => first.startsWith(`worker-${s.child.pid}-`))!;
+      // Paused once it has written the probe done (it holds no lock then: each claim and each outcome is its
+      // own statement), and the second probe is enqueued after the pause, so this worker cannot claim it.
+      firstServer.child.kill('SIGSTOP');
+      const second = await runProbe('second').finally(() => firstServer.child.kill('SIGCONT'));
+      const pollers = new Set([first, second]);
       expect(pollers.size).toBe(2);
       expect(done).toHaveLength(30);
       for (const r of await reminders()) expect(r).toMatchObject({ status: 'done', attempts: 1 });
@@ -437,7 +446,8 @@ describe.skipIf(!onPostgres)(
       const signalled = Date.now();
       const exit = exited(holder.child);
       holder.child.kill('SIGTERM');
-      await until('new connections to be refused', () => refused(holder.port), 5_000);
+      // A bound to catch a hang, not a timing claim: a busy machine may take seconds to run the handler.
+      await until('new connections to be refused', () => refused(holder.port), 20_000);
       const refusedAfterMs = Date.now() - signalled;
       expect(answered).toBe(false); // still in flight
       feeds.release('/slow.ics');
