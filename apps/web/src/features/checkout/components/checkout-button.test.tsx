@@ -19,11 +19,6 @@ import { at } from '../../../test/mock-api';
 
 vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => vi.fn()) }));
 
-// The checkout flow's chunk, loaded here once the mocks above are registered: the app imports it lazily, a
-// prefetch and the press overlapping, and overlapping first imports of a graph with mocked modules can give
-// it the real ones (vitest issue 7040). Seen once under load: the mocked cable and leave-page never called.
-import './start-checkout';
-
 type User = ReturnType<typeof renderApp>['user'];
 
 const UNAVAILABLE = 'Appointment time is no longer available. Please select a different time.';

@@ -13,11 +13,6 @@ import { at } from '../../../test/mock-api';
 vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn() }));
 vi.mock('../../../lib/leave-page', () => ({ leavePage: vi.fn() }));
 
-// The checkout flow's chunk, loaded here once the mocks above are registered: the app imports it lazily, a
-// prefetch and the press overlapping, and overlapping first imports of a graph with mocked modules can give
-// it the real ones (vitest issue 7040). Seen once under load: the mocked cable and leave-page never called.
-import './start-checkout';
-
 /** The socket as the tests drive it: the last subscription's handlers and its stop function. */
 let socket: {
   confirmationId: string;

@@ -12,11 +12,6 @@ import { customerWithBooking, makeIntent, scheduledBooking, startCheckoutPage } 
 
 vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => () => {}) }));
 
-// The checkout flow's chunk, loaded here once the mocks above are registered: the app imports it lazily, a
-// prefetch and the press overlapping, and overlapping first imports of a graph with mocked modules can give
-// it the real ones (vitest issue 7040). Seen once under load: the mocked cable and leave-page never called.
-import './start-checkout';
-
 const CONSENT =
   'By paying you agree that $105.69 ($103.14 for the visit and $2.55 service charge) will be charged for each later visit of your every 2 weeks plan with Sparkle Cleaning to this card, 24 hours before it, when its cancellation window closes; skip, pause or cancel in Orders before then.';
 

@@ -26,12 +26,6 @@ vi.mock('@stripe/react-stripe-js', () => ({
   useElements: () => elements,
 }));
 
-// The checkout flow's chunks (the flow, and the Stripe form it loads lazily), loaded here once the mocks above
-// are registered: the app imports them lazily, a prefetch and the press overlapping, and overlapping first
-// imports of a graph with mocked modules can give it the real ones (vitest issue 7040).
-import './start-checkout';
-import './stripe-payment-form';
-
 const stripeConfig = { body: { provider: 'stripe', publishableKey: 'pk_test_123' } };
 const stripeIntent = makeIntent({ provider: 'stripe', publishableKey: 'pk_test_123' });
 
