@@ -6,6 +6,12 @@
  */
 import { vi } from 'vitest';
 import { matchesPath, pathOf, routeKey, type AnyEndpoint, type ParamsOf } from '@stg/domain/api/endpoint';
+import type { VendorOrdersPage } from '@stg/domain/api/orders';
+import type { PaymentsConfigResponse } from '@stg/domain/api/payments';
+import type { CustomerPlansResponse } from '@stg/domain/api/plans';
+import { ordersApi } from '@stg/domain/api/orders.endpoints';
+import { paymentsApi } from '@stg/domain/api/payments.endpoints';
+import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 
 /**
@@ -30,20 +36,36 @@ export interface RecordedCall {
 export type Handler = MockResponse | ((call: RecordedCall, count: number) => MockResponse);
 
 /**
- * Side requests every page of a kind makes, answered when a test does not mock them itself: the provider
- * page reads its reviews' eligibility (GET /api/vendors/{id}/reviews); tests about reviews mock it.
+ * Side requests every page of a kind makes, answered when a test does not mock them itself (tests about them
+ * do), each with what a new account would get: the provider page reads its reviews' eligibility and, once
+ * the Summary shows, the card form's provider (the sandbox); the Orders page reads the customer's plans
+ * (none); a vendor's landing page, where every redirect of a vendor ends, reads the vendor's orders (none).
+ * Whether a test that only passes through such a page still sees its request depends on timing, so these
+ * are answered here rather than failing it (failOnUnmockedCalls).
  */
-function fallbackFor(method: string, pathname: string): MockResponse | undefined {
-  if (method === reviewsApi.vendorReviews.method && matchesPath(reviewsApi.vendorReviews, pathname))
-    return {
+const FALLBACKS: [AnyEndpoint, MockResponse][] = [
+  [
+    reviewsApi.vendorReviews,
+    {
       body: {
         reviews: [],
         eligibility: { canReview: false, reason: null, ownReviewId: null },
         avgRating: null,
         reviewCount: 0,
       },
-    };
-  return undefined;
+    },
+  ],
+  [
+    paymentsApi.config,
+    { body: { provider: 'sandbox', publishableKey: null } satisfies PaymentsConfigResponse },
+  ],
+  [plansApi.customerPlans, { body: { plans: [] } satisfies CustomerPlansResponse }],
+  [ordersApi.vendorOrders, { body: { orders: [], nextCursor: null } satisfies VendorOrdersPage }],
+];
+
+function fallbackFor(method: string, pathname: string): MockResponse | undefined {
+  const found = FALLBACKS.find(([endpoint]) => endpoint.method === method && matchesPath(endpoint, pathname));
+  return found?.[1];
 }
 
 /** Unmocked calls ("GET /api/plans?x=1") since the last failOnUnmockedCalls(): one list per test file. */
