@@ -109,7 +109,9 @@ test('a guest chooses Every 2 weeks, signs up inside Checkout, pays, sees the pl
   await page.goto('/dashboard/plans?status=active');
   const listed = page.getByRole('article', { name: 'Pat Planner' }).first();
   await expect(figure(listed, 'Frequency')).toHaveText('Every 2 weeks');
-  await expect(figure(listed, 'Price per visit')).toHaveText('$211.14 a visit, save 10%');
+  await expect(figure(listed, 'Price per visit')).toHaveText(
+    '$211.14 a visit, save 10% + $2.55 service charge',
+  );
   await expect(figure(listed, 'Plan status')).toHaveText('Active');
   await expect(figure(listed, 'Next visit')).toContainText(/Booked|Held|Needs a new time/);
   expect(await seriousViolations(page)).toEqual([]);

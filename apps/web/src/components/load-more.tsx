@@ -14,6 +14,10 @@ export interface PagedQuery {
   fetchNextPage: () => Promise<unknown>;
 }
 
+/** The foot of a list read to its end: "Showing all 3 orders.", or "Showing the only order." for one. */
+export const showingAll = (count: number, [one, many]: readonly [string, string]) =>
+  count === 1 ? `Showing the only ${one}.` : `Showing all ${count} ${many}.`;
+
 export function LoadMore(props: {
   query: PagedQuery;
   /** "Showing all 3 orders." */

@@ -1,7 +1,7 @@
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import type { Vendor } from '@stg/domain/api/vendors';
 import { ErrorList } from '../../../components/error-list';
-import { LoadMore } from '../../../components/load-more';
+import { LoadMore, showingAll } from '../../../components/load-more';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
 import { useMediaQuery } from '../../../lib/use-media-query';
@@ -53,7 +53,7 @@ function PayoutsSection({ vendorId }: { vendorId: number }) {
           status={
             query.hasNextPage
               ? `Showing the latest ${payouts.length} payouts.`
-              : `Showing all ${payouts.length} ${payouts.length === 1 ? 'payout' : 'payouts'}.`
+              : showingAll(payouts.length, ['payout', 'payouts'])
           }
         />
       </>

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ErrorList } from '../../../components/error-list';
-import { LoadMore, type PagedQuery } from '../../../components/load-more';
+import { LoadMore, showingAll, type PagedQuery } from '../../../components/load-more';
 import { PageLoader } from '../../../components/page-loader';
 import { errorsOf } from '../../../lib/api-client';
 
@@ -48,11 +48,7 @@ export function PagedListBody({
         query={query}
         className="vendor-orders__more"
         statusClassName="vendor-orders__count"
-        status={
-          query.hasNextPage
-            ? `Showing the first ${count} ${noun[1]}.`
-            : `Showing all ${count} ${count === 1 ? noun[0] : noun[1]}.`
-        }
+        status={query.hasNextPage ? `Showing the first ${count} ${noun[1]}.` : showingAll(count, noun)}
       />
     </>
   );

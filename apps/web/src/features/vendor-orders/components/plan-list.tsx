@@ -1,15 +1,14 @@
 import { useState } from 'react';
 import type { VendorPlanSummary } from '@stg/domain/api/plans';
 import { formatAppointment } from '@stg/domain/dates';
-import { dollarsToCents } from '@stg/domain/money';
-import { PLAN_FREQUENCY_LABELS, planPriceWords } from '@stg/domain/plans';
-import { planStatusText, VENDOR_VISIT_STATUS_WORDS } from '../vendor-plan-text';
+import { PLAN_FREQUENCY_LABELS } from '@stg/domain/plans';
+import { planPriceText, planStatusText, VENDOR_VISIT_STATUS_WORDS } from '../vendor-plan-text';
 import { VendorPlanSection } from './vendor-plan-section';
 
 /**
  * The vendor's plans (ADR 0037), one card each: the customer, the frequency, the price per visit, the
  * plan's status and its next visit with that visit's status. Details opens the plan's Service Plan section
- * (its next visits and Cancel Plan), read only then.
+ * (its next visits, a cancellation's reason and Cancel Plan, not the facts the card shows), read only then.
  */
 export function PlanList({
   plans,
@@ -64,7 +63,7 @@ export function PlanList({
                 </div>
                 <div>
                   <dt>Price per visit</dt>
-                  <dd>{planPriceWords(dollarsToCents(plan.pricePerVisit), plan.discountPercent)}</dd>
+                  <dd>{planPriceText(plan)}</dd>
                 </div>
                 <div>
                   <dt>Plan status</dt>
@@ -98,6 +97,7 @@ export function PlanList({
                     open
                     now={now}
                     onNotice={onNotice}
+                    facts={false}
                   />
                 )}
               </div>

@@ -33,6 +33,7 @@ export function VendorPlanSection({
   open,
   now,
   onNotice,
+  facts = true,
 }: {
   vendorId: number;
   planId: number;
@@ -44,6 +45,8 @@ export function VendorPlanSection({
   open: boolean;
   now: Date;
   onNotice: (notice: string) => void;
+  /** Whether it names the frequency, the plan's status and the price: not under a plan card that shows them. */
+  facts?: boolean;
 }) {
   const query = useQuery({ ...vendorPlanQueryOptions(vendorId, planId), enabled: open });
   const { openModal } = useModal();
@@ -78,26 +81,32 @@ export function VendorPlanSection({
     const next = live ? upcomingVisits(data, now, SHOWN_PLAN_VISITS) : [];
     content = (
       <>
-        <dl className="details details--grid">
-          <div>
-            <dt>Frequency</dt>
-            <dd>{PLAN_FREQUENCY_LABELS[data.frequency]}</dd>
-          </div>
-          <div>
-            <dt>Plan status</dt>
-            <dd>{planStatusText(data)}</dd>
-          </div>
-          <div className="vendor-order-details__wide">
-            <dt>Price per visit</dt>
-            <dd>{planPriceText(data)}</dd>
-          </div>
-          {data.cancelReason && (
-            <div className="vendor-order-details__wide">
-              <dt>Plan cancellation reason</dt>
-              <dd>{data.cancelReason}</dd>
-            </div>
-          )}
-        </dl>
+        {(facts || data.cancelReason) && (
+          <dl className="details details--grid">
+            {facts && (
+              <>
+                <div>
+                  <dt>Frequency</dt>
+                  <dd>{PLAN_FREQUENCY_LABELS[data.frequency]}</dd>
+                </div>
+                <div>
+                  <dt>Plan status</dt>
+                  <dd>{planStatusText(data)}</dd>
+                </div>
+                <div className="vendor-order-details__wide">
+                  <dt>Price per visit</dt>
+                  <dd>{planPriceText(data)}</dd>
+                </div>
+              </>
+            )}
+            {data.cancelReason && (
+              <div className="vendor-order-details__wide">
+                <dt>Plan cancellation reason</dt>
+                <dd>{data.cancelReason}</dd>
+              </div>
+            )}
+          </dl>
+        )}
         <Subheading id={visitsId} className="vendor-plan__subtitle">
           Next visits
         </Subheading>

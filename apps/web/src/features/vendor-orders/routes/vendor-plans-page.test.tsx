@@ -47,7 +47,7 @@ describe('Service Plans (/dashboard/plans)', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Service Plans' })).toBeInTheDocument();
     const ann = within(await screen.findByRole('article', { name: 'Ann Lee' }));
     expect(ann.getByText('Every 2 weeks')).toBeInTheDocument();
-    expect(ann.getByText('$112.50 a visit, save 10%')).toBeInTheDocument();
+    expect(ann.getByText('$112.50 a visit, save 10% + $2.55 service charge')).toBeInTheDocument();
     expect(ann.getByText('Active')).toBeInTheDocument();
     expect(ann.getByText('Held')).toBeInTheDocument();
     const bo = within(screen.getByRole('article', { name: 'Bo Diaz' }));
@@ -110,7 +110,20 @@ describe('Service Plans (/dashboard/plans)', () => {
       cancelReason: 'Moving out of town',
     });
     const { user, calls } = show({
-      [LIST]: [{ body: plansPage([{}]) }, { body: plansPage([{ status: 'cancelled', nextVisit: null }]) }],
+      [LIST]: [
+        { body: plansPage([{}]) },
+        {
+          body: plansPage([
+            {
+              status: 'cancelled',
+              cancelledAt: cancelled.cancelledAt,
+              cancelledBy: 'vendor',
+              cancelReason: cancelled.cancelReason,
+              nextVisit: null,
+            },
+          ]),
+        },
+      ],
       [PLAN]: [{ body: { plan: makeVendorPlan() } }, { body: { plan: cancelled } }],
       [at(plansApi.cancel, { id: 9 })]: { body: cancelAnswerOf(cancelled) },
     });
@@ -121,8 +134,12 @@ describe('Service Plans (/dashboard/plans)', () => {
     await user.click(details);
     expect(details).toHaveAttribute('aria-expanded', 'true');
     const section = within(await card.findByRole('region', { name: 'Service Plan' }));
-    await section.findByText('$112.50 a visit, save 10% + $2.55 service charge');
+    await section.findByRole('list', { name: 'Next visits' });
     expect(callsTo(calls, plansApi.vendorPlan, { id: 7, planId: 9 })).toHaveLength(1);
+    // The card already names the frequency, the price and the status: the opened plan does not repeat them.
+    expect(card.getAllByText('$112.50 a visit, save 10% + $2.55 service charge')).toHaveLength(1);
+    expect(section.queryByText('Frequency')).not.toBeInTheDocument();
+    expect(section.queryByText('Plan status')).not.toBeInTheDocument();
 
     await user.click(section.getByRole('button', { name: /^Cancel Plan/ }));
     const dialog = within(await screen.findByRole('dialog', { name: VENDOR_CANCEL_PLAN_TITLE }));
@@ -136,5 +153,8 @@ describe('Service Plans (/dashboard/plans)', () => {
     ).toBeInTheDocument();
     await waitFor(() => expect(callsTo(calls, plansApi.vendorPlans)).toHaveLength(2));
     expect(await card.findByText(/^Cancelled by you on/, { selector: 'dd' })).toBeInTheDocument();
+    expect(screen.getByText('Showing the only plan.')).toBeInTheDocument();
+    // A cancelled plan's reason is still said in the opened plan.
+    expect(await section.findByText('Moving out of town')).toBeInTheDocument();
   });
 });
