@@ -7,8 +7,6 @@ export default defineConfig({
       'packages/domain',
       'apps/server',
       'apps/web',
-      // The web's files that mock modules, isolated in a project of their own (ADR 0030, sixth part).
-      'apps/web/vitest.module-mocks.config.ts',
       // The repository's own scripts: the module-boundary lint rules (ADR 0026).
       { test: { name: 'scripts', environment: 'node', include: ['scripts/**/*.test.js'] } },
     ],

@@ -62,3 +62,10 @@ export function subscribeToOrderConfirmation(
     consumer.disconnect();
   };
 }
+
+/**
+ * What the checkout flow calls to wait for its order: tests stand in for it with
+ * `vi.spyOn(orderConfirmations, 'subscribe')`, not a module mock (in the web tests' vmThreads pool a file's
+ * `vi.mock` could resolve against another file's modules; ADR 0030, sixth part).
+ */
+export const orderConfirmations = { subscribe: subscribeToOrderConfirmation };

@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
@@ -16,8 +16,12 @@ import {
   startCheckoutPage,
 } from '../test-fixtures';
 import { at } from '../../../test/mock-api';
+import { orderConfirmations } from '../../../lib/cable';
 
-vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => vi.fn()) }));
+// No socket in jsdom: the live confirmation waits on nothing (a spy, restored after each test).
+beforeEach(() => {
+  vi.spyOn(orderConfirmations, 'subscribe').mockImplementation(() => () => undefined);
+});
 
 type User = ReturnType<typeof renderApp>['user'];
 

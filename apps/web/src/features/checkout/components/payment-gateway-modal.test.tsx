@@ -1,17 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, type MockInstance } from 'vitest';
 import type { OrderConfirmationMessage } from '@stg/domain/api/payments';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
-import { subscribeToOrderConfirmation, type OrderConfirmationHandlers } from '../../../lib/cable';
-import { leavePage } from '../../../lib/leave-page';
+import { orderConfirmations, type OrderConfirmationHandlers } from '../../../lib/cable';
+import { browserPage } from '../../../lib/leave-page';
 import { LAZY, locationOf, type renderApp } from '../../../test/render-app';
 import { callsTo, confirmAnswer, makeIntent, makeOrder, startCheckoutPage } from '../test-fixtures';
 import { at } from '../../../test/mock-api';
-
-vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn() }));
-vi.mock('../../../lib/leave-page', () => ({ leavePage: vi.fn() }));
 
 /** The socket as the tests drive it: the last subscription's handlers and its stop function. */
 let socket: {
@@ -20,15 +17,18 @@ let socket: {
   stop: ReturnType<typeof vi.fn>;
 } | null;
 
+/** The live confirmation's and the page change's stand-ins (spies, restored after each test by the setup). */
+let subscribe: MockInstance<typeof orderConfirmations.subscribe>;
+let leavePage: MockInstance<typeof browserPage.leave>;
+
 beforeEach(() => {
   socket = null;
-  vi.mocked(subscribeToOrderConfirmation).mockClear();
-  vi.mocked(leavePage).mockClear();
-  vi.mocked(subscribeToOrderConfirmation).mockImplementation((confirmationId, handlers) => {
+  subscribe = vi.spyOn(orderConfirmations, 'subscribe').mockImplementation((confirmationId, handlers) => {
     const stop = vi.fn();
     socket = { confirmationId, handlers, stop };
     return stop;
   });
+  leavePage = vi.spyOn(browserPage, 'leave').mockImplementation(() => undefined);
 });
 
 type User = ReturnType<typeof renderApp>['user'];
@@ -371,7 +371,7 @@ describe('payment-gateway modal: outcomes (spec §8 status messages)', () => {
     await typeCard(user, dialog, '4242424242424242');
     await user.click(dialog.getByRole('button', { name: 'Pay $117.15' }));
     await expectStatus(dialog, notice);
-    expect(subscribeToOrderConfirmation).not.toHaveBeenCalled();
+    expect(subscribe).not.toHaveBeenCalled();
   });
 
   it('a payment whose hold ran out (its intent cancelled for another customer) is told nothing was charged, and the time is checked again', async () => {

@@ -4,13 +4,17 @@
  * beside Pay instead of the save choice).
  */
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { at } from '../../../test/mock-api';
 import { LAZY } from '../../../test/render-app';
 import { customerWithBooking, makeIntent, scheduledBooking, startCheckoutPage } from '../test-fixtures';
+import { orderConfirmations } from '../../../lib/cable';
 
-vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => () => {}) }));
+// No socket in jsdom: the live confirmation waits on nothing (a spy, restored after each test).
+beforeEach(() => {
+  vi.spyOn(orderConfirmations, 'subscribe').mockImplementation(() => () => undefined);
+});
 
 const CONSENT =
   'By paying you agree that $105.69 ($103.14 for the visit and $2.55 service charge) will be charged for each later visit of your every 2 weeks plan with Sparkle Cleaning to this card, 24 hours before it, when its cancellation window closes; skip, pause or cancel in Orders before then.';

@@ -7,6 +7,7 @@ import type { renderApp } from '../../../test/render-app';
 import { LAZY } from '../../../test/render-app';
 import { callsTo, makeIntent, startCheckoutPage } from '../test-fixtures';
 import { at } from '../../../test/mock-api';
+import { orderConfirmations } from '../../../lib/cable';
 
 const stripe = {
   confirmPayment: vi.fn(),
@@ -14,7 +15,10 @@ const stripe = {
 };
 const elements = { fetchUpdates: vi.fn(async () => ({})) };
 
-vi.mock('../../../lib/cable', () => ({ subscribeToOrderConfirmation: vi.fn(() => vi.fn()) }));
+// No socket in jsdom: the live confirmation waits on nothing (a spy, restored after each test).
+beforeEach(() => {
+  vi.spyOn(orderConfirmations, 'subscribe').mockImplementation(() => () => undefined);
+});
 vi.mock('@stripe/stripe-js', () => ({ loadStripe: vi.fn(async () => stripe) }));
 vi.mock('@stripe/react-stripe-js', () => ({
   Elements: ({ children }: { children: ReactNode }) => children,

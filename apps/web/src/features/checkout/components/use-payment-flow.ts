@@ -10,8 +10,8 @@ import type {
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { ApiError, UNEXPECTED_ERROR, errorsOf } from '../../../lib/api-client';
 import { availabilityKeyOf } from '../../../lib/availability-query';
-import { subscribeToOrderConfirmation } from '../../../lib/cable';
-import { leavePage } from '../../../lib/leave-page';
+import { orderConfirmations } from '../../../lib/cable';
+import { browserPage } from '../../../lib/leave-page';
 import { refreshAfterOrderPlaced } from '../../../lib/refresh-after-order-placed';
 import { confirmPayment } from '../api/confirm-payment';
 import {
@@ -256,7 +256,7 @@ export function usePaymentFlow({
       : null;
   useEffect(() => {
     if (!waitingFor) return;
-    const stop = subscribeToOrderConfirmation(waitingFor, {
+    const stop = orderConfirmations.subscribe(waitingFor, {
       onMessage: (message) => {
         stop();
         dispatch({ type: 'liveAnswered', message });
@@ -286,7 +286,7 @@ export function usePaymentFlow({
         else if (outcome.kind === 'refused') dispatch({ type: 'formErrorShown', formError: outcome.message });
         else if (outcome.kind === 'redirect') {
           leaving = true;
-          leavePage(outcome.url);
+          browserPage.leave(outcome.url);
         }
       } catch (error) {
         dispatch({ type: 'formErrorShown', formError: failureMessage(error) });
