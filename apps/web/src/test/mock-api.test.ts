@@ -5,6 +5,7 @@ import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
 import { at, callsTo, failOnUnmockedCalls, mockApi } from './mock-api';
 import { customerSession } from './fixtures';
 
@@ -49,6 +50,7 @@ describe('mockApi: an unmocked call fails the test that made it', () => {
     expect(await plans.json()).toEqual({ plans: [] });
     const vendorOrders = await fetch(`${pathOf(ordersApi.vendorOrders, { id: 7 })}?filter=all&limit=50`);
     expect(await vendorOrders.json()).toEqual({ orders: [], nextCursor: null });
+    expect(await (await fetch(pathOf(vendorReadsApi.vendors))).json()).toEqual([]);
 
     expect(checkMessage()).toBe('');
   });

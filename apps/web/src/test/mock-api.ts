@@ -13,6 +13,8 @@ import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { reviewsApi } from '@stg/domain/api/reviews.endpoints';
+import { vendorReadsApi } from '@stg/domain/api/vendor-reads.endpoints';
+import type { VendorCard } from '@stg/domain/api/vendors';
 
 /**
  * The mock key of one endpoint call (ADR 0031): `at(ordersApi.cancel, { id: 100 })` is
@@ -39,7 +41,8 @@ export type Handler = MockResponse | ((call: RecordedCall, count: number) => Moc
  * Side requests every page of a kind makes, answered when a test does not mock them itself (tests about them
  * do), each with what a new account would get: the provider page reads its reviews' eligibility and, once
  * the Summary shows, the card form's provider (the sandbox); the Orders page reads the customer's plans
- * (none); a vendor's landing page, where every redirect of a vendor ends, reads the vendor's orders (none).
+ * (none); the landing pages that redirects end on read the catalog (a customer's home: no vendors yet) and a
+ * vendor's orders (a vendor's Order History: none).
  * Whether a test that only passes through such a page still sees its request depends on timing, so these
  * are answered here rather than failing it (failOnUnmockedCalls).
  */
@@ -61,6 +64,7 @@ const FALLBACKS: [AnyEndpoint, MockResponse][] = [
   ],
   [plansApi.customerPlans, { body: { plans: [] } satisfies CustomerPlansResponse }],
   [ordersApi.vendorOrders, { body: { orders: [], nextCursor: null } satisfies VendorOrdersPage }],
+  [vendorReadsApi.vendors, { body: [] satisfies VendorCard[] }],
 ];
 
 function fallbackFor(method: string, pathname: string): MockResponse | undefined {
