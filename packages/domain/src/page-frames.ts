@@ -380,7 +380,9 @@ const shell = (header: string, page: string) =>
   el('a', { class: 'skip-link', href: '#main' }, 'Skip to content') +
   el(
     'div',
-    { class: 'app-shell' },
+    // data-frame: the app's start-up knows the frame is on screen (framed-page-ready.ts); React's
+    // own app-shell has no such mark.
+    { class: 'app-shell', 'data-frame': true },
     header,
     el('main', { id: 'main', class: 'app-main', tabindex: '-1' }, page),
   );

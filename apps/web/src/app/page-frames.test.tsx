@@ -26,6 +26,8 @@ function differences(frame: Node, page: Node | undefined, at: string): string[] 
   const here = `${at} > ${f.tagName.toLowerCase()}${f.getAttribute('class') ? `.${f.getAttribute('class')!.split(' ').join('.')}` : ''}`;
   const attrs = (e: Element) =>
     [...e.attributes]
+      // The frame's mark, for the app's start-up (layouts/framed-page-ready.ts).
+      .filter((a) => a.name !== 'data-frame')
       // useId's ids (`_r_1_`) differ from the frame's fixed ones: that an id is there is what counts.
       .map((a) => `${a.name}=${/^(id|aria-controls)$/.test(a.name) && /^_r_/.test(a.value) ? 'ID' : a.value}`)
       .sort()

@@ -109,19 +109,7 @@ export const routes: RouteObject[] = [
         ...lazyRoute(DashboardLayout),
         children: [
           { index: true, element: null },
-          {
-            path: ':section',
-            element: <DashboardSectionPage />,
-            // The section page's chunk, then the section's own screen (Order History, Pricing, …).
-            handle: {
-              preload: (pathname: string) =>
-                DashboardSectionPage.preload().then(() =>
-                  import('../features/dashboard/routes/dashboard-section-page').then((m) =>
-                    m.preloadDashboardSection(pathname),
-                  ),
-                ),
-            } satisfies RouteHandle,
-          },
+          { path: ':section', ...lazyRoute(DashboardSectionPage) },
         ],
       },
       // Unknown paths: the guard sends them to /.
@@ -131,15 +119,12 @@ export const routes: RouteObject[] = [
 ];
 
 /**
- * Starts downloading the chunks of the pages `pathname` shows: at start-up, so a deep link's page loads
- * while the session is fetched rather than after it (and, when the server drew the page's frame, before
- * the first render: main.tsx), and when a visitor points at a link (see preloadOnIntent). Pages already in
- * the first bundle have nothing to load. Resolves once they are here (or failed).
+ * Starts downloading the chunks of the pages `pathname` shows, without waiting for them: at start-up,
+ * so a deep link's page loads while the session is fetched rather than after it, and when a visitor
+ * points at a link (see preloadOnIntent). Pages already in the first bundle have nothing to load.
  */
-export function preloadRoute(pathname: string): Promise<unknown> {
-  return Promise.all(
-    (matchRoutes(routes, pathname) ?? []).map(
-      (match) => (match.route.handle as RouteHandle | undefined)?.preload?.(pathname) ?? Promise.resolve(),
-    ),
-  );
+export function preloadRoute(pathname: string): void {
+  for (const match of matchRoutes(routes, pathname) ?? []) {
+    void (match.route.handle as RouteHandle | undefined)?.preload?.(pathname);
+  }
 }

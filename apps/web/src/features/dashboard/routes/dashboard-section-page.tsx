@@ -1,7 +1,7 @@
 import { useParams } from 'react-router';
 import type { DashboardSection } from '@stg/domain/constants';
 import { dashboardSectionOf, isDashboardSection } from '@stg/domain/routing';
-import { lazyComponent } from '../../../app/lazy-page';
+import { lazyPage } from '../../../app/lazy-page';
 import { useSession } from '../../../lib/session/use-session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SectionFrame } from '../components/section-frame';
@@ -13,38 +13,31 @@ const SUMMARIES = {
   pricing: 'Your pricing calculator, minimum price, pricing formula and the questions customers answer.',
 } as const;
 
-// Each section's screen loads on first visit, in its own chunk (lazyComponent: at once when already loaded):
+// Each section's screen loads on first visit, in its own chunk (lazyPage: at once when already loaded):
 // pricing (calculator, formula editor, questions); the setup wizard (uploads, calendar, payouts, submit
 // for review); General Settings and Support; Order History (the vendor's orders, their details and
 // actions); Service Plans (the vendor's plans, each opening to its visits and Cancel Plan); Earnings and
 // payouts (totals, the chart, the payouts, the CSV export; the chart's library follows in another chunk);
 // scheduling (preferences, calendar connection).
-const PricingPage = lazyComponent(() =>
-  import('../../pricing-admin/routes/pricing-page').then((m) => m.PricingPage),
+const PricingPage = lazyPage(() => import('../../pricing-admin/routes/pricing-page'), 'PricingPage');
+const SetupPage = lazyPage(() => import('../../vendor-setup/routes/setup-page'), 'SetupPage');
+const GeneralPage = lazyPage(() => import('../../vendor-settings/routes/general-page'), 'GeneralPage');
+const SupportPage = lazyPage(() => import('../../vendor-settings/routes/support-page'), 'SupportPage');
+const VendorOrdersPage = lazyPage(
+  () => import('../../vendor-orders/routes/vendor-orders-page'),
+  'VendorOrdersPage',
 );
-const SetupPage = lazyComponent(() =>
-  import('../../vendor-setup/routes/setup-page').then((m) => m.SetupPage),
+const VendorPlansPage = lazyPage(
+  () => import('../../vendor-orders/routes/vendor-plans-page'),
+  'VendorPlansPage',
 );
-const GeneralPage = lazyComponent(() =>
-  import('../../vendor-settings/routes/general-page').then((m) => m.GeneralPage),
-);
-const SupportPage = lazyComponent(() =>
-  import('../../vendor-settings/routes/support-page').then((m) => m.SupportPage),
-);
-const VendorOrdersPage = lazyComponent(() =>
-  import('../../vendor-orders/routes/vendor-orders-page').then((m) => m.VendorOrdersPage),
-);
-const VendorPlansPage = lazyComponent(() =>
-  import('../../vendor-orders/routes/vendor-plans-page').then((m) => m.VendorPlansPage),
-);
-const EarningsPage = lazyComponent(() =>
-  import('../../vendor-earnings/routes/earnings-page').then((m) => m.EarningsPage),
-);
-const SchedulingPage = lazyComponent(() =>
-  import('../../scheduling-admin/routes/scheduling-page').then((m) => m.SchedulingPage),
+const EarningsPage = lazyPage(() => import('../../vendor-earnings/routes/earnings-page'), 'EarningsPage');
+const SchedulingPage = lazyPage(
+  () => import('../../scheduling-admin/routes/scheduling-page'),
+  'SchedulingPage',
 );
 
-const SECTION_PAGES: Partial<Record<DashboardSection, { preload: () => Promise<void> }>> = {
+const SECTION_PAGES: Partial<Record<DashboardSection, { preload: () => Promise<unknown> }>> = {
   setup: SetupPage,
   orders: VendorOrdersPage,
   plans: VendorPlansPage,
@@ -56,7 +49,7 @@ const SECTION_PAGES: Partial<Record<DashboardSection, { preload: () => Promise<v
 };
 
 /** Starts loading the screen of a dashboard address (/dashboard/{section}). */
-export function preloadDashboardSection(pathname: string): Promise<void> {
+export function preloadDashboardSection(pathname: string): Promise<unknown> {
   const section = dashboardSectionOf(pathname);
   return (isDashboardSection(section) && SECTION_PAGES[section]?.preload()) || Promise.resolve();
 }
