@@ -285,12 +285,15 @@ export function chunkPreloads(
   for (const module of modules) collect(module, needed);
   const links: string[] = [];
   // With a frame, the style sheets are applied, first (they hold the first paint); Vite's loader finds
-  // them in the head and does not add them again when their chunk is imported.
+  // them in the head and does not add them again when their chunk is imported. The page's scripts are not
+  // needed for that paint: at low priority they leave the bandwidth to the style sheets and the page's
+  // largest picture first (the provider page's banner) rather than compete with them, 20-odd files.
+  const priority = applyStyles ? ' fetchpriority="low"' : '';
   const styles: string[] = [];
   for (const key of needed) {
     if (inEntry.has(key)) continue;
     const chunk = manifest[key]!;
-    links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
+    links.push(`<link rel="modulepreload"${priority} crossorigin href="/${escapeAttr(chunk.file)}">`);
     for (const css of chunk.css ?? [])
       if (applyStyles) styles.push(`<link rel="stylesheet" crossorigin href="/${escapeAttr(css)}">`);
       else links.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(css)}">`);
