@@ -26,19 +26,19 @@ export function lazyPage<
 >(load: () => Promise<M>, name: K): LazyPage<ComponentProps<M[K]>> {
   type Props = ComponentProps<M[K]>;
   let loading: Promise<M> | undefined;
-  let loaded: ComponentType<Props> | undefined;
+  let loaded: M | undefined;
   const loadOnce = () =>
     (loading ??= load().then(
-      (module) => ((loaded = module[name] as ComponentType<Props>), module),
+      (module) => (loaded = module),
       (error: unknown) => {
         // A failed download is tried again by the next preload or render.
         loading = undefined;
         throw error;
       },
     ));
-  const Lazy = lazy(async () => ({ default: (await loadOnce())[name] as ComponentType<Props> }));
+  const Lazy = lazy(() => loadOnce().then((module) => ({ default: module[name] as ComponentType<Props> })));
   // Lazy never commits once `loaded` is set (its promise settles after), so no page is mounted twice.
-  const Page = (props: Props) => createElement(loaded ?? Lazy, props);
+  const Page = (props: Props) => createElement((loaded?.[name] as ComponentType<Props>) ?? Lazy, props);
   return Object.assign(Page, {
     // A failed preload is not an error of its own: the render that needs the page reports it.
     preload: () => loadOnce().catch(() => undefined),
