@@ -33,6 +33,7 @@ import { ordersApi } from '@stg/domain/api/orders.endpoints';
 import { plansApi } from '@stg/domain/api/plans.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { LISTED_CATEGORIES } from '@stg/domain/constants';
+import { pageFrame } from '@stg/domain/page-frames';
 import {
   BANNER_COVER_SIZES,
   CARD_COVER_SIZES,
@@ -238,6 +239,12 @@ export interface PageParts {
   image: { href: string; srcset?: string; sizes?: string } | null;
   /** Manifest keys of the lazy chunks this visitor's page needs beside the address's own. */
   modules?: string[];
+  /**
+   * The page's frame (ADR 0041, @stg/domain/page-frames): markup for `#root` that React's first render
+   * replaces. With a frame, the style sheets of the page's chunks are applied from the start (the frame
+   * uses their classes) rather than preloaded.
+   */
+  frame?: string | null;
 }
 
 const escapeAttr = (value: string) =>
@@ -255,7 +262,12 @@ export const escapeJsonForHtml = (json: string) =>
  * frames and contracts of their page: `extra`): each chunk and its static imports not already in the
  * entry's.
  */
-export function chunkPreloads(manifest: Manifest | null, pathname: string, extra: string[] = []): string[] {
+export function chunkPreloads(
+  manifest: Manifest | null,
+  pathname: string,
+  extra: string[] = [],
+  applyStyles = false,
+): string[] {
   if (!manifest) return [];
   const page = PAGE_CHUNKS.find((p) => p.pattern.test(pathname));
   const modules = [...(page ? [page.module] : []), ...extra]
@@ -272,14 +284,21 @@ export function chunkPreloads(manifest: Manifest | null, pathname: string, extra
   const needed = new Set<string>();
   for (const module of modules) collect(module, needed);
   const links: string[] = [];
+  // With a frame, the style sheets are applied, first (they hold the first paint); Vite's loader finds
+  // them in the head and does not add them again when their chunk is imported. The page's scripts are not
+  // needed for that paint: at low priority they leave the bandwidth to the style sheets and the page's
+  // largest picture first (the provider page's banner) rather than compete with them, 20-odd files.
+  const priority = applyStyles ? ' fetchpriority="low"' : '';
+  const styles: string[] = [];
   for (const key of needed) {
     if (inEntry.has(key)) continue;
     const chunk = manifest[key]!;
-    links.push(`<link rel="modulepreload" crossorigin href="/${escapeAttr(chunk.file)}">`);
+    links.push(`<link rel="modulepreload"${priority} crossorigin href="/${escapeAttr(chunk.file)}">`);
     for (const css of chunk.css ?? [])
-      links.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(css)}">`);
+      if (applyStyles) styles.push(`<link rel="stylesheet" crossorigin href="/${escapeAttr(css)}">`);
+      else links.push(`<link rel="preload" as="style" crossorigin href="/${escapeAttr(css)}">`);
   }
-  return links;
+  return [...styles, ...links];
 }
 
 type Cover = { thumbnailImageUrl?: string | null; bannerImageUrl?: string | null };
@@ -326,13 +345,17 @@ export function renderPage(template: Template, pathname: string, parts: PagePart
     html = insertAt(html, first >= 0 && (head < 0 || first < head) ? first : head, link);
   }
   // After the first bundle's own links (Vite writes them at the end of the head).
-  const chunks = chunkPreloads(template.manifest, pathname, parts.modules);
+  const chunks = chunkPreloads(template.manifest, pathname, parts.modules, Boolean(parts.frame));
   if (chunks.length) html = insertAt(html, html.search(/<\/head>/i), chunks.join(''));
+  if (parts.frame) html = html.replace(ROOT_ELEMENT, () => `<div id="root">${parts.frame}</div>`);
   const answers = parts.answers.map(([apiPath, json]) => `${JSON.stringify(apiPath)}:${json}`).join(',');
   const data = escapeJsonForHtml(`{"at":${at},"answers":{${answers}}}`);
   const block = `<script type="application/json" id="${BOOT_DATA_ID}">${data}</script>`;
   return insertAt(html, html.search(/<\/body>/i), block);
 }
+
+/** The app's (empty) root element in index.html, where a page's frame goes. */
+const ROOT_ELEMENT = /<div id="root"><\/div>/;
 
 /** `text` inserted at `index` (at the end when the marker was not found, -1). */
 function insertAt(html: string, index: number, text: string): string {
@@ -438,7 +461,8 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
       image = pageAnswer.image(pageAnswer.rep.body);
     }
     answers.push(...userAnswers);
-    return { answers, image, modules: signedIn?.modules ?? [] };
+    const frame = req.user ? pageFrame(pathname, search, sessionAnswer) : null;
+    return { answers, image, modules: signedIn?.modules ?? [], frame };
   }
 
   /**

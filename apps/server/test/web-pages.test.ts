@@ -363,6 +363,8 @@ describe('revalidation, HEAD and encodings', () => {
 describe('signed-in pages (issue 27): their chunks and the answers of their first GETs', () => {
   const preloadsOf = (html: string) =>
     [...html.matchAll(/<link rel="(?:modulepreload|preload)"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
+  const stylesOf = (html: string) =>
+    [...html.matchAll(/<link rel="stylesheet"[^>]* href="([^"]+)"/g)].map((m) => m[1]);
 
   it('a customer’s /orders carries exactly their GET /api/orders and /api/plans and preloads its chunks', async () => {
     const { client } = await signedUpCustomer(app, 'orders-page');
@@ -377,11 +379,36 @@ describe('signed-in pages (issue 27): their chunks and the answers of their firs
         '/assets/signed-in-header-H3ad.js',
         '/assets/orders-page-0rd3r5.js',
         '/assets/booking-B00k99.js',
-        '/assets/orders-page-Css333.css',
       ]),
     );
+    // The page comes with its frame (ADR 0041), which uses the page's styles: applied, not preloaded.
+    expect(stylesOf(html)).toContain('/assets/orders-page-Css333.css');
+    expect(preloadsOf(html)).not.toContain('/assets/orders-page-Css333.css');
     // The first bundle's own files only once (Vite's own link).
     expect(preloadsOf(html).filter((href) => href === '/assets/vendor-Sh4r3d.js')).toHaveLength(1);
+  });
+
+  it('a signed-in page comes with its frame in #root (ADR 0041); a guest’s and a page without one, an empty #root', async () => {
+    const rootOf = (html: string) =>
+      /<div id="root">(.*)<\/div><script type="application\/json"/s.exec(html)?.[1] ?? '';
+    const { client } = await signedUpCustomer(app, 'framed');
+    const framed = decoded(await client.request({ method: 'GET', url: '/orders' }));
+    expect(rootOf(framed)).toContain('<h1>Orders</h1>');
+    expect(rootOf(framed)).toContain('<header class="site-header site-header--customer">');
+    // One header, one main, one h1: the frame is the page's top, React's first render replaces it.
+    expect(framed.match(/<header\b/g)).toHaveLength(1);
+    expect(framed.match(/<main\b/g)).toHaveLength(1);
+    expect(framed.match(/<h1\b/g)).toHaveLength(1);
+    const owner = new TestClient(app);
+    await owner.signIn('page-vendor@example.com', PASSWORD);
+    const history = decoded(await owner.request({ method: 'GET', url: '/dashboard/orders?filter=past' }));
+    expect(rootOf(history)).toContain('Past orders (completed or cancelled), latest appointment first.');
+    expect(rootOf(history)).toContain('Hi, ');
+    const guest = decoded(await new TestClient(app).request({ method: 'GET', url: '/orders' }));
+    expect(guest).toContain('<div id="root"></div>');
+    expect(stylesOf(guest)).not.toContain('/assets/orders-page-Css333.css');
+    const account = decoded(await client.request({ method: 'GET', url: '/account' }));
+    expect(account).toContain('<div id="root"></div>');
   });
 
   it('a vendor’s Order History carries the list of its ?filter=, 50 a page, as GET answers it', async () => {

@@ -40,9 +40,14 @@ const operatorRoutes: RouteObject[] = [
 ];
 
 /** Starts downloading the page of an operator's address. */
-export function preloadOperatorPage(pathname: string): void {
-  for (const match of matchRoutes(operatorRoutes, pathname, OPERATOR_CONSOLE) ?? [])
-    void (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.();
+export function preloadOperatorPage(pathname: string): Promise<unknown> {
+  return Promise.all(
+    (matchRoutes(operatorRoutes, pathname, OPERATOR_CONSOLE) ?? []).map(
+      (match) =>
+        (match.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.() ??
+        Promise.resolve(),
+    ),
+  );
 }
 
 /** The operator page of the current address. */

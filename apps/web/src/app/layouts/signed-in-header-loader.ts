@@ -13,7 +13,7 @@ let loading: Promise<RenderSignedInHeader> | undefined;
  */
 export function preloadSignedInHeader(): Promise<RenderSignedInHeader> {
   loading ??= import('./signed-in-header').then(
-    (module) => (loaded = module.renderSignedInHeader),
+    (module) => module.ready.then((render) => (loaded = render)),
     (error: unknown) => {
       loading = undefined;
       throw error;

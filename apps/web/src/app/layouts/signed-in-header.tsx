@@ -1,5 +1,6 @@
 import type { ReactElement } from 'react';
 import { CustomerHeader } from './customer-header';
+import { framedPageReady } from './framed-page-ready';
 import { VendorHeader } from './vendor-header';
 
 /**
@@ -10,3 +11,9 @@ import { VendorHeader } from './vendor-header';
 export function renderSignedInHeader(vendorView: boolean): ReactElement {
   return vendorView ? <VendorHeader /> : <CustomerHeader />;
 }
+
+/**
+ * renderSignedInHeader, once a page the server drew the frame of has its own chunks too: the first render
+ * waits for it (main.tsx, signed-in-header-loader.ts, framed-page-ready.ts).
+ */
+export const ready: Promise<typeof renderSignedInHeader> = framedPageReady().then(() => renderSignedInHeader);

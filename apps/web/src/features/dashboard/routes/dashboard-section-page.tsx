@@ -1,6 +1,7 @@
-import { lazy } from 'react';
 import { useParams } from 'react-router';
-import { isDashboardSection } from '@stg/domain/routing';
+import type { DashboardSection } from '@stg/domain/constants';
+import { dashboardSectionOf, isDashboardSection } from '@stg/domain/routing';
+import { lazyPage } from '../../../app/lazy-page';
 import { useSession } from '../../../lib/session/use-session';
 import { useDocumentTitle } from '../../../lib/use-document-title';
 import { SectionFrame } from '../components/section-frame';
@@ -12,45 +13,46 @@ const SUMMARIES = {
   pricing: 'Your pricing calculator, minimum price, pricing formula and the questions customers answer.',
 } as const;
 
-// The pricing screen (calculator, formula editor, questions) loads on first visit, in its own chunk.
-const PricingPage = lazy(async () => ({
-  default: (await import('../../pricing-admin/routes/pricing-page')).PricingPage,
-}));
+// Each section's screen loads on first visit, in its own chunk (lazyPage: at once when already loaded):
+// pricing (calculator, formula editor, questions); the setup wizard (uploads, calendar, payouts, submit
+// for review); General Settings and Support; Order History (the vendor's orders, their details and
+// actions); Service Plans (the vendor's plans, each opening to its visits and Cancel Plan); Earnings and
+// payouts (totals, the chart, the payouts, the CSV export; the chart's library follows in another chunk);
+// scheduling (preferences, calendar connection).
+const PricingPage = lazyPage(() => import('../../pricing-admin/routes/pricing-page'), 'PricingPage');
+const SetupPage = lazyPage(() => import('../../vendor-setup/routes/setup-page'), 'SetupPage');
+const GeneralPage = lazyPage(() => import('../../vendor-settings/routes/general-page'), 'GeneralPage');
+const SupportPage = lazyPage(() => import('../../vendor-settings/routes/support-page'), 'SupportPage');
+const VendorOrdersPage = lazyPage(
+  () => import('../../vendor-orders/routes/vendor-orders-page'),
+  'VendorOrdersPage',
+);
+const VendorPlansPage = lazyPage(
+  () => import('../../vendor-orders/routes/vendor-plans-page'),
+  'VendorPlansPage',
+);
+const EarningsPage = lazyPage(() => import('../../vendor-earnings/routes/earnings-page'), 'EarningsPage');
+const SchedulingPage = lazyPage(
+  () => import('../../scheduling-admin/routes/scheduling-page'),
+  'SchedulingPage',
+);
 
-// The setup wizard (uploads, calendar, payouts, submit for review) loads on first visit, in its own chunk.
-const SetupPage = lazy(async () => ({
-  default: (await import('../../vendor-setup/routes/setup-page')).SetupPage,
-}));
+const SECTION_PAGES: Partial<Record<DashboardSection, { preload: () => Promise<unknown> }>> = {
+  setup: SetupPage,
+  orders: VendorOrdersPage,
+  plans: VendorPlansPage,
+  earnings: EarningsPage,
+  general: GeneralPage,
+  support: SupportPage,
+  pricing: PricingPage,
+  scheduling: SchedulingPage,
+};
 
-// General Settings and Support load on first visit, in their own chunks.
-const GeneralPage = lazy(async () => ({
-  default: (await import('../../vendor-settings/routes/general-page')).GeneralPage,
-}));
-const SupportPage = lazy(async () => ({
-  default: (await import('../../vendor-settings/routes/support-page')).SupportPage,
-}));
-
-// Order History (the vendor's orders, their details and actions) loads on first visit, in its own chunk.
-const VendorOrdersPage = lazy(async () => ({
-  default: (await import('../../vendor-orders/routes/vendor-orders-page')).VendorOrdersPage,
-}));
-
-// Service Plans (the vendor's plans, each opening to its visits and Cancel Plan) loads on first visit, in its
-// own chunk.
-const VendorPlansPage = lazy(async () => ({
-  default: (await import('../../vendor-orders/routes/vendor-plans-page')).VendorPlansPage,
-}));
-
-// Earnings and payouts (totals, the chart, the payouts, the CSV export) load on first visit, in their own
-// chunk; the chart's library follows in another.
-const EarningsPage = lazy(async () => ({
-  default: (await import('../../vendor-earnings/routes/earnings-page')).EarningsPage,
-}));
-
-// The scheduling screen (preferences, calendar connection) loads on first visit, in its own chunk.
-const SchedulingPage = lazy(async () => ({
-  default: (await import('../../scheduling-admin/routes/scheduling-page')).SchedulingPage,
-}));
+/** Starts loading the screen of a dashboard address (/dashboard/{section}). */
+export function preloadDashboardSection(pathname: string): Promise<unknown> {
+  const section = dashboardSectionOf(pathname);
+  return (isDashboardSection(section) && SECTION_PAGES[section]?.preload()) || Promise.resolve();
+}
 
 /** One dashboard section's frame; the section is already validated by the route guard. */
 export function DashboardSectionPage() {
