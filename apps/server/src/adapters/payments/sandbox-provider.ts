@@ -217,8 +217,13 @@ export class SandboxPayments implements PaymentProvider {
 
   /** Writes these objects (new or changed) in one statement. */
   private async saveAll(tx: Tx, objs: { id: string; object: string }[]) {
+    await this.upsert(tx, objs);
+  }
+
+  /** The statement that writes these objects (new or changed; each object once). */
+  private upsert(tx: Tx, objs: { id: string; object: string }[]) {
     const now = this.opts.now();
-    await tx
+    return tx
       .insert(sandboxObjects)
       .values(
         objs.map((obj) => ({ id: obj.id, object: obj.object, data: obj, createdAt: now, updatedAt: now })),
@@ -245,9 +250,13 @@ export class SandboxPayments implements PaymentProvider {
       created: Math.floor(now.getTime() / 1000),
       data: { object: structuredClone(object) as Record<string, unknown> },
     };
-    await this.saveAll(tx, [...changed, event]);
+    // The objects and the event are written in the same statement as the event's retry job (issue 27: one
+    // round trip; a data-modifying CTE always runs, to completion, whether or not it is read).
+    const saved = tx
+      .$with('sandbox_saved')
+      .as(this.upsert(tx, [...changed, event]).returning({ id: sandboxObjects.id }));
     // The retry path: the worker delivers it if the immediate delivery did not happen (crash, restart).
-    await tx.insert(jobs).values({
+    await tx.with(saved).insert(jobs).values({
       kind: SANDBOX_EVENT_JOB,
       payload: { eventId: event.id },
       runAt: new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)),
@@ -709,6 +718,8 @@ export class SandboxPayments implements PaymentProvider {
       )
         return { intent: await this.present(tx, intent), redirectUrl: null };
       let pm: PaymentMethodObject;
+      // A new card is written with the intent (and its event) in one statement below (issue 27).
+      const made: PaymentMethodObject[] = [];
       if (input.paymentMethodId) {
         const saved = await this.load<PaymentMethodObject>(tx, input.paymentMethodId, 'payment_method');
         if (!saved || saved.customer !== intent.customer)
@@ -730,7 +741,7 @@ export class SandboxPayments implements PaymentProvider {
           behaviour: testCard.behaviour,
           created: Math.floor(this.opts.now().getTime() / 1000),
         };
-        await this.save(tx, pm);
+        made.push(pm);
         if (input.saveCard !== undefined) intent.setup_future_usage = input.saveCard ? 'off_session' : null;
       } else throw invalid('A card or a saved payment method is required.', 'parameter_missing');
       intent.payment_method = pm.id;
@@ -740,9 +751,8 @@ export class SandboxPayments implements PaymentProvider {
       if (refusal) {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = refusal;
-        await this.save(tx, intent);
-        await this.emit(tx, events, 'payment_intent.payment_failed', intent);
-        return { intent: await this.present(tx, intent), redirectUrl: null };
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent, [...made, intent]);
+        return { intent: await this.present(tx, intent, pm), redirectUrl: null };
       }
       if (AUTHENTICATES_ON_SESSION.includes(pm.behaviour)) {
         const url = `${this.opts.publicUrl}/sandbox/authenticate/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`;
@@ -751,11 +761,11 @@ export class SandboxPayments implements PaymentProvider {
           type: 'redirect_to_url',
           redirect_to_url: { url, return_url: input.returnUrl },
         };
-        await this.save(tx, intent);
-        return { intent: await this.present(tx, intent), redirectUrl: url };
+        await this.saveAll(tx, [...made, intent]);
+        return { intent: await this.present(tx, intent, pm), redirectUrl: url };
       }
-      await this.succeed(tx, events, intent, pm);
-      return { intent: await this.present(tx, intent), redirectUrl: null };
+      await this.succeed(tx, events, intent, pm, made.length > 0);
+      return { intent: await this.present(tx, intent, pm), redirectUrl: null };
     });
   }
 
@@ -869,16 +879,27 @@ export class SandboxPayments implements PaymentProvider {
     }
   }
 
-  private async succeed(tx: Tx, events: string[], intent: IntentObject, pm: PaymentMethodObject) {
+  /**
+   * The intent succeeds with card `pm` (`pmIsNew`: not written yet), written with its event in one
+   * statement: the card too when it is new or becomes the customer's.
+   */
+  private async succeed(
+    tx: Tx,
+    events: string[],
+    intent: IntentObject,
+    pm: PaymentMethodObject,
+    pmIsNew = false,
+  ) {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.latest_charge = newId('ch');
     intent.payment_method = pm.id;
+    let pmChanged = pmIsNew;
     if (intent.setup_future_usage && pm.customer === null) {
       pm.customer = intent.customer;
-      await this.save(tx, pm);
+      pmChanged = true;
     }
-    await this.emit(tx, events, 'payment_intent.succeeded', intent, [intent]);
+    await this.emit(tx, events, 'payment_intent.succeeded', intent, pmChanged ? [pm, intent] : [intent]);
   }
 }
 
