@@ -4,6 +4,7 @@ import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
+import { preparedPerDb } from '../../db/prepared';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -25,18 +26,37 @@ export async function lockVendorTime(tx: Tx, vendorId: number, then?: readonly [
   );
 }
 
+/** A payment by its intent (issue 27: several times a checkout, each built once per database). */
+const paymentByIntent = preparedPerDb((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.intentId, sql.placeholder('intentId')),
+      ),
+    )
+    .limit(1)
+    .prepare('payment_by_intent'),
+);
+
 export async function findPaymentByIntent(
   db: Db | Tx,
   provider: PaymentProviderName,
   intentId: string,
   lock = false,
 ) {
+  if (!lock) {
+    const [found] = await paymentByIntent(db).execute({ provider, intentId });
+    return found ?? null;
+  }
   const q = db
     .select()
     .from(payments)
     .where(and(eq(payments.provider, provider), eq(payments.intentId, intentId)))
     .limit(1);
-  const [row] = lock ? await q.for('update') : await q;
+  const [row] = await q.for('update');
   return row ?? null;
 }
 
