@@ -7,7 +7,7 @@
  * app hands them to the same handler as Stripe's webhooks (with a jobs-table retry).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   CARD_DECLINE_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -120,6 +120,14 @@ interface EventObject {
   data: { object: Record<string, unknown> };
 }
 
+/** An event committed and kept for its delivery at once, with its intent's card (null: none). */
+interface KeptEvent {
+  event: EventObject;
+  card: PaymentMethodObject | null;
+}
+/** Events kept for their delivery at once, at most (see keepForDelivery). */
+const KEPT_EVENTS_MAX = 1_000;
+
 export interface SandboxConfirmInput {
   clientSecret: string;
   card?: { number: string; expMonth: number; expYear: number; cvc: string };
@@ -194,6 +202,14 @@ export class SandboxPayments implements PaymentProvider {
   readonly publishableKey = null;
   /** Called after a transaction that emitted events commits (the app delivers them at once). */
   onEvents: ((eventIds: string[]) => void) | null = null;
+  /** The events each running write emitted (by its `events` list), kept once it commits. */
+  private readonly emitted = new WeakMap<string[], Map<string, KeptEvent>>();
+  /** Events committed and not yet delivered, by id (see keepForDelivery). */
+  private readonly kept = new Map<string, KeptEvent>();
+  /** The retry jobs of delivered events waiting for the next statement that marks them done, if any. */
+  private deliveredKeys: string[] | null = null;
+  private deliveredNext: Promise<void> = Promise.resolve();
+  private deliveredRunning: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -241,6 +257,8 @@ export class SandboxPayments implements PaymentProvider {
     type: string,
     object: object,
     changed: { id: string; object: string }[] = [],
+    /** The intent's card when the caller holds it (null: it has none), for the handoff after the commit. */
+    card?: PaymentMethodObject | null,
   ) {
     const now = this.opts.now();
     const event: EventObject = {
@@ -269,6 +287,9 @@ export class SandboxPayments implements PaymentProvider {
         updatedAt: now,
       });
     events.push(event.id);
+    // Handed to the app after the commit as it was written (an intent's event only with its card known).
+    const intentCard = (object as { object?: string }).object === 'payment_intent' ? card : null;
+    if (intentCard !== undefined) this.emitted.get(events)?.set(event.id, { event, card: intentCard });
   }
 
   /**
@@ -277,6 +298,8 @@ export class SandboxPayments implements PaymentProvider {
    */
   private async write<T>(key: string | null, fn: (tx: Tx, events: string[]) => Promise<T>): Promise<T> {
     const events: string[] = [];
+    const emitted = new Map<string, KeptEvent>();
+    this.emitted.set(events, emitted);
     const result = await this.db.transaction(async (tx) => {
       if (key) {
         await tx.execute(sql`select pg_advisory_xact_lock(7501, hashtext(${key}))`);
@@ -295,8 +318,24 @@ export class SandboxPayments implements PaymentProvider {
         });
       return value;
     });
-    if (events.length > 0) this.onEvents?.(events);
+    if (events.length > 0 && this.onEvents) {
+      this.keepForDelivery(emitted);
+      this.onEvents(events);
+    }
     return result;
+  }
+
+  /**
+   * Issue 27: the events just committed are kept in memory for the app's delivery at once (`loadEvent`
+   * takes each once), as Stripe's webhook carries its event in its body: the delivery does not read back
+   * what was just written. The retry job (and any later delivery) reads the stored event. At most
+   * KEPT_EVENTS_MAX are kept (the oldest dropped: read from the database if ever asked for).
+   */
+  private keepForDelivery(emitted: Map<string, KeptEvent>) {
+    for (const [id, kept] of emitted) {
+      this.kept.set(id, kept);
+      if (this.kept.size > KEPT_EVENTS_MAX) this.kept.delete(this.kept.keys().next().value!);
+    }
   }
 
   /**
@@ -346,10 +385,22 @@ export class SandboxPayments implements PaymentProvider {
    * claim, the event's loads and its outcome). A job already taken is left to finish.
    */
   async eventDelivered(eventId: string): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status: 'done', updatedAt: this.opts.now() })
-      .where(and(eq(jobs.uniqueKey, `${SANDBOX_EVENT_JOB}:${eventId}`), eq(jobs.status, 'queued')));
+    // Issue 27: the events delivered while one such statement runs are marked done by the next, together
+    // (each caller still returns once its own job is marked).
+    if (this.deliveredKeys === null) {
+      const keys: string[] = [];
+      this.deliveredKeys = keys;
+      this.deliveredNext = this.deliveredRunning.then(async () => {
+        if (this.deliveredKeys === keys) this.deliveredKeys = null;
+        await this.db
+          .update(jobs)
+          .set({ status: 'done', updatedAt: this.opts.now() })
+          .where(and(inArray(jobs.uniqueKey, keys), eq(jobs.status, 'queued')));
+      });
+      this.deliveredRunning = this.deliveredNext.catch(() => undefined);
+    }
+    this.deliveredKeys.push(`${SANDBOX_EVENT_JOB}:${eventId}`);
+    return this.deliveredNext;
   }
 
   private async intentOrThrow(tx: Db | Tx, id: string, lock = false): Promise<IntentObject> {
@@ -445,7 +496,7 @@ export class SandboxPayments implements PaymentProvider {
         return { kind: 'succeeded', intent: await this.present(tx, intent, pm) };
       }
       intent.last_payment_error = refusal;
-      await this.emit(tx, events, 'payment_intent.payment_failed', intent, [intent]);
+      await this.emit(tx, events, 'payment_intent.payment_failed', intent, [intent], pm);
       const presented = await this.present(tx, intent, pm);
       if (refusal === AUTHENTICATION_REQUIRED) return { kind: 'requires_action', intent: presented };
       return {
@@ -781,7 +832,7 @@ export class SandboxPayments implements PaymentProvider {
       if (refusal) {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = refusal;
-        await this.emit(tx, events, 'payment_intent.payment_failed', intent, [...made, intent]);
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent, [...made, intent], pm);
         return { intent: await this.present(tx, intent, pm), redirectUrl: null };
       }
       if (AUTHENTICATES_ON_SESSION.includes(pm.behaviour)) {
@@ -822,7 +873,7 @@ export class SandboxPayments implements PaymentProvider {
           message: CARD_DECLINE_MESSAGES.authentication_failed,
         };
         await this.save(tx, intent);
-        await this.emit(tx, events, 'payment_intent.payment_failed', intent);
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent, [], pm);
       }
       return { returnUrl, intent: await this.present(tx, intent) };
     });
@@ -871,42 +922,17 @@ export class SandboxPayments implements PaymentProvider {
 
   /** A stored event as the app's handler takes it (the same mapping as Stripe's webhooks). */
   async loadEvent(eventId: string): Promise<PaymentEvent | null> {
+    const kept = this.kept.get(eventId);
+    if (kept) {
+      this.kept.delete(eventId);
+      return eventOf(kept.event, kept.card);
+    }
     const found = await this.loadWithCard<EventObject>(
       eventId,
       'event',
       sql`o.data->'data'->'object'->>'payment_method'`,
     );
-    if (!found) return null;
-    const event = found.data;
-    const obj = event.data.object;
-    switch (event.type) {
-      case 'payment_intent.succeeded':
-      case 'payment_intent.payment_failed':
-      case 'payment_intent.canceled':
-        return {
-          id: event.id,
-          type: event.type,
-          intent: await this.present(this.db, obj as unknown as IntentObject, found.pm ?? undefined),
-        };
-      case 'charge.refunded': {
-        const charge = obj as {
-          payment_intent: string;
-          amount_refunded: number;
-          refunds: { data: { id: string }[] };
-        };
-        return {
-          id: event.id,
-          type: 'charge.refunded',
-          paymentIntentId: charge.payment_intent,
-          amountRefundedCents: charge.amount_refunded,
-          refundIds: charge.refunds.data.map((r) => r.id),
-        };
-      }
-      case 'account.updated':
-        return { id: event.id, type: 'account.updated', account: accountOf(obj as unknown as AccountObject) };
-      default:
-        return { id: event.id, type: 'other', originalType: event.type };
-    }
+    return found ? eventOf(found.data, found.pm) : null;
   }
 
   /**
@@ -929,7 +955,39 @@ export class SandboxPayments implements PaymentProvider {
       pm.customer = intent.customer;
       pmChanged = true;
     }
-    await this.emit(tx, events, 'payment_intent.succeeded', intent, pmChanged ? [pm, intent] : [intent]);
+    await this.emit(tx, events, 'payment_intent.succeeded', intent, pmChanged ? [pm, intent] : [intent], pm);
+  }
+}
+
+/** A stored (or just committed) event as the app's handler takes it (the same mapping as Stripe's webhooks). */
+function eventOf(event: EventObject, card: PaymentMethodObject | null): PaymentEvent {
+  const obj = event.data.object;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = obj as unknown as IntentObject;
+      const pm = card && card.id === intent.payment_method ? card : null;
+      return { id: event.id, type: event.type, intent: presentIntent(intent, pm) };
+    }
+    case 'charge.refunded': {
+      const charge = obj as {
+        payment_intent: string;
+        amount_refunded: number;
+        refunds: { data: { id: string }[] };
+      };
+      return {
+        id: event.id,
+        type: 'charge.refunded',
+        paymentIntentId: charge.payment_intent,
+        amountRefundedCents: charge.amount_refunded,
+        refundIds: charge.refunds.data.map((r) => r.id),
+      };
+    }
+    case 'account.updated':
+      return { id: event.id, type: 'account.updated', account: accountOf(obj as unknown as AccountObject) };
+    default:
+      return { id: event.id, type: 'other', originalType: event.type };
   }
 }
 
