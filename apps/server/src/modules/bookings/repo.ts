@@ -89,9 +89,20 @@ export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: 
 
 /** One booking row, locked until the transaction ends. */
 export async function lockBooking(tx: Tx, id: number) {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
+  const [row] = await bookingLocked(tx).execute({ id });
   return row ?? null;
 }
+
+/** Every checkout's hold locks its booking (issue 27: built once). */
+const bookingLocked = preparedPerDb((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, sql.placeholder('id')))
+    .for('update')
+    .limit(1)
+    .prepare('booking_locked'),
+);
 
 export async function insertBooking(tx: Tx, values: NewBooking): Promise<BookingRow> {
   return oneRow(await tx.insert(bookings).values(values).returning(), 'booking');
