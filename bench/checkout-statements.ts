@@ -12,6 +12,7 @@ import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { usersApi } from '@stg/domain/api/users.endpoints';
 import { apiClient } from './lib/api';
+import { ownCpuSeconds, postgresCpuSeconds, postmasterPid } from './lib/cpu';
 import { freshDatabase } from './lib/database';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../apps/server/src/db/client';
@@ -130,6 +131,38 @@ await measured('sandbox card confirmation', () =>
 );
 await measured('confirm (order)', () =>
   call(paymentsApi.confirm, { body: { paymentIntentId: intent.paymentIntentId } }),
+);
+
+// CPU per path, load-insensitive (issue 27): PATHS more customers' whole paths one after another, this
+// process's CPU (the app and the client in one process here) and PostgreSQL's (on PostgreSQL).
+const PATHS = Number(process.env.BENCH_PATHS ?? 20);
+const ready = [];
+for (let i = 0; i < PATHS; i++) ready.push(await customerWithBooking(2 + i));
+const postmaster = database.kind === 'postgres' ? await postmasterPid(app.deps.db) : null;
+let statements = 0;
+const stopCounting = db.onQuery(() => statements++);
+const cpu0 = ownCpuSeconds();
+const pg0 = postmaster === null ? null : postgresCpuSeconds(postmaster);
+for (const c of ready) {
+  const i = (await c.call(paymentsApi.createPaymentIntent, { body: { booking: { id: c.bookingId } } })) as {
+    clientSecret: string;
+    paymentIntentId: string;
+  };
+  await c.call(paymentsApi.sandboxConfirm, {
+    body: {
+      clientSecret: i.clientSecret,
+      card: { number: '4242424242424242', expMonth: 12, expYear: 2030, cvc: '123' },
+      returnUrl: '/orders',
+    },
+  });
+  await c.call(paymentsApi.confirm, { body: { paymentIntentId: i.paymentIntentId } });
+  await app.deps.background.drain();
+}
+const cpu1 = ownCpuSeconds();
+const pg1 = postmaster === null ? null : postgresCpuSeconds(postmaster);
+stopCounting();
+console.info(
+  `\n${PATHS} whole paths one after another: this process (app and client) ${(((cpu1 - cpu0) * 1000) / PATHS).toFixed(1)} ms CPU a path, PostgreSQL ${pg0 === null || pg1 === null ? 'n/a' : `${(((pg1 - pg0) * 1000) / PATHS).toFixed(1)} ms`}, ${(statements / PATHS).toFixed(1)} statements a path`,
 );
 
 // The plans of the statements the vendor's time is held across, and of the saved-card list.

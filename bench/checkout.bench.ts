@@ -16,6 +16,7 @@
  * BENCH_LAYOUT=spread|one picks only one of them. BENCH_CPU_PROF=DIR starts the server with
  * `--cpu-prof --cpu-prof-dir=DIR` (a .cpuprofile when it stops).
  */
+import os from 'node:os';
 import { eq } from 'drizzle-orm';
 import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
@@ -29,6 +30,7 @@ import { supportApi } from '@stg/domain/api/support.endpoints';
 import { usersApi } from '@stg/domain/api/users.endpoints';
 import { apiClient, urlOf } from './lib/api';
 import { freshDatabase } from './lib/database';
+import { ownCpuSeconds, postgresCpuSeconds, postmasterPid, processCpuSeconds } from './lib/cpu';
 import { machineLine } from './lib/measure';
 import { startBareFastify, startServer } from './lib/processes';
 
@@ -88,6 +90,7 @@ for (const plan of plans)
       .where(eq(vendors.id, v.vendorId));
     plan.vendors.push(v);
   }
+const postmaster = database.kind === 'postgres' ? await postmasterPid(setup.deps.db) : null;
 await setup.close();
 
 const profileDir = process.env.BENCH_CPU_PROF;
@@ -203,6 +206,33 @@ for (let r = 0; r < ROUNDS; r++) {
 
 // ---- Checkout, 50 customers at once per round ------------------------------------------------------
 
+/**
+ * The server's statements so far (its /metrics: the count of every statement kind's time histogram) and
+ * its CPU seconds (process_cpu_seconds_total). A scrape itself runs one statement (the gauges).
+ */
+async function serverCounters(): Promise<{ statements: number; cpu: number }> {
+  const text = await fetch(`${base}/metrics`).then((r) => r.text());
+  let statements = 0;
+  let cpu = Number.NaN;
+  for (const row of text.split('\n')) {
+    if (row.startsWith('marketplace_db_query_duration_seconds_count'))
+      statements += Number(row.split(' ').at(-1));
+    else if (row.startsWith('process_cpu_seconds_total')) cpu = Number(row.split(' ').at(-1));
+  }
+  return { statements, cpu };
+}
+/** CPU seconds of each process of the bench now (PostgreSQL's null on PGlite: it is the server's). */
+async function cpuNow() {
+  const counters = await serverCounters();
+  return {
+    ...counters,
+    serverProc: processCpuSeconds(server.pid),
+    postgres: postmaster === null ? null : postgresCpuSeconds(postmaster),
+    bench: ownCpuSeconds(),
+  };
+}
+type CpuSample = Awaited<ReturnType<typeof cpuNow>>;
+
 /** The timed calls' answers are typed but not parsed: the client's parsing is not the server's time. */
 const UNPARSED = { parse: false };
 async function measure(rounds: Customer[][]) {
@@ -211,6 +241,8 @@ async function measure(rounds: Customer[][]) {
   const confirmMs: number[] = [];
   const pathMs: number[] = [];
   let orders = 0;
+  const loadBefore = os.loadavg();
+  const cpuBefore = await cpuNow();
   const started = performance.now();
   for (const round of rounds) {
     if (round.length === 0) break;
@@ -245,10 +277,40 @@ async function measure(rounds: Customer[][]) {
     );
   }
   const seconds = (performance.now() - started) / 1000;
-  return { intentMs, cardMs, confirmMs, pathMs, orders, seconds };
+  // The work a path leaves behind (its jobs: the confirmation mail, the provider's event retries) is
+  // part of its cost: one second for it before the counters are read (an idle second costs the server a
+  // few ms: its job worker's polls).
+  await new Promise((r) => setTimeout(r, 1000));
+  const cpuAfter = await cpuNow();
+  return {
+    intentMs,
+    cardMs,
+    confirmMs,
+    pathMs,
+    orders,
+    seconds,
+    cpuBefore,
+    cpuAfter,
+    loadBefore,
+    loadAfter: os.loadavg(),
+  };
 }
 const results = [];
 for (const layout of layouts) results.push({ layout, ...(await measure(roundsOf.get(layout)!)) });
+
+/** CPU milliseconds and statements per path, by process (load-insensitive; issue 27's budget). */
+function cpuLine(paths: number, a: CpuSample, b: CpuSample, loadA: number[], loadB: number[]) {
+  const per = (x: number | null, y: number | null) =>
+    x === null || y === null ? 'n/a' : `${(((y - x) * 1000) / paths).toFixed(1)} ms`;
+  const total = [
+    [a.cpu, b.cpu],
+    [a.postgres, b.postgres],
+    [a.bench, b.bench],
+  ].reduce((sum, [x, y]) => sum + (x === null || y === null ? 0 : y! - x!), 0);
+  console.info(
+    `  CPU per path: server ${per(a.cpu, b.cpu)} (/proc ${per(a.serverProc, b.serverProc)}), PostgreSQL ${per(a.postgres, b.postgres)}, bench client ${per(a.bench, b.bench)}, total ${((total * 1000) / paths).toFixed(1)} ms; statements per path ${((b.statements - a.statements - 1) / paths).toFixed(1)}; load average ${loadA.map((l) => l.toFixed(1)).join(' ')} → ${loadB.map((l) => l.toFixed(1)).join(' ')}`,
+  );
+}
 
 const bareP50 = median(bareMs);
 const line = (title: string, ms: number[]) =>
@@ -268,6 +330,7 @@ for (const r of results) {
   console.info(
     `  ${r.orders} orders made of ${r.pathMs.length} paths in ${r.seconds.toFixed(1)} s (${(r.orders / r.seconds).toFixed(1)} orders/s)`,
   );
+  cpuLine(r.pathMs.length, r.cpuBefore, r.cpuAfter, r.loadBefore, r.loadAfter);
 }
 
 await server.stop();

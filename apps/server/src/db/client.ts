@@ -136,6 +136,39 @@ function instrumentPglite(client: PGlite, listeners: QueryListeners) {
   }) as typeof client.transaction;
 }
 
+/** At most this many different statements are prepared by name per process (see `preparedByName`). */
+export const PREPARED_STATEMENTS_MAX = 1_000;
+const preparedNames = new Map<string, string>();
+
+/**
+ * Issue 27 (ADR 0042): a statement with parameters runs as a **named prepared statement** of its
+ * connection, named after its text (`stg_<n>`, the same name for the same text in this process). pg then
+ * sends the text once per connection (Parse), and every later run only binds the values, so PostgreSQL
+ * parses and analyses each statement once per connection instead of on every run, and keeps its plan when
+ * a generic one is as good (PostgreSQL's plan cache chooses; `plan_cache_mode`). The statements and their
+ * values are unchanged: drizzle still builds the same text with `$1…` placeholders. A statement without
+ * values (the simple protocol: a migration's several statements, `begin`, `commit`) is left as it is, as is
+ * one already named. At most PREPARED_STATEMENTS_MAX different texts are named (a statement made with a
+ * varying number of placeholders cannot make the connections' statements grow without bound); later new
+ * texts run unnamed, as before. Needs a session-keeping connection to PostgreSQL (direct, or a pooler in
+ * session mode), as the deployment has (docs/deploy.md).
+ */
+function preparedByName(query: unknown, values: unknown): unknown {
+  if (!Array.isArray(values) || values.length === 0) return query;
+  const config =
+    typeof query === 'string'
+      ? { text: query }
+      : (query as { text?: unknown; name?: unknown; submit?: unknown } | null);
+  if (!config || typeof config.text !== 'string' || config.name) return query;
+  let name = preparedNames.get(config.text);
+  if (name === undefined) {
+    if (preparedNames.size >= PREPARED_STATEMENTS_MAX) return query;
+    name = `stg_${preparedNames.size + 1}`;
+    preparedNames.set(config.text, name);
+  }
+  return { ...config, name };
+}
+
 /**
  * A pool connection's query reports to `listeners`: drizzle's (a promise) and the pool's own `pool.query`
  * (a callback). A submittable (a cursor) is left untimed; the app uses none.
@@ -145,6 +178,7 @@ function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners) {
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const first = args[0] as { submit?: unknown } | string;
     if (typeof first === 'object' && typeof first?.submit === 'function') return original(...args);
+    args[0] = preparedByName(args[0], args[1]);
     const callback = args.at(-1);
     if (typeof callback === 'function') {
       const finish = listeners.start(first);

@@ -7,7 +7,7 @@
  * app hands them to the same handler as Stripe's webhooks (with a jobs-table retry).
  */
 import { randomBytes } from 'node:crypto';
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   CARD_DECLINE_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -120,6 +120,14 @@ interface EventObject {
   data: { object: Record<string, unknown> };
 }
 
+/** An event committed and kept for its delivery at once, with its intent's card (null: none). */
+interface KeptEvent {
+  event: EventObject;
+  card: PaymentMethodObject | null;
+}
+/** Events kept for their delivery at once, at most (see keepForDelivery). */
+const KEPT_EVENTS_MAX = 1_000;
+
 export interface SandboxConfirmInput {
   clientSecret: string;
   card?: { number: string; expMonth: number; expYear: number; cvc: string };
@@ -194,6 +202,14 @@ export class SandboxPayments implements PaymentProvider {
   readonly publishableKey = null;
   /** Called after a transaction that emitted events commits (the app delivers them at once). */
   onEvents: ((eventIds: string[]) => void) | null = null;
+  /** The events each running write emitted (by its `events` list), kept once it commits. */
+  private readonly emitted = new WeakMap<string[], Map<string, KeptEvent>>();
+  /** Events committed and not yet delivered, by id (see keepForDelivery). */
+  private readonly kept = new Map<string, KeptEvent>();
+  /** The retry jobs of delivered events waiting for the next statement that marks them done, if any. */
+  private deliveredKeys: string[] | null = null;
+  private deliveredNext: Promise<void> = Promise.resolve();
+  private deliveredRunning: Promise<void> = Promise.resolve();
 
   constructor(
     private readonly db: Db,
@@ -217,8 +233,13 @@ export class SandboxPayments implements PaymentProvider {
 
   /** Writes these objects (new or changed) in one statement. */
   private async saveAll(tx: Tx, objs: { id: string; object: string }[]) {
+    await this.upsert(tx, objs);
+  }
+
+  /** The statement that writes these objects (new or changed; each object once), after CTEs `also`. */
+  private upsert(tx: Tx, objs: { id: string; object: string }[], ...also: WithSubquery[]) {
     const now = this.opts.now();
-    await tx
+    return (also.length > 0 ? tx.with(...also) : tx)
       .insert(sandboxObjects)
       .values(
         objs.map((obj) => ({ id: obj.id, object: obj.object, data: obj, createdAt: now, updatedAt: now })),
@@ -236,6 +257,8 @@ export class SandboxPayments implements PaymentProvider {
     type: string,
     object: object,
     changed: { id: string; object: string }[] = [],
+    /** The intent's card when the caller holds it (null: it has none), for the handoff after the commit. */
+    card?: PaymentMethodObject | null,
   ) {
     const now = this.opts.now();
     const event: EventObject = {
@@ -245,18 +268,28 @@ export class SandboxPayments implements PaymentProvider {
       created: Math.floor(now.getTime() / 1000),
       data: { object: structuredClone(object) as Record<string, unknown> },
     };
-    await this.saveAll(tx, [...changed, event]);
+    // The objects and the event are written in the same statement as the event's retry job (issue 27: one
+    // round trip; a data-modifying CTE always runs, to completion, whether or not it is read).
+    const saved = tx
+      .$with('sandbox_saved')
+      .as(this.upsert(tx, [...changed, event]).returning({ id: sandboxObjects.id }));
     // The retry path: the worker delivers it if the immediate delivery did not happen (crash, restart).
-    await tx.insert(jobs).values({
-      kind: SANDBOX_EVENT_JOB,
-      payload: { eventId: event.id },
-      runAt: new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)),
-      uniqueKey: `${SANDBOX_EVENT_JOB}:${event.id}`,
-      maxAttempts: 10,
-      createdAt: now,
-      updatedAt: now,
-    });
+    await tx
+      .with(saved)
+      .insert(jobs)
+      .values({
+        kind: SANDBOX_EVENT_JOB,
+        payload: { eventId: event.id },
+        runAt: new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)),
+        uniqueKey: `${SANDBOX_EVENT_JOB}:${event.id}`,
+        maxAttempts: 10,
+        createdAt: now,
+        updatedAt: now,
+      });
     events.push(event.id);
+    // Handed to the app after the commit as it was written (an intent's event only with its card known).
+    const intentCard = (object as { object?: string }).object === 'payment_intent' ? card : null;
+    if (intentCard !== undefined) this.emitted.get(events)?.set(event.id, { event, card: intentCard });
   }
 
   /**
@@ -265,6 +298,8 @@ export class SandboxPayments implements PaymentProvider {
    */
   private async write<T>(key: string | null, fn: (tx: Tx, events: string[]) => Promise<T>): Promise<T> {
     const events: string[] = [];
+    const emitted = new Map<string, KeptEvent>();
+    this.emitted.set(events, emitted);
     const result = await this.db.transaction(async (tx) => {
       if (key) {
         await tx.execute(sql`select pg_advisory_xact_lock(7501, hashtext(${key}))`);
@@ -283,8 +318,65 @@ export class SandboxPayments implements PaymentProvider {
         });
       return value;
     });
-    if (events.length > 0) this.onEvents?.(events);
+    if (events.length > 0 && this.onEvents) {
+      this.keepForDelivery(emitted);
+      this.onEvents(events);
+    }
     return result;
+  }
+
+  /**
+   * Issue 27: the events just committed are kept in memory for the app's delivery at once (`loadEvent`
+   * takes each once), as Stripe's webhook carries its event in its body: the delivery does not read back
+   * what was just written. The retry job (and any later delivery) reads the stored event. At most
+   * KEPT_EVENTS_MAX are kept (the oldest dropped: read from the database if ever asked for).
+   */
+  private keepForDelivery(emitted: Map<string, KeptEvent>) {
+    for (const [id, kept] of emitted) {
+      this.kept.set(id, kept);
+      if (this.kept.size > KEPT_EVENTS_MAX) this.kept.delete(this.kept.keys().next().value!);
+    }
+  }
+
+  /**
+   * `write` for a keyed write that only makes new objects, known with its answer before anything is read
+   * (a new customer, a new intent; issue 27: 4 round trips instead of 6). The key is claimed by inserting
+   * its row: a second writer of the same key waits on that row until the first commits, then finds it and
+   * answers the stored result, as the advisory lock of `write` makes it do. The objects and the stored
+   * answer are then written in one statement, in the same transaction as the claim.
+   */
+  private async writeNew<T>(
+    key: string,
+    make: () => { value: T; objects: { id: string; object: string }[] },
+  ): Promise<T> {
+    return this.db.transaction(async (tx) => {
+      const claimed = await tx
+        .insert(sandboxIdempotencyKeys)
+        .values({ key, response: { value: null }, createdAt: this.opts.now() })
+        .onConflictDoNothing()
+        .returning({ key: sandboxIdempotencyKeys.key });
+      if (claimed.length === 0) {
+        const [seen] = await tx
+          .select({ response: sandboxIdempotencyKeys.response })
+          .from(sandboxIdempotencyKeys)
+          .where(eq(sandboxIdempotencyKeys.key, key));
+        if (!seen)
+          throw new PaymentProviderError('The idempotency key could not be read.', 'lock_timeout', true);
+        return (seen.response as { value: T }).value;
+      }
+      const { value, objects } = make();
+      const answered = tx
+        .$with('sandbox_answered')
+        .as(
+          tx
+            .update(sandboxIdempotencyKeys)
+            .set({ response: { value } })
+            .where(eq(sandboxIdempotencyKeys.key, key))
+            .returning({ key: sandboxIdempotencyKeys.key }),
+        );
+      await this.upsert(tx, objects, answered);
+      return value;
+    });
   }
 
   /**
@@ -293,10 +385,22 @@ export class SandboxPayments implements PaymentProvider {
    * claim, the event's loads and its outcome). A job already taken is left to finish.
    */
   async eventDelivered(eventId: string): Promise<void> {
-    await this.db
-      .update(jobs)
-      .set({ status: 'done', updatedAt: this.opts.now() })
-      .where(and(eq(jobs.uniqueKey, `${SANDBOX_EVENT_JOB}:${eventId}`), eq(jobs.status, 'queued')));
+    // Issue 27: the events delivered while one such statement runs are marked done by the next, together
+    // (each caller still returns once its own job is marked).
+    if (this.deliveredKeys === null) {
+      const keys: string[] = [];
+      this.deliveredKeys = keys;
+      this.deliveredNext = this.deliveredRunning.then(async () => {
+        if (this.deliveredKeys === keys) this.deliveredKeys = null;
+        await this.db
+          .update(jobs)
+          .set({ status: 'done', updatedAt: this.opts.now() })
+          .where(and(inArray(jobs.uniqueKey, keys), eq(jobs.status, 'queued')));
+      });
+      this.deliveredRunning = this.deliveredNext.catch(() => undefined);
+    }
+    this.deliveredKeys.push(`${SANDBOX_EVENT_JOB}:${eventId}`);
+    return this.deliveredNext;
   }
 
   private async intentOrThrow(tx: Db | Tx, id: string, lock = false): Promise<IntentObject> {
@@ -316,20 +420,7 @@ export class SandboxPayments implements PaymentProvider {
       : known?.id === intent.payment_method
         ? known
         : await this.load<PaymentMethodObject>(tx, intent.payment_method, 'payment_method');
-    return {
-      id: intent.id,
-      status: intent.status,
-      amountCents: intent.amount,
-      amountReceivedCents: intent.amount_received,
-      clientSecret: intent.client_secret,
-      customerId: intent.customer,
-      metadata: intent.metadata,
-      paymentMethod: pm ? cardOf(pm) : null,
-      lastError: intent.last_payment_error
-        ? { code: intent.last_payment_error.code, message: intent.last_payment_error.message }
-        : null,
-      setupFutureUsage: intent.setup_future_usage !== null,
-    };
+    return presentIntent(intent, pm);
   }
 
   // ---- PaymentProvider ----
@@ -339,7 +430,7 @@ export class SandboxPayments implements PaymentProvider {
       const found = await this.load(this.db, input.existingId, 'customer');
       if (found) return input.existingId;
     }
-    return this.write(`customer-user-${input.userId}-${input.existingId ?? 'new'}`, async (tx) => {
+    return this.writeNew(`customer-user-${input.userId}-${input.existingId ?? 'new'}`, () => {
       const customer = {
         id: newId('cus'),
         object: 'customer',
@@ -347,19 +438,18 @@ export class SandboxPayments implements PaymentProvider {
         name: input.name,
         metadata: { userId: String(input.userId) },
       };
-      await this.save(tx, customer);
-      return customer.id;
+      return { value: customer.id, objects: [customer] };
     });
   }
 
   async createIntent(input: CreateIntentInput): Promise<ProviderIntent> {
     if (!Number.isInteger(input.amountCents) || input.amountCents < 50)
       throw invalid('Amount must be at least $0.50 usd', 'amount_too_small');
-    return this.write(input.idempotencyKey, async (tx) => {
+    return this.writeNew(input.idempotencyKey, () => {
       const intent = newIntentObject(input);
       intent.setup_future_usage = input.setupFutureUsage ? 'off_session' : null;
-      await this.save(tx, intent);
-      return this.present(tx, intent);
+      // A new intent has no card: its answer reads nothing.
+      return { value: presentIntent(intent, null), objects: [intent] };
     });
   }
 
@@ -406,7 +496,7 @@ export class SandboxPayments implements PaymentProvider {
         return { kind: 'succeeded', intent: await this.present(tx, intent, pm) };
       }
       intent.last_payment_error = refusal;
-      await this.emit(tx, events, 'payment_intent.payment_failed', intent, [intent]);
+      await this.emit(tx, events, 'payment_intent.payment_failed', intent, [intent], pm);
       const presented = await this.present(tx, intent, pm);
       if (refusal === AUTHENTICATION_REQUIRED) return { kind: 'requires_action', intent: presented };
       return {
@@ -709,6 +799,8 @@ export class SandboxPayments implements PaymentProvider {
       )
         return { intent: await this.present(tx, intent), redirectUrl: null };
       let pm: PaymentMethodObject;
+      // A new card is written with the intent (and its event) in one statement below (issue 27).
+      const made: PaymentMethodObject[] = [];
       if (input.paymentMethodId) {
         const saved = await this.load<PaymentMethodObject>(tx, input.paymentMethodId, 'payment_method');
         if (!saved || saved.customer !== intent.customer)
@@ -730,7 +822,7 @@ export class SandboxPayments implements PaymentProvider {
           behaviour: testCard.behaviour,
           created: Math.floor(this.opts.now().getTime() / 1000),
         };
-        await this.save(tx, pm);
+        made.push(pm);
         if (input.saveCard !== undefined) intent.setup_future_usage = input.saveCard ? 'off_session' : null;
       } else throw invalid('A card or a saved payment method is required.', 'parameter_missing');
       intent.payment_method = pm.id;
@@ -740,9 +832,8 @@ export class SandboxPayments implements PaymentProvider {
       if (refusal) {
         intent.status = 'requires_payment_method';
         intent.last_payment_error = refusal;
-        await this.save(tx, intent);
-        await this.emit(tx, events, 'payment_intent.payment_failed', intent);
-        return { intent: await this.present(tx, intent), redirectUrl: null };
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent, [...made, intent], pm);
+        return { intent: await this.present(tx, intent, pm), redirectUrl: null };
       }
       if (AUTHENTICATES_ON_SESSION.includes(pm.behaviour)) {
         const url = `${this.opts.publicUrl}/sandbox/authenticate/${intent.id}?client_secret=${encodeURIComponent(intent.client_secret)}`;
@@ -751,11 +842,11 @@ export class SandboxPayments implements PaymentProvider {
           type: 'redirect_to_url',
           redirect_to_url: { url, return_url: input.returnUrl },
         };
-        await this.save(tx, intent);
-        return { intent: await this.present(tx, intent), redirectUrl: url };
+        await this.saveAll(tx, [...made, intent]);
+        return { intent: await this.present(tx, intent, pm), redirectUrl: url };
       }
-      await this.succeed(tx, events, intent, pm);
-      return { intent: await this.present(tx, intent), redirectUrl: null };
+      await this.succeed(tx, events, intent, pm, made.length > 0);
+      return { intent: await this.present(tx, intent, pm), redirectUrl: null };
     });
   }
 
@@ -782,7 +873,7 @@ export class SandboxPayments implements PaymentProvider {
           message: CARD_DECLINE_MESSAGES.authentication_failed,
         };
         await this.save(tx, intent);
-        await this.emit(tx, events, 'payment_intent.payment_failed', intent);
+        await this.emit(tx, events, 'payment_intent.payment_failed', intent, [], pm);
       }
       return { returnUrl, intent: await this.present(tx, intent) };
     });
@@ -831,55 +922,91 @@ export class SandboxPayments implements PaymentProvider {
 
   /** A stored event as the app's handler takes it (the same mapping as Stripe's webhooks). */
   async loadEvent(eventId: string): Promise<PaymentEvent | null> {
+    const kept = this.kept.get(eventId);
+    if (kept) {
+      this.kept.delete(eventId);
+      return eventOf(kept.event, kept.card);
+    }
     const found = await this.loadWithCard<EventObject>(
       eventId,
       'event',
       sql`o.data->'data'->'object'->>'payment_method'`,
     );
-    if (!found) return null;
-    const event = found.data;
-    const obj = event.data.object;
-    switch (event.type) {
-      case 'payment_intent.succeeded':
-      case 'payment_intent.payment_failed':
-      case 'payment_intent.canceled':
-        return {
-          id: event.id,
-          type: event.type,
-          intent: await this.present(this.db, obj as unknown as IntentObject, found.pm ?? undefined),
-        };
-      case 'charge.refunded': {
-        const charge = obj as {
-          payment_intent: string;
-          amount_refunded: number;
-          refunds: { data: { id: string }[] };
-        };
-        return {
-          id: event.id,
-          type: 'charge.refunded',
-          paymentIntentId: charge.payment_intent,
-          amountRefundedCents: charge.amount_refunded,
-          refundIds: charge.refunds.data.map((r) => r.id),
-        };
-      }
-      case 'account.updated':
-        return { id: event.id, type: 'account.updated', account: accountOf(obj as unknown as AccountObject) };
-      default:
-        return { id: event.id, type: 'other', originalType: event.type };
-    }
+    return found ? eventOf(found.data, found.pm) : null;
   }
 
-  private async succeed(tx: Tx, events: string[], intent: IntentObject, pm: PaymentMethodObject) {
+  /**
+   * The intent succeeds with card `pm` (`pmIsNew`: not written yet), written with its event in one
+   * statement: the card too when it is new or becomes the customer's.
+   */
+  private async succeed(
+    tx: Tx,
+    events: string[],
+    intent: IntentObject,
+    pm: PaymentMethodObject,
+    pmIsNew = false,
+  ) {
     intent.status = 'succeeded';
     intent.amount_received = intent.amount;
     intent.latest_charge = newId('ch');
     intent.payment_method = pm.id;
+    let pmChanged = pmIsNew;
     if (intent.setup_future_usage && pm.customer === null) {
       pm.customer = intent.customer;
-      await this.save(tx, pm);
+      pmChanged = true;
     }
-    await this.emit(tx, events, 'payment_intent.succeeded', intent, [intent]);
+    await this.emit(tx, events, 'payment_intent.succeeded', intent, pmChanged ? [pm, intent] : [intent], pm);
   }
+}
+
+/** A stored (or just committed) event as the app's handler takes it (the same mapping as Stripe's webhooks). */
+function eventOf(event: EventObject, card: PaymentMethodObject | null): PaymentEvent {
+  const obj = event.data.object;
+  switch (event.type) {
+    case 'payment_intent.succeeded':
+    case 'payment_intent.payment_failed':
+    case 'payment_intent.canceled': {
+      const intent = obj as unknown as IntentObject;
+      const pm = card && card.id === intent.payment_method ? card : null;
+      return { id: event.id, type: event.type, intent: presentIntent(intent, pm) };
+    }
+    case 'charge.refunded': {
+      const charge = obj as {
+        payment_intent: string;
+        amount_refunded: number;
+        refunds: { data: { id: string }[] };
+      };
+      return {
+        id: event.id,
+        type: 'charge.refunded',
+        paymentIntentId: charge.payment_intent,
+        amountRefundedCents: charge.amount_refunded,
+        refundIds: charge.refunds.data.map((r) => r.id),
+      };
+    }
+    case 'account.updated':
+      return { id: event.id, type: 'account.updated', account: accountOf(obj as unknown as AccountObject) };
+    default:
+      return { id: event.id, type: 'other', originalType: event.type };
+  }
+}
+
+/** Stripe's view of the intent, with its card `pm` (null when it has none). */
+function presentIntent(intent: IntentObject, pm: PaymentMethodObject | null): ProviderIntent {
+  return {
+    id: intent.id,
+    status: intent.status,
+    amountCents: intent.amount,
+    amountReceivedCents: intent.amount_received,
+    clientSecret: intent.client_secret,
+    customerId: intent.customer,
+    metadata: intent.metadata,
+    paymentMethod: pm ? cardOf(pm) : null,
+    lastError: intent.last_payment_error
+      ? { code: intent.last_payment_error.code, message: intent.last_payment_error.message }
+      : null,
+    setupFutureUsage: intent.setup_future_usage !== null,
+  };
 }
 
 /** A new, unconfirmed intent (Stripe's shape) for a checkout or an off-session charge. */

@@ -5,6 +5,7 @@ import type { SessionRow, UserRow } from '../../db/rows';
 import { bookings, sessions, users } from '../../db/schema';
 import { newToken, sha256 } from '../../http/tokens';
 import { oneRow } from '../../db/one-row';
+import { preparedPerDb } from '../../db/prepared';
 
 export type { SessionRow, UserRow } from '../../db/rows';
 
@@ -13,14 +14,20 @@ export interface LoadedSession {
   user: UserRow | null;
 }
 
-/** The session whose token has this hash, with its user, expired or not (the caller checks the expiry). */
-export async function findSessionByHash(db: Db, tokenHash: string): Promise<LoadedSession | null> {
-  const rows = await db
+/** Every signed-in request's read (issue 27): built once per database. */
+const sessionByHash = preparedPerDb((db) =>
+  db
     .select({ session: sessions, user: users })
     .from(sessions)
     .leftJoin(users, eq(users.id, sessions.userId))
-    .where(eq(sessions.tokenHash, tokenHash))
-    .limit(1);
+    .where(eq(sessions.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('session_by_hash'),
+);
+
+/** The session whose token has this hash, with its user, expired or not (the caller checks the expiry). */
+export async function findSessionByHash(db: Db, tokenHash: string): Promise<LoadedSession | null> {
+  const rows = await sessionByHash(db).execute({ tokenHash });
   const row = rows[0];
   return row ? { session: row.session, user: row.user } : null;
 }

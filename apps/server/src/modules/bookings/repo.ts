@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { BookingStatus } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { bookings } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
 
@@ -55,6 +56,10 @@ export async function findRepriceableBooking(
 
 /** One booking, only if it is the owner's. */
 export async function findOwnedBooking(db: Db | Tx, owner: BookingOwner, id: number) {
+  if ('userId' in owner) {
+    const [found] = await bookingOfUser(db).execute({ id, userId: owner.userId });
+    return found ?? null;
+  }
   const [row] = await db
     .select()
     .from(bookings)
@@ -62,6 +67,16 @@ export async function findOwnedBooking(db: Db | Tx, owner: BookingOwner, id: num
     .limit(1);
   return row ?? null;
 }
+
+/** A signed-in customer's booking (every checkout reads it; issue 27: built once per database). */
+const bookingOfUser = preparedPerDb((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(and(eq(bookings.id, sql.placeholder('id')), eq(bookings.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('booking_of_user'),
+);
 
 /** The owner's bookings, newest first; only those with the given statuses when given. */
 export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: readonly BookingStatus[]) {
@@ -74,9 +89,20 @@ export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: 
 
 /** One booking row, locked until the transaction ends. */
 export async function lockBooking(tx: Tx, id: number) {
-  const [row] = await tx.select().from(bookings).where(eq(bookings.id, id)).for('update').limit(1);
+  const [row] = await bookingLocked(tx).execute({ id });
   return row ?? null;
 }
+
+/** Every checkout's hold locks its booking (issue 27: built once). */
+const bookingLocked = preparedPerDb((db) =>
+  db
+    .select()
+    .from(bookings)
+    .where(eq(bookings.id, sql.placeholder('id')))
+    .for('update')
+    .limit(1)
+    .prepare('booking_locked'),
+);
 
 export async function insertBooking(tx: Tx, values: NewBooking): Promise<BookingRow> {
   return oneRow(await tx.insert(bookings).values(values).returning(), 'booking');

@@ -1,6 +1,7 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
 import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
 
@@ -60,8 +61,16 @@ export async function listCustomerOrders(db: Db | Tx, userId: number) {
 }
 export type CustomerOrderRow = Awaited<ReturnType<typeof listCustomerOrders>>[number];
 
+/** One order as its customer sees it (every checkout's answer and mail; issue 27: built once). */
+const customerOrderById = preparedPerDb((db) =>
+  customerOrdersQuery(db)
+    .where(eq(orders.id, sql.placeholder('orderId')))
+    .limit(1)
+    .prepare('customer_order_by_id'),
+);
+
 export async function findCustomerOrder(db: Db | Tx, orderId: number) {
-  const [row] = await customerOrdersQuery(db).where(eq(orders.id, orderId)).limit(1);
+  const [row] = await customerOrderById(db).execute({ orderId });
   return row ?? null;
 }
 

@@ -4,6 +4,7 @@ import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
+import { preparedPerDb } from '../../db/prepared';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -25,19 +26,31 @@ export async function lockVendorTime(tx: Tx, vendorId: number, then?: readonly [
   );
 }
 
+/** A payment by its intent (issue 27: several times a checkout; built once), and the same row locked. */
+const byIntent = (db: Db | Tx) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.intentId, sql.placeholder('intentId')),
+      ),
+    )
+    .limit(1);
+const paymentByIntent = preparedPerDb((db) => byIntent(db).prepare('payment_by_intent'));
+const paymentByIntentLocked = preparedPerDb((db) =>
+  byIntent(db).for('update').prepare('payment_by_intent_locked'),
+);
+
 export async function findPaymentByIntent(
   db: Db | Tx,
   provider: PaymentProviderName,
   intentId: string,
   lock = false,
 ) {
-  const q = db
-    .select()
-    .from(payments)
-    .where(and(eq(payments.provider, provider), eq(payments.intentId, intentId)))
-    .limit(1);
-  const [row] = lock ? await q.for('update') : await q;
-  return row ?? null;
+  const [found] = await (lock ? paymentByIntentLocked : paymentByIntent)(db).execute({ provider, intentId });
+  return found ?? null;
 }
 
 export async function findPayment(db: Db | Tx, id: number, lock = false) {
@@ -55,13 +68,19 @@ export async function findPaymentByConfirmation(db: Db | Tx, confirmationId: str
  * The booking's payments still open (newest first), locked until the transaction ends: a payment being
  * settled at the same moment is waited for and, once settled, is no longer listed.
  */
-export async function lockOpenPaymentsOfBooking(tx: Tx, bookingId: number) {
-  return tx
+/** A booking's open payments, locked (every checkout's hold; issue 27: built once). */
+const openPaymentsOfBookingLocked = preparedPerDb((db) =>
+  db
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, bookingId), eq(payments.status, 'open')))
+    .where(and(eq(payments.bookingId, sql.placeholder('bookingId')), eq(payments.status, 'open')))
     .orderBy(desc(payments.id))
-    .for('update');
+    .for('update')
+    .prepare('open_payments_of_booking_locked'),
+);
+
+export async function lockOpenPaymentsOfBooking(tx: Tx, bookingId: number) {
+  return openPaymentsOfBookingLocked(tx).execute({ bookingId });
 }
 
 export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow> {

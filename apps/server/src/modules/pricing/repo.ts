@@ -2,6 +2,7 @@
 import { and, asc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { InputType, RangeOptionType } from '@stg/domain/constants';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { oneRow } from '../../db/one-row';
 import {
   addresses,
@@ -35,8 +36,18 @@ async function withOptions(db: Db | Tx, inputs: PricingInputRow[]): Promise<Inpu
   return inputs.map((input) => ({ input, options: options.filter((o) => o.pricingInputId === input.id) }));
 }
 
+/** A vendor's whole row (every checkout and vendor page reads it; issue 27: built once per database). */
+const vendorById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(vendors)
+    .where(eq(vendors.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('vendor_by_id'),
+);
+
 export async function findVendor(db: Db | Tx, id: number): Promise<VendorRow | null> {
-  const [row] = await db.select().from(vendors).where(eq(vendors.id, id)).limit(1);
+  const [row] = await vendorById(db).execute({ id });
   return row ?? null;
 }
 
@@ -46,22 +57,27 @@ export async function lockVendor(tx: Tx, id: number): Promise<VendorRow | null> 
   return row ?? null;
 }
 
-/**
- * A vendor's questions in display order, each with its options (in their order): one statement (issue 27,
- * the reads before a checkout's lock), so the questions and their options are read from one snapshot.
- */
-export async function listVendorInputs(db: Db | Tx, vendorId: number): Promise<InputWithOptions[]> {
-  const rows = await db
+const vendorInputs = preparedPerDb((db) =>
+  db
     .select({ input: pricingInputs, option: pricingInputOptions })
     .from(pricingInputs)
     .leftJoin(pricingInputOptions, eq(pricingInputOptions.pricingInputId, pricingInputs.id))
-    .where(eq(pricingInputs.vendorId, vendorId))
+    .where(eq(pricingInputs.vendorId, sql.placeholder('vendorId')))
     .orderBy(
       asc(pricingInputs.position),
       asc(pricingInputs.id),
       asc(pricingInputOptions.position),
       asc(pricingInputOptions.id),
-    );
+    )
+    .prepare('vendor_inputs'),
+);
+
+/**
+ * A vendor's questions in display order, each with its options (in their order): one statement (issue 27,
+ * the reads before a checkout's lock), so the questions and their options are read from one snapshot.
+ */
+export async function listVendorInputs(db: Db | Tx, vendorId: number): Promise<InputWithOptions[]> {
+  const rows = await vendorInputs(db).execute({ vendorId });
   const byId = new Map<number, InputWithOptions>();
   for (const { input, option } of rows) {
     let entry = byId.get(input.id);

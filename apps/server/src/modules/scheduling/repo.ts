@@ -5,16 +5,23 @@
 import { and, eq, sql, type AnyColumn, type SQL } from 'drizzle-orm';
 import type { BusyRange } from '@stg/domain/availability';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { calendarBusyEntries, orders, payments, timeClaims, vendorCalendars } from '../../db/schema';
 
 export type VendorCalendarRow = typeof vendorCalendars.$inferSelect;
 
-export async function findCalendarOfVendor(db: Db | Tx, vendorId: number): Promise<VendorCalendarRow | null> {
-  const [row] = await db
+/** A vendor's calendar row (every checkout and availability read; issue 27: built once per database). */
+const calendarOfVendor = preparedPerDb((db) =>
+  db
     .select()
     .from(vendorCalendars)
-    .where(eq(vendorCalendars.vendorId, vendorId))
-    .limit(1);
+    .where(eq(vendorCalendars.vendorId, sql.placeholder('vendorId')))
+    .limit(1)
+    .prepare('calendar_of_vendor'),
+);
+
+export async function findCalendarOfVendor(db: Db | Tx, vendorId: number): Promise<VendorCalendarRow | null> {
+  const [row] = await calendarOfVendor(db).execute({ vendorId });
   return row ?? null;
 }
 

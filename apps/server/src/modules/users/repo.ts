@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
+import { preparedPerDb } from '../../db/prepared';
 import { addresses, passwordResetTokens, userInputs, users } from '../../db/schema';
 import type { AddressInput, UserUpdate } from '@stg/domain/validation';
 import { oneRow } from '../../db/one-row';
@@ -79,8 +80,18 @@ export function isEmailUniqueViolation(err: unknown): boolean {
   return /users_email_lower_idx/.test(String((err as { cause?: unknown }).cause ?? err));
 }
 
+/** A user's row (mails, sign-in; issue 27: built once). */
+const userById = preparedPerDb((db) =>
+  db
+    .select()
+    .from(users)
+    .where(eq(users.id, sql.placeholder('id')))
+    .limit(1)
+    .prepare('user_by_id'),
+);
+
 export async function findUserById(db: Db, id: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, id)).limit(1);
+  const [row] = await userById(db).execute({ id });
   return row ?? null;
 }
 
