@@ -38,6 +38,7 @@
  *   BENCH_SERVERS=2 node scripts/with-postgres.mjs npm run bench -- plan-visits   two server processes
  *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
+import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { findTestCard } from '@stg/domain/checkout';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
@@ -63,6 +64,7 @@ import { apiClient } from './lib/api';
 import { freshDatabase } from './lib/database';
 import { insertCustomers } from './lib/many-orders';
 import { machineLine } from './lib/measure';
+import { activityLines, pgObserver } from './lib/pg-observe';
 import { startServer, type RunningProcess } from './lib/processes';
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 10_000);
@@ -406,18 +408,39 @@ function progressReader(base: string, operatorEmail: string): () => Promise<Prog
   };
 }
 
-/** What a server's process has done so far, from its /metrics: statements sent and CPU seconds used. */
-async function processCounters(base: string): Promise<{ statements: number; cpuSeconds: number }> {
+interface Counters {
+  statements: number;
+  /** Seconds the process's statements took, each from its send to its answer (the pool's wait excluded). */
+  statementSeconds: number;
+  cpuSeconds: number;
+  /** Seconds the visit charge jobs' handlers ran (summed over the lanes) and how many ran. */
+  chargeJobSeconds: number;
+  chargeJobs: number;
+}
+
+/** What a server's process has done so far, from its /metrics: statements sent, CPU seconds, charge jobs. */
+async function processCounters(base: string): Promise<Counters> {
   const res = await fetch(`${base}/metrics`);
   const text = await res.text();
-  let statements = 0;
-  let cpuSeconds = NaN;
+  const c: Counters = {
+    statements: 0,
+    statementSeconds: 0,
+    cpuSeconds: NaN,
+    chargeJobSeconds: 0,
+    chargeJobs: 0,
+  };
+  const value = (line: string) => Number(line.slice(line.lastIndexOf(' ') + 1));
+  const charge = `kind="${VISIT_CHARGE_JOB}"`;
   for (const line of text.split('\n')) {
-    if (line.startsWith('marketplace_db_query_duration_seconds_count'))
-      statements += Number(line.slice(line.lastIndexOf(' ') + 1));
-    else if (line.startsWith('process_cpu_seconds_total ')) cpuSeconds = Number(line.split(' ')[1]);
+    if (line.startsWith('marketplace_db_query_duration_seconds_count')) c.statements += value(line);
+    else if (line.startsWith('marketplace_db_query_duration_seconds_sum')) c.statementSeconds += value(line);
+    else if (line.startsWith('process_cpu_seconds_total ')) c.cpuSeconds = value(line);
+    else if (line.startsWith('marketplace_job_duration_seconds_sum') && line.includes(charge))
+      c.chargeJobSeconds += value(line);
+    else if (line.startsWith('marketplace_job_duration_seconds_count') && line.includes(charge))
+      c.chargeJobs += value(line);
   }
-  return { statements, cpuSeconds };
+  return c;
 }
 
 // ---- The run -----------------------------------------------------------------------------------------
@@ -456,6 +479,12 @@ else await new Promise((r) => setTimeout(r, -lateBy));
 
 const readProgress = progressReader(server.base, operatorEmail);
 const countersBefore = await Promise.all(servers.map((s) => processCounters(s.base)));
+// PostgreSQL's own share (its CPU, its sessions' states, its heaviest statements) and the bench's CPU.
+const observer = database.databaseUrl ? await pgObserver(database.databaseUrl) : null;
+await observer?.start();
+const pgCpuBefore = observer?.cpuSeconds() ?? null;
+const benchCpuBefore = process.cpuUsage();
+const loadBefore = os.loadavg();
 const t0 = performance.now();
 let done = false;
 let checkoutEnded = Infinity;
@@ -471,11 +500,16 @@ while (performance.now() - t0 < TIMEOUT_MS) {
 }
 const finished = performance.now();
 const seconds = (finished - t0) / 1000;
+const pgCpuAfter = observer?.cpuSeconds() ?? null;
+const benchCpu = process.cpuUsage(benchCpuBefore);
+const loadAfter = os.loadavg();
+observer?.stop();
 done = true;
 const duringMs = await during;
 const countersAfter = await Promise.all(servers.map((s) => processCounters(s.base)));
-const statements = countersAfter.reduce((n, c, i) => n + c.statements - countersBefore[i]!.statements, 0);
-const cpuSeconds = countersAfter.reduce((n, c, i) => n + c.cpuSeconds - countersBefore[i]!.cpuSeconds, 0);
+const delta = (k: keyof Counters) => countersAfter.reduce((n, c, i) => n + c[k] - countersBefore[i]![k], 0);
+const statements = delta('statements');
+const cpuSeconds = delta('cpuSeconds');
 
 console.info(machineLine(database.label));
 console.info(
@@ -490,6 +524,31 @@ const settled = Math.max(1, last.settled);
 console.info(
   `  server processes during the run: ${statements} statements (${(statements / settled).toFixed(1)} a visit settled, checkout's included), ${cpuSeconds.toFixed(1)} CPU s (${(settled / cpuSeconds).toFixed(1)} visits a CPU second)`,
 );
+const perVisit = (x: number) => `${((x / settled) * 1000).toFixed(2)} ms a visit`;
+const pgCpu = pgCpuBefore !== null && pgCpuAfter !== null ? pgCpuAfter - pgCpuBefore : null;
+const benchCpuSeconds = (benchCpu.user + benchCpu.system) / 1e6;
+console.info(
+  `  CPU during the run (${seconds.toFixed(1)} s, so ${(2 * seconds).toFixed(0)} CPU s on 2 cores): servers ${cpuSeconds.toFixed(1)} s (${perVisit(cpuSeconds)}), PostgreSQL ${pgCpu === null ? 'not read' : `${pgCpu.toFixed(1)} s (${perVisit(pgCpu)})`}, the bench ${benchCpuSeconds.toFixed(1)} s (${perVisit(benchCpuSeconds)}, its checkout customers and polling); load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
+);
+const lanes = SERVERS * Number(process.env.JOB_CONCURRENCY ?? 4);
+const jobSeconds = delta('chargeJobSeconds');
+console.info(
+  `  charge jobs: ${delta('chargeJobs')} ran, ${jobSeconds.toFixed(1)} s in handlers (${perVisit(jobSeconds)}; ${lanes} lanes busy ${((100 * jobSeconds) / (lanes * seconds)).toFixed(0)} % of the run); the servers' statements took ${delta('statementSeconds').toFixed(1)} s from send to answer (${perVisit(delta('statementSeconds'))})`,
+);
+if (observer) {
+  for (const line of activityLines(observer.tally)) console.info(line);
+  const totals = await observer.totals();
+  if (totals) {
+    console.info(
+      `  pg_stat_statements: ${totals.calls} statements, ${totals.total_ms.toFixed(0)} ms planning and executing (${perVisit(totals.total_ms / 1000)}); heaviest:`,
+    );
+    for (const r of await observer.top())
+      console.info(
+        `    ${r.total_ms.toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${r.mean_ms.toFixed(3).padStart(8)} ms  ${r.query}`,
+      );
+  }
+  await observer.close();
+}
 if (checkoutEnded < finished) console.info('  (the checkout customers ran out before the visits were done)');
 
 await Promise.all(servers.map((s) => s.stop()));
