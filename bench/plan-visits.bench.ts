@@ -501,6 +501,7 @@ while (performance.now() - t0 < TIMEOUT_MS) {
 const finished = performance.now();
 const seconds = (finished - t0) / 1000;
 const pgCpuAfter = observer?.cpuSeconds() ?? null;
+const pgCpuByKind = (await observer?.cpuByKind()) ?? [];
 const benchCpu = process.cpuUsage(benchCpuBefore);
 const loadAfter = os.loadavg();
 observer?.stop();
@@ -536,6 +537,9 @@ console.info(
   `  charge jobs: ${delta('chargeJobs')} ran, ${jobSeconds.toFixed(1)} s in handlers (${perVisit(jobSeconds)}; ${lanes} lanes busy ${((100 * jobSeconds) / (lanes * seconds)).toFixed(0)} % of the run); the servers' statements took ${delta('statementSeconds').toFixed(1)} s from send to answer (${perVisit(delta('statementSeconds'))})`,
 );
 if (observer) {
+  console.info(
+    `  PostgreSQL's CPU by process (those running at the end): ${pgCpuByKind.map(([k, s]) => `${k} ${s.toFixed(1)} s`).join(', ')}`,
+  );
   for (const line of activityLines(observer.tally)) console.info(line);
   const totals = await observer.totals();
   if (totals) {

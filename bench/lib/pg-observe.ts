@@ -42,6 +42,16 @@ function serverCpuSeconds(dataDir: string): number | null {
   }
 }
 
+/** A process's CPU ticks so far (user + system), or null when it has ended. */
+function processTicks(pid: number): number | null {
+  try {
+    const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    return Number(fields[11]) + Number(fields[12]); // utime, stime (fields 14 and 15 of proc(5))
+  } catch {
+    return null;
+  }
+}
+
 export interface ActivityTally {
   samples: number;
   /** Sum over the samples of the connections in each state: divide by `samples` for the mean. */
@@ -53,7 +63,7 @@ export interface ActivityTally {
 export async function pgObserver(databaseUrl: string) {
   const pg = wrapPostgres(databaseUrl, 1);
   const one = async <T>(q: ReturnType<typeof sql>) => ((await pg.db.execute(q)) as Rows<T>).rows;
-  const dataDir = (await one<{ setting: string }>(sql`show data_directory`))[0]!.setting;
+  const dataDir = (await one<{ data_directory: string }>(sql`show data_directory`))[0]!.data_directory;
   const statements = await (async () => {
     try {
       await pg.db.execute(sql`create extension if not exists pg_stat_statements`);
@@ -64,6 +74,18 @@ export async function pgObserver(databaseUrl: string) {
     }
   })();
   const tally: ActivityTally = { samples: 0, byState: new Map(), lockWaits: new Map() };
+  /** The server's processes by pid: what each is (a LISTEN connection, a client, a background process). */
+  const processes = async () => {
+    const rows = await one<{ pid: number; kind: string }>(sql`
+      select pid, case
+          when backend_type <> 'client backend' then backend_type
+          when query ilike 'listen %' then 'client: LISTEN connections'
+          when datname = current_database() then 'client: the bench database''s other connections'
+          else 'client: other databases' end as kind
+      from pg_stat_activity`);
+    return new Map(rows.map((r) => [r.pid, { kind: r.kind, ticks: processTicks(r.pid) ?? 0 }]));
+  };
+  let processesAtStart = new Map<number, { kind: string; ticks: number }>();
   let sampling: NodeJS.Timeout | null = null;
 
   const sample = async () => {
@@ -92,6 +114,7 @@ export async function pgObserver(databaseUrl: string) {
     /** Starts sampling pg_stat_activity every `everyMs` and clears pg_stat_statements. */
     async start(everyMs = 250) {
       if (statements) await pg.db.execute(sql`select pg_stat_statements_reset()`);
+      processesAtStart = await processes();
       const tick = () => {
         sampling = setTimeout(() => void sample().then(tick, tick), everyMs);
       };
@@ -102,6 +125,18 @@ export async function pgObserver(databaseUrl: string) {
       sampling = null;
     },
     tally,
+    /** CPU seconds since start() of the server's processes still running now, by what they are. */
+    async cpuByKind() {
+      const now = await processes();
+      const by = new Map<string, number>();
+      for (const [pid, p] of now) {
+        const ticks = processTicks(pid);
+        if (ticks === null) continue;
+        const before = processesAtStart.get(pid)?.ticks ?? 0;
+        by.set(p.kind, (by.get(p.kind) ?? 0) + (ticks - before) / CLOCK_HZ);
+      }
+      return [...by.entries()].sort((a, b) => b[1] - a[1]);
+    },
     /** pg_stat_statements' `limit` heaviest statements of this database since start(), by total time. */
     async top(limit = 15) {
       if (!statements) return [];
