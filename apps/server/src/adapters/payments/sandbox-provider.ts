@@ -6,6 +6,7 @@
  * Stripe's documented test cards, honours idempotency keys, and emits the events Stripe would send; the
  * app hands them to the same handler as Stripe's webhooks (with a jobs-table retry).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
@@ -194,6 +195,8 @@ export class SandboxPayments implements PaymentProvider {
   readonly publishableKey = null;
   /** Called after a transaction that emitted events commits (the app delivers them at once). */
   onEvents: ((eventIds: string[]) => void) | null = null;
+  /** The events held back by deliverAfter in this async context, until its work has finished. */
+  private readonly heldBack = new AsyncLocalStorage<{ events: string[]; open: boolean }>();
 
   constructor(
     private readonly db: Db,
@@ -283,8 +286,29 @@ export class SandboxPayments implements PaymentProvider {
         });
       return value;
     });
-    if (events.length > 0) this.onEvents?.(events);
+    if (events.length > 0) {
+      const held = this.heldBack.getStore();
+      if (held?.open) held.events.push(...events);
+      else this.onEvents?.(events);
+    }
     return result;
+  }
+
+  /**
+   * Runs `work`; the events the sandbox emits meanwhile reach `onEvents` once it has finished (or failed),
+   * as a provider's webhook arrives after its answer and after what the caller did with it. A plan visit's
+   * charge job (issue 26) settles its visit from the answer first, so the event finds the visit ordered and
+   * takes no lock, instead of waiting on the plan row for the job's settling transaction. Their retry jobs
+   * are written with them as always, so a crash before the delivery still delivers them later.
+   */
+  async deliverAfter<T>(work: () => Promise<T>): Promise<T> {
+    const held = { events: [] as string[], open: true };
+    try {
+      return await this.heldBack.run(held, work);
+    } finally {
+      held.open = false;
+      if (held.events.length > 0) this.onEvents?.(held.events);
+    }
   }
 
   /**
