@@ -42,6 +42,14 @@ const envSchema = z.object({
    * connection, so 50 customers at once need more than 10). Each instance opens up to this many.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * PostgreSQL: each connection prepares the app's parameterised statements once (db/client.ts
+   * StatementNames; issue 26). `false` behind a pooler in transaction mode, which cannot keep them.
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z
