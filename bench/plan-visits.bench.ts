@@ -38,6 +38,7 @@
  *   BENCH_SERVERS=2 node scripts/with-postgres.mjs npm run bench -- plan-visits   two server processes
  *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
+import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { findTestCard } from '@stg/domain/checkout';
@@ -443,6 +444,18 @@ async function processCounters(base: string): Promise<Counters> {
   return c;
 }
 
+/** The machine's CPU ticks so far (all cores, USER_HZ): busy, and idle or waiting on I/O. */
+function machineCpu(): { busy: number; idle: number } | null {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = ticks.slice(0, 8).map(Number); // user nice system idle iowait irq softirq steal
+    const idle = n[3]! + n[4]!;
+    return { busy: n.reduce((a, b) => a + b, 0) - idle, idle };
+  } catch {
+    return null;
+  }
+}
+
 // ---- The run -----------------------------------------------------------------------------------------
 
 const setupStarted = performance.now();
@@ -484,6 +497,7 @@ const observer = database.databaseUrl ? await pgObserver(database.databaseUrl) :
 await observer?.start();
 const pgCpuBefore = observer?.cpuSeconds() ?? null;
 const benchCpuBefore = process.cpuUsage();
+const machineBefore = machineCpu();
 const loadBefore = os.loadavg();
 const t0 = performance.now();
 let done = false;
@@ -503,6 +517,7 @@ const seconds = (finished - t0) / 1000;
 const pgCpuAfter = observer?.cpuSeconds() ?? null;
 const pgCpuByKind = (await observer?.cpuByKind()) ?? [];
 const benchCpu = process.cpuUsage(benchCpuBefore);
+const machineAfter = machineCpu();
 const loadAfter = os.loadavg();
 observer?.stop();
 done = true;
@@ -531,6 +546,14 @@ const benchCpuSeconds = (benchCpu.user + benchCpu.system) / 1e6;
 console.info(
   `  CPU during the run (${seconds.toFixed(1)} s, so ${(2 * seconds).toFixed(0)} CPU s on 2 cores): servers ${cpuSeconds.toFixed(1)} s (${perVisit(cpuSeconds)}), PostgreSQL ${pgCpu === null ? 'not read' : `${pgCpu.toFixed(1)} s (${perVisit(pgCpu)})`}, the bench ${benchCpuSeconds.toFixed(1)} s (${perVisit(benchCpuSeconds)}, its checkout customers and polling); load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
 );
+if (machineBefore && machineAfter) {
+  const busy = machineAfter.busy - machineBefore.busy;
+  const all = busy + machineAfter.idle - machineBefore.idle;
+  const ours = cpuSeconds + (pgCpu ?? 0) + benchCpuSeconds;
+  console.info(
+    `  the machine's ${os.cpus().length} cores during the run: ${((100 * busy) / all).toFixed(0)} % busy (${(busy / 100).toFixed(1)} CPU s), of which this bench's processes ${ours.toFixed(1)} s and others' ${(busy / 100 - ours).toFixed(1)} s; idle ${((all - busy) / 100).toFixed(1)} s`,
+  );
+}
 const lanes = SERVERS * Number(process.env.JOB_CONCURRENCY ?? 4);
 const jobSeconds = delta('chargeJobSeconds');
 console.info(
