@@ -120,7 +120,7 @@ const envSchema = z.object({
    */
   JOB_CONCURRENCY: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(8).optional(),
+    z.coerce.number().int().min(1).max(32).optional(),
   ),
   /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),
