@@ -1,5 +1,5 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
 import { planEvents, plans, planVisits, timeClaims, users, vendors } from '../../db/schema';
@@ -65,6 +65,25 @@ export async function findVisitBySequence(db: Db | Tx, planId: number, sequence:
 /** Inserts a visit; a held-like one claims its time by trigger (SQLSTATE 23P01 when the time is taken). */
 export async function insertPlanVisit(tx: Tx, values: NewPlanVisit): Promise<PlanVisitRow> {
   return oneRow(await tx.insert(planVisits).values(values).returning(), 'plan visit');
+}
+
+/**
+ * A held visit whose charge time has come becomes `charging` with its next try's idempotency key
+ * (`plan-visit-charge:<visit id>:<try>`, ADR 0037), in one guarded update that takes its row lock (the
+ * caller holds its plan's). Null when it is not held or not due: the caller reads it under lock then.
+ */
+export async function startHeldVisitCharge(tx: Tx, visitId: number, now: Date): Promise<PlanVisitRow | null> {
+  const [row] = await tx
+    .update(planVisits)
+    .set({
+      status: 'charging',
+      attempts: sql`${planVisits.attempts} + 1`,
+      idempotencyKey: sql`'plan-visit-charge:' || ${planVisits.id} || ':' || (${planVisits.attempts} + 1)`,
+      updatedAt: now,
+    })
+    .where(and(eq(planVisits.id, visitId), eq(planVisits.status, 'held'), lte(planVisits.chargeAt, now)))
+    .returning();
+  return row ?? null;
 }
 
 export async function updatePlanVisit(
