@@ -43,6 +43,22 @@ export async function lockPlanOfVisitWithVendor(tx: Tx, visitId: number) {
   return row ?? null;
 }
 
+/**
+ * The visit and its plan, both locked, in one statement: `for update of plans, plan_visits` locks each row
+ * found in that order (PostgreSQL takes a statement's row locks in its FOR UPDATE OF list's order), plan then
+ * visit as everywhere else.
+ */
+export async function lockPlanAndVisit(tx: Tx, visitId: number) {
+  const [row] = await tx
+    .select({ plan: plans, visit: planVisits })
+    .from(planVisits)
+    .innerJoin(plans, eq(plans.id, planVisits.planId))
+    .where(eq(planVisits.id, visitId))
+    .for('update', { of: [plans, planVisits] })
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findPlanVisit(db: Db | Tx, id: number): Promise<PlanVisitRow | null> {
   const [row] = await db.select().from(planVisits).where(eq(planVisits.id, id)).limit(1);
   return row ?? null;
