@@ -16,7 +16,7 @@ import type { PaymentsDeps } from '../../deps';
 import { RetryLater } from '../jobs/worker';
 import {
   addPlanEvent,
-  lockPlanOfVisit,
+  lockPlanAndVisit,
   lockPlanOfVisitWithVendor,
   lockPlanVisit,
   startHeldVisitCharge,
@@ -208,8 +208,7 @@ export async function chargeVisit(deps: PaymentsDeps, visitId: number): Promise<
       });
       return settled.kind === 'order' ? 'ordered' : 'skipped';
     }
-    const plan = await lockPlanOfVisit(tx, visitId);
-    const visit = plan ? await lockPlanVisit(tx, visitId) : null;
+    const visit = (await lockPlanAndVisit(tx, visitId))?.visit;
     // Told by the provider's event or the pay link meanwhile: nothing more to write.
     if (!visit || visit.status !== 'charging') return 'skipped';
     if (answer.kind === 'processing') {
