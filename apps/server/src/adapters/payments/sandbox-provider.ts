@@ -220,8 +220,12 @@ export class SandboxPayments implements PaymentProvider {
 
   /** Writes these objects (new or changed) in one statement. */
   private async saveAll(tx: Tx, objs: { id: string; object: string }[]) {
+    await this.saveAllQuery(tx, objs);
+  }
+
+  private saveAllQuery(tx: Tx, objs: { id: string; object: string }[]) {
     const now = this.opts.now();
-    await tx
+    return tx
       .insert(sandboxObjects)
       .values(
         objs.map((obj) => ({ id: obj.id, object: obj.object, data: obj, createdAt: now, updatedAt: now })),
@@ -248,9 +252,9 @@ export class SandboxPayments implements PaymentProvider {
       created: Math.floor(now.getTime() / 1000),
       data: { object: structuredClone(object) as Record<string, unknown> },
     };
-    await this.saveAll(tx, [...changed, event]);
     // The retry path: the worker delivers it if the immediate delivery did not happen (crash, restart).
-    await tx.insert(jobs).values({
+    // Written with the objects in one statement (a data-modifying WITH; both or neither).
+    const retry = tx.insert(jobs).values({
       kind: SANDBOX_EVENT_JOB,
       payload: { eventId: event.id },
       runAt: new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)),
@@ -259,6 +263,9 @@ export class SandboxPayments implements PaymentProvider {
       createdAt: now,
       updatedAt: now,
     });
+    await tx.execute(
+      sql`with saved as (${this.saveAllQuery(tx, [...changed, event]).getSQL()}) ${retry.getSQL()}`,
+    );
     events.push(event.id);
   }
 
@@ -270,20 +277,28 @@ export class SandboxPayments implements PaymentProvider {
     const events: string[] = [];
     const result = await this.db.transaction(async (tx) => {
       if (key) {
-        await tx.execute(sql`select pg_advisory_xact_lock(7501, hashtext(${key}))`);
-        const [seen] = await tx
-          .select({ response: sandboxIdempotencyKeys.response })
-          .from(sandboxIdempotencyKeys)
-          .where(eq(sandboxIdempotencyKeys.key, key));
-        if (seen) return (seen.response as { value: T }).value;
+        // The key's row is the lock: the first writer inserts it (its answer is written before it commits);
+        // a second one waits on that row until the first commits, then finds it and answers the same (or
+        // takes the key over if the first rolled back). One statement where a lock and a read were two.
+        const mine = await tx
+          .insert(sandboxIdempotencyKeys)
+          .values({ key, response: { pending: true }, createdAt: this.opts.now() })
+          .onConflictDoNothing({ target: sandboxIdempotencyKeys.key })
+          .returning({ key: sandboxIdempotencyKeys.key });
+        if (mine.length === 0) {
+          const [seen] = await tx
+            .select({ response: sandboxIdempotencyKeys.response })
+            .from(sandboxIdempotencyKeys)
+            .where(eq(sandboxIdempotencyKeys.key, key));
+          return (seen!.response as { value: T }).value;
+        }
       }
       const value = await fn(tx, events);
       if (key)
-        await tx.insert(sandboxIdempotencyKeys).values({
-          key,
-          response: { value },
-          createdAt: this.opts.now(),
-        });
+        await tx
+          .update(sandboxIdempotencyKeys)
+          .set({ response: { value } })
+          .where(eq(sandboxIdempotencyKeys.key, key));
       return value;
     });
     if (events.length > 0) {
