@@ -1,5 +1,5 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
@@ -97,6 +97,11 @@ export async function updateOrder(tx: Tx, id: number, values: Partial<NewOrder>)
 
 export async function addOrderEvent(tx: Tx, event: NewOrderEvent) {
   await tx.insert(orderEvents).values(event);
+}
+
+/** addOrderEvent and `also` (another data-modifying query: a job's insert) in one statement, both or neither. */
+export async function addOrderEventWith(tx: Tx, event: NewOrderEvent, also: SQLWrapper) {
+  await tx.execute(sql`with logged as (${tx.insert(orderEvents).values(event).getSQL()}) ${also.getSQL()}`);
 }
 
 export async function listOrderEvents(db: Db | Tx, orderId: number) {

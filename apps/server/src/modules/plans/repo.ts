@@ -118,6 +118,23 @@ export async function addPlanEvent(tx: Tx, event: NewPlanEvent) {
 }
 
 /** Several events in one insert, logged in this order. */
+/**
+ * updatePlanVisit and addPlanEvents in one statement (a data-modifying WITH: both or neither), for a caller
+ * holding the visit's row lock, which knows the row it writes (nothing else changes it meanwhile).
+ */
+export async function updatePlanVisitAndLog(
+  tx: Tx,
+  id: number,
+  values: Partial<NewPlanVisit>,
+  events: NewPlanEvent[],
+) {
+  const update = tx.update(planVisits).set(values).where(eq(planVisits.id, id));
+  if (events.length === 0) return void (await update);
+  await tx.execute(
+    sql`with updated as (${update.getSQL()}) ${tx.insert(planEvents).values(events).getSQL()}`,
+  );
+}
+
 export async function addPlanEvents(tx: Tx, events: NewPlanEvent[]) {
   if (events.length > 0) await tx.insert(planEvents).values(events);
 }
