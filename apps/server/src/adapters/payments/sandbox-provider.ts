@@ -875,8 +875,41 @@ export class SandboxPayments implements PaymentProvider {
       'event',
       sql`o.data->'data'->'object'->>'payment_method'`,
     );
-    if (!found) return null;
-    const event = found.data;
+    return found ? this.eventOf(found.data, found.pm) : null;
+  }
+
+  /**
+   * loadEvent and, for a payment intent's event, the intent as it is now with its card (what the app's
+   * handler asks retrieveIntent for, events being copies that may arrive out of order), in one statement.
+   */
+  async loadEventWithIntent(
+    eventId: string,
+  ): Promise<{ event: PaymentEvent; intent: ProviderIntent | null } | null> {
+    const rows = await this.db.execute<{ data: unknown; pm: unknown; cur: unknown; cur_pm: unknown }>(
+      sql`select o.data as data, pm.data as pm, cur.data as cur, cur_pm.data as cur_pm
+          from ${sandboxObjects} o
+          left join ${sandboxObjects} pm
+            on pm.object = 'payment_method' and pm.id = o.data->'data'->'object'->>'payment_method'
+          left join ${sandboxObjects} cur
+            on cur.object = 'payment_intent' and o.data->'data'->'object'->>'object' = 'payment_intent'
+              and cur.id = o.data->'data'->'object'->>'id'
+          left join ${sandboxObjects} cur_pm
+            on cur_pm.object = 'payment_method' and cur_pm.id = cur.data->>'payment_method'
+          where o.id = ${eventId} and o.object = 'event'`,
+    );
+    const row = (rows as { rows: { data: unknown; pm: unknown; cur: unknown; cur_pm: unknown }[] }).rows[0];
+    if (!row) return null;
+    const parsed = <U>(v: unknown) =>
+      v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as U);
+    const event = await this.eventOf(parsed<EventObject>(row.data)!, parsed<PaymentMethodObject>(row.pm));
+    const cur = parsed<IntentObject>(row.cur);
+    const intent = cur
+      ? await this.present(this.db, cur, parsed<PaymentMethodObject>(row.cur_pm) ?? undefined)
+      : null;
+    return { event, intent };
+  }
+
+  private async eventOf(event: EventObject, pm: PaymentMethodObject | null): Promise<PaymentEvent> {
     const obj = event.data.object;
     switch (event.type) {
       case 'payment_intent.succeeded':
@@ -885,7 +918,7 @@ export class SandboxPayments implements PaymentProvider {
         return {
           id: event.id,
           type: event.type,
-          intent: await this.present(this.db, obj as unknown as IntentObject, found.pm ?? undefined),
+          intent: await this.present(this.db, obj as unknown as IntentObject, pm ?? undefined),
         };
       case 'charge.refunded': {
         const charge = obj as {

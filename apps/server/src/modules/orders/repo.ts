@@ -65,6 +65,22 @@ export async function findCustomerOrder(db: Db | Tx, orderId: number) {
   return row ?? null;
 }
 
+/** findCustomerOrder and the customer who placed it (the order's mails), in one statement. */
+export async function findCustomerOrderAndCustomer(db: Db | Tx, orderId: number) {
+  const [found] = await db
+    .select({ ...customerOrderColumns, customer: orderCustomerColumns })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(images, eq(images.id, vendors.logoImageId))
+    .leftJoin(addresses, eq(addresses.id, orders.addressId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!found) return null;
+  const { customer, ...row } = found;
+  return { row, customer };
+}
+
 export async function findCustomerOrderByConfirmation(db: Db | Tx, confirmationId: string) {
   const [row] = await customerOrdersQuery(db).where(eq(orders.confirmationId, confirmationId)).limit(1);
   return row ?? null;
