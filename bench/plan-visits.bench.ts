@@ -22,9 +22,9 @@
  * then stopped while the visits are inserted (PGlite allows one process) and started again on the same port
  * (sessions live in the database, so their clients keep working).
  *
- * BENCH_SERVERS (1) server processes run on PostgreSQL (`npm run cluster`'s instances: each one's job worker
- * claims its own batches; checkout goes to the first), each with the server's JOB_CONCURRENCY (4 on
- * PostgreSQL unless set). Each server's /metrics is read before and after the run: the statements its
+ * BENCH_SERVERS server processes run (2 on PostgreSQL, production's topology: compose.yaml and `npm run
+ * cluster` run two instances, each one's job worker claims its own batches; checkout goes to the first; 1 on
+ * PGlite, which one process opens), each with the server's JOB_CONCURRENCY (8 on PostgreSQL unless set). Each server's /metrics is read before and after the run: the statements its
  * process sent (marketplace_db_query_duration_seconds_count, checkout's included) and its CPU seconds
  * (process_cpu_seconds_total), printed per visit settled: figures a shared machine's load moves less than
  * the seconds. bench/plan-visit-statements.ts counts one visit's statements alone.
@@ -35,7 +35,8 @@
  * round until the visits are done (or its customers run out).
  *   npm run bench -- plan-visits                                         PGlite (try BENCH_PLANS=1000)
  *   node scripts/with-postgres.mjs npm run bench -- plan-visits          PostgreSQL
- *   BENCH_SERVERS=2 node scripts/with-postgres.mjs npm run bench -- plan-visits   two server processes
+ *   BENCH_SERVERS=1 node scripts/with-postgres.mjs npm run bench -- plan-visits   one server process
+ *   PG_STAT_STATEMENTS=1 node scripts/with-postgres.mjs …                 PostgreSQL's heaviest statements too
  *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
 import fs from 'node:fs';
@@ -62,7 +63,7 @@ import {
 import { VISIT_CHARGE_JOB } from '../apps/server/src/modules/plans/visit-jobs';
 import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/payable-vendor';
 import { apiClient } from './lib/api';
-import { freshDatabase } from './lib/database';
+import { freshDatabase, serverUrl } from './lib/database';
 import { insertCustomers } from './lib/many-orders';
 import { machineLine } from './lib/measure';
 import { activityLines, pgObserver } from './lib/pg-observe';
@@ -77,7 +78,8 @@ const BASELINE_ROUNDS = 4;
 const RUN_ROUNDS = Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 40);
 const HOUR = 3_600_000;
 const CHUNK = 1_000;
-const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/** Two by default on PostgreSQL, as production runs them (compose.yaml, `npm run cluster`); one on PGlite. */
+const SERVERS = Number(process.env.BENCH_SERVERS ?? (serverUrl() ? 2 : 1));
 /** A folder: the servers of the run write their CPU profiles there when they stop (node --cpu-prof). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const RUN_OPTIONS = CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {};
@@ -554,7 +556,7 @@ if (machineBefore && machineAfter) {
     `  the machine's ${os.cpus().length} cores during the run: ${((100 * busy) / all).toFixed(0)} % busy (${(busy / 100).toFixed(1)} CPU s), of which this bench's processes ${ours.toFixed(1)} s and others' ${(busy / 100 - ours).toFixed(1)} s; idle ${((all - busy) / 100).toFixed(1)} s`,
   );
 }
-const lanes = SERVERS * Number(process.env.JOB_CONCURRENCY ?? 4);
+const lanes = SERVERS * Number(process.env.JOB_CONCURRENCY ?? (database.databaseUrl ? 8 : 1));
 const jobSeconds = delta('chargeJobSeconds');
 console.info(
   `  charge jobs: ${delta('chargeJobs')} ran, ${jobSeconds.toFixed(1)} s in handlers (${perVisit(jobSeconds)}; ${lanes} lanes busy ${((100 * jobSeconds) / (lanes * seconds)).toFixed(0)} % of the run); the servers' statements took ${delta('statementSeconds').toFixed(1)} s from send to answer (${perVisit(delta('statementSeconds'))})`,

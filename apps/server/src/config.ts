@@ -115,8 +115,9 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /**
    * How many due jobs one instance's worker runs at once (a day of plan visits' charges, issue 26).
-   * Default: 4 on PostgreSQL (its pool has 10 connections; the rest serve requests), 1 on PGlite (one
-   * connection: jobs run one after another there, as before).
+   * Default: 8 on PostgreSQL (a job holds at most one of the pool's DATABASE_POOL_MAX connections at a time,
+   * and its provider's event and mails one more each after it; the rest serve requests), 1 on PGlite (one
+   * connection: jobs run one after another there, as before). At most 32; keep it under the pool's size.
    */
   JOB_CONCURRENCY: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
