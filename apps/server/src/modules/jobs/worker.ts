@@ -144,13 +144,13 @@ export class JobWorker {
     await claim();
     if (queue.length === 0) return 0;
     let refilling: Promise<void> | null = null;
-    let refillError: unknown = null;
+    const refillFailed: { error: Error | null } = { error: null };
     const refill = () => {
       if (!opts.refill || !lastFull || refilling || this.stopping || queue.length > concurrency) return;
       if (performance.now() - started > REFILL_PASS_MS) return;
       refilling = claim()
         .catch((err: unknown) => {
-          refillError = err;
+          refillFailed.error = err instanceof Error ? err : new Error(String(err));
           lastFull = false;
         })
         .finally(() => {
@@ -179,7 +179,7 @@ export class JobWorker {
     await this.releaseHeld();
     const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (failed) throw failed.reason;
-    if (refillError) throw refillError;
+    if (refillFailed.error) throw refillFailed.error;
     return ran;
   }
 
