@@ -22,9 +22,9 @@
  * then stopped while the visits are inserted (PGlite allows one process) and started again on the same port
  * (sessions live in the database, so their clients keep working).
  *
- * BENCH_SERVERS (1) server processes run on PostgreSQL (`npm run cluster`'s instances: each one's job worker
- * claims its own batches; checkout goes to the first), each with the server's JOB_CONCURRENCY (4 on
- * PostgreSQL unless set). Each server's /metrics is read before and after the run: the statements its
+ * BENCH_SERVERS server processes run (2 on PostgreSQL, production's topology: compose.yaml and `npm run
+ * cluster` run two instances, each one's job worker claims its own batches; checkout goes to the first; 1 on
+ * PGlite, which one process opens), each with the server's JOB_CONCURRENCY (8 on PostgreSQL unless set). Each server's /metrics is read before and after the run: the statements its
  * process sent (marketplace_db_query_duration_seconds_count, checkout's included) and its CPU seconds
  * (process_cpu_seconds_total), printed per visit settled: figures a shared machine's load moves less than
  * the seconds. bench/plan-visit-statements.ts counts one visit's statements alone.
@@ -35,9 +35,12 @@
  * round until the visits are done (or its customers run out).
  *   npm run bench -- plan-visits                                         PGlite (try BENCH_PLANS=1000)
  *   node scripts/with-postgres.mjs npm run bench -- plan-visits          PostgreSQL
- *   BENCH_SERVERS=2 node scripts/with-postgres.mjs npm run bench -- plan-visits   two server processes
+ *   BENCH_SERVERS=1 node scripts/with-postgres.mjs npm run bench -- plan-visits   one server process
+ *   PG_STAT_STATEMENTS=1 node scripts/with-postgres.mjs …                 PostgreSQL's heaviest statements too
  *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
+import fs from 'node:fs';
+import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
 import { findTestCard } from '@stg/domain/checkout';
 import { bookingsApi } from '@stg/domain/api/bookings.endpoints';
@@ -60,9 +63,10 @@ import {
 import { VISIT_CHARGE_JOB } from '../apps/server/src/modules/plans/visit-jobs';
 import { createPayableVendor, houseAnswers, type PayableVendor } from '../apps/server/test/payable-vendor';
 import { apiClient } from './lib/api';
-import { freshDatabase } from './lib/database';
+import { freshDatabase, serverUrl } from './lib/database';
 import { insertCustomers } from './lib/many-orders';
 import { machineLine } from './lib/measure';
+import { activityLines, pgObserver } from './lib/pg-observe';
 import { startServer, type RunningProcess } from './lib/processes';
 
 const PLANS = Number(process.env.BENCH_PLANS ?? 10_000);
@@ -74,7 +78,8 @@ const BASELINE_ROUNDS = 4;
 const RUN_ROUNDS = Number(process.env.BENCH_CHECKOUT_ROUNDS ?? 40);
 const HOUR = 3_600_000;
 const CHUNK = 1_000;
-const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
+/** Two by default on PostgreSQL, as production runs them (compose.yaml, `npm run cluster`); one on PGlite. */
+const SERVERS = Number(process.env.BENCH_SERVERS ?? (serverUrl() ? 2 : 1));
 /** A folder: the servers of the run write their CPU profiles there when they stop (node --cpu-prof). */
 const CPU_PROF = process.env.BENCH_CPU_PROF;
 const RUN_OPTIONS = CPU_PROF ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${CPU_PROF}`] } : {};
@@ -406,18 +411,51 @@ function progressReader(base: string, operatorEmail: string): () => Promise<Prog
   };
 }
 
-/** What a server's process has done so far, from its /metrics: statements sent and CPU seconds used. */
-async function processCounters(base: string): Promise<{ statements: number; cpuSeconds: number }> {
+interface Counters {
+  statements: number;
+  /** Seconds the process's statements took, each from its send to its answer (the pool's wait excluded). */
+  statementSeconds: number;
+  cpuSeconds: number;
+  /** Seconds the visit charge jobs' handlers ran (summed over the lanes) and how many ran. */
+  chargeJobSeconds: number;
+  chargeJobs: number;
+}
+
+/** What a server's process has done so far, from its /metrics: statements sent, CPU seconds, charge jobs. */
+async function processCounters(base: string): Promise<Counters> {
   const res = await fetch(`${base}/metrics`);
   const text = await res.text();
-  let statements = 0;
-  let cpuSeconds = NaN;
+  const c: Counters = {
+    statements: 0,
+    statementSeconds: 0,
+    cpuSeconds: NaN,
+    chargeJobSeconds: 0,
+    chargeJobs: 0,
+  };
+  const value = (line: string) => Number(line.slice(line.lastIndexOf(' ') + 1));
+  const charge = `kind="${VISIT_CHARGE_JOB}"`;
   for (const line of text.split('\n')) {
-    if (line.startsWith('marketplace_db_query_duration_seconds_count'))
-      statements += Number(line.slice(line.lastIndexOf(' ') + 1));
-    else if (line.startsWith('process_cpu_seconds_total ')) cpuSeconds = Number(line.split(' ')[1]);
+    if (line.startsWith('marketplace_db_query_duration_seconds_count')) c.statements += value(line);
+    else if (line.startsWith('marketplace_db_query_duration_seconds_sum')) c.statementSeconds += value(line);
+    else if (line.startsWith('process_cpu_seconds_total ')) c.cpuSeconds = value(line);
+    else if (line.startsWith('marketplace_job_duration_seconds_sum') && line.includes(charge))
+      c.chargeJobSeconds += value(line);
+    else if (line.startsWith('marketplace_job_duration_seconds_count') && line.includes(charge))
+      c.chargeJobs += value(line);
   }
-  return { statements, cpuSeconds };
+  return c;
+}
+
+/** The machine's CPU ticks so far (all cores, USER_HZ): busy, and idle or waiting on I/O. */
+function machineCpu(): { busy: number; idle: number } | null {
+  try {
+    const [, ...ticks] = fs.readFileSync('/proc/stat', 'utf8').split('\n')[0]!.trim().split(/\s+/);
+    const n = ticks.slice(0, 8).map(Number); // user nice system idle iowait irq softirq steal
+    const idle = n[3]! + n[4]!;
+    return { busy: n.reduce((a, b) => a + b, 0) - idle, idle };
+  } catch {
+    return null;
+  }
 }
 
 // ---- The run -----------------------------------------------------------------------------------------
@@ -456,6 +494,13 @@ else await new Promise((r) => setTimeout(r, -lateBy));
 
 const readProgress = progressReader(server.base, operatorEmail);
 const countersBefore = await Promise.all(servers.map((s) => processCounters(s.base)));
+// PostgreSQL's own share (its CPU, its sessions' states, its heaviest statements) and the bench's CPU.
+const observer = database.databaseUrl ? await pgObserver(database.databaseUrl) : null;
+await observer?.start();
+const pgCpuBefore = observer?.cpuSeconds() ?? null;
+const benchCpuBefore = process.cpuUsage();
+const machineBefore = machineCpu();
+const loadBefore = os.loadavg();
 const t0 = performance.now();
 let done = false;
 let checkoutEnded = Infinity;
@@ -471,11 +516,18 @@ while (performance.now() - t0 < TIMEOUT_MS) {
 }
 const finished = performance.now();
 const seconds = (finished - t0) / 1000;
+const pgCpuAfter = observer?.cpuSeconds() ?? null;
+const pgCpuByKind = (await observer?.cpuByKind()) ?? [];
+const benchCpu = process.cpuUsage(benchCpuBefore);
+const machineAfter = machineCpu();
+const loadAfter = os.loadavg();
+observer?.stop();
 done = true;
 const duringMs = await during;
 const countersAfter = await Promise.all(servers.map((s) => processCounters(s.base)));
-const statements = countersAfter.reduce((n, c, i) => n + c.statements - countersBefore[i]!.statements, 0);
-const cpuSeconds = countersAfter.reduce((n, c, i) => n + c.cpuSeconds - countersBefore[i]!.cpuSeconds, 0);
+const delta = (k: keyof Counters) => countersAfter.reduce((n, c, i) => n + c[k] - countersBefore[i]![k], 0);
+const statements = delta('statements');
+const cpuSeconds = delta('cpuSeconds');
 
 console.info(machineLine(database.label));
 console.info(
@@ -490,6 +542,42 @@ const settled = Math.max(1, last.settled);
 console.info(
   `  server processes during the run: ${statements} statements (${(statements / settled).toFixed(1)} a visit settled, checkout's included), ${cpuSeconds.toFixed(1)} CPU s (${(settled / cpuSeconds).toFixed(1)} visits a CPU second)`,
 );
+const perVisit = (x: number) => `${((x / settled) * 1000).toFixed(2)} ms a visit`;
+const pgCpu = pgCpuBefore !== null && pgCpuAfter !== null ? pgCpuAfter - pgCpuBefore : null;
+const benchCpuSeconds = (benchCpu.user + benchCpu.system) / 1e6;
+console.info(
+  `  CPU during the run (${seconds.toFixed(1)} s, so ${(2 * seconds).toFixed(0)} CPU s on 2 cores): servers ${cpuSeconds.toFixed(1)} s (${perVisit(cpuSeconds)}), PostgreSQL ${pgCpu === null ? 'not read' : `${pgCpu.toFixed(1)} s (${perVisit(pgCpu)})`}, the bench ${benchCpuSeconds.toFixed(1)} s (${perVisit(benchCpuSeconds)}, its checkout customers and polling); load average ${loadBefore.map((l) => l.toFixed(2)).join(' ')} before, ${loadAfter.map((l) => l.toFixed(2)).join(' ')} after`,
+);
+if (machineBefore && machineAfter) {
+  const busy = machineAfter.busy - machineBefore.busy;
+  const all = busy + machineAfter.idle - machineBefore.idle;
+  const ours = cpuSeconds + (pgCpu ?? 0) + benchCpuSeconds;
+  console.info(
+    `  the machine's ${os.cpus().length} cores during the run: ${((100 * busy) / all).toFixed(0)} % busy (${(busy / 100).toFixed(1)} CPU s), of which this bench's processes ${ours.toFixed(1)} s and others' ${(busy / 100 - ours).toFixed(1)} s; idle ${((all - busy) / 100).toFixed(1)} s`,
+  );
+}
+const lanes = SERVERS * Number(process.env.JOB_CONCURRENCY ?? (database.databaseUrl ? 8 : 1));
+const jobSeconds = delta('chargeJobSeconds');
+console.info(
+  `  charge jobs: ${delta('chargeJobs')} ran, ${jobSeconds.toFixed(1)} s in handlers (${perVisit(jobSeconds)}; ${lanes} lanes busy ${((100 * jobSeconds) / (lanes * seconds)).toFixed(0)} % of the run); the servers' statements took ${delta('statementSeconds').toFixed(1)} s from send to answer (${perVisit(delta('statementSeconds'))})`,
+);
+if (observer) {
+  console.info(
+    `  PostgreSQL's CPU by process (those running at the end): ${pgCpuByKind.map(([k, s]) => `${k} ${s.toFixed(1)} s`).join(', ')}`,
+  );
+  for (const line of activityLines(observer.tally)) console.info(line);
+  const totals = await observer.totals();
+  if (totals) {
+    console.info(
+      `  pg_stat_statements: ${totals.calls} statements, ${totals.total_ms.toFixed(0)} ms planning and executing (${perVisit(totals.total_ms / 1000)}); heaviest:`,
+    );
+    for (const r of await observer.top())
+      console.info(
+        `    ${r.total_ms.toFixed(0).padStart(7)} ms ${String(r.calls).padStart(7)} calls ${r.mean_ms.toFixed(3).padStart(8)} ms  ${r.query}`,
+      );
+  }
+  await observer.close();
+}
 if (checkoutEnded < finished) console.info('  (the checkout customers ran out before the visits were done)');
 
 await Promise.all(servers.map((s) => s.stop()));

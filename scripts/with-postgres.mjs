@@ -105,6 +105,10 @@ fs.chmodSync(dir, 0o777);
 const dataDir = path.join(dir, 'data');
 const port = await freePort();
 const user = isRoot ? 'postgres' : os.userInfo().username;
+// PG_STAT_STATEMENTS=1: the server preloads pg_stat_statements (bench/lib/pg-observe.ts reads it).
+const statStatements = process.env.PG_STAT_STATEMENTS
+  ? ' -c shared_preload_libraries=pg_stat_statements -c pg_stat_statements.track_planning=on'
+  : '';
 let status;
 try {
   if (isRoot) execFileSync('chown', ['postgres', dir]);
@@ -116,7 +120,7 @@ try {
     path.join(dir, 'log'),
     '-w',
     '-o',
-    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`,
+    `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${statStatements}`,
     'start',
   ]);
   env.DATABASE_URL = `postgres://${user}@127.0.0.1:${port}/postgres`;

@@ -83,7 +83,7 @@ export async function appFromConfig(config: Config): Promise<ConfiguredApp> {
   worker = jobWorkerOf(app, {
     now,
     googlePlaces,
-    concurrency: config.JOB_CONCURRENCY ?? (database.kind === 'postgres' ? 4 : 1),
+    concurrency: config.JOB_CONCURRENCY ?? (database.kind === 'postgres' ? 8 : 1),
   });
   return { app, worker, opened, mailer };
 }

@@ -18,6 +18,7 @@ export async function openAndMigrate(config: Config) {
     databaseUrl: config.DATABASE_URL,
     dataDir: config.dataDir,
     poolMax: config.DATABASE_POOL_MAX,
+    preparedStatements: config.DATABASE_PREPARED_STATEMENTS,
   });
   try {
     await database.migrate();

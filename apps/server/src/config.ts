@@ -42,6 +42,14 @@ const envSchema = z.object({
    * connection, so 50 customers at once need more than 10). Each instance opens up to this many.
    */
   DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  /**
+   * PostgreSQL: each connection prepares the app's parameterised statements once (db/client.ts
+   * StatementNames; issue 26). `false` behind a pooler in transaction mode, which cannot keep them.
+   */
+  DATABASE_PREPARED_STATEMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   PUBLIC_URL: optionalUrl,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO_DATA: z
@@ -107,12 +115,13 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /**
    * How many due jobs one instance's worker runs at once (a day of plan visits' charges, issue 26).
-   * Default: 4 on PostgreSQL (its pool has 10 connections; the rest serve requests), 1 on PGlite (one
-   * connection: jobs run one after another there, as before).
+   * Default: 8 on PostgreSQL (a job holds at most one of the pool's DATABASE_POOL_MAX connections at a time,
+   * and its provider's event and mails one more each after it; the rest serve requests), 1 on PGlite (one
+   * connection: jobs run one after another there, as before). At most 32; keep it under the pool's size.
    */
   JOB_CONCURRENCY: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
-    z.coerce.number().int().min(1).max(8).optional(),
+    z.coerce.number().int().min(1).max(32).optional(),
   ),
   /** Multiplies every request rate limit (sign-up, contact, uploads…); 1 in production. */
   RATE_LIMIT_SCALE: z.coerce.number().int().min(1).max(10_000).default(1),

@@ -136,49 +136,17 @@ function instrumentPglite(client: PGlite, listeners: QueryListeners) {
   }) as typeof client.transaction;
 }
 
-/** At most this many different statements are prepared by name per process (see `preparedByName`). */
-export const PREPARED_STATEMENTS_MAX = 1_000;
-const preparedNames = new Map<string, string>();
-
-/**
- * Issue 27 (ADR 0042): a statement with parameters runs as a **named prepared statement** of its
- * connection, named after its text (`stg_<n>`, the same name for the same text in this process). pg then
- * sends the text once per connection (Parse), and every later run only binds the values, so PostgreSQL
- * parses and analyses each statement once per connection instead of on every run, and keeps its plan when
- * a generic one is as good (PostgreSQL's plan cache chooses; `plan_cache_mode`). The statements and their
- * values are unchanged: drizzle still builds the same text with `$1…` placeholders. A statement without
- * values (the simple protocol: a migration's several statements, `begin`, `commit`) is left as it is, as is
- * one already named. At most PREPARED_STATEMENTS_MAX different texts are named (a statement made with a
- * varying number of placeholders cannot make the connections' statements grow without bound); later new
- * texts run unnamed, as before. Needs a session-keeping connection to PostgreSQL (direct, or a pooler in
- * session mode), as the deployment has (docs/deploy.md).
- */
-function preparedByName(query: unknown, values: unknown): unknown {
-  if (!Array.isArray(values) || values.length === 0) return query;
-  const config =
-    typeof query === 'string'
-      ? { text: query }
-      : (query as { text?: unknown; name?: unknown; submit?: unknown } | null);
-  if (!config || typeof config.text !== 'string' || config.name) return query;
-  let name = preparedNames.get(config.text);
-  if (name === undefined) {
-    if (preparedNames.size >= PREPARED_STATEMENTS_MAX) return query;
-    name = `stg_${preparedNames.size + 1}`;
-    preparedNames.set(config.text, name);
-  }
-  return { ...config, name };
-}
-
 /**
  * A pool connection's query reports to `listeners`: drizzle's (a promise) and the pool's own `pool.query`
  * (a callback). A submittable (a cursor) is left untimed; the app uses none.
  */
-function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners) {
+function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners, names: StatementNames | null) {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
   (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
     const first = args[0] as { submit?: unknown } | string;
     if (typeof first === 'object' && typeof first?.submit === 'function') return original(...args);
-    args[0] = preparedByName(args[0], args[1]);
+    if (names && typeof first === 'object' && first !== null)
+      names.name(first as { name?: unknown; text?: unknown; values?: unknown }, args[1]);
     const callback = args.at(-1);
     if (typeof callback === 'function') {
       const finish = listeners.start(first);
@@ -190,6 +158,37 @@ function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners) {
     }
     return listeners.timed(async (_query: unknown) => await original(...args))(first);
   };
+}
+
+/**
+ * Names the app's parameterised statements, so each pool connection parses (and, once PostgreSQL settles on a
+ * generic plan, plans) each one once instead of on every run (issue 26: a plan visit's 38 statements, a day
+ * of them at once). node-postgres prepares a named statement on a connection the first time it runs there and
+ * then only binds and executes it. One name per statement text, the same in every connection; statements
+ * without parameters (BEGIN, COMMIT, a migration's DDL) are left as they are, as is every text past the first
+ * MAX_NAMED (texts that vary with their data, such as `in (…)` lists of any length, would otherwise grow it).
+ * Prepared statements are not rolled back with a transaction, and PostgreSQL plans them again itself when a
+ * table they read changes; a change to a statement's result columns (a migration of another instance) fails
+ * it once with "cached plan must not change result type" on each connection. Off with
+ * DATABASE_PREPARED_STATEMENTS=false (e.g. behind a pooler in transaction mode, which cannot keep them).
+ */
+export class StatementNames {
+  static readonly MAX_NAMED = 1000;
+  private readonly names = new Map<string, string>();
+
+  /** Gives `query` (a node-postgres query config) its text's name, if it has parameters and no name yet. */
+  name(query: { name?: unknown; text?: unknown; values?: unknown }, values: unknown) {
+    if (query.name !== undefined || typeof query.text !== 'string') return;
+    const params = Array.isArray(values) ? values : query.values;
+    if (!Array.isArray(params) || params.length === 0) return;
+    let name = this.names.get(query.text);
+    if (name === undefined) {
+      if (this.names.size >= StatementNames.MAX_NAMED) return;
+      name = `stg_${this.names.size + 1}`;
+      this.names.set(query.text, name);
+    }
+    query.name = name;
+  }
 }
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
@@ -223,13 +222,14 @@ export function wrapPglite(client: PGlite, onClose?: () => void): Database {
   };
 }
 
-export function wrapPostgres(url: string, max = 10): Database {
+export function wrapPostgres(url: string, max = 10, opts: { preparedStatements?: boolean } = {}): Database {
   const pool = new pg.Pool({ connectionString: url, max });
   // An idle connection the server drops (restart, failover) must not crash the process: the pool
   // replaces it on the next query.
   pool.on('error', (err) => console.warn(`PostgreSQL connection error: ${err.message}`));
   const listeners = new QueryListeners();
-  pool.on('connect', (client) => instrumentPgClient(client, listeners));
+  const names = opts.preparedStatements === false ? null : new StatementNames();
+  pool.on('connect', (client) => instrumentPgClient(client, listeners, names));
   const db = drizzlePg(pool, { schema }) as unknown as Db;
   return {
     db,
@@ -303,8 +303,11 @@ export async function openDatabase(opts: {
   dataDir: string;
   /** PostgreSQL's pool size (DATABASE_POOL_MAX). */
   poolMax?: number;
+  /** PostgreSQL: name the parameterised statements (StatementNames; DATABASE_PREPARED_STATEMENTS). */
+  preparedStatements?: boolean;
 }): Promise<Database> {
-  if (opts.databaseUrl) return wrapPostgres(opts.databaseUrl, opts.poolMax);
+  if (opts.databaseUrl)
+    return wrapPostgres(opts.databaseUrl, opts.poolMax, { preparedStatements: opts.preparedStatements });
   fs.mkdirSync(opts.dataDir, { recursive: true });
   const lock: DataDirLock = acquireDataDirLock(opts.dataDir);
   try {

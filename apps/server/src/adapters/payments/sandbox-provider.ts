@@ -6,6 +6,7 @@
  * Stripe's documented test cards, honours idempotency keys, and emits the events Stripe would send; the
  * app hands them to the same handler as Stripe's webhooks (with a jobs-table retry).
  */
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
 import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
@@ -210,6 +211,8 @@ export class SandboxPayments implements PaymentProvider {
   private deliveredKeys: string[] | null = null;
   private deliveredNext: Promise<void> = Promise.resolve();
   private deliveredRunning: Promise<void> = Promise.resolve();
+  /** The events held back by deliverAfter in this async context, until its work has finished. */
+  private readonly heldBack = new AsyncLocalStorage<{ events: string[]; open: boolean }>();
 
   constructor(
     private readonly db: Db,
@@ -302,31 +305,42 @@ export class SandboxPayments implements PaymentProvider {
     this.emitted.set(events, emitted);
     const result = await this.db.transaction(async (tx) => {
       if (key) {
-        await tx.execute(sql`select pg_advisory_xact_lock(7501, hashtext(${key}))`);
-        const [seen] = await tx
-          .select({ response: sandboxIdempotencyKeys.response })
-          .from(sandboxIdempotencyKeys)
-          .where(eq(sandboxIdempotencyKeys.key, key));
-        if (seen) return (seen.response as { value: T }).value;
+        // The key's row is the lock: the first writer inserts it (its answer is written before it commits);
+        // a second one waits on that row until the first commits, then finds it and answers the same (or
+        // takes the key over if the first rolled back). One statement where a lock and a read were two.
+        const mine = await tx
+          .insert(sandboxIdempotencyKeys)
+          .values({ key, response: { pending: true }, createdAt: this.opts.now() })
+          .onConflictDoNothing({ target: sandboxIdempotencyKeys.key })
+          .returning({ key: sandboxIdempotencyKeys.key });
+        if (mine.length === 0) {
+          const [seen] = await tx
+            .select({ response: sandboxIdempotencyKeys.response })
+            .from(sandboxIdempotencyKeys)
+            .where(eq(sandboxIdempotencyKeys.key, key));
+          return (seen!.response as { value: T }).value;
+        }
       }
       const value = await fn(tx, events);
       if (key)
-        await tx.insert(sandboxIdempotencyKeys).values({
-          key,
-          response: { value },
-          createdAt: this.opts.now(),
-        });
+        await tx
+          .update(sandboxIdempotencyKeys)
+          .set({ response: { value } })
+          .where(eq(sandboxIdempotencyKeys.key, key));
       return value;
     });
     if (events.length > 0 && this.onEvents) {
       this.keepForDelivery(emitted);
-      this.onEvents(events);
+      // Held back while a deliverAfter in this async context runs (a plan visit's charge settling first).
+      const held = this.heldBack.getStore();
+      if (held?.open) held.events.push(...events);
+      else this.onEvents(events);
     }
     return result;
   }
 
   /**
-   * Issue 27: the events just committed are kept in memory for the app's delivery at once (`loadEvent`
+   * Issue 27: the events just committed are kept in memory for the app's delivery at once (`loadEventWithIntent`
    * takes each once), as Stripe's webhook carries its event in its body: the delivery does not read back
    * what was just written. The retry job (and any later delivery) reads the stored event. At most
    * KEPT_EVENTS_MAX are kept (the oldest dropped: read from the database if ever asked for).
@@ -339,10 +353,27 @@ export class SandboxPayments implements PaymentProvider {
   }
 
   /**
+   * Runs `work`; the events the sandbox emits meanwhile reach `onEvents` once it has finished (or failed),
+   * as a provider's webhook arrives after its answer and after what the caller did with it. A plan visit's
+   * charge job (issue 26) settles its visit from the answer first, so the event finds the visit ordered and
+   * takes no lock, instead of waiting on the plan row for the job's settling transaction. Their retry jobs
+   * are written with them as always, so a crash before the delivery still delivers them later.
+   */
+  async deliverAfter<T>(work: () => Promise<T>): Promise<T> {
+    const held = { events: [] as string[], open: true };
+    try {
+      return await this.heldBack.run(held, work);
+    } finally {
+      held.open = false;
+      if (held.events.length > 0) this.onEvents?.(held.events);
+    }
+  }
+
+  /**
    * `write` for a keyed write that only makes new objects, known with its answer before anything is read
    * (a new customer, a new intent; issue 27: 4 round trips instead of 6). The key is claimed by inserting
    * its row: a second writer of the same key waits on that row until the first commits, then finds it and
-   * answers the stored result, as the advisory lock of `write` makes it do. The objects and the stored
+   * answers the stored result, as `write` does. The objects and the stored
    * answer are then written in one statement, in the same transaction as the claim.
    */
   private async writeNew<T>(
@@ -933,6 +964,42 @@ export class SandboxPayments implements PaymentProvider {
       sql`o.data->'data'->'object'->>'payment_method'`,
     );
     return found ? eventOf(found.data, found.pm) : null;
+  }
+
+  /**
+   * loadEvent and, for a payment intent's event, the intent as it is now with its card (what the app's
+   * handler asks retrieveIntent for, events being copies that may arrive out of order), in one statement.
+   */
+  async loadEventWithIntent(
+    eventId: string,
+  ): Promise<{ event: PaymentEvent; intent: ProviderIntent | null } | null> {
+    // Just committed in this process: the event as written (no read); the handler asks for the intent.
+    const kept = this.kept.get(eventId);
+    if (kept) {
+      this.kept.delete(eventId);
+      return { event: eventOf(kept.event, kept.card), intent: null };
+    }
+    const rows = await this.db.execute<{ data: unknown; pm: unknown; cur: unknown; cur_pm: unknown }>(
+      sql`select o.data as data, pm.data as pm, cur.data as cur, cur_pm.data as cur_pm
+          from ${sandboxObjects} o
+          left join ${sandboxObjects} pm
+            on pm.object = 'payment_method' and pm.id = o.data->'data'->'object'->>'payment_method'
+          left join ${sandboxObjects} cur
+            on cur.object = 'payment_intent' and o.data->'data'->'object'->>'object' = 'payment_intent'
+              and cur.id = o.data->'data'->'object'->>'id'
+          left join ${sandboxObjects} cur_pm
+            on cur_pm.object = 'payment_method' and cur_pm.id = cur.data->>'payment_method'
+          where o.id = ${eventId} and o.object = 'event'`,
+    );
+    const row = (rows as { rows: { data: unknown; pm: unknown; cur: unknown; cur_pm: unknown }[] }).rows[0];
+    if (!row) return null;
+    const parsed = <U>(v: unknown) =>
+      v === null || v === undefined ? null : ((typeof v === 'string' ? JSON.parse(v) : v) as U);
+    const event = eventOf(parsed<EventObject>(row.data)!, parsed<PaymentMethodObject>(row.pm));
+    const cur = parsed<IntentObject>(row.cur);
+    const curPm = parsed<PaymentMethodObject>(row.cur_pm);
+    const intent = cur ? presentIntent(cur, curPm && curPm.id === cur.payment_method ? curPm : null) : null;
+    return { event, intent };
   }
 
   /**

@@ -130,4 +130,39 @@ describe('job worker polling', () => {
       await worker.stop();
     }
   });
+
+  it('claims the next batch while a lane is still busy: no lane waits for the rest of its batch', async () => {
+    for (let n = 1; n <= 4; n++) await enqueueJob(database.db, { kind: 'echo', payload: { n }, runAt: t0 });
+    const seen: number[] = [];
+    let thirdStarted: () => void = () => undefined;
+    const third = new Promise<void>((resolve) => (thirdStarted = resolve));
+    // Job 1 ends only once job 3, of the next batch, has started: a pass that waited for its whole batch
+    // (1 and 2) before claiming 3 and 4 would never end.
+    const worker = new JobWorker({
+      db: database.db,
+      handlers: {
+        echo: async (job) => {
+          const n = Number(job.payload.n);
+          if (n === 1) await third;
+          if (n === 3) thirdStarted();
+          seen.push(n);
+        },
+      },
+      now: () => t0,
+      batchSize: 2,
+      concurrency: 2,
+      pollMs: 3_600_000,
+    });
+    worker.start();
+    try {
+      await vi.waitFor(() => expect(seen.sort()).toEqual([1, 2, 3, 4]), { timeout: 20_000 });
+      await vi.waitFor(
+        async () =>
+          expect(await database.db.select().from(jobs).where(eq(jobs.status, 'done'))).toHaveLength(4),
+        { timeout: 20_000 },
+      );
+    } finally {
+      await worker.stop();
+    }
+  });
 });

@@ -74,6 +74,8 @@ export interface JobWorkerOptions {
 
 /** How long a stopping worker lets the jobs in hand finish before handing it back. */
 export const STOP_GRACE_MS = 5_000;
+/** How long a polling worker's pass goes on claiming more while its batches come back full. */
+export const REFILL_PASS_MS = 30_000;
 /** A running job whose worker has not finished it in this long is taken to be abandoned. */
 export const LEASE_MS = 10 * 60_000;
 
@@ -109,8 +111,13 @@ export class JobWorker {
     return { passes, kinds: Object.fromEntries(tally) };
   }
 
-  /** One pass: enqueue recurring work that is due, then run the due jobs. Returns how many ran. */
-  async runOnce(tally?: Map<string, KindTally>): Promise<number> {
+  /**
+   * One pass: enqueue recurring work that is due, then run the due jobs. Returns how many ran.
+   * With `refill` (the polling worker's passes, start()), the lanes never wait for the rest of a batch:
+   * when a full batch is down to about one job a lane, the next batch is claimed while they work, for up to
+   * REFILL_PASS_MS (then the pass ends, and the next enqueues recurring work and requeues stale leases).
+   */
+  async runOnce(tally?: Map<string, KindTally>, opts: { refill?: boolean } = {}): Promise<number> {
     const { db } = this.opts;
     const now = this.now();
     for (const r of this.opts.recurring ?? []) {
@@ -122,25 +129,57 @@ export class JobWorker {
     }
     await requeueStaleJobs(db, now, LEASE_MS);
     if (this.stopping) return 0;
-    const claimed = await claimDueJobs(db, this.id, now, this.opts.batchSize ?? 10);
-    for (const job of claimed) this.held.set(job.id, job);
+    const batchSize = this.opts.batchSize ?? 10;
+    const concurrency = Math.max(1, this.opts.concurrency ?? 1);
+    const started = performance.now();
+    /** Claimed and not started, in claim order. */
+    const queue: ClaimedJob[] = [];
+    let lastFull = false;
+    const claim = async () => {
+      const claimed = await claimDueJobs(db, this.id, this.now(), batchSize);
+      for (const job of claimed) this.held.set(job.id, job);
+      queue.push(...claimed);
+      lastFull = claimed.length >= batchSize;
+    };
+    await claim();
+    if (queue.length === 0) return 0;
+    let refilling: Promise<void> | null = null;
+    const refillFailed: { error: Error | null } = { error: null };
+    const refill = () => {
+      if (!opts.refill || !lastFull || refilling || this.stopping || queue.length > concurrency) return;
+      if (performance.now() - started > REFILL_PASS_MS) return;
+      refilling = claim()
+        .catch((err: unknown) => {
+          refillFailed.error = err instanceof Error ? err : new Error(String(err));
+          lastFull = false;
+        })
+        .finally(() => {
+          refilling = null;
+        });
+    };
     let ran = 0;
-    let next = 0;
     // Lanes take the claimed jobs in order, each one at a time, until none is left or the worker stops.
     const lane = async () => {
-      while (next < claimed.length) {
-        const job = claimed[next++]!;
+      for (;;) {
+        refill();
+        const job = queue.shift();
+        if (!job) {
+          if (!refilling) return;
+          await refilling;
+          continue;
+        }
         // Stopping: the jobs not started yet have been (or are now) handed back.
         if (this.stopping || !this.held.has(job.id)) return;
         ran++;
         await this.runJob(job, tally);
       }
     };
-    const lanes = Math.max(1, Math.min(this.opts.concurrency ?? 1, claimed.length));
+    const lanes = opts.refill ? concurrency : Math.min(concurrency, queue.length);
     const ended = await Promise.allSettled(Array.from({ length: lanes }, lane));
     await this.releaseHeld();
     const failed = ended.find((e): e is PromiseRejectedResult => e.status === 'rejected');
     if (failed) throw failed.reason;
+    if (refillFailed.error) throw refillFailed.error;
     return ran;
   }
 
@@ -193,11 +232,12 @@ export class JobWorker {
   /**
    * Polls every `pollMs`; a pass that ran a full batch is followed at once by the next (more may be due:
    * a day of plan visits' charges falls due together, issue 26), so a backlog drains at the handlers' pace
-   * instead of `batchSize` jobs a poll. A pass that ran fewer waits for the next poll.
+   * instead of `batchSize` jobs a poll. A pass that ran fewer waits for the next poll. Within a pass the
+   * next batch is claimed before the lanes run dry (runOnce's `refill`), so no lane waits for the others.
    */
   start() {
     const tick = async () => {
-      this.running = this.runOnce().catch((err: unknown) => {
+      this.running = this.runOnce(undefined, { refill: true }).catch((err: unknown) => {
         this.opts.log?.error({ err }, 'job worker pass failed');
         return 0;
       });

@@ -11,7 +11,7 @@ import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { escapeHtml, sendMails, type Mailer, type MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/queries';
-import { findCustomerOrder, type CustomerOrderRow } from './repo';
+import { findCustomerOrderAndCustomer, type CustomerOrderRow } from './repo';
 
 /** The job that mails an order's reminder before its appointment (made at settlement, moved by a reschedule). */
 export const REMINDER_JOB = 'order-reminder';
@@ -119,10 +119,8 @@ function summaryLines(row: CustomerOrderRow): string[] {
 const html = (lines: string[]) => lines.map((l) => `<p>${escapeHtml(l)}</p>`).join('');
 
 async function load(deps: OrderMailDeps, orderId: number) {
-  const row = await findCustomerOrder(deps.db, orderId);
-  if (!row) return null;
-  const customer = await findUserById(deps.db, row.order.userId);
-  return customer ? { row, customer } : null;
+  // The order, its vendor and its customer in one read.
+  return findCustomerOrderAndCustomer(deps.db, orderId);
 }
 
 export async function sendOrderPlacedMails(deps: OrderMailDeps, orderId: number) {

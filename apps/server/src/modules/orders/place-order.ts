@@ -4,9 +4,9 @@
  * event, its reminder job, and, once the transaction commits, the mails of a new order.
  */
 import type { Tx } from '../../db/client';
-import { enqueueJobInTx } from '../payment-records/queries';
+import { enqueueJobQuery } from '../payment-records/queries';
 import { REMINDER_JOB, sendOrderPlacedMails, type OrderMailDeps } from './mails';
-import { addOrderEvent } from './repo';
+import { addOrderEvent, addOrderEventWith } from './repo';
 
 const HOUR_MS = 3_600_000;
 
@@ -28,18 +28,19 @@ export async function recordOrderPlaced(
 ): Promise<void> {
   const now = deps.now();
   const { orderId, appointmentAt } = placed;
-  await addOrderEvent(tx, {
+  const created = {
     orderId,
     actorUserId: placed.userId,
-    actorRole: 'customer',
-    action: 'created',
+    actorRole: 'customer' as const,
+    action: 'created' as const,
     amountCents: placed.amountCents,
     details: placed.details,
     createdAt: now,
-  });
+  };
   const reminderAt = new Date(appointmentAt.getTime() - 24 * HOUR_MS);
-  if (reminderAt.getTime() > now.getTime())
-    await enqueueJobInTx(
+  if (reminderAt.getTime() > now.getTime()) {
+    // The event and its reminder job in one statement (issue 26: a day of plan visits settled at once).
+    const reminder = enqueueJobQuery(
       tx,
       {
         kind: REMINDER_JOB,
@@ -49,5 +50,7 @@ export async function recordOrderPlaced(
       },
       now,
     );
+    await addOrderEventWith(tx, created, reminder);
+  } else await addOrderEvent(tx, created);
   after.push(() => sendOrderPlacedMails(deps, orderId));
 }

@@ -1,5 +1,5 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, asc, desc, eq, gte, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
@@ -74,6 +74,22 @@ export async function findCustomerOrder(db: Db | Tx, orderId: number) {
   return row ?? null;
 }
 
+/** findCustomerOrder and the customer who placed it (the order's mails), in one statement. */
+export async function findCustomerOrderAndCustomer(db: Db | Tx, orderId: number) {
+  const [found] = await db
+    .select({ ...customerOrderColumns, customer: orderCustomerColumns })
+    .from(orders)
+    .innerJoin(vendors, eq(vendors.id, orders.vendorId))
+    .leftJoin(images, eq(images.id, vendors.logoImageId))
+    .leftJoin(addresses, eq(addresses.id, orders.addressId))
+    .innerJoin(users, eq(users.id, orders.userId))
+    .where(eq(orders.id, orderId))
+    .limit(1);
+  if (!found) return null;
+  const { customer, ...row } = found;
+  return { row, customer };
+}
+
 export async function findCustomerOrderByConfirmation(db: Db | Tx, confirmationId: string) {
   const [row] = await customerOrdersQuery(db).where(eq(orders.confirmationId, confirmationId)).limit(1);
   return row ?? null;
@@ -106,6 +122,11 @@ export async function updateOrder(tx: Tx, id: number, values: Partial<NewOrder>)
 
 export async function addOrderEvent(tx: Tx, event: NewOrderEvent) {
   await tx.insert(orderEvents).values(event);
+}
+
+/** addOrderEvent and `also` (another data-modifying query: a job's insert) in one statement, both or neither. */
+export async function addOrderEventWith(tx: Tx, event: NewOrderEvent, also: SQLWrapper) {
+  await tx.execute(sql`with logged as (${tx.insert(orderEvents).values(event).getSQL()}) ${also.getSQL()}`);
 }
 
 export async function listOrderEvents(db: Db | Tx, orderId: number) {

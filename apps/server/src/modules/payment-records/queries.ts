@@ -6,6 +6,7 @@
  */
 export {
   enqueueJobInTx,
+  enqueueJobQuery,
   requeueJobInTx,
   findOverlappingOpenPayments,
   findPayment,

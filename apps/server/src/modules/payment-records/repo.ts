@@ -281,7 +281,12 @@ function newJobRow(job: UniqueJob, now: Date) {
 
 /** Enqueues a job in the caller's transaction (the jobs table is shared by every instance). */
 export async function enqueueJobInTx(tx: Tx, job: UniqueJob, now: Date) {
-  await tx.insert(jobs).values(newJobRow(job, now)).onConflictDoNothing({ target: jobs.uniqueKey });
+  await enqueueJobQuery(tx, job, now);
+}
+
+/** enqueueJobInTx's statement, not run: for a caller that sends it with another one (a data-modifying WITH). */
+export function enqueueJobQuery(tx: Tx, job: UniqueJob, now: Date) {
+  return tx.insert(jobs).values(newJobRow(job, now)).onConflictDoNothing({ target: jobs.uniqueKey });
 }
 
 /**

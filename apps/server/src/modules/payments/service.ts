@@ -137,8 +137,9 @@ async function sendOrderReminder(deps: PaymentsDeps, orderId: number, appointmen
 /** Hands a sandbox event to the same handler as Stripe's webhooks (at most once, by event id). */
 export async function deliverSandboxEvent(deps: PaymentsDeps, eventId: string) {
   if (!deps.sandbox) return;
-  const event = await deps.sandbox.loadEvent(eventId);
-  if (event) await handlePaymentEvent(deps, event);
+  // The event and its intent as it is now, in one read (handlePaymentEvent need not ask for the intent).
+  const loaded = await deps.sandbox.loadEventWithIntent(eventId);
+  if (loaded) await handlePaymentEvent(deps, loaded.event, { intent: loaded.intent ?? undefined });
 }
 
 /**

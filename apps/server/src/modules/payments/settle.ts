@@ -254,7 +254,12 @@ const isPlanVisitIntent = (intent: ProviderIntent) => /^[1-9][0-9]*$/.test(inten
  * A provider event (Stripe's webhook, or the sandbox's own delivery): recorded by id and processed at
  * most once, in the same transaction as its effect. Answers false for an event seen before.
  */
-export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent): Promise<boolean> {
+export async function handlePaymentEvent(
+  deps: PaymentsDeps,
+  event: PaymentEvent,
+  /** The intent as the provider has it now, when the caller read it already (the sandbox's delivery). */
+  known: { intent?: ProviderIntent } = {},
+): Promise<boolean> {
   const after: AfterCommit = [];
   const now = deps.now();
   // The provider's current view of the intent, not the event's copy: events may arrive out of order,
@@ -264,7 +269,7 @@ export async function handlePaymentEvent(deps: PaymentsDeps, event: PaymentEvent
     event.type === 'payment_intent.succeeded' ||
     event.type === 'payment_intent.payment_failed' ||
     event.type === 'payment_intent.canceled'
-      ? await deps.payments.retrieveIntent(event.intent.id)
+      ? (known.intent ?? (await deps.payments.retrieveIntent(event.intent.id)))
       : null;
   const fresh = await deps.db.transaction(async (tx) => {
     const originalType = event.type === 'other' ? event.originalType : event.type;

@@ -1,5 +1,5 @@
 /** Plans, their visits and their append-only event log (ADR 0037): the only place they meet Drizzle. */
-import { and, asc, desc, eq, gt, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, inArray, lt, lte, notInArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { oneRow } from '../../db/one-row';
 import { planEvents, plans, planVisits, timeClaims, users, vendors } from '../../db/schema';
@@ -43,6 +43,22 @@ export async function lockPlanOfVisitWithVendor(tx: Tx, visitId: number) {
   return row ?? null;
 }
 
+/**
+ * The visit and its plan, both locked, in one statement: `for update of plans, plan_visits` locks each row
+ * found in that order (PostgreSQL takes a statement's row locks in its FOR UPDATE OF list's order), plan then
+ * visit as everywhere else.
+ */
+export async function lockPlanAndVisit(tx: Tx, visitId: number) {
+  const [row] = await tx
+    .select({ plan: plans, visit: planVisits })
+    .from(planVisits)
+    .innerJoin(plans, eq(plans.id, planVisits.planId))
+    .where(eq(planVisits.id, visitId))
+    .for('update', { of: [plans, planVisits] })
+    .limit(1);
+  return row ?? null;
+}
+
 export async function findPlanVisit(db: Db | Tx, id: number): Promise<PlanVisitRow | null> {
   const [row] = await db.select().from(planVisits).where(eq(planVisits.id, id)).limit(1);
   return row ?? null;
@@ -67,6 +83,25 @@ export async function insertPlanVisit(tx: Tx, values: NewPlanVisit): Promise<Pla
   return oneRow(await tx.insert(planVisits).values(values).returning(), 'plan visit');
 }
 
+/**
+ * A held visit whose charge time has come becomes `charging` with its next try's idempotency key
+ * (`plan-visit-charge:<visit id>:<try>`, ADR 0037), in one guarded update that takes its row lock (the
+ * caller holds its plan's). Null when it is not held or not due: the caller reads it under lock then.
+ */
+export async function startHeldVisitCharge(tx: Tx, visitId: number, now: Date): Promise<PlanVisitRow | null> {
+  const [row] = await tx
+    .update(planVisits)
+    .set({
+      status: 'charging',
+      attempts: sql`${planVisits.attempts} + 1`,
+      idempotencyKey: sql`'plan-visit-charge:' || ${planVisits.id} || ':' || (${planVisits.attempts} + 1)`,
+      updatedAt: now,
+    })
+    .where(and(eq(planVisits.id, visitId), eq(planVisits.status, 'held'), lte(planVisits.chargeAt, now)))
+    .returning();
+  return row ?? null;
+}
+
 export async function updatePlanVisit(
   tx: Tx,
   id: number,
@@ -83,6 +118,23 @@ export async function addPlanEvent(tx: Tx, event: NewPlanEvent) {
 }
 
 /** Several events in one insert, logged in this order. */
+/**
+ * updatePlanVisit and addPlanEvents in one statement (a data-modifying WITH: both or neither), for a caller
+ * holding the visit's row lock, which knows the row it writes (nothing else changes it meanwhile).
+ */
+export async function updatePlanVisitAndLog(
+  tx: Tx,
+  id: number,
+  values: Partial<NewPlanVisit>,
+  events: NewPlanEvent[],
+) {
+  const update = tx.update(planVisits).set(values).where(eq(planVisits.id, id));
+  if (events.length === 0) return void (await update);
+  await tx.execute(
+    sql`with updated as (${update.getSQL()}) ${tx.insert(planEvents).values(events).getSQL()}`,
+  );
+}
+
 export async function addPlanEvents(tx: Tx, events: NewPlanEvent[]) {
   if (events.length > 0) await tx.insert(planEvents).values(events);
 }

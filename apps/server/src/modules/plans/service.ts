@@ -13,12 +13,12 @@ import { lockVendorTime } from '../payment-records/queries';
 import { isTimeBusy } from '../scheduling/service';
 import {
   addPlanEvent,
-  addPlanEvents,
   findVisitBySequence,
   insertPlanVisit,
   lockPlan,
   lockPlanVisit,
   updatePlanVisit,
+  updatePlanVisitAndLog,
   findPlanVisit,
   type NewPlanEvent,
   type PlanRow,
@@ -218,13 +218,9 @@ export async function markLockedVisitOrdered(
   const actor = opts.actor ?? SYSTEM;
   if (visit.status === 'ordered' && visit.orderId === orderId) return visit;
   if (!isHeldLike(visit.status)) throw new Error(`Plan visit ${visitId} is ${visit.status}, not held`);
-  const updated = await updatePlanVisit(tx, visitId, {
-    status: 'ordered',
-    orderId,
-    updatedAt: new Date(),
-    ...opts.set,
-  });
-  await addPlanEvents(tx, [
+  const set = { status: 'ordered' as const, orderId, updatedAt: new Date(), ...opts.set };
+  // The update and its events in one statement; the row it writes is the locked one with these changes.
+  await updatePlanVisitAndLog(tx, visitId, set, [
     ...(opts.eventsBefore ?? []),
     {
       planId: visit.planId,
@@ -235,5 +231,5 @@ export async function markLockedVisitOrdered(
       details: { orderId },
     },
   ]);
-  return updated;
+  return { ...visit, ...set };
 }

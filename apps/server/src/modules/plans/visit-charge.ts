@@ -16,9 +16,10 @@ import type { PaymentsDeps } from '../../deps';
 import { RetryLater } from '../jobs/worker';
 import {
   addPlanEvent,
-  lockPlanOfVisit,
+  lockPlanAndVisit,
   lockPlanOfVisitWithVendor,
   lockPlanVisit,
+  startHeldVisitCharge,
   updatePlanVisit,
   type PlanVisitRow,
 } from './repo';
@@ -64,29 +65,50 @@ interface ChargeTerms {
   metadata: Record<string, string>;
 }
 
+/** The charge's terms: the plan's saved card, the visit's amount, a description and the ids in metadata. */
+function chargeTerms(
+  plan: {
+    id: number;
+    providerCustomerId: string | null;
+    paymentMethodId: string | null;
+    subtotalCents: number;
+    serviceFeeCents: number;
+  },
+  visit: PlanVisitRow,
+  vendor: SettleVendor | null,
+): ChargeTerms {
+  return {
+    customerId: plan.providerCustomerId ?? '',
+    paymentMethodId: plan.paymentMethodId ?? '',
+    amountCents: visitAmountCents(plan),
+    description: `Plan visit ${visit.sequence}: ${vendor?.name ?? 'service'}, ${visit.localDate}`,
+    metadata: { planId: String(plan.id), planVisitId: String(visit.id) },
+  };
+}
+
 /** Step 1: a held visit of an active plan, whose window has closed, becomes `charging` with its key. */
 async function startCharge(deps: PaymentsDeps, visitId: number): Promise<Start> {
   const now = deps.now();
   return deps.db.transaction(async (tx): Promise<Start> => {
     const locked = await lockPlanOfVisitWithVendor(tx, visitId);
     const plan = locked?.plan;
-    const visit = locked ? await lockPlanVisit(tx, visitId) : null;
-    if (!plan || !visit) return { go: false };
-    if (visit.status !== 'held' && visit.status !== 'charging') return { go: false };
     // A paused plan's held visits are charged as an active plan's: pausing skipped every visit before the
     // pause's end whose window was still open (manage.ts), so a held one left is on or after the end (the
     // horizon holds them) or had its window closed before the pause. A cancelled plan charges nothing.
-    if (plan.status === 'cancelled') return { go: false };
+    if (!plan || plan.status === 'cancelled') return { go: false };
+    const vendor = locked.vendor;
+    // The usual case, one guarded update under the plan's lock: held and due becomes `charging` with its key.
+    const started = await startHeldVisitCharge(tx, visitId, now);
+    if (started) {
+      const charge = chargeTerms(plan, started, vendor);
+      return { go: true, visit: started, key: started.idempotencyKey!, repeat: false, charge, vendor };
+    }
+    const visit = await lockPlanVisit(tx, visitId);
+    if (!visit) return { go: false };
+    if (visit.status !== 'held' && visit.status !== 'charging') return { go: false };
     if (visit.status === 'held' && visit.chargeAt.getTime() > now.getTime())
       throw new RetryLater(visit.chargeAt.getTime() - now.getTime(), 'the visit is not due yet');
-    const vendor = locked.vendor;
-    const charge: ChargeTerms = {
-      customerId: plan.providerCustomerId ?? '',
-      paymentMethodId: plan.paymentMethodId ?? '',
-      amountCents: visitAmountCents(plan),
-      description: `Plan visit ${visit.sequence}: ${vendor?.name ?? 'service'}, ${visit.localDate}`,
-      metadata: { planId: String(plan.id), planVisitId: String(visit.id) },
-    };
+    const charge = chargeTerms(plan, visit, vendor);
     if (visit.status === 'charging' && visit.idempotencyKey)
       return { go: true, visit, key: visit.idempotencyKey, repeat: true, charge, vendor };
     const attempts = visit.attempts + 1;
@@ -186,8 +208,7 @@ export async function chargeVisit(deps: PaymentsDeps, visitId: number): Promise<
       });
       return settled.kind === 'order' ? 'ordered' : 'skipped';
     }
-    const plan = await lockPlanOfVisit(tx, visitId);
-    const visit = plan ? await lockPlanVisit(tx, visitId) : null;
+    const visit = (await lockPlanAndVisit(tx, visitId))?.visit;
     // Told by the provider's event or the pay link meanwhile: nothing more to write.
     if (!visit || visit.status !== 'charging') return 'skipped';
     if (answer.kind === 'processing') {

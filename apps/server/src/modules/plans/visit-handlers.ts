@@ -16,7 +16,10 @@ export function planVisitJobHandlers(
 ): Record<string, (job: ClaimedJob, ctx: { now: Date }) => Promise<void>> {
   return {
     [VISIT_CHARGE_JOB]: async (job) => {
-      await chargeVisit(deps, Number(job.payload.visitId));
+      const charge = () => chargeVisit(deps, Number(job.payload.visitId));
+      // The sandbox's events of the charge come after the job has settled the visit (as Stripe's webhook
+      // comes after its answer): the event then finds the visit ordered, without waiting on its plan's lock.
+      await (deps.sandbox ? deps.sandbox.deliverAfter(charge) : charge());
     },
     [VISIT_DEADLINE_JOB]: async (job) => {
       await expireVisitPayment(deps, Number(job.payload.visitId));

@@ -14,14 +14,7 @@ import type { PaymentsDeps } from '../../deps';
 import { insertOrder } from '../orders/queries';
 import { recordOrderPlaced } from '../orders/place-order';
 import { findVendor } from '../pricing/queries';
-import {
-  addPlanEvent,
-  findPlanVisit,
-  findVisitByIntent,
-  listPlanEvents,
-  lockPlanOfVisit,
-  lockPlanVisit,
-} from './repo';
+import { addPlanEvent, findPlanVisit, findVisitByIntent, listPlanEvents, lockPlanAndVisit } from './repo';
 import { enqueueVisitRefund } from './visit-jobs';
 import { isHeldLike, markLockedVisitOrdered } from './service';
 
@@ -82,9 +75,9 @@ export async function settleVisitInTx(
   read: { vendor?: SettleVendor } = {},
 ): Promise<VisitSettleOutcome> {
   const now = deps.now();
-  const plan = await lockPlanOfVisit(tx, visitId);
-  const visit = plan ? await lockPlanVisit(tx, visitId) : null;
-  if (!plan || !visit) return { kind: 'not_plan' };
+  const locked = await lockPlanAndVisit(tx, visitId);
+  if (!locked) return { kind: 'not_plan' };
+  const { plan, visit } = locked;
   if (visit.status === 'ordered' && visit.orderId !== null)
     return { kind: 'order', visitId, orderId: visit.orderId, created: false };
   if (intent.status !== 'succeeded') return { kind: 'pending', visitId };
