@@ -296,6 +296,27 @@ export class SandboxPayments implements PaymentProvider {
   }
 
   /**
+   * Claims idempotency key `key` for `tx`. The key's row is the lock: the first writer inserts it (its answer
+   * is written before it commits); a second one waits on that row until the first commits, then finds it and
+   * answers the same (or takes the key over if the first rolled back). One statement where a lock and a
+   * read were two. Answers null when `tx` now holds the key, else the stored answer.
+   */
+  private async claimKey<T>(tx: Tx, key: string): Promise<{ value: T } | null> {
+    const mine = await tx
+      .insert(sandboxIdempotencyKeys)
+      .values({ key, response: { pending: true }, createdAt: this.opts.now() })
+      .onConflictDoNothing({ target: sandboxIdempotencyKeys.key })
+      .returning({ key: sandboxIdempotencyKeys.key });
+    if (mine.length > 0) return null;
+    const [seen] = await tx
+      .select({ response: sandboxIdempotencyKeys.response })
+      .from(sandboxIdempotencyKeys)
+      .where(eq(sandboxIdempotencyKeys.key, key));
+    if (!seen) throw new PaymentProviderError('The idempotency key could not be read.', 'lock_timeout', true);
+    return seen.response as { value: T };
+  }
+
+  /**
    * Runs a write once per idempotency key (answering the stored result to a repeat), in one transaction
    * that also carries the events it emits; the events are handed over after the commit.
    */
@@ -305,21 +326,8 @@ export class SandboxPayments implements PaymentProvider {
     this.emitted.set(events, emitted);
     const result = await this.db.transaction(async (tx) => {
       if (key) {
-        // The key's row is the lock: the first writer inserts it (its answer is written before it commits);
-        // a second one waits on that row until the first commits, then finds it and answers the same (or
-        // takes the key over if the first rolled back). One statement where a lock and a read were two.
-        const mine = await tx
-          .insert(sandboxIdempotencyKeys)
-          .values({ key, response: { pending: true }, createdAt: this.opts.now() })
-          .onConflictDoNothing({ target: sandboxIdempotencyKeys.key })
-          .returning({ key: sandboxIdempotencyKeys.key });
-        if (mine.length === 0) {
-          const [seen] = await tx
-            .select({ response: sandboxIdempotencyKeys.response })
-            .from(sandboxIdempotencyKeys)
-            .where(eq(sandboxIdempotencyKeys.key, key));
-          return (seen!.response as { value: T }).value;
-        }
+        const seen = await this.claimKey<T>(tx, key);
+        if (seen) return seen.value;
       }
       const value = await fn(tx, events);
       if (key)
@@ -371,30 +379,17 @@ export class SandboxPayments implements PaymentProvider {
 
   /**
    * `write` for a keyed write that only makes new objects, known with its answer before anything is read
-   * (a new customer, a new intent; issue 27: 4 round trips instead of 6). The key is claimed by inserting
-   * its row: a second writer of the same key waits on that row until the first commits, then finds it and
-   * answers the stored result, as `write` does. The objects and the stored
-   * answer are then written in one statement, in the same transaction as the claim.
+   * (a new customer, a new intent; issue 27: 4 round trips instead of 6). The key is claimed as `write`
+   * claims it (`claimKey`); the objects and the stored answer are then written in one statement, in the
+   * same transaction as the claim.
    */
   private async writeNew<T>(
     key: string,
     make: () => { value: T; objects: { id: string; object: string }[] },
   ): Promise<T> {
     return this.db.transaction(async (tx) => {
-      const claimed = await tx
-        .insert(sandboxIdempotencyKeys)
-        .values({ key, response: { value: null }, createdAt: this.opts.now() })
-        .onConflictDoNothing()
-        .returning({ key: sandboxIdempotencyKeys.key });
-      if (claimed.length === 0) {
-        const [seen] = await tx
-          .select({ response: sandboxIdempotencyKeys.response })
-          .from(sandboxIdempotencyKeys)
-          .where(eq(sandboxIdempotencyKeys.key, key));
-        if (!seen)
-          throw new PaymentProviderError('The idempotency key could not be read.', 'lock_timeout', true);
-        return (seen.response as { value: T }).value;
-      }
+      const seen = await this.claimKey<T>(tx, key);
+      if (seen) return seen.value;
       const { value, objects } = make();
       const answered = tx
         .$with('sandbox_answered')
