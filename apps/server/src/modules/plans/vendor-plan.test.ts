@@ -12,8 +12,8 @@ import type { VendorPlan } from '@stg/domain/api/plans';
 import { orders, plans } from '../../db/schema';
 import { createTestApp, outbox, TestClient } from '../../../test/test-app';
 import { payFor, scheduledBooking, signedUpCustomer } from '../../../test/checkout-fixtures';
-import { createPayableVendor, houseAnswers, type PayableVendor } from '../../../test/payable-vendor';
-import { replaceVendorPlanOffers } from '../plan-offers/service';
+import type { PayableVendor } from '../../../test/payable-vendor';
+import { buyPlanBooking, planVendors } from '../../../test/plan-fixtures';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
 const START = new Date('2026-11-23T15:00:00Z');
@@ -32,34 +32,15 @@ const at = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, hour 
 
 beforeAll(async () => {
   app = await createTestApp({ now: () => START });
-  vendor = await createPayableVendor(app, 'vendor-plan-vendor@example.com');
-  await replaceVendorPlanOffers(
-    app.deps.db,
-    vendor.vendorId,
+  ({ vendor, vendorClient, otherVendor, otherVendorClient } = await planVendors(
+    app,
+    'vendor-plan',
     [{ frequency: 'every_2_weeks', discountPercent: 10 }],
     START,
-  );
-  vendorClient = new TestClient(app);
-  await vendorClient.signIn('vendor-plan-vendor@example.com', 'Password123!');
-  otherVendor = await createPayableVendor(app, 'vendor-plan-other@example.com');
-  otherVendorClient = new TestClient(app);
-  await otherVendorClient.signIn('vendor-plan-other@example.com', 'Password123!');
+  ));
 
   customer = await signedUpCustomer(app, 'vendor-plan-buyer');
-  const priced = await customer.client.request({
-    method: 'POST',
-    url: '/api/bookings',
-    payload: {
-      booking: { vendorId: vendor.vendorId, answers: houseAnswers(vendor), planFrequency: 'every_2_weeks' },
-    },
-  });
-  const bookingId = priced.json().booking.id as number;
-  await customer.client.request({
-    method: 'PUT',
-    url: `/api/bookings/${bookingId}`,
-    payload: { booking: { appointmentAt: at(25, 9) } },
-  });
-  expect((await payFor(customer.client, bookingId)).statusCode).toBe(200);
+  const bookingId = await buyPlanBooking(app, customer, vendor, 'every_2_weeks', at(25, 9));
   const oneTime = await scheduledBooking(customer.client, vendor, at(26, 9));
   expect((await payFor(customer.client, oneTime.id)).statusCode).toBe(200);
   await app.deps.background.drain();

@@ -7,9 +7,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
 import type { VendorPlan, VendorPlansPage } from '@stg/domain/api/plans';
 import { createTestApp, TestClient } from '../../../test/test-app';
-import { payFor, signedUpCustomer } from '../../../test/checkout-fixtures';
-import { createPayableVendor, houseAnswers, type PayableVendor } from '../../../test/payable-vendor';
-import { replaceVendorPlanOffers } from '../plan-offers/service';
+import type { PlanFrequency } from '@stg/domain/plans';
+import { signedUpCustomer } from '../../../test/checkout-fixtures';
+import type { PayableVendor } from '../../../test/payable-vendor';
+import { buyPlanBooking, planVendors } from '../../../test/plan-fixtures';
 
 // Monday, November 23rd 2026, 8:00 in St George (MST, UTC-7).
 const START = new Date('2026-11-23T15:00:00Z');
@@ -26,23 +27,8 @@ let secondPlanId: number;
 /** A St George (MST) time in November 2026; days past 30 run into December. */
 const at = (day: number, hour: number) => new Date(Date.UTC(2026, 10, day, hour + 7, 0, 0)).toISOString();
 
-async function buyPlan(customer: typeof first, frequency: string, start: string): Promise<number> {
-  const priced = await customer.client.request({
-    method: 'POST',
-    url: '/api/bookings',
-    payload: {
-      booking: { vendorId: vendor.vendorId, answers: houseAnswers(vendor), planFrequency: frequency },
-    },
-  });
-  const bookingId = priced.json().booking.id as number;
-  const put = await customer.client.request({
-    method: 'PUT',
-    url: `/api/bookings/${bookingId}`,
-    payload: { booking: { appointmentAt: start } },
-  });
-  expect(put.statusCode, put.body).toBe(200);
-  expect((await payFor(customer.client, bookingId)).statusCode).toBe(200);
-  await app.deps.background.drain();
+async function buyPlan(customer: typeof first, frequency: PlanFrequency, start: string): Promise<number> {
+  await buyPlanBooking(app, customer, vendor, frequency, start);
   const plans = (await customer.client.request({ method: 'GET', url: '/api/plans' })).json<{
     plans: { id: number }[];
   }>().plans;
@@ -51,21 +37,15 @@ async function buyPlan(customer: typeof first, frequency: string, start: string)
 
 beforeAll(async () => {
   app = await createTestApp({ now: () => START });
-  vendor = await createPayableVendor(app, 'vendor-plans-vendor@example.com');
-  await replaceVendorPlanOffers(
-    app.deps.db,
-    vendor.vendorId,
+  ({ vendor, vendorClient, otherVendor, otherVendorClient } = await planVendors(
+    app,
+    'vendor-plans',
     [
       { frequency: 'every_2_weeks', discountPercent: 10 },
       { frequency: 'monthly', discountPercent: 5 },
     ],
     START,
-  );
-  vendorClient = new TestClient(app);
-  await vendorClient.signIn('vendor-plans-vendor@example.com', 'Password123!');
-  otherVendor = await createPayableVendor(app, 'vendor-plans-other@example.com');
-  otherVendorClient = new TestClient(app);
-  await otherVendorClient.signIn('vendor-plans-other@example.com', 'Password123!');
+  ));
 
   first = await signedUpCustomer(app, 'vendor-plans-first');
   firstPlanId = await buyPlan(first, 'every_2_weeks', at(25, 9));
