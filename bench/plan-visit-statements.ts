@@ -12,9 +12,9 @@
 import { MemoryStorage } from '../apps/server/src/adapters/storage/local-storage';
 import { buildApp } from '../apps/server/src/app';
 import { jobWorkerOf } from '../apps/server/src/job-worker';
-import { insertPlan } from '../apps/server/src/modules/plans/repo';
 import { holdVisits } from '../apps/server/src/modules/plans/service';
 import { createPayableVendor } from '../apps/server/test/payable-vendor';
+import { saveSandboxPlan } from '../apps/server/test/sandbox-plan';
 import { freshDatabase } from './lib/database';
 import { insertCustomers } from './lib/many-orders';
 
@@ -42,39 +42,10 @@ async function planWithHeldVisit(chargeAt: Date) {
   const start = new Date(Date.UTC(2026, 10, 25, 15) + n * 2 * HOUR);
   // A customer with a card saved in the sandbox, and its plan (as plan checkout leaves them).
   const [customer] = await insertCustomers(app.deps.db, 1, `stmts${n}x${Date.now().toString(36)}`);
-  const sandbox = app.deps.sandbox!;
-  const customerId = await sandbox.ensureCustomer({
-    userId: customer!.userId,
-    email: `plan-stmts-${n}@example.com`,
-    name: 'Casey Rivera',
-    existingId: null,
-  });
-  const card = await sandbox.attachCard(customerId, {
-    number: '4242 4242 4242 4242',
-    expMonth: 12,
-    expYear: 2030,
-  });
-  const plan = await app.deps.db.transaction((tx) =>
-    insertPlan(tx, {
-      userId: customer!.userId,
-      vendorId: vendor.vendorId,
-      addressId: customer!.addressId,
-      frequency: 'every_2_weeks',
-      anchorLocalDate: '2026-11-25',
-      anchorStartMinutes: 8 * 60,
-      durationMins: 60,
-      baseSubtotalCents: 20000,
-      discountPercent: 10,
-      subtotalCents: 18000,
-      serviceFeeCents: 255,
-      paymentProvider: 'sandbox',
-      providerCustomerId: customerId,
-      paymentMethodId: card.id,
-      paymentMethodBrand: card.brand,
-      paymentMethodLast4: card.last4,
-      consentText: 'We charge $182.55 a visit 24 hours before it.',
-      consentedAt: START,
-    }),
+  const { plan } = await saveSandboxPlan(
+    app,
+    { ...customer!, email: `plan-stmts-${n}@example.com` },
+    { vendorId: vendor.vendorId, startMinutes: 8 * 60, consentedAt: START },
   );
   await app.deps.db.transaction((tx) =>
     holdVisits(

@@ -5,52 +5,18 @@
  */
 import type { FastifyInstance } from 'fastify';
 import type { PlanFrequency } from '@stg/domain/plans';
-import { insertPlan } from '../src/modules/plans/repo';
 import { replaceVendorPlanOffers } from '../src/modules/plan-offers/service';
 import { payFor, signedUpCustomer } from './checkout-fixtures';
 import { createPayableVendor, houseAnswers, type PayableVendor } from './payable-vendor';
+import { saveSandboxPlan } from './sandbox-plan';
 import { TestClient } from './test-app';
-
-const FUTURE = { expMonth: 12, expYear: 2030 };
 
 export async function sandboxPlan(
   app: FastifyInstance,
   opts: { vendorId: number; name: string; cardNumber?: string; startMinutes: number; consentedAt: Date },
 ) {
   const owner = await signedUpCustomer(app, opts.name);
-  const sandbox = app.deps.sandbox!;
-  const customerId = await sandbox.ensureCustomer({
-    userId: owner.userId,
-    email: owner.email,
-    name: 'Casey Rivera',
-    existingId: null,
-  });
-  const card = await sandbox.attachCard(customerId, {
-    number: opts.cardNumber ?? '4242 4242 4242 4242',
-    ...FUTURE,
-  });
-  const plan = await app.deps.db.transaction((tx) =>
-    insertPlan(tx, {
-      userId: owner.userId,
-      vendorId: opts.vendorId,
-      addressId: owner.addressId,
-      frequency: 'every_2_weeks',
-      anchorLocalDate: '2026-11-25',
-      anchorStartMinutes: opts.startMinutes,
-      durationMins: 60,
-      baseSubtotalCents: 20000,
-      discountPercent: 10,
-      subtotalCents: 18000,
-      serviceFeeCents: 255,
-      paymentProvider: 'sandbox',
-      providerCustomerId: customerId,
-      paymentMethodId: card.id,
-      paymentMethodBrand: card.brand,
-      paymentMethodLast4: card.last4,
-      consentText: 'We charge $182.55 a visit 24 hours before it.',
-      consentedAt: opts.consentedAt,
-    }),
-  );
+  const { plan, card } = await saveSandboxPlan(app, owner, opts);
   return { owner, plan, card };
 }
 
