@@ -123,7 +123,10 @@ try {
     `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200${statStatements}`,
     'start',
   ]);
-  env.DATABASE_URL = `postgres://${user}@127.0.0.1:${port}/postgres`;
+  // PG_SOCKET=1: connect over the Unix socket in the run's directory instead of loopback TCP (measurements).
+  env.DATABASE_URL = process.env.PG_SOCKET
+    ? `postgres://${user}@localhost:${port}/postgres?host=${encodeURIComponent(dir)}`
+    : `postgres://${user}@127.0.0.1:${port}/postgres`;
   console.info(`PostgreSQL started for this run on port ${port}`);
   status = run(cmd, args, env);
 } finally {
