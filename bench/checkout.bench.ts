@@ -7,7 +7,10 @@
  * (200 customers sign up from one address); this process only sends requests (a flow of three calls per
  * customer, which autocannon cannot drive). A bare Fastify (its own process) is loaded the same way in
  * the same run, 50 requests at once, as the yardstick of what the machine gives right now; each p50 is
- * also printed as a multiple of the bare server's. Bounded: ROUNDS rounds of 50 customers. Prints
+ * also printed as a multiple of the bare server's. Bounded: ROUNDS rounds of 50 customers, after
+ * BENCH_WARMUP (1) round of 50 more per layout whose figures are printed on a line of their own (the
+ * first 50 paths meet a server whose checkout code is not yet compiled by the JIT and whose pool's
+ * connections have not yet prepared its statements: a cold start, not the steady state). Prints
  * figures, never a verdict.
  * Two layouts (issue 27), each ROUNDS rounds of 50 customers at once, printed one after the other:
  * - spread: each round's 50 customers book across BENCH_VENDORS vendors (10), 5 on each;
@@ -15,6 +18,10 @@
  *   one lock).
  * BENCH_LAYOUT=spread|one picks only one of them. BENCH_CPU_PROF=DIR starts the server with
  * `--cpu-prof --cpu-prof-dir=DIR` (a .cpuprofile when it stops).
+ * BENCH_SERVERS (1; PostgreSQL only above 1) server processes run, each request sent to the next in turn
+ * (nginx's round robin, deploy/nginx.conf: production runs two instances); the server CPU and statements
+ * printed are theirs together. Requests go out on node:http's kept-alive connections (bench/lib/http.ts),
+ * the yardstick's too.
  */
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
@@ -29,6 +36,7 @@ import { sessionApi } from '@stg/domain/api/session.endpoints';
 import { supportApi } from '@stg/domain/api/support.endpoints';
 import { usersApi } from '@stg/domain/api/users.endpoints';
 import { apiClient, urlOf } from './lib/api';
+import { request, roundRobin } from './lib/http';
 import { freshDatabase } from './lib/database';
 import { ownCpuSeconds, postgresCpuSeconds, postmasterPid, processCpuSeconds } from './lib/cpu';
 import { machineLine } from './lib/measure';
@@ -36,7 +44,11 @@ import { startBareFastify, startServer } from './lib/processes';
 
 const CONCURRENCY = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 const database = await freshDatabase('checkout');
+if (SERVERS > 1 && !database.databaseUrl)
+  throw new Error('BENCH_SERVERS > 1 needs PostgreSQL (PGlite opens in one process)');
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))]!;
@@ -94,15 +106,20 @@ const postmaster = database.kind === 'postgres' ? await postmasterPid(setup.deps
 await setup.close();
 
 const profileDir = process.env.BENCH_CPU_PROF;
-const server = await startServer(
-  database,
-  { RATE_LIMIT_SCALE: '10000' },
-  profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
-);
-const base = server.base;
+const servers: Awaited<ReturnType<typeof startServer>>[] = [];
+for (let i = 0; i < SERVERS; i++)
+  servers.push(
+    await startServer(
+      database,
+      { RATE_LIMIT_SCALE: '10000' },
+      profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {},
+    ),
+  );
+const base = servers[0]!.base;
+const nextBase = roundRobin(servers.map((s) => s.base));
 
 /** A customer's client (its own session) that fails loudly on any refusal (bench/lib/api.ts). */
-const client = () => apiClient(base);
+const client = () => apiClient(nextBase);
 
 type Customer = { call: ReturnType<typeof client>; bookingId: number };
 let made = 0;
@@ -167,11 +184,13 @@ async function customersOf(vendor: PayableVendor, count: number): Promise<Custom
 /** Each layout's rounds: round r takes `perRound` customers of each of its vendors. */
 const roundsOf = new Map<Layout, Customer[][]>();
 for (const { layout, vendors: vs } of plans) {
-  console.info(`preparing ${CONCURRENCY * ROUNDS} customers with scheduled bookings ${layout.title}…`);
+  console.info(
+    `preparing ${CONCURRENCY * (WARMUP + ROUNDS)} customers with scheduled bookings ${layout.title}…`,
+  );
   const pools: Customer[][] = [];
-  for (const v of vs) pools.push(await customersOf(v, layout.perRound * ROUNDS));
+  for (const v of vs) pools.push(await customersOf(v, layout.perRound * (WARMUP + ROUNDS)));
   const rounds: Customer[][] = [];
-  for (let r = 0; r < ROUNDS; r++)
+  for (let r = 0; r < WARMUP + ROUNDS; r++)
     rounds.push(
       pools
         .flatMap((pool) => pool.slice(r * layout.perRound, (r + 1) * layout.perRound))
@@ -195,11 +214,11 @@ const bareMs: number[] = [];
 const healthMs: number[] = [];
 for (let r = 0; r < ROUNDS; r++) {
   const bareRound = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () => timed(() => fetch(`${bare.base}/`).then((x) => x.text()))),
+    Array.from({ length: CONCURRENCY }, () => timed(() => request(`${bare.base}/`))),
   );
   bareMs.push(...bareRound.map(([, ms]) => ms));
   const healthRound = await Promise.all(
-    Array.from({ length: CONCURRENCY }, () => timed(() => fetch(healthUrl).then((x) => x.text()))),
+    Array.from({ length: CONCURRENCY }, () => timed(() => request(healthUrl))),
   );
   healthMs.push(...healthRound.map(([, ms]) => ms));
 }
@@ -208,10 +227,20 @@ for (let r = 0; r < ROUNDS; r++) {
 
 /**
  * The server's statements so far (its /metrics: the count of every statement kind's time histogram) and
- * its CPU seconds (process_cpu_seconds_total). A scrape itself runs one statement (the gauges).
+ * its CPU seconds (process_cpu_seconds_total). A scrape itself runs one statement (the gauges): one per server.
  */
 async function serverCounters(): Promise<{ statements: number; cpu: number }> {
-  const text = await fetch(`${base}/metrics`).then((r) => r.text());
+  let statements = 0;
+  let cpu = 0;
+  for (const s of servers) {
+    const one = await countersOf(s.base);
+    statements += one.statements;
+    cpu += one.cpu;
+  }
+  return { statements, cpu };
+}
+async function countersOf(at: string): Promise<{ statements: number; cpu: number }> {
+  const { text } = await request(`${at}/metrics`);
   let statements = 0;
   let cpu = Number.NaN;
   for (const row of text.split('\n')) {
@@ -226,7 +255,10 @@ async function cpuNow() {
   const counters = await serverCounters();
   return {
     ...counters,
-    serverProc: processCpuSeconds(server.pid),
+    serverProc: servers.reduce<number | null>((sum, s) => {
+      const one = processCpuSeconds(s.pid);
+      return sum === null || one === null ? null : sum + one;
+    }, 0),
     postgres: postmaster === null ? null : postgresCpuSeconds(postmaster),
     bench: ownCpuSeconds(),
   };
@@ -244,8 +276,10 @@ async function measure(rounds: Customer[][]) {
   const loadBefore = os.loadavg();
   const cpuBefore = await cpuNow();
   const started = performance.now();
+  const roundMs: number[] = [];
   for (const round of rounds) {
     if (round.length === 0) break;
+    const roundStart = performance.now();
     await Promise.all(
       round.map(async ({ call, bookingId }) => {
         const t0 = performance.now();
@@ -275,6 +309,7 @@ async function measure(rounds: Customer[][]) {
         if (done.status === 'succeeded') orders++;
       }),
     );
+    roundMs.push(performance.now() - roundStart);
   }
   const seconds = (performance.now() - started) / 1000;
   // The work a path leaves behind (its jobs: the confirmation mail, the provider's event retries) is
@@ -289,6 +324,7 @@ async function measure(rounds: Customer[][]) {
     pathMs,
     orders,
     seconds,
+    roundMs,
     cpuBefore,
     cpuAfter,
     loadBefore,
@@ -296,7 +332,11 @@ async function measure(rounds: Customer[][]) {
   };
 }
 const results = [];
-for (const layout of layouts) results.push({ layout, ...(await measure(roundsOf.get(layout)!)) });
+for (const layout of layouts) {
+  const rounds = roundsOf.get(layout)!;
+  const warmup = await measure(rounds.slice(0, WARMUP));
+  results.push({ layout, warmup, ...(await measure(rounds.slice(WARMUP))) });
+}
 
 /** CPU milliseconds and statements per path, by process (load-insensitive; issue 27's budget). */
 function cpuLine(paths: number, a: CpuSample, b: CpuSample, loadA: number[], loadB: number[]) {
@@ -308,7 +348,7 @@ function cpuLine(paths: number, a: CpuSample, b: CpuSample, loadA: number[], loa
     [a.bench, b.bench],
   ].reduce((sum, [x, y]) => sum + (x === null || y === null ? 0 : y! - x!), 0);
   console.info(
-    `  CPU per path: server ${per(a.cpu, b.cpu)} (/proc ${per(a.serverProc, b.serverProc)}), PostgreSQL ${per(a.postgres, b.postgres)}, bench client ${per(a.bench, b.bench)}, total ${((total * 1000) / paths).toFixed(1)} ms; statements per path ${((b.statements - a.statements - 1) / paths).toFixed(1)}; load average ${loadA.map((l) => l.toFixed(1)).join(' ')} → ${loadB.map((l) => l.toFixed(1)).join(' ')}`,
+    `  CPU per path: server ${per(a.cpu, b.cpu)} (/proc ${per(a.serverProc, b.serverProc)}), PostgreSQL ${per(a.postgres, b.postgres)}, bench client ${per(a.bench, b.bench)}, total ${((total * 1000) / paths).toFixed(1)} ms; statements per path ${((b.statements - a.statements - SERVERS) / paths).toFixed(1)}; load average ${loadA.map((l) => l.toFixed(1)).join(' ')} → ${loadB.map((l) => l.toFixed(1)).join(' ')}`,
   );
 }
 
@@ -317,7 +357,7 @@ const line = (title: string, ms: number[]) =>
   console.info(`  ${title.padEnd(36)}${summary(ms)}   p50 ${(median(ms) / bareP50).toFixed(1)}× bare`);
 console.info(machineLine(database.label));
 console.info(
-  `${CONCURRENCY} customers at once, ${ROUNDS} rounds, server pid ${server.pid} as its own process (NODE_ENV=production, RATE_LIMIT_SCALE=10000) on ${database.label}`,
+  `${CONCURRENCY} customers at once, ${ROUNDS} rounds, ${SERVERS} server process${SERVERS > 1 ? 'es' : ''} (pid ${servers.map((s) => s.pid).join(', ')}${SERVERS > 1 ? ', requests in turn' : ''}) (NODE_ENV=production, RATE_LIMIT_SCALE=10000) on ${database.label}`,
 );
 line('bare Fastify (yardstick)', bareMs);
 line(routeKey(supportApi.health), healthMs);
@@ -327,12 +367,16 @@ for (const r of results) {
   line('sandbox card confirmation', r.cardMs);
   line(`${routeKey(paymentsApi.confirm)} (order)`, r.confirmMs);
   line('whole pay-to-order path', r.pathMs);
+  if (r.warmup.pathMs.length > 0)
+    console.info(
+      `  (the ${r.warmup.pathMs.length} paths of the unmeasured first round${WARMUP > 1 ? 's' : ''}: create-payment-intent ${summary(r.warmup.intentMs)}; whole path ${summary(r.warmup.pathMs)})`,
+    );
   console.info(
-    `  ${r.orders} orders made of ${r.pathMs.length} paths in ${r.seconds.toFixed(1)} s (${(r.orders / r.seconds).toFixed(1)} orders/s)`,
+    `  ${r.orders} orders made of ${r.pathMs.length} paths in ${r.seconds.toFixed(1)} s (${(r.orders / r.seconds).toFixed(1)} orders/s); rounds ${r.roundMs.map((ms) => ms.toFixed(0)).join(', ')} ms`,
   );
   cpuLine(r.pathMs.length, r.cpuBefore, r.cpuAfter, r.loadBefore, r.loadAfter);
 }
 
-await server.stop();
+for (const s of servers) await s.stop();
 await bare.stop();
 await database.dispose();

@@ -12,7 +12,7 @@ import {
   type AnyEndpoint,
   type EndpointInput,
 } from '@stg/domain/api/endpoint';
-import { httpClient } from '../../apps/server/test/server-process';
+import { sessionClient } from './http';
 
 export { addressOf };
 export type CallInput<E extends AnyEndpoint> = EndpointInput<E>;
@@ -22,9 +22,12 @@ export function urlOf<E extends AnyEndpoint>(base: string, target: E, input: Cal
   return `${base}${addressOf(target, input)}`;
 }
 
-/** A client with its own session that fails loudly on any answer but the endpoint's success. */
-export function apiClient(base: string) {
-  const send = httpClient(base);
+/**
+ * A client with its own session that fails loudly on any answer but the endpoint's success. `base` is one
+ * server, or a function naming the server of each request (roundRobin in ./http: several instances).
+ */
+export function apiClient(base: string | (() => string)) {
+  const send = sessionClient(base);
   return async function call<E extends AnyEndpoint>(
     target: E,
     input: CallInput<E>,
