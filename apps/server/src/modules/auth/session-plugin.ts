@@ -8,7 +8,7 @@ import { MESSAGES } from '@stg/domain/validation';
 import { API_PREFIX } from '@stg/domain/api/endpoint';
 import { paymentsApi } from '@stg/domain/api/payments.endpoints';
 import type { Database, Db } from '../../db/client';
-import { signedInSessionCache } from '../public-read-cache/cache';
+import { requestVersions, signedInSessionCache } from '../public-read-cache/cache';
 import {
   createSession,
   findSessionByHash,
@@ -33,6 +33,12 @@ declare module 'fastify' {
      * read (answers are then made fresh).
      */
     readVersion: number | null | undefined;
+    /**
+     * The public reads' version, read in the same statement as readVersion (ADR 0042's fourth step): where
+     * checkout takes the vendor's public pricing data from the public reads' cache. Undefined or null as
+     * readVersion.
+     */
+    publicReadVersion: number | null | undefined;
   }
 }
 
@@ -58,6 +64,7 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
   app.decorateRequest('session', null);
   app.decorateRequest('user', null);
   app.decorateRequest('readVersion', undefined);
+  app.decorateRequest('publicReadVersion', undefined);
 
   app.addHook('onRequest', async (req) => {
     if (!req.url.startsWith(API_PREFIX)) return;
@@ -75,16 +82,22 @@ export const sessionPlugin = fp(async (app: FastifyInstance, opts: SessionPlugin
 /**
  * Matches the request's session cookie to its row (req.session, req.user), as every /api request does; the
  * web app's pages (src/web-pages.ts) do the same for the session they carry. A signed-in session and its
- * user come from the signed-in reads' cache while its version is unchanged (ADR 0040): no query on PGlite,
- * one version read shared by the requests in flight on PostgreSQL. Reading a session writes nothing, but
- * for the sliding expiry once the session has used half its life (touchSession).
+ * user come from the sessions' cache while the `sessions` version is unchanged (ADR 0040, 0042): no query on
+ * PGlite; on PostgreSQL one statement, shared by the requests in flight, reads that version with the
+ * signed-in answers' and the public reads' (req.readVersion, req.publicReadVersion). The `sessions` version
+ * moves only with writes to sessions and users (not with orders, payments or bookings), so the session
+ * usually hits during checkout. The kept user's `paymentCustomerId` may be older than the row's (its write
+ * bumps nothing): checkout reads it fresh. Reading a session writes nothing, but for the sliding expiry once
+ * the session has used half its life (touchSession).
  */
 export async function loadRequestSession(opts: SessionPluginOptions, req: FastifyRequest): Promise<void> {
   const token = req.cookies[SESSION_COOKIE];
   if (!token) return;
   const cache = await signedInSessionCache(opts.database);
-  const version = await cache.versions.current();
-  req.readVersion = version;
+  const versions = await (await requestVersions(opts.database)).current();
+  req.readVersion = versions?.signedIn ?? null;
+  req.publicReadVersion = versions?.publicReads ?? null;
+  const version = versions?.sessions ?? null;
   const now = opts.now();
   const key = `session:${sha256(token)}`;
   let loaded = cache.peek<LoadedSession>(version, key);

@@ -7,6 +7,7 @@ export {
   bookingRowUpdate,
   deleteGuestBookingsOfExpiredSessions,
   findOwnedBooking,
+  findOwnedBookingWithCustomerId,
   lockBooking,
   lockOwner,
   ownerLockKeys,

@@ -4,7 +4,7 @@ import type { BookingStatus } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { bookings } from '../../db/schema';
+import { bookings, users } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -76,6 +76,26 @@ const bookingOfUser = preparedPerDb((db) =>
     .where(and(eq(bookings.id, sql.placeholder('id')), eq(bookings.userId, sql.placeholder('userId'))))
     .limit(1)
     .prepare('booking_of_user'),
+);
+
+/**
+ * A signed-in customer's booking with the customer's payment provider id as committed now (checkout, ADR 0042
+ * fourth step): the kept session's copy of that id may be older than the row, since its first write bumps no
+ * session version. One statement, as the booking alone.
+ */
+export async function findOwnedBookingWithCustomerId(db: Db | Tx, userId: number, id: number) {
+  const [found] = await bookingOfUserWithCustomerId(db).execute({ id, userId });
+  return found ?? null;
+}
+
+const bookingOfUserWithCustomerId = preparedPerDb((db) =>
+  db
+    .select({ booking: bookings, paymentCustomerId: users.paymentCustomerId })
+    .from(bookings)
+    .innerJoin(users, eq(users.id, bookings.userId))
+    .where(and(eq(bookings.id, sql.placeholder('id')), eq(bookings.userId, sql.placeholder('userId'))))
+    .limit(1)
+    .prepare('booking_of_user_with_customer_id'),
 );
 
 /** The owner's bookings, newest first; only those with the given statuses when given. */

@@ -16,7 +16,8 @@ import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { MESSAGES } from '@stg/domain/validation';
 import { PLAN_MESSAGES, planVisitSubtotal, type PlanFrequency } from '@stg/domain/plans';
 import { vendorPlanOffers } from '../plan-offers/service';
-import type { Db, Tx } from '../../db/client';
+import type { Database, Db, Tx } from '../../db/client';
+import { publicReadCache } from '../public-read-cache/cache';
 import { notFound, unauthorized, unprocessable } from '../../http/errors';
 import { presentPricingInput } from '../pricing/presenter';
 import {
@@ -86,6 +87,30 @@ export async function bookableVendor(db: Db, vendorId: number) {
 }
 
 export type BookableVendor = Awaited<ReturnType<typeof bookableVendor>>;
+
+/** Where a vendor's public data may be taken from: the app's database and a public reads' version. */
+export interface PublicReadAt {
+  database: Database;
+  /** The public reads' version read after the request began (req.publicReadVersion); else read fresh. */
+  version: number | null | undefined;
+}
+
+/**
+ * As bookableVendor, from the public reads' cache (ADR 0022) when its version `at` is the one the kept
+ * copy was made at (ADR 0042's fourth step: checkout's vendor, questions and plan offers). Every column
+ * read here is public material whose every write bumps that version (migrations 0011, 0019), and a
+ * checkout writes none of it, so the copy is as fresh as a read made after the version was read. A vendor
+ * that cannot be booked is never kept (the read throws).
+ */
+export async function bookableVendorAt(
+  db: Db,
+  vendorId: number,
+  at: PublicReadAt | undefined,
+): Promise<BookableVendor> {
+  if (!at || at.version === null || at.version === undefined) return bookableVendor(db, vendorId);
+  const cache = await publicReadCache(at.database);
+  return cache.getAt(at.version, `bookable-vendor:${vendorId}`, () => bookableVendor(db, vendorId));
+}
 
 /**
  * Price, duration, canonical answers and snapshot for the answers; 422 when one is missing or does not fit.

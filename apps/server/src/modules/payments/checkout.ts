@@ -14,10 +14,10 @@ import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import { PaymentProviderError } from '../../adapters/payments/payment-provider';
 import { users, type PaymentPlanTerms } from '../../db/schema';
 import { HttpError } from '../../http/errors';
-import { bookableVendor, priceFor } from '../bookings/service';
+import { bookableVendorAt, priceFor, type PublicReadAt } from '../bookings/service';
 import {
   bookingRowUpdate,
-  findOwnedBooking,
+  findOwnedBookingWithCustomerId,
   lockBooking,
   lockOwner,
   ownerLockKeys,
@@ -128,8 +128,8 @@ function answerFor(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Booking = NonNullable<Awaited<ReturnType<typeof findOwnedBooking>>>;
-type Vendor = Awaited<ReturnType<typeof bookableVendor>>;
+type Booking = NonNullable<Awaited<ReturnType<typeof findOwnedBookingWithCustomerId>>>['booking'];
+type Vendor = Awaited<ReturnType<typeof bookableVendorAt>>;
 type Priced = ReturnType<typeof priceFor>;
 type Amounts = ReturnType<typeof orderAmounts>;
 type Decided = { kind: 'taken' } | { kind: 'reuse' | 'new'; payment: PaymentRow; stale: PaymentRow[] };
@@ -137,6 +137,7 @@ type Decided = { kind: 'taken' } | { kind: 'reuse' | 'new'; payment: PaymentRow;
 type Span = Parameters<typeof findLapsedHolds>[1];
 
 interface Checkout {
+  /** The signed-in customer, with their provider customer id as committed now (read with the booking). */
   user: UserRow;
   owner: { userId: number };
   booking: Booking;
@@ -156,15 +157,21 @@ function started<T>(read: Promise<T>): Promise<T> {
   return read;
 }
 
+/**
+ * `publicReads`: where the vendor's public pricing data may come from (the public reads' cache at the
+ * version the request read, ADR 0042's fourth step); without it they are read.
+ */
 export async function createPaymentIntent(
   deps: PaymentsDeps,
-  user: UserRow | null,
+  signedIn: UserRow | null,
   request: CreateIntentRequest,
+  publicReads?: PublicReadAt,
 ): Promise<CreatePaymentIntentResponse> {
   let req = request;
-  if (!user) throw new PaymentInitError(401, 'not_logged_in', CHECKOUT_MESSAGES.notLoggedIn);
+  if (!signedIn) throw new PaymentInitError(401, 'not_logged_in', CHECKOUT_MESSAGES.notLoggedIn);
   const now = deps.now();
-  const checkout = await validateCheckout(deps, user, req);
+  const checkout = await validateCheckout(deps, signedIn, req, publicReads);
+  const { user } = checkout;
   const priced = await reprice(deps, checkout, now);
   const { booking, start } = checkout;
   const slot = {
@@ -245,13 +252,19 @@ export async function createPaymentIntent(
 /** The customer's booking, ready to pay for, and a vendor that can take payments; else a refusal. */
 async function validateCheckout(
   deps: PaymentsDeps,
-  user: UserRow,
+  signedIn: UserRow,
   req: CreateIntentRequest,
+  publicReads: PublicReadAt | undefined,
 ): Promise<Checkout> {
   const { db } = deps;
-  const owner = { userId: user.id };
-  const booking = await findOwnedBooking(db, owner, req.bookingId);
-  if (!booking) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
+  const owner = { userId: signedIn.id };
+  const found = await findOwnedBookingWithCustomerId(db, signedIn.id, req.bookingId);
+  if (!found) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
+  const { booking } = found;
+  // The session's user may be a kept copy whose provider customer id predates the first checkout's write
+  // (that write bumps no session version, migration 0028): the id read with the booking is the one used,
+  // so a stale copy can never make a second provider customer or use another one.
+  const user: UserRow = { ...signedIn, paymentCustomerId: found.paymentCustomerId };
   if (booking.status === 'paid' || booking.status === 'completed')
     throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingAlreadyPaid);
   if (!booking.appointmentAt || booking.status === 'priced')
@@ -272,7 +285,7 @@ async function validateCheckout(
 
   let vendor;
   try {
-    vendor = await bookableVendor(db, booking.vendorId);
+    vendor = await bookableVendorAt(db, booking.vendorId, publicReads);
   } catch {
     throw new PaymentInitError(
       422,

@@ -26,7 +26,12 @@ export async function paymentRoutes(app: FastifyInstance, opts: { deps: Payments
   await routeFrom(app, paymentsApi.createPaymentIntent, {}, async (req) => {
     const bookingId = parseId(String(req.body.booking.id));
     if (bookingId === null) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
-    return createPaymentIntent(deps, req.user, { bookingId, saveCard: req.body.saveCard });
+    return createPaymentIntent(
+      deps,
+      req.user,
+      { bookingId, saveCard: req.body.saveCard },
+      { database: app.deps.database, version: req.publicReadVersion },
+    );
   });
 
   await routeFrom(app, paymentsApi.confirm, { preValidation: [requireUser] }, async (req) =>

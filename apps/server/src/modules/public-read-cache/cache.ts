@@ -13,10 +13,11 @@ import {
   notifiesBeforeCommitReturns,
   publicReadsVersion,
   PushedVersion,
-  scopeVersion,
-  SIGNED_IN_READS_CHANNEL,
-  SIGNED_IN_READS_SCOPE,
+  pushedRequestVersions,
+  requestVersionsReader,
   VersionGate,
+  type RequestVersions,
+  type RequestVersionSource,
   type VersionSource,
 } from './version-gate';
 
@@ -154,10 +155,14 @@ export function publicReadCache(database: Database): Promise<PublicReadCache> {
   return cache;
 }
 
-/** The signed-in reads' two caches, sharing one version: small session rows, and the answers' rows and bytes. */
+/**
+ * The signed-in reads' two caches (small session rows; the answers' rows and bytes), each under its own
+ * version, and where a request reads those versions (with the public reads', in one statement).
+ */
 interface SignedInCaches {
   sessions: PublicReadCache;
   answers: PublicReadCache;
+  versions: RequestVersionSource;
 }
 const signedInCaches = new WeakMap<Database, Promise<SignedInCaches>>();
 /** Signed-in sessions kept (a session and its user: about a kilobyte each). */
@@ -168,24 +173,35 @@ const MAX_SESSIONS = 20_000;
  */
 const MAX_SIGNED_IN_ANSWERS = 1_000;
 
+/** One of a request's versions, as a VersionSource of its own. */
+function scopeOf(versions: RequestVersionSource, scope: keyof RequestVersions): VersionSource {
+  return {
+    current: () => {
+      const read = versions.current();
+      return read instanceof Promise ? read.then((v) => v?.[scope] ?? null) : (read?.[scope] ?? null);
+    },
+  };
+}
+
 /**
  * The signed-in reads' caches of the app on this database (ADR 0040): a session and its user, a customer's
  * orders and session rows, a vendor's order pages and earnings, the operator's console, kept per key and
- * used only while the `signed_in_reads` version (bumped by every write to what they are made of, migration
- * 0024) is unchanged; the version is pushed on PGlite and read per request (coalesced) on PostgreSQL, as
- * for the public reads.
+ * used only while their version is unchanged: `sessions` for the sessions (bumped by writes to the session
+ * rows and their users, migration 0028), `signed_in_reads` for the answers (bumped by every write to what
+ * they are made of, migration 0027). A request reads both, and the public reads' version, in one statement
+ * (coalesced with the requests in flight) on PostgreSQL; on PGlite the three are pushed.
  */
 function signedInCachesOf(database: Database): Promise<SignedInCaches> {
   let caches = signedInCaches.get(database);
   if (!caches) {
     caches = (async () => {
-      const read = scopeVersion(database.db, SIGNED_IN_READS_SCOPE);
-      const versions = (await notifiesBeforeCommitReturns(database))
-        ? await PushedVersion.start(database, read, SIGNED_IN_READS_CHANNEL)
-        : new VersionGate(read);
+      const versions: RequestVersionSource = (await notifiesBeforeCommitReturns(database))
+        ? await pushedRequestVersions(database)
+        : new VersionGate<RequestVersions>(requestVersionsReader(database.db));
       return {
-        sessions: new PublicReadCache(versions, MAX_SESSIONS),
-        answers: new PublicReadCache(versions, MAX_SIGNED_IN_ANSWERS),
+        sessions: new PublicReadCache(scopeOf(versions, 'sessions'), MAX_SESSIONS),
+        answers: new PublicReadCache(scopeOf(versions, 'signedIn'), MAX_SIGNED_IN_ANSWERS),
+        versions,
       };
     })();
     signedInCaches.set(database, caches);
@@ -193,8 +209,14 @@ function signedInCachesOf(database: Database): Promise<SignedInCaches> {
   return caches;
 }
 
-/** The signed-in sessions' cache (the session plugin's); its `versions` is the signed-in reads' version. */
+/** The signed-in sessions' cache (the session plugin's), kept under the `sessions` version. */
 export const signedInSessionCache = async (database: Database) => (await signedInCachesOf(database)).sessions;
+
+/**
+ * Where a signed-in request reads its versions (the session plugin, once per request): the signed-in
+ * answers', the sessions' and the public reads', in one statement on PostgreSQL.
+ */
+export const requestVersions = async (database: Database) => (await signedInCachesOf(database)).versions;
 
 /** The signed-in answers' cache. */
 const signedInReadCache = async (database: Database) => (await signedInCachesOf(database)).answers;

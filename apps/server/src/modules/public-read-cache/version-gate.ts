@@ -25,19 +25,19 @@ export interface VersionSource {
   current(): Promise<number | null> | number | null;
 }
 
-export class VersionGate implements VersionSource {
-  private running: Promise<number | null> | null = null;
-  private queued: Promise<number | null> | null = null;
+export class VersionGate<T = number> {
+  private running: Promise<T | null> | null = null;
+  private queued: Promise<T | null> | null = null;
   /** Reads made (for tests and measurements). */
   reads = 0;
 
-  constructor(private readonly read: () => Promise<number | null>) {}
+  constructor(private readonly read: () => Promise<T | null>) {}
 
   /**
    * The counter as committed at some moment after this call; null when it could not be read (the
    * caller then answers without the cache).
    */
-  current(): Promise<number | null> {
+  current(): Promise<T | null> {
     // The queued read starts only once the running one has finished: after this call, so it may be shared.
     if (this.queued) return this.queued;
     if (!this.running) return this.start();
@@ -54,7 +54,7 @@ export class VersionGate implements VersionSource {
     return this.start();
   }
 
-  private start(): Promise<number | null> {
+  private start(): Promise<T | null> {
     this.reads++;
     const read = this.read().catch(() => null);
     this.running = read;
@@ -77,12 +77,80 @@ export function publicReadsVersion(db: Db) {
 export const SIGNED_IN_READS_SCOPE = 'signed_in_reads';
 export const SIGNED_IN_READS_CHANNEL = 'signed_in_reads';
 
+/**
+ * The signed-in sessions' version (migration 0028, ADR 0042's fourth step): bumped only by writes to the
+ * session rows and to their users (but for the provider's customer id), so a checkout's writes leave the
+ * kept sessions valid.
+ */
+export const SESSIONS_SCOPE = 'sessions';
+export const SESSIONS_CHANNEL = 'sessions';
+
 /** Reads one constant scope's counter (null if its row is missing), as publicReadsVersion. */
-export function scopeVersion(db: Db, scope: typeof PUBLIC_READS_SCOPE | typeof SIGNED_IN_READS_SCOPE) {
+export function scopeVersion(
+  db: Db,
+  scope: typeof PUBLIC_READS_SCOPE | typeof SIGNED_IN_READS_SCOPE | typeof SESSIONS_SCOPE,
+) {
   const statement = sql.raw(`select "version" from "cache_versions" where "scope" = '${scope}'`);
   return async (): Promise<number | null> => {
     const [row] = await queryRows<{ version: string | number }>(db, statement);
     return row ? Number(row.version) : null;
+  };
+}
+
+/** The versions a signed-in request reads before its handler, all in one statement (ADR 0042). */
+export interface RequestVersions {
+  /** The signed-in answers' (`signed_in_reads`). */
+  signedIn: number | null;
+  /** The kept sessions' (`sessions`). */
+  sessions: number | null;
+  /** The public reads' (`public_reads`): checkout prices from the public vendor data kept under it. */
+  publicReads: number | null;
+}
+
+/** Where a request's versions come from: one coalesced read (PostgreSQL) or the pushed values (PGlite). */
+export interface RequestVersionSource {
+  current(): Promise<RequestVersions | null> | RequestVersions | null;
+}
+
+const REQUEST_SCOPES: Record<string, keyof RequestVersions> = {
+  [SIGNED_IN_READS_SCOPE]: 'signedIn',
+  [SESSIONS_SCOPE]: 'sessions',
+  [PUBLIC_READS_SCOPE]: 'publicReads',
+};
+
+/**
+ * Reads the three counters a signed-in request uses in one constant statement (the simple protocol, as
+ * publicReadsVersion); a missing row reads as null (its cache is then not used).
+ */
+export function requestVersionsReader(db: Db) {
+  const scopes = Object.keys(REQUEST_SCOPES)
+    .map((s) => `'${s}'`)
+    .join(', ');
+  const statement = sql.raw(`select "scope", "version" from "cache_versions" where "scope" in (${scopes})`);
+  return async (): Promise<RequestVersions> => {
+    const rows = await queryRows<{ scope: string; version: string | number }>(db, statement);
+    const versions: RequestVersions = { signedIn: null, sessions: null, publicReads: null };
+    for (const row of rows) {
+      const name = REQUEST_SCOPES[row.scope];
+      if (name) versions[name] = Number(row.version);
+    }
+    return versions;
+  };
+}
+
+/** PGlite: the three versions as their notifications push them (see PushedVersion). */
+export async function pushedRequestVersions(database: Database): Promise<RequestVersionSource> {
+  const [signedIn, sessions, publicReads] = await Promise.all([
+    PushedVersion.start(database, scopeVersion(database.db, SIGNED_IN_READS_SCOPE), SIGNED_IN_READS_CHANNEL),
+    PushedVersion.start(database, scopeVersion(database.db, SESSIONS_SCOPE), SESSIONS_CHANNEL),
+    PushedVersion.start(database, scopeVersion(database.db, PUBLIC_READS_SCOPE), PUBLIC_READS_CHANNEL),
+  ]);
+  return {
+    current: () => ({
+      signedIn: signedIn.current(),
+      sessions: sessions.current(),
+      publicReads: publicReads.current(),
+    }),
   };
 }
 
