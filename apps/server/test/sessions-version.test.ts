@@ -1,5 +1,5 @@
 /**
- * Issue 27 (ADR 0042, fourth step): a signed-in session and its user are kept under a version of their own,
+ * Issue 27 (ADR 0042, signed-in requests' statements): a signed-in session and its user are kept under a version of their own,
  * `sessions` (migration 0028), bumped only by writes to the session rows and to their users (but for the
  * provider's customer id), and read in one statement with the signed-in and public reads' versions. On two
  * apps on the same database (on PostgreSQL each with its own pool, as two server processes): a whole
@@ -31,7 +31,6 @@ async function version(db: Db, scope: string): Promise<number> {
 }
 
 describe('the sessions version on two apps on the same database', () => {
-  let database: Database;
   let second: Database;
   let a: FastifyInstance;
   let b: FastifyInstance;
@@ -62,7 +61,7 @@ describe('the sessions version on two apps on the same database', () => {
   const sessionReads = (statements: string[]) => statements.filter((s) => s.includes('"token_hash"'));
 
   beforeAll(async () => {
-    database = await createTestDatabase();
+    const database = await createTestDatabase();
     second = database.url ? wrapPostgres(database.url, 2) : { ...database, close: async () => {} };
     const storage = new MemoryStorage();
     a = await buildApp({ database, storage, now: () => clock, rateLimitScale: 1000 });

@@ -1,4 +1,4 @@
--- ADR 0042, fourth step (issue 27): the signed-in sessions' own version, row 'sessions' of cache_versions,
+-- ADR 0042, signed-in requests' statements (issue 27): the signed-in sessions' own version, row 'sessions' of cache_versions,
 -- bumped only by committed writes to what a kept session carries: the session row (as for the signed-in
 -- reads, migration 0027: its deletion, a change of its user, token or CSRF token) and its user's row, any
 -- column but payment_customer_id. That column is written by a customer's first checkout, and a kept copy of

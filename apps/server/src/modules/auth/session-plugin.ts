@@ -34,7 +34,7 @@ declare module 'fastify' {
      */
     readVersion: number | null | undefined;
     /**
-     * The public reads' version, read in the same statement as readVersion (ADR 0042's fourth step): where
+     * The public reads' version, read in the same statement as readVersion (ADR 0042, signed-in requests' statements): where
      * checkout takes the vendor's public pricing data from the public reads' cache. Undefined or null as
      * readVersion.
      */

@@ -79,8 +79,8 @@ const bookingOfUser = preparedPerDb((db) =>
 );
 
 /**
- * A signed-in customer's booking with the customer's payment provider id as committed now (checkout, ADR 0042
- * fourth step): the kept session's copy of that id may be older than the row, since its first write bumps no
+ * A signed-in customer's booking with the customer's payment provider id as committed now (checkout, ADR 0042,
+ * signed-in requests' statements): the kept session's copy of that id may be older than the row, since its first write bumps no
  * session version. One statement, as the booking alone.
  */
 export async function findOwnedBookingWithCustomerId(db: Db | Tx, userId: number, id: number) {

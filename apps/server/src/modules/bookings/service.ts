@@ -97,7 +97,7 @@ export interface PublicReadAt {
 
 /**
  * As bookableVendor, from the public reads' cache (ADR 0022) when its version `at` is the one the kept
- * copy was made at (ADR 0042's fourth step: checkout's vendor, questions and plan offers). Every column
+ * copy was made at (ADR 0042, signed-in requests' statements: checkout's vendor, questions and plan offers). Every column
  * read here is public material whose every write bumps that version (migrations 0011, 0019), and a
  * checkout writes none of it, so the copy is as fresh as a read made after the version was read. A vendor
  * that cannot be booked is never kept (the read throws).

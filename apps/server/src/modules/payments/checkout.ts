@@ -159,7 +159,7 @@ function started<T>(read: Promise<T>): Promise<T> {
 
 /**
  * `publicReads`: where the vendor's public pricing data may come from (the public reads' cache at the
- * version the request read, ADR 0042's fourth step); without it they are read.
+ * version the request read, ADR 0042, signed-in requests' statements); without it they are read.
  */
 export async function createPaymentIntent(
   deps: PaymentsDeps,

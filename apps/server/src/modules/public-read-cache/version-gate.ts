@@ -78,7 +78,7 @@ export const SIGNED_IN_READS_SCOPE = 'signed_in_reads';
 export const SIGNED_IN_READS_CHANNEL = 'signed_in_reads';
 
 /**
- * The signed-in sessions' version (migration 0028, ADR 0042's fourth step): bumped only by writes to the
+ * The signed-in sessions' version (migration 0028, ADR 0042, signed-in requests' statements): bumped only by writes to the
  * session rows and to their users (but for the provider's customer id), so a checkout's writes leave the
  * kept sessions valid.
  */
