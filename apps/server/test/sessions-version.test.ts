@@ -80,12 +80,15 @@ describe('the sessions version on two apps on the same database', () => {
     const before = {
       sessions: await version(a.deps.db, 'sessions'),
       signedIn: await version(a.deps.db, 'signed_in_reads'),
+      publicReads: await version(a.deps.db, 'public_reads'),
     };
     const booking = await scheduledBooking(customer.client, vendor, nextSlot());
     expect((await payFor(customer.client, booking.id)).statusCode).toBe(200);
     await a.deps.background.drain();
     // The checkout wrote bookings, payments, an order and the provider's customer id: no session changed.
     expect(await version(a.deps.db, 'sessions')).toBe(before.sessions);
+    // Nor anything public (the vendor's prices, questions and plan offers that checkout keeps).
+    expect(await version(a.deps.db, 'public_reads')).toBe(before.publicReads);
     expect(await version(a.deps.db, 'signed_in_reads')).toBeGreaterThan(before.signedIn);
     let answer: Awaited<ReturnType<TestClient['session']>> | undefined;
     const statements = await statementsOf(async () => {
