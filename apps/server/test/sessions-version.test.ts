@@ -20,7 +20,7 @@ import { TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
 
 const PASSWORD = 'Password123!';
-let clock = new Date('2026-11-23T15:00:00Z');
+const clock = new Date('2026-11-23T15:00:00Z');
 
 async function version(db: Db, scope: string): Promise<number> {
   const [row] = await db
