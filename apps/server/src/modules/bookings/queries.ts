@@ -7,7 +7,7 @@ export {
   bookingRowUpdate,
   deleteGuestBookingsOfExpiredSessions,
   findOwnedBooking,
-  findOwnedBookingWithCustomerId,
+  findBookingForCheckout,
   lockBooking,
   lockOwner,
   ownerLockKeys,

@@ -4,7 +4,7 @@ import type { BookingStatus } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { bookings, users } from '../../db/schema';
+import { bookings, users, vendorCalendars } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -79,23 +79,25 @@ const bookingOfUser = preparedPerDb((db) =>
 );
 
 /**
- * A signed-in customer's booking with the customer's payment provider id as committed now (checkout, ADR 0042,
- * signed-in requests' statements): the kept session's copy of that id may be older than the row, since its first write bumps no
- * session version. One statement, as the booking alone.
+ * What checkout reads first, in one statement (issue 27; ADR 0042, signed-in requests' statements): a
+ * signed-in customer's booking, the customer's payment provider id as committed now (the kept session's copy
+ * of that id may be older than the row, since its first write bumps no session version), and the booking's
+ * vendor's calendar row (null: none; one per vendor) for the time check.
  */
-export async function findOwnedBookingWithCustomerId(db: Db | Tx, userId: number, id: number) {
-  const [found] = await bookingOfUserWithCustomerId(db).execute({ id, userId });
+export async function findBookingForCheckout(db: Db | Tx, userId: number, id: number) {
+  const [found] = await bookingForCheckout(db).execute({ id, userId });
   return found ?? null;
 }
 
-const bookingOfUserWithCustomerId = preparedPerDb((db) =>
+const bookingForCheckout = preparedPerDb((db) =>
   db
-    .select({ booking: bookings, paymentCustomerId: users.paymentCustomerId })
+    .select({ booking: bookings, paymentCustomerId: users.paymentCustomerId, calendar: vendorCalendars })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
+    .leftJoin(vendorCalendars, eq(vendorCalendars.vendorId, bookings.vendorId))
     .where(and(eq(bookings.id, sql.placeholder('id')), eq(bookings.userId, sql.placeholder('userId'))))
     .limit(1)
-    .prepare('booking_of_user_with_customer_id'),
+    .prepare('booking_for_checkout'),
 );
 
 /** The owner's bookings, newest first; only those with the given statuses when given. */

@@ -17,13 +17,13 @@ import { HttpError } from '../../http/errors';
 import { bookableVendorAt, priceFor, type PublicReadAt } from '../bookings/service';
 import {
   bookingRowUpdate,
-  findOwnedBookingWithCustomerId,
+  findBookingForCheckout,
   lockBooking,
   lockOwner,
   ownerLockKeys,
   updateBookingRow,
 } from '../bookings/queries';
-import { checkStartWithCalendar, recheckStart, vendorCalendar } from '../scheduling/service';
+import { checkStartWithCalendar, recheckStart } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
 import {
@@ -128,7 +128,7 @@ function answerFor(
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-type Booking = NonNullable<Awaited<ReturnType<typeof findOwnedBookingWithCustomerId>>>['booking'];
+type Booking = NonNullable<Awaited<ReturnType<typeof findBookingForCheckout>>>['booking'];
 type Vendor = Awaited<ReturnType<typeof bookableVendorAt>>;
 type Priced = ReturnType<typeof priceFor>;
 type Amounts = ReturnType<typeof orderAmounts>;
@@ -146,8 +146,9 @@ interface Checkout {
   vendor: Vendor;
   /** The booking's time on the vendor's calendar, [start, end). */
   span: Span;
-  /** Read beside the vendor (issue 27): the vendor's calendar row and other customers' lapsed holds. */
-  calendar: Promise<Awaited<ReturnType<typeof vendorCalendar>>>;
+  /** The vendor's calendar row, read with the booking (issue 27; null: none). */
+  calendar: Parameters<typeof recheckStart>[1];
+  /** Read beside the vendor (issue 27): other customers' lapsed holds. */
   lapsed: Promise<PaymentRow[]>;
 }
 
@@ -193,7 +194,7 @@ export async function createPaymentIntent(
     deps.busyTimesCheck,
     slot,
     now,
-    await checkout.calendar,
+    checkout.calendar,
   );
   if (problem) {
     await customer;
@@ -258,9 +259,9 @@ async function validateCheckout(
 ): Promise<Checkout> {
   const { db } = deps;
   const owner = { userId: signedIn.id };
-  const found = await findOwnedBookingWithCustomerId(db, signedIn.id, req.bookingId);
+  const found = await findBookingForCheckout(db, signedIn.id, req.bookingId);
   if (!found) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
-  const { booking } = found;
+  const { booking, calendar } = found;
   // The session's user may be a kept copy whose provider customer id predates the first checkout's write
   // (that write bumps no session version, migration 0028): the id read with the booking is the one used,
   // so a stale copy can never make a second provider customer or use another one.
@@ -278,9 +279,8 @@ async function validateCheckout(
     end: new Date(start.getTime() + booking.durationMins * 60_000),
     excludeBookingId: booking.id,
   };
-  // Issue 27: the reads that need only the booking run at once on the pool (their answers are used only
-  // once the checks below have passed, in the same order of refusals as before).
-  const calendar = started(vendorCalendar(db, booking.vendorId));
+  // Issue 27: the read that needs only the booking runs beside the vendor's (its answer is used only once
+  // the checks below have passed, in the same order of refusals as before).
   const lapsed = started(findLapsedHolds(deps, span));
 
   let vendor;
