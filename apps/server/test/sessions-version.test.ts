@@ -102,6 +102,44 @@ describe('the sessions version on two apps on the same database', () => {
     expect(answer!.json().orders).toHaveLength(1);
   });
 
+  it("a sign-up through A leaves B's kept sessions valid", async () => {
+    const customer = await signedUpCustomer(a, 'sessions-before-sign-up');
+    const viaB = onB(customer.client);
+    expect((await viaB.session()).json().user.id).toBe(customer.userId);
+    const before = await version(a.deps.db, 'sessions');
+    // Sign-up inserts the user, then sets its current address: a row no kept session can hold.
+    await signedUpCustomer(a, 'sessions-new-customer');
+    expect(await version(a.deps.db, 'sessions')).toBe(before);
+    expect(sessionReads(await statementsOf(() => viaB.session()))).toEqual([]);
+  });
+
+  it('a transaction that writes the provider customer id and then a name is seen by B at once', async () => {
+    const customer = await signedUpCustomer(a, 'sessions-two-writes');
+    const viaB = onB(customer.client);
+    for (let i = 1; i <= 3; i++) {
+      expect((await viaB.session()).json().user.id).toBe(customer.userId);
+      await a.deps.db.transaction(async (tx) => {
+        // The first update alone would bump nothing; the second changes what a kept session carries.
+        await tx
+          .update(users)
+          .set({ paymentCustomerId: `cus_two_${i}` })
+          .where(eq(users.id, customer.userId));
+        await tx
+          .update(users)
+          .set({ firstName: `Twice${i}` })
+          .where(eq(users.id, customer.userId));
+      });
+      expect((await viaB.session()).json().user.firstName).toBe(`Twice${i}`);
+    }
+    // The customer id alone, written by itself, leaves the kept session valid.
+    const before = await version(a.deps.db, 'sessions');
+    await a.deps.db
+      .update(users)
+      .set({ paymentCustomerId: 'cus_alone' })
+      .where(eq(users.id, customer.userId));
+    expect(await version(a.deps.db, 'sessions')).toBe(before);
+  });
+
   it('a sign-out through A ends the session in B at once, though B kept it', async () => {
     const customer = await signedUpCustomer(a, 'sessions-signout');
     const viaB = onB(customer.client);

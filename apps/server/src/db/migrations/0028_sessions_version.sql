@@ -7,7 +7,7 @@
 -- commit, and notified on channel 'sessions' (PGlite keeps the version in memory, as for the other scopes).
 INSERT INTO "cache_versions" ("scope", "version") VALUES ('sessions', 1) ON CONFLICT DO NOTHING;
 --> statement-breakpoint
-CREATE FUNCTION sessions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+CREATE FUNCTION sessions_bump() RETURNS void LANGUAGE plpgsql AS $$
 DECLARE
   bumped bigint;
 BEGIN
@@ -19,6 +19,30 @@ BEGIN
       PERFORM pg_notify('sessions', bumped::text);
     END IF;
   END IF;
+END;
+$$;
+--> statement-breakpoint
+CREATE FUNCTION sessions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  PERFORM sessions_bump();
+  RETURN NULL;
+END;
+$$;
+--> statement-breakpoint
+-- A user's update, at the commit: OLD is the row as committed before this transaction (the trigger fires only
+-- for an update of a version this transaction did not make: the first update of the row in it). Bumps when
+-- the row as it is now, at the commit, differs from it in any column but payment_customer_id (or is gone).
+-- A user inserted by this transaction (sign-up sets its current address in a second statement) is in no
+-- kept session: its updates bump nothing. (A row made in a savepoint reads as another transaction's: it bumps.)
+CREATE FUNCTION users_sessions_changed() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  IF current_setting('stg.sessions_bumped', true) IS DISTINCT FROM 'on' AND NOT EXISTS (
+    SELECT 1 FROM "users" u
+    WHERE u."id" = OLD."id"
+      AND (to_jsonb(u) - 'payment_customer_id') = (to_jsonb(OLD) - 'payment_customer_id')
+  ) THEN
+    PERFORM sessions_bump();
+  END IF;
   RETURN NULL;
 END;
 $$;
@@ -29,8 +53,8 @@ CREATE CONSTRAINT TRIGGER "users_sessions_delete" AFTER DELETE ON "users"
 --> statement-breakpoint
 CREATE CONSTRAINT TRIGGER "users_sessions_update" AFTER UPDATE ON "users"
   DEFERRABLE INITIALLY DEFERRED FOR EACH ROW
-  WHEN ((to_jsonb(OLD) - 'payment_customer_id') IS DISTINCT FROM (to_jsonb(NEW) - 'payment_customer_id'))
-  EXECUTE FUNCTION sessions_changed();
+  WHEN (OLD.xmin <> pg_current_xact_id()::xid)
+  EXECUTE FUNCTION users_sessions_changed();
 --> statement-breakpoint
 CREATE TRIGGER "users_sessions_truncate" AFTER TRUNCATE ON "users"
   FOR EACH STATEMENT EXECUTE FUNCTION sessions_changed();
