@@ -35,7 +35,11 @@ export function request(
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () =>
-          resolve({ status: res.statusCode ?? 0, headers: res.headers, text: Buffer.concat(chunks).toString() }),
+          resolve({
+            status: res.statusCode ?? 0,
+            headers: res.headers,
+            text: Buffer.concat(chunks).toString(),
+          }),
         );
         res.on('error', reject);
       },
@@ -64,7 +68,12 @@ export function sessionClient(base: string | (() => string)) {
     if (cookie) headers.cookie = cookie;
     if (csrf && method !== 'GET') headers['x-csrf-token'] = csrf;
     if (body !== undefined) headers['content-type'] = 'application/json';
-    const res = await request(`${pick()}${url}`, method, headers, body === undefined ? undefined : JSON.stringify(body));
+    const res = await request(
+      `${pick()}${url}`,
+      method,
+      headers,
+      body === undefined ? undefined : JSON.stringify(body),
+    );
     const set = res.headers['set-cookie'];
     if (set?.[0]) cookie = set[0].split(';')[0]!;
     const token = res.headers['x-csrf-token'];
