@@ -234,6 +234,11 @@ export const users = pgTable(
     currentAddressId: integer('current_address_id').references((): AnyPgColumn => addresses.id, {
       onDelete: 'set null',
     }),
+    /**
+     * The payment provider's customer, made at the first checkout. A request's `req.user` may be a kept copy
+     * older than this column (its write bumps no session version, migration 0028): read it from the row
+     * (checkout reads it with the booking), never from the session's user.
+     */
     paymentCustomerId: text('payment_customer_id'),
     /** Marketplace staff who review listings. */
     isOperator: boolean('is_operator').notNull().default(false),
