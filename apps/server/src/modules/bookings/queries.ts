@@ -4,6 +4,7 @@
  * maintenance drops the guest bookings of expired sessions (jobs).
  */
 export {
+  bookingPaidUpdate,
   bookingRowUpdate,
   deleteGuestBookingsOfExpiredSessions,
   findOwnedBooking,

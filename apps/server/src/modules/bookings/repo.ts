@@ -1,5 +1,5 @@
 /** Bookings (spec §3, §4 Booking flow): owned by a user, or by a guest's session until sign-in. */
-import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
 import type { Db, Tx } from '../../db/client';
@@ -140,6 +140,15 @@ export async function updateBookingRow(tx: Tx, id: number, values: Partial<NewBo
  */
 export function bookingRowUpdate(tx: Tx, id: number, values: Partial<NewBooking>) {
   return tx.update(bookings).set(values).where(eq(bookings.id, id)).returning({ id: bookings.id });
+}
+
+/**
+ * The booking paid (its hold over) as raw SQL, for a caller's data-modifying WITH (checkout's settlement
+ * sends it with the payment's update, issue 27): cheap to build, no returning.
+ */
+export function bookingPaidUpdate(id: number, now: Date): SQL {
+  return sql`update ${bookings} set status = 'paid', hold_expires_at = null, updated_at = ${now.toISOString()}::timestamptz
+    where id = ${id}::int`;
 }
 
 /**

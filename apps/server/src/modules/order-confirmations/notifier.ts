@@ -3,7 +3,7 @@
  * waiting for it can deliver it (ARCHITECTURE §5): PostgreSQL NOTIFY inside the transaction that made
  * the change (delivered only once it commits), LISTEN on each instance; PGlite does the same in process.
  */
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database, Tx } from '../../db/client';
 
@@ -12,6 +12,11 @@ export const ORDER_CONFIRMATION_CHANNEL = 'order_confirmations';
 /** Inside the transaction that settles a payment: listeners hear the confirmation id after the commit. */
 export async function notifyOrderConfirmation(tx: Tx, confirmationId: string) {
   await tx.execute(sql`select pg_notify(${ORDER_CONFIRMATION_CHANNEL}, ${confirmationId})`);
+}
+
+/** notifyOrderConfirmation's statement, not run: a caller sends it as the main query of its own WITH. */
+export function orderConfirmationNotice(confirmationId: string): SQL {
+  return sql`select pg_notify(${ORDER_CONFIRMATION_CHANNEL}, ${confirmationId})`;
 }
 
 export class OrderConfirmations {

@@ -11,7 +11,7 @@ import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import { escapeHtml, sendMails, type Mailer, type MailMessage } from '../../adapters/mail/mailer';
 import type { Db } from '../../db/client';
 import { findUserById } from '../users/queries';
-import { findCustomerOrderAndCustomer, type CustomerOrderRow } from './repo';
+import { findCustomerOrderAndCustomer, type CustomerOrderRow, type PlacedOrderForMail } from './repo';
 
 /** The job that mails an order's reminder before its appointment (made at settlement, moved by a reschedule). */
 export const REMINDER_JOB = 'order-reminder';
@@ -125,7 +125,14 @@ async function load(deps: OrderMailDeps, orderId: number) {
 
 export async function sendOrderPlacedMails(deps: OrderMailDeps, orderId: number) {
   const loaded = await load(deps, orderId);
-  if (!loaded) return;
+  if (loaded) await sendPlacedOrderMails(deps, loaded);
+}
+
+/**
+ * The new order's mails from the rows its settlement has in hand (orders/repo.ts insertOrderForMail: the
+ * order as inserted, its vendor, address and customer), without reading the order again (issue 27).
+ */
+export async function sendPlacedOrderMails(deps: OrderMailDeps, loaded: PlacedOrderForMail) {
   const { row, customer } = loaded;
   const o = row.order;
   const customerLines = [

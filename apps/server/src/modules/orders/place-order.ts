@@ -4,9 +4,10 @@
  * event, its reminder job, and, once the transaction commits, the mails of a new order.
  */
 import type { Tx } from '../../db/client';
-import { enqueueJobQuery } from '../payment-records/queries';
-import { REMINDER_JOB, sendOrderPlacedMails, type OrderMailDeps } from './mails';
-import { addOrderEvent, addOrderEventWith } from './repo';
+import type { SQL } from 'drizzle-orm';
+import { enqueueJobQuery, uniqueJobInsert } from '../payment-records/queries';
+import { REMINDER_JOB, sendOrderPlacedMails, sendPlacedOrderMails, type OrderMailDeps } from './mails';
+import { addOrderEvent, addOrderEventWith, orderEventInsert, type PlacedOrderForMail } from './repo';
 
 const HOUR_MS = 3_600_000;
 
@@ -53,4 +54,45 @@ export async function recordOrderPlaced(
     await addOrderEventWith(tx, created, reminder);
   } else await addOrderEvent(tx, created);
   after.push(() => sendOrderPlacedMails(deps, orderId));
+}
+
+/**
+ * recordOrderPlaced's writes as raw SQL, not run (issue 27): checkout's settlement sends them in one
+ * statement with its payment's and booking's updates. `placedForMail`: the order as inserted with what its
+ * mails show (insertOrderForMail), so the mails after the commit read nothing again.
+ */
+export function orderPlacedWrites(
+  deps: OrderMailDeps,
+  placed: PlacedOrder,
+  placedForMail: PlacedOrderForMail,
+  after: (() => Promise<void>)[],
+): SQL[] {
+  const now = deps.now();
+  const { orderId, appointmentAt } = placed;
+  const writes = [
+    orderEventInsert({
+      orderId,
+      actorUserId: placed.userId,
+      actorRole: 'customer',
+      action: 'created',
+      amountCents: placed.amountCents,
+      details: placed.details,
+      createdAt: now,
+    }),
+  ];
+  const reminderAt = new Date(appointmentAt.getTime() - 24 * HOUR_MS);
+  if (reminderAt.getTime() > now.getTime())
+    writes.push(
+      uniqueJobInsert(
+        {
+          kind: REMINDER_JOB,
+          payload: { orderId, appointmentAt: appointmentAt.toISOString() },
+          runAt: reminderAt,
+          uniqueKey: `${REMINDER_JOB}:${orderId}:${appointmentAt.getTime()}`,
+        },
+        now,
+      ),
+    );
+  after.push(() => sendPlacedOrderMails(deps, placedForMail));
+  return writes;
 }

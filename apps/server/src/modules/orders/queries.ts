@@ -11,6 +11,8 @@ export {
   addOrderEvent,
   findOrderByIntent,
   insertOrder,
+  insertOrderForMail,
+  orderEventInsert,
   isOrderConflict,
   listCustomerOrders,
   lockOrder,
@@ -18,4 +20,6 @@ export {
   orderVendorColumns,
   updateOrder,
   type OrderRow,
+  type PlacedOrderForMail,
+  type PlacedOrderValues,
 } from './repo';

@@ -1,5 +1,5 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, asc, desc, eq, gte, sql, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
@@ -114,6 +114,117 @@ export async function findOrderByIntent(db: Db | Tx, paymentIntentId: string, lo
 
 export async function insertOrder(tx: Tx, values: NewOrder): Promise<OrderRow> {
   return oneRow(await tx.insert(orders).values(values).returning(), 'order');
+}
+
+/** What insertOrderForMail takes: an order's values as the driver takes them (timestamps as ISO text). */
+export interface PlacedOrderValues {
+  confirmationId: string;
+  bookingId: number | null;
+  vendorId: number;
+  userId: number;
+  addressId: number;
+  appointmentAt: string;
+  appointmentEndAt: string;
+  durationMins: number;
+  customerNotes: string | null;
+  /** JSON text. */
+  optionsSnapshot: string;
+  paymentProvider: string;
+  paymentIntentId: string;
+  paymentMethodLast4: string | null;
+  paymentMethodBrand: string | null;
+  totalCollectedCents: number;
+  subtotalCents: number;
+  serviceFeeCents: number;
+  commissionCents: number;
+  vendorPayoutCents: number;
+  createdAt: string;
+  updatedAt: string;
+}
+
+/**
+ * A new order, unless one of its constraints refuses it (the intent's or the booking's order exists, or a
+ * live order of the vendor overlaps it: `on conflict do nothing` without a target covers the exclusion
+ * constraint too), answered as its customer's mails show it (the order, its vendor, its address, its
+ * customer): checkout's settlement (issue 27), one statement built once, no savepoint. The vendor's payout
+ * account is copied from its row in the same statement. A clash with a held plan visit's claim
+ * (time_claims, written by the order's trigger) is not a conflict of the insert: it still fails the
+ * statement (isOrderConflict), and the caller must have a savepoint for that case.
+ */
+const placedOrder = preparedPerDb((db) => {
+  const p = <K extends keyof PlacedOrderValues>(key: K) => sql.placeholder(key);
+  const made = db
+    .$with('placed_order')
+    .as(
+      db
+        .insert(orders)
+        .values({
+          confirmationId: p('confirmationId'),
+          bookingId: p('bookingId'),
+          vendorId: p('vendorId'),
+          userId: p('userId'),
+          addressId: p('addressId'),
+          appointmentAt: sql`${p('appointmentAt')}::timestamptz`,
+          appointmentEndAt: sql`${p('appointmentEndAt')}::timestamptz`,
+          durationMins: p('durationMins'),
+          customerNotes: p('customerNotes'),
+          optionsSnapshot: sql`${p('optionsSnapshot')}::jsonb`,
+          paymentProvider: p('paymentProvider'),
+          paymentIntentId: p('paymentIntentId'),
+          paymentMethodLast4: p('paymentMethodLast4'),
+          paymentMethodBrand: p('paymentMethodBrand'),
+          totalCollectedCents: p('totalCollectedCents'),
+          subtotalCents: p('subtotalCents'),
+          serviceFeeCents: p('serviceFeeCents'),
+          commissionCents: p('commissionCents'),
+          vendorPayoutCents: p('vendorPayoutCents'),
+          payoutLast4: sql`(select ${vendors.payoutLast4} from ${vendors} where ${vendors.id} = ${p('vendorId')})`,
+          payoutBankName: sql`(select ${vendors.payoutBankName} from ${vendors} where ${vendors.id} = ${p('vendorId')})`,
+          createdAt: sql`${p('createdAt')}::timestamptz`,
+          updatedAt: sql`${p('updatedAt')}::timestamptz`,
+        })
+        .onConflictDoNothing()
+        .returning(),
+    );
+  const order = Object.fromEntries(
+    Object.keys(getTableColumns(orders)).map((key) => [key, made[key as keyof typeof made]]),
+  ) as unknown as typeof made._.selectedFields;
+  return db
+    .with(made)
+    .select({ ...customerOrderColumns, order, customer: orderCustomerColumns })
+    .from(made)
+    .innerJoin(vendors, eq(vendors.id, made.vendorId))
+    .leftJoin(images, eq(images.id, vendors.logoImageId))
+    .leftJoin(addresses, eq(addresses.id, made.addressId))
+    .innerJoin(users, eq(users.id, made.userId))
+    .prepare('placed_order');
+});
+
+/** See placedOrder: the new order with what its mails show, or null when a constraint refused it. */
+export async function insertOrderForMail(tx: Tx, values: PlacedOrderValues) {
+  const [found] = await placedOrder(tx).execute(values as unknown as Record<string, unknown>);
+  if (!found) return null;
+  const { customer, ...row } = found;
+  return { row, customer };
+}
+export type PlacedOrderForMail = NonNullable<Awaited<ReturnType<typeof insertOrderForMail>>>;
+
+/**
+ * addOrderEvent as raw SQL, for a caller's data-modifying WITH (checkout's settlement sends it with the
+ * payment's and the booking's updates, issue 27): cheap to build, no returning.
+ */
+export function orderEventInsert(event: {
+  orderId: number;
+  actorUserId: number | null;
+  actorRole: NewOrderEvent['actorRole'];
+  action: string;
+  amountCents: number | null;
+  details: Record<string, unknown>;
+  createdAt: Date;
+}): SQL {
+  return sql`insert into ${orderEvents} (order_id, actor_user_id, actor_role, action, amount_cents, details, created_at)
+    values (${event.orderId}::int, ${event.actorUserId}::int, ${event.actorRole}::text, ${event.action}::text,
+      ${event.amountCents}::int, ${JSON.stringify(event.details)}::jsonb, ${event.createdAt.toISOString()}::timestamptz)`;
 }
 
 export async function updateOrder(tx: Tx, id: number, values: Partial<NewOrder>): Promise<OrderRow> {

@@ -7,6 +7,8 @@
 export {
   enqueueJobInTx,
   enqueueJobQuery,
+  paymentSettledUpdate,
+  uniqueJobInsert,
   requeueJobInTx,
   findOverlappingOpenPayments,
   findPayment,
@@ -17,6 +19,7 @@ export {
   insertPaymentWithJob,
   insertRefund,
   lockOpenPaymentsOfBooking,
+  lockPaymentByIntentUnlessPlan,
   lockVendorTime,
   markPaymentsCanceled,
   markRefundsSucceededByProviderIds,

@@ -1,5 +1,5 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
-import { and, desc, eq, inArray, ne, sql, type AnyColumn, type WithSubquery } from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
@@ -42,6 +42,37 @@ const paymentByIntent = preparedPerDb((db) => byIntent(db).prepare('payment_by_i
 const paymentByIntentLocked = preparedPerDb((db) =>
   byIntent(db).for('update').prepare('payment_by_intent_locked'),
 );
+
+/**
+ * The payment of the intent locked, unless it is a plan's not yet settled (null then: that one needs the
+ * vendor-time lock first, plans/plan-checkout.ts lockVendorTimeForPlan). Settlement's usual read (issue 27):
+ * one statement instead of a look and then the lock. A row settled meanwhile by another teller is waited
+ * for and then matches (PostgreSQL checks the condition again on the row it locked).
+ */
+const paymentByIntentLockedUnlessPlan = preparedPerDb((db) =>
+  db
+    .select()
+    .from(payments)
+    .where(
+      and(
+        eq(payments.provider, sql.placeholder('provider')),
+        eq(payments.intentId, sql.placeholder('intentId')),
+        sql`(${payments.plan} is null or ${payments.orderId} is not null)`,
+      ),
+    )
+    .limit(1)
+    .for('update')
+    .prepare('payment_by_intent_locked_unless_plan'),
+);
+
+export async function lockPaymentByIntentUnlessPlan(
+  tx: Tx,
+  provider: PaymentProviderName,
+  intentId: string,
+): Promise<PaymentRow | null> {
+  const [found] = await paymentByIntentLockedUnlessPlan(tx).execute({ provider, intentId });
+  return found ?? null;
+}
 
 export async function findPaymentByIntent(
   db: Db | Tx,
@@ -162,6 +193,20 @@ export async function updatePaymentWithJob(
 
 export async function updatePayment(db: Db | Tx, id: number, values: Partial<NewPayment>) {
   return oneRow(await db.update(payments).set(values).where(eq(payments.id, id)).returning(), 'payment');
+}
+
+/**
+ * The payment settled into its order (updatePayment's values of a succeeded payment) as raw SQL, for a
+ * caller's data-modifying WITH (checkout's settlement, issue 27): cheap to build, no returning.
+ */
+export function paymentSettledUpdate(
+  id: number,
+  v: { orderId: number; brand: string | null; last4: string | null; saveCard: boolean; now: Date },
+): SQL {
+  return sql`update ${payments} set status = 'succeeded', order_id = ${v.orderId}::int,
+    payment_method_brand = ${v.brand}::text, payment_method_last4 = ${v.last4}::text,
+    save_card = ${v.saveCard}::boolean, failure_message = null, updated_at = ${v.now.toISOString()}::timestamptz
+    where id = ${id}::int`;
 }
 
 /** Open payments that will not be paid; a payment settled meanwhile is left as it is. */
@@ -287,6 +332,18 @@ export async function enqueueJobInTx(tx: Tx, job: UniqueJob, now: Date) {
 /** enqueueJobInTx's statement, not run: for a caller that sends it with another one (a data-modifying WITH). */
 export function enqueueJobQuery(tx: Tx, job: UniqueJob, now: Date) {
   return tx.insert(jobs).values(newJobRow(job, now)).onConflictDoNothing({ target: jobs.uniqueKey });
+}
+
+/**
+ * enqueueJobQuery as raw SQL, for a caller's data-modifying WITH (the reminder job of an order settled at
+ * checkout, issue 27): cheap to build.
+ */
+export function uniqueJobInsert(job: UniqueJob, now: Date): SQL {
+  const at = now.toISOString();
+  return sql`insert into ${jobs} (kind, payload, run_at, max_attempts, unique_key, created_at, updated_at)
+    values (${job.kind}::text, ${JSON.stringify(job.payload)}::jsonb, ${job.runAt.toISOString()}::timestamptz,
+      ${job.maxAttempts ?? 8}::int, ${job.uniqueKey}::text, ${at}::timestamptz, ${at}::timestamptz)
+    on conflict (unique_key) do nothing`;
 }
 
 /**

@@ -10,27 +10,32 @@ import { afterPlanMade, createPlanOfPayment, lockVendorTimeForPlan } from '../pl
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
 import type { IntentStatus, PaymentEvent, ProviderIntent } from '../../adapters/payments/payment-provider';
 import type { Tx } from '../../db/client';
-import { findOwnedBooking, updateBookingRow } from '../bookings/queries';
-import { notifyOrderConfirmation } from '../order-confirmations/notifier';
+import { sql, type SQL } from 'drizzle-orm';
+import { bookingPaidUpdate, findOwnedBooking, updateBookingRow } from '../bookings/queries';
+import { notifyOrderConfirmation, orderConfirmationNotice } from '../order-confirmations/notifier';
 import {
   addOrderEvent,
   findOrderByIntent,
   insertOrder,
+  insertOrderForMail,
   isOrderConflict,
   updateOrder,
+  type PlacedOrderForMail,
 } from '../orders/queries';
 import { closeDisputeInTx } from '../payouts/disputes';
 import { settleVisitIntentInTx } from '../plans/visit-settle';
 import { findVendor } from '../pricing/queries';
 import type { PaymentsDeps } from '../../deps';
 import { sendConflictRefundMail } from '../orders/mails';
-import { recordOrderPlaced } from '../orders/place-order';
+import { orderPlacedWrites, recordOrderPlaced, type PlacedOrder } from '../orders/place-order';
 import { executeRefund, recordRefund } from '../orders/refunds';
 import {
   findOverlappingOpenPayments,
   findPaymentByIntent,
   hasOtherOpenPayment,
+  lockPaymentByIntentUnlessPlan,
   markRefundsSucceededByProviderIds,
+  paymentSettledUpdate,
   recordEvent,
   rememberCard,
   updatePayment,
@@ -55,11 +60,11 @@ export async function settleInTx(
   deps: PaymentsDeps,
   intent: ProviderIntent,
   after: AfterCommit,
+  /** Insert the order under a savepoint (the second try after a clash with a held plan visit). */
+  opts: { savepoint?: boolean } = {},
 ): Promise<SettleOutcome> {
   const now = deps.now();
-  // ADR 0037: a plan's settlement holds its visits; the vendor-time lock that needs comes first.
-  if (intent.status === 'succeeded') await lockVendorTimeForPlan(tx, deps.payments.name, intent.id);
-  const payment = await findPaymentByIntent(tx, deps.payments.name, intent.id, true);
+  const payment = await lockPayment(tx, deps, intent);
   if (!payment) return { kind: 'unknown' };
   // Settled before (whatever happened to the row since): never a second order, never a refund of it.
   if (payment.orderId !== null) return { kind: 'order', payment, orderId: payment.orderId, created: false };
@@ -82,6 +87,153 @@ export async function settleInTx(
   const card = intent.paymentMethod;
   if (intent.amountReceivedCents !== payment.totalCents)
     deps.log.error({ paymentId: payment.id, intent: intent.id }, 'provider amount differs from the payment');
+  let orderId: number | null = null;
+  /** The order as this settlement inserted it, with what its mails show (the usual path, issue 27). */
+  let placed: PlacedOrderForMail | null = null;
+  // A late payment (its hold ran out) never takes the time from a customer whose hold is still running.
+  const outHeld = await lapsedAndHeldByAnother(tx, payment, now);
+  if (intent.amountReceivedCents === payment.totalCents && !outHeld) {
+    if (payment.plan === null && !opts.savepoint) {
+      placed = await insertOrderOnce(tx, payment, intent, now);
+      // Refused: the intent's order exists already (made under another payment row), that is this
+      // payment's order; else the time went to another order first.
+      orderId = placed?.row.order.id ?? (await findOrderByIntent(tx, intent.id))?.id ?? null;
+    } else orderId = await insertOrderInSavepoint(tx, payment, intent, now);
+  }
+  const paymentCard = {
+    paymentMethodBrand: card?.brand ?? null,
+    paymentMethodLast4: card?.last4 ?? null,
+    saveCard: intent.setupFutureUsage,
+  };
+  if (card && intent.setupFutureUsage)
+    await rememberCard(tx, { userId: payment.userId, provider: payment.provider, ...card }, now);
+
+  if (orderId === null) return conflicted(tx, deps, { payment, intent, outHeld, paymentCard, now }, after);
+
+  const placedOrder: PlacedOrder = {
+    orderId,
+    appointmentAt: payment.appointmentAt,
+    userId: payment.userId,
+    amountCents: payment.totalCents,
+    details: {
+      confirmationId: payment.confirmationId,
+      paymentIntentId: intent.id,
+      provider: payment.provider,
+    },
+  };
+  if (placed) {
+    // The usual path (no plan, the order just inserted): the payment's and the booking's updates, the
+    // order's `created` event and reminder job and the confirmation's notice in one statement.
+    const writes: SQL[] = [
+      paymentSettledUpdate(payment.id, {
+        orderId,
+        brand: paymentCard.paymentMethodBrand,
+        last4: paymentCard.paymentMethodLast4,
+        saveCard: paymentCard.saveCard,
+        now,
+      }),
+      ...(payment.bookingId !== null ? [bookingPaidUpdate(payment.bookingId, now)] : []),
+      ...orderPlacedWrites(deps, placedOrder, placed, after),
+    ];
+    await tx.execute(withWrites(writes, orderConfirmationNotice(payment.confirmationId)));
+    const settled: PaymentRow = {
+      ...payment,
+      status: 'succeeded',
+      orderId,
+      ...paymentCard,
+      failureMessage: null,
+      updatedAt: now,
+    };
+    return { kind: 'order', payment: settled, orderId, created: true };
+  }
+
+  const settled = await updatePayment(tx, payment.id, {
+    status: 'succeeded',
+    orderId,
+    ...paymentCard,
+    failureMessage: null,
+    updatedAt: now,
+  });
+  if (payment.bookingId !== null)
+    await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
+  // ADR 0037: a plan's checkout makes its plan here, once (this path runs once per payment, under its lock).
+  const made = await createPlanOfPayment(tx, payment, { orderId, customerId: intent.customerId, card, now });
+  after.push(...afterPlanMade(deps, made));
+  // The shared part of every new paid order (orders/place-order.ts; a plan visit's settle uses it too).
+  await recordOrderPlaced(tx, deps, placedOrder, after);
+  await notifyOrderConfirmation(tx, payment.confirmationId);
+  return { kind: 'order', payment: settled, orderId, created: true };
+}
+
+/**
+ * The payment of the intent, locked. ADR 0037: a plan's settlement holds its visits, and the vendor-time
+ * lock that needs comes before the payment's; any other payment is locked in one statement (issue 27).
+ */
+async function lockPayment(tx: Tx, deps: PaymentsDeps, intent: ProviderIntent) {
+  if (intent.status !== 'succeeded') return findPaymentByIntent(tx, deps.payments.name, intent.id, true);
+  const payment = await lockPaymentByIntentUnlessPlan(tx, deps.payments.name, intent.id);
+  if (payment) return payment;
+  await lockVendorTimeForPlan(tx, deps.payments.name, intent.id);
+  return findPaymentByIntent(tx, deps.payments.name, intent.id, true);
+}
+
+/** `with w0 as (…), w1 as (…) <main>`: data-modifying CTEs run once each, with the main query, one round trip. */
+function withWrites(writes: SQL[], main: SQL): SQL {
+  const parts = writes.map((write, i) => sql`${sql.raw(`w${i}`)} as (${write})`);
+  return sql`with ${sql.join(parts, sql`, `)} ${main}`;
+}
+
+/**
+ * A clash of the order with a held plan visit's claim on the time (time_claims' trigger): the statement
+ * failed and the transaction with it; the caller runs the settlement again with a savepoint around the
+ * insert, where that clash is a conflict like any other.
+ */
+export class SettleAgainWithSavepoint extends Error {
+  constructor(cause: unknown) {
+    super('the order clashed with a held claim: settle again with a savepoint', { cause });
+  }
+}
+
+/**
+ * The order of a payment that is not a plan's, inserted unless a constraint refuses it (no savepoint:
+ * `on conflict do nothing`, orders/repo.ts insertOrderForMail); null when refused.
+ */
+async function insertOrderOnce(tx: Tx, payment: PaymentRow, intent: ProviderIntent, now: Date) {
+  const card = intent.paymentMethod;
+  const at = now.toISOString();
+  try {
+    return await insertOrderForMail(tx, {
+      confirmationId: payment.confirmationId,
+      bookingId: payment.bookingId,
+      vendorId: payment.vendorId,
+      userId: payment.userId,
+      addressId: payment.addressId,
+      appointmentAt: payment.appointmentAt.toISOString(),
+      appointmentEndAt: new Date(payment.appointmentAt.getTime() + payment.durationMins * 60_000).toISOString(),
+      durationMins: payment.durationMins,
+      customerNotes: payment.customerNotes,
+      optionsSnapshot: JSON.stringify(payment.optionsSnapshot),
+      paymentProvider: payment.provider,
+      paymentIntentId: intent.id,
+      paymentMethodLast4: card?.last4 ?? null,
+      paymentMethodBrand: card?.brand ?? null,
+      totalCollectedCents: payment.totalCents,
+      subtotalCents: payment.subtotalCents,
+      serviceFeeCents: payment.serviceFeeCents,
+      commissionCents: payment.commissionCents,
+      vendorPayoutCents: payment.vendorPayoutCents,
+      createdAt: at,
+      updatedAt: at,
+    });
+  } catch (err) {
+    if (isOrderConflict(err)) throw new SettleAgainWithSavepoint(err);
+    throw err;
+  }
+}
+
+/** The payment's order inserted under a savepoint (a plan's, or the second try); null when refused. */
+async function insertOrderInSavepoint(tx: Tx, payment: PaymentRow, intent: ProviderIntent, now: Date) {
+  const card = intent.paymentMethod;
   const vendor = await findVendor(tx, payment.vendorId);
   const orderValues = {
     confirmationId: payment.confirmationId,
@@ -108,92 +260,60 @@ export async function settleInTx(
     createdAt: now,
     updatedAt: now,
   };
-  let orderId: number | null = null;
-  // A late payment (its hold ran out) never takes the time from a customer whose hold is still running.
-  const outHeld = await lapsedAndHeldByAnother(tx, payment, now);
-  if (intent.amountReceivedCents === payment.totalCents && !outHeld) {
-    try {
-      // A savepoint: a refused insert leaves the rest of the transaction usable.
-      orderId = await tx.transaction(async (sp) => (await insertOrder(sp, orderValues)).id);
-    } catch (err) {
-      if (!isOrderConflict(err)) throw err;
-      // The intent's order exists already (made under another payment row): that is this payment's order.
-      orderId = (await findOrderByIntent(tx, intent.id))?.id ?? null;
-    }
+  try {
+    // A savepoint: a refused insert leaves the rest of the transaction usable.
+    return await tx.transaction(async (sp) => (await insertOrder(sp, orderValues)).id);
+  } catch (err) {
+    if (!isOrderConflict(err)) throw err;
+    // The intent's order exists already (made under another payment row): that is this payment's order.
+    return (await findOrderByIntent(tx, intent.id))?.id ?? null;
   }
-  const paymentCard = {
-    paymentMethodBrand: card?.brand ?? null,
-    paymentMethodLast4: card?.last4 ?? null,
-    saveCard: intent.setupFutureUsage,
-  };
-  if (card && intent.setupFutureUsage)
-    await rememberCard(tx, { userId: payment.userId, provider: payment.provider, ...card }, now);
+}
 
-  if (orderId === null) {
-    // The time went to another order first (or the amounts disagree): the whole payment goes back.
-    const conflicted = await updatePayment(tx, payment.id, {
-      status: 'conflict',
-      refundedCents: payment.totalCents,
-      ...paymentCard,
-      failureMessage: outHeld ? CHECKOUT_MESSAGES.holdLapsedRefunded : CHECKOUT_MESSAGES.slotTakenRefunded,
-      updatedAt: now,
-    });
-    const refund = await recordRefund(
-      tx,
-      {
-        paymentId: payment.id,
-        paymentIntentId: intent.id,
-        kind: 'conflict',
-        amountCents: payment.totalCents,
-        reason: outHeld
-          ? 'The hold ran out before the payment and another customer holds the time'
-          : 'The appointment time was booked by another customer first',
-        idempotencyKey: `refund-${payment.confirmationId}-conflict`,
-      },
-      now,
-    );
-    await reopenBooking(tx, conflicted, now, true);
-    await notifyOrderConfirmation(tx, payment.confirmationId);
-    after.push(
-      async () => {
-        await executeRefund(deps, refund.id);
-      },
-      () => sendConflictRefundMail(deps, conflicted),
-    );
-    return { kind: 'conflict', payment: conflicted, refundId: refund.id, created: true };
-  }
-
-  const settled = await updatePayment(tx, payment.id, {
-    status: 'succeeded',
-    orderId,
+/** The time went to another order first (or the amounts disagree): the whole payment goes back. */
+async function conflicted(
+  tx: Tx,
+  deps: PaymentsDeps,
+  c: {
+    payment: PaymentRow;
+    intent: ProviderIntent;
+    outHeld: boolean;
+    paymentCard: { paymentMethodBrand: string | null; paymentMethodLast4: string | null; saveCard: boolean };
+    now: Date;
+  },
+  after: AfterCommit,
+): Promise<SettleOutcome> {
+  const { payment, intent, outHeld, paymentCard, now } = c;
+  const conflicted = await updatePayment(tx, payment.id, {
+    status: 'conflict',
+    refundedCents: payment.totalCents,
     ...paymentCard,
-    failureMessage: null,
+    failureMessage: outHeld ? CHECKOUT_MESSAGES.holdLapsedRefunded : CHECKOUT_MESSAGES.slotTakenRefunded,
     updatedAt: now,
   });
-  if (payment.bookingId !== null)
-    await updateBookingRow(tx, payment.bookingId, { status: 'paid', holdExpiresAt: null, updatedAt: now });
-  // ADR 0037: a plan's checkout makes its plan here, once (this path runs once per payment, under its lock).
-  const made = await createPlanOfPayment(tx, payment, { orderId, customerId: intent.customerId, card, now });
-  after.push(...afterPlanMade(deps, made));
-  // The shared part of every new paid order (orders/place-order.ts; a plan visit's settle uses it too).
-  await recordOrderPlaced(
+  const refund = await recordRefund(
     tx,
-    deps,
     {
-      orderId,
-      appointmentAt: payment.appointmentAt,
-      userId: payment.userId,
+      paymentId: payment.id,
+      paymentIntentId: intent.id,
+      kind: 'conflict',
       amountCents: payment.totalCents,
-      details: {
-        confirmationId: payment.confirmationId,
-        paymentIntentId: intent.id,
-        provider: payment.provider,
-      },
+      reason: outHeld
+        ? 'The hold ran out before the payment and another customer holds the time'
+        : 'The appointment time was booked by another customer first',
+      idempotencyKey: `refund-${payment.confirmationId}-conflict`,
     },
-    after,
+    now,
   );
+  await reopenBooking(tx, conflicted, now, true);
   await notifyOrderConfirmation(tx, payment.confirmationId);
-  return { kind: 'order', payment: settled, orderId, created: true };
+  after.push(
+    async () => {
+      await executeRefund(deps, refund.id);
+    },
+    () => sendConflictRefundMail(deps, conflicted),
+  );
+  return { kind: 'conflict', payment: conflicted, refundId: refund.id, created: true };
 }
 
 /** The payment's hold ran out and another customer's unexpired hold covers (part of) its time. */
@@ -242,9 +362,36 @@ async function runAfterCommit(deps: PaymentsDeps, after: AfterCommit) {
 /** Settles the intent in a transaction of its own (the client's confirmation, reconciliation). */
 export async function settleIntent(deps: PaymentsDeps, intent: ProviderIntent): Promise<SettleOutcome> {
   const after: AfterCommit = [];
-  const outcome = await deps.db.transaction((tx) => settleInTx(tx, deps, intent, after));
+  const outcome = await settleTransaction(deps, after, (tx, savepoint) =>
+    settleInTx(tx, deps, intent, after, { savepoint }),
+  );
   await runAfterCommit(deps, after);
   return outcome;
+}
+
+/**
+ * A settling transaction, run a second time with a savepoint around the order's insert when the first
+ * met a held plan visit's claim on the time (SettleAgainWithSavepoint: the first rolled back whole, the
+ * work it queued for after the commit is dropped).
+ */
+async function settleTransaction<T>(
+  deps: PaymentsDeps,
+  after: AfterCommit,
+  run: (tx: Tx, savepoint: boolean) => Promise<T>,
+): Promise<T> {
+  try {
+    return await deps.db.transaction((tx) => run(tx, false));
+  } catch (err) {
+    if (!isSettleAgain(err)) throw err;
+    after.length = 0;
+    return deps.db.transaction((tx) => run(tx, true));
+  }
+}
+
+function isSettleAgain(err: unknown): boolean {
+  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause)
+    if (e instanceof SettleAgainWithSavepoint) return true;
+  return false;
 }
 
 /** A plan visit's intent (visit-charge.ts and visit-pay.ts write its visit's id in the metadata). */
@@ -271,7 +418,7 @@ export async function handlePaymentEvent(
     event.type === 'payment_intent.canceled'
       ? (known.intent ?? (await deps.payments.retrieveIntent(event.intent.id)))
       : null;
-  const fresh = await deps.db.transaction(async (tx) => {
+  const fresh = await settleTransaction(deps, after, async (tx, savepoint) => {
     const originalType = event.type === 'other' ? event.originalType : event.type;
     if (!(await recordEvent(tx, { id: event.id, provider: deps.payments.name, type: originalType }, now)))
       return false;
@@ -286,7 +433,7 @@ export async function handlePaymentEvent(
         // there straight, without looking for a payment row (issue 26: a day of charges).
         const outcome = isPlanVisitIntent(told)
           ? ({ kind: 'unknown' } as const)
-          : await settleInTx(tx, deps, told, after);
+          : await settleInTx(tx, deps, told, after, { savepoint });
         if (outcome.kind === 'unknown') await settleVisitIntentInTx(tx, deps, told, after);
         break;
       }
