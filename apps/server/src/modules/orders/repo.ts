@@ -153,39 +153,37 @@ export interface PlacedOrderValues {
  */
 const placedOrder = preparedPerDb((db) => {
   const p = <K extends keyof PlacedOrderValues>(key: K) => sql.placeholder(key);
-  const made = db
-    .$with('placed_order')
-    .as(
-      db
-        .insert(orders)
-        .values({
-          confirmationId: p('confirmationId'),
-          bookingId: p('bookingId'),
-          vendorId: p('vendorId'),
-          userId: p('userId'),
-          addressId: p('addressId'),
-          appointmentAt: sql`${p('appointmentAt')}::timestamptz`,
-          appointmentEndAt: sql`${p('appointmentEndAt')}::timestamptz`,
-          durationMins: p('durationMins'),
-          customerNotes: p('customerNotes'),
-          optionsSnapshot: sql`${p('optionsSnapshot')}::jsonb`,
-          paymentProvider: p('paymentProvider'),
-          paymentIntentId: p('paymentIntentId'),
-          paymentMethodLast4: p('paymentMethodLast4'),
-          paymentMethodBrand: p('paymentMethodBrand'),
-          totalCollectedCents: p('totalCollectedCents'),
-          subtotalCents: p('subtotalCents'),
-          serviceFeeCents: p('serviceFeeCents'),
-          commissionCents: p('commissionCents'),
-          vendorPayoutCents: p('vendorPayoutCents'),
-          payoutLast4: sql`(select ${vendors.payoutLast4} from ${vendors} where ${vendors.id} = ${p('vendorId')})`,
-          payoutBankName: sql`(select ${vendors.payoutBankName} from ${vendors} where ${vendors.id} = ${p('vendorId')})`,
-          createdAt: sql`${p('createdAt')}::timestamptz`,
-          updatedAt: sql`${p('updatedAt')}::timestamptz`,
-        })
-        .onConflictDoNothing()
-        .returning(),
-    );
+  const made = db.$with('placed_order').as(
+    db
+      .insert(orders)
+      .values({
+        confirmationId: p('confirmationId'),
+        bookingId: p('bookingId'),
+        vendorId: p('vendorId'),
+        userId: p('userId'),
+        addressId: p('addressId'),
+        appointmentAt: sql`${p('appointmentAt')}::timestamptz`,
+        appointmentEndAt: sql`${p('appointmentEndAt')}::timestamptz`,
+        durationMins: p('durationMins'),
+        customerNotes: p('customerNotes'),
+        optionsSnapshot: sql`${p('optionsSnapshot')}::jsonb`,
+        paymentProvider: p('paymentProvider'),
+        paymentIntentId: p('paymentIntentId'),
+        paymentMethodLast4: p('paymentMethodLast4'),
+        paymentMethodBrand: p('paymentMethodBrand'),
+        totalCollectedCents: p('totalCollectedCents'),
+        subtotalCents: p('subtotalCents'),
+        serviceFeeCents: p('serviceFeeCents'),
+        commissionCents: p('commissionCents'),
+        vendorPayoutCents: p('vendorPayoutCents'),
+        payoutLast4: sql`(select ${vendors.payoutLast4} from ${vendors} where ${vendors.id} = ${p('vendorId')})`,
+        payoutBankName: sql`(select ${vendors.payoutBankName} from ${vendors} where ${vendors.id} = ${p('vendorId')})`,
+        createdAt: sql`${p('createdAt')}::timestamptz`,
+        updatedAt: sql`${p('updatedAt')}::timestamptz`,
+      })
+      .onConflictDoNothing()
+      .returning(),
+  );
   const order = Object.fromEntries(
     Object.keys(getTableColumns(orders)).map((key) => [key, made[key as keyof typeof made]]),
   ) as unknown as typeof made._.selectedFields;

@@ -24,6 +24,7 @@ export {
   markPaymentsCanceled,
   markRefundsSucceededByProviderIds,
   recordEvent,
+  recordEventAndLockPayment,
   rememberCard,
   updatePayment,
   updatePaymentWithJob,

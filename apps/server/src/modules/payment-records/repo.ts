@@ -1,5 +1,16 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
-import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
+import {
+  and,
+  desc,
+  eq,
+  getTableColumns,
+  inArray,
+  ne,
+  sql,
+  type AnyColumn,
+  type SQL,
+  type WithSubquery,
+} from 'drizzle-orm';
 import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
@@ -49,7 +60,7 @@ const paymentByIntentLocked = preparedPerDb((db) =>
  * one statement instead of a look and then the lock. A row settled meanwhile by another teller is waited
  * for and then matches (PostgreSQL checks the condition again on the row it locked).
  */
-const paymentByIntentLockedUnlessPlan = preparedPerDb((db) =>
+const byIntentLockedUnlessPlan = (db: Db | Tx) =>
   db
     .select()
     .from(payments)
@@ -61,9 +72,57 @@ const paymentByIntentLockedUnlessPlan = preparedPerDb((db) =>
       ),
     )
     .limit(1)
-    .for('update')
-    .prepare('payment_by_intent_locked_unless_plan'),
+    .for('update');
+const paymentByIntentLockedUnlessPlan = preparedPerDb((db) =>
+  byIntentLockedUnlessPlan(db).prepare('payment_by_intent_locked_unless_plan'),
 );
+
+/**
+ * recordEvent and lockPaymentByIntentUnlessPlan in one statement (a provider's event of a paid intent,
+ * issue 27): the event's row first, then the payment's lock, in that order as before. `fresh` is false for
+ * an event recorded before (its payment is locked all the same, until this transaction ends); `payment` is
+ * null when there is none or it is a plan's not yet settled.
+ */
+const eventRecordedAndPaymentLocked = preparedPerDb((db) => {
+  const recorded = db.$with('recorded_event').as(
+    db
+      .insert(paymentEvents)
+      .values({
+        id: sql.placeholder('eventId'),
+        provider: sql.placeholder('provider'),
+        type: sql.placeholder('type'),
+        createdAt: sql`${sql.placeholder('createdAt')}::timestamptz`,
+      })
+      .onConflictDoNothing({ target: paymentEvents.id })
+      .returning({ id: paymentEvents.id }),
+  );
+  const locked = db.$with('locked_payment').as(byIntentLockedUnlessPlan(db));
+  const payment = Object.fromEntries(
+    Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof typeof locked]]),
+  ) as unknown as typeof locked._.selectedFields;
+  return db
+    .with(recorded, locked)
+    .select({ fresh: sql<boolean>`exists (select 1 from ${recorded})`, payment })
+    .from(sql`(select 1) as one`)
+    .leftJoin(locked, sql`true`)
+    .prepare('event_recorded_and_payment_locked');
+});
+
+export async function recordEventAndLockPayment(
+  tx: Tx,
+  event: { id: string; provider: PaymentProviderName; type: string },
+  intentId: string,
+  now: Date,
+): Promise<{ fresh: boolean; payment: PaymentRow | null }> {
+  const [row] = await eventRecordedAndPaymentLocked(tx).execute({
+    eventId: event.id,
+    provider: event.provider,
+    type: event.type,
+    intentId,
+    createdAt: now.toISOString(),
+  });
+  return { fresh: row?.fresh === true, payment: row?.payment ?? null };
+}
 
 export async function lockPaymentByIntentUnlessPlan(
   tx: Tx,

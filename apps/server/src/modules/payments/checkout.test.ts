@@ -246,6 +246,20 @@ describe('paying in the sandbox', () => {
     expect(b!.status).toBe('paid');
     const events = await app.deps.db.select().from(orderEvents).where(eq(orderEvents.orderId, order!.id));
     expect(events.map((e) => e.action)).toEqual(['created']);
+    expect(events[0]).toMatchObject({ actorRole: 'customer', amountCents: order!.totalCollectedCents });
+    expect(events[0]!.details).toMatchObject({ confirmationId: intent.confirmationId });
+    // The settlement's writes (issue 27: one statement): the payment settled, the reminder queued.
+    const [settledRow] = await app.deps.db.select().from(payments).where(eq(payments.orderId, order!.id));
+    expect(settledRow).toMatchObject({
+      status: 'succeeded',
+      paymentMethodLast4: '4242',
+      failureMessage: null,
+    });
+    const reminder = await app.deps.db
+      .select()
+      .from(jobs)
+      .where(eq(jobs.uniqueKey, `order-reminder:${order!.id}:${order!.appointmentAt.getTime()}`));
+    expect(reminder).toHaveLength(1);
 
     // The client's confirmation and the sandbox's event both arrive: still one order.
     await settled();
@@ -253,7 +267,9 @@ describe('paying in the sandbox', () => {
     expect(await app.deps.db.select().from(orders).where(eq(orders.bookingId, booking.id))).toHaveLength(1);
 
     const mails = await outbox(app);
-    const confirmation = mails.find((m) => m.to === email && m.subject.startsWith('Booking confirmed'));
+    const confirmations = mails.filter((m) => m.to === email && m.subject.startsWith('Booking confirmed'));
+    expect(confirmations).toHaveLength(1); // once, though told twice
+    const confirmation = confirmations[0];
     expect(confirmation?.text).toContain(intent.confirmationId);
     const invite = confirmation?.attachments?.[0];
     expect(invite?.filename).toBe('appointment.ics');

@@ -37,6 +37,7 @@ import {
   markRefundsSucceededByProviderIds,
   paymentSettledUpdate,
   recordEvent,
+  recordEventAndLockPayment,
   rememberCard,
   updatePayment,
   type PaymentRow,
@@ -60,11 +61,15 @@ export async function settleInTx(
   deps: PaymentsDeps,
   intent: ProviderIntent,
   after: AfterCommit,
-  /** Insert the order under a savepoint (the second try after a clash with a held plan visit). */
-  opts: { savepoint?: boolean } = {},
+  opts: {
+    /** Insert the order under a savepoint (the second try after a clash with a held plan visit). */
+    savepoint?: boolean;
+    /** The intent's payment, locked by the caller already (lockPaymentByIntentUnlessPlan's row). */
+    locked?: PaymentRow;
+  } = {},
 ): Promise<SettleOutcome> {
   const now = deps.now();
-  const payment = await lockPayment(tx, deps, intent);
+  const payment = opts.locked ?? (await lockPayment(tx, deps, intent));
   if (!payment) return { kind: 'unknown' };
   // Settled before (whatever happened to the row since): never a second order, never a refund of it.
   if (payment.orderId !== null) return { kind: 'order', payment, orderId: payment.orderId, created: false };
@@ -209,7 +214,9 @@ async function insertOrderOnce(tx: Tx, payment: PaymentRow, intent: ProviderInte
       userId: payment.userId,
       addressId: payment.addressId,
       appointmentAt: payment.appointmentAt.toISOString(),
-      appointmentEndAt: new Date(payment.appointmentAt.getTime() + payment.durationMins * 60_000).toISOString(),
+      appointmentEndAt: new Date(
+        payment.appointmentAt.getTime() + payment.durationMins * 60_000,
+      ).toISOString(),
       durationMins: payment.durationMins,
       customerNotes: payment.customerNotes,
       optionsSnapshot: JSON.stringify(payment.optionsSnapshot),
@@ -420,8 +427,14 @@ export async function handlePaymentEvent(
       : null;
   const fresh = await settleTransaction(deps, after, async (tx, savepoint) => {
     const originalType = event.type === 'other' ? event.originalType : event.type;
-    if (!(await recordEvent(tx, { id: event.id, provider: deps.payments.name, type: originalType }, now)))
-      return false;
+    const recorded = { id: event.id, provider: deps.payments.name, type: originalType };
+    // A paid checkout intent's event: recorded and its payment locked in one statement (issue 27).
+    let locked: PaymentRow | undefined;
+    if (intent?.status === 'succeeded' && !isPlanVisitIntent(intent)) {
+      const first = await recordEventAndLockPayment(tx, recorded, intent.id, now);
+      if (!first.fresh) return false;
+      locked = first.payment ?? undefined;
+    } else if (!(await recordEvent(tx, recorded, now))) return false;
     switch (event.type) {
       case 'payment_intent.succeeded':
       case 'payment_intent.payment_failed':
@@ -433,7 +446,7 @@ export async function handlePaymentEvent(
         // there straight, without looking for a payment row (issue 26: a day of charges).
         const outcome = isPlanVisitIntent(told)
           ? ({ kind: 'unknown' } as const)
-          : await settleInTx(tx, deps, told, after, { savepoint });
+          : await settleInTx(tx, deps, told, after, { savepoint, locked });
         if (outcome.kind === 'unknown') await settleVisitIntentInTx(tx, deps, told, after);
         break;
       }
