@@ -185,7 +185,10 @@ const placedOrder = preparedPerDb((db) => {
       .returning(),
   );
   const order = Object.fromEntries(
-    Object.keys(getTableColumns(orders)).map((key) => [key, made[key as keyof typeof made]]),
+    Object.keys(getTableColumns(orders)).map((key) => [
+      key,
+      (made as unknown as Record<string, unknown>)[key],
+    ]),
   ) as unknown as typeof made._.selectedFields;
   return db
     .with(made)

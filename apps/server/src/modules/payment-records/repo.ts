@@ -98,7 +98,10 @@ const eventRecordedAndPaymentLocked = preparedPerDb((db) => {
   );
   const locked = db.$with('locked_payment').as(byIntentLockedUnlessPlan(db));
   const payment = Object.fromEntries(
-    Object.keys(getTableColumns(payments)).map((key) => [key, locked[key as keyof typeof locked]]),
+    Object.keys(getTableColumns(payments)).map((key) => [
+      key,
+      (locked as unknown as Record<string, unknown>)[key],
+    ]),
   ) as unknown as typeof locked._.selectedFields;
   return db
     .with(recorded, locked)
