@@ -64,12 +64,15 @@ export async function settleInTx(
   opts: {
     /** Insert the order under a savepoint (the second try after a clash with a held plan visit). */
     savepoint?: boolean;
-    /** The intent's payment, locked by the caller already (lockPaymentByIntentUnlessPlan's row). */
-    locked?: PaymentRow;
+    /**
+     * The intent's payment as the caller's lockPaymentByIntentUnlessPlan found it: locked already, or null
+     * when none matched (a plan's payment not settled yet, or none).
+     */
+    locked?: PaymentRow | null;
   } = {},
 ): Promise<SettleOutcome> {
   const now = deps.now();
-  const payment = opts.locked ?? (await lockPayment(tx, deps, intent));
+  const payment = opts.locked ?? (await lockPayment(tx, deps, intent, opts.locked === null));
   if (!payment) return { kind: 'unknown' };
   // Settled before (whatever happened to the row since): never a second order, never a refund of it.
   if (payment.orderId !== null) return { kind: 'order', payment, orderId: payment.orderId, created: false };
@@ -174,9 +177,11 @@ export async function settleInTx(
  * The payment of the intent, locked. ADR 0037: a plan's settlement holds its visits, and the vendor-time
  * lock that needs comes before the payment's; any other payment is locked in one statement (issue 27).
  */
-async function lockPayment(tx: Tx, deps: PaymentsDeps, intent: ProviderIntent) {
+async function lockPayment(tx: Tx, deps: PaymentsDeps, intent: ProviderIntent, triedUnlessPlan: boolean) {
   if (intent.status !== 'succeeded') return findPaymentByIntent(tx, deps.payments.name, intent.id, true);
-  const payment = await lockPaymentByIntentUnlessPlan(tx, deps.payments.name, intent.id);
+  const payment = triedUnlessPlan
+    ? null
+    : await lockPaymentByIntentUnlessPlan(tx, deps.payments.name, intent.id);
   if (payment) return payment;
   await lockVendorTimeForPlan(tx, deps.payments.name, intent.id);
   return findPaymentByIntent(tx, deps.payments.name, intent.id, true);
@@ -429,11 +434,11 @@ export async function handlePaymentEvent(
     const originalType = event.type === 'other' ? event.originalType : event.type;
     const recorded = { id: event.id, provider: deps.payments.name, type: originalType };
     // A paid checkout intent's event: recorded and its payment locked in one statement (issue 27).
-    let locked: PaymentRow | undefined;
+    let locked: PaymentRow | null | undefined;
     if (intent?.status === 'succeeded' && !isPlanVisitIntent(intent)) {
       const first = await recordEventAndLockPayment(tx, recorded, intent.id, now);
       if (!first.fresh) return false;
-      locked = first.payment ?? undefined;
+      locked = first.payment;
     } else if (!(await recordEvent(tx, recorded, now))) return false;
     switch (event.type) {
       case 'payment_intent.succeeded':
