@@ -135,7 +135,7 @@ interface DeliveredJobs {
   waiters: { resolve: () => void; reject: (err: unknown) => void }[];
 }
 /** How long a delivered event's retry job waits for a sandbox statement to carry its marking (ms). */
-const DELIVERED_WAIT_MS = 20;
+const DELIVERED_WAIT_MS = 250;
 /** The retry jobs marked done by a statement's CTE: those of `$keys` (a text[] literal) still queued. */
 const doneCte = (keys: string, now: string) =>
   sql`done as (update jobs set status = 'done', updated_at = ${now}::timestamptz
