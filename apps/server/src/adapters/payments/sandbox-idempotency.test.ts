@@ -211,39 +211,3 @@ it('refuses a confirmation with a wrong client secret or of an unknown intent, a
   ).rejects.toMatchObject({ code: 'invalid_number' });
   expect(await sandbox.retrieveIntent(intent.id)).toEqual(intent);
 });
-
-it("marks a delivered event's retry job done: with the next new intent's statement, or alone; a running job is left", async () => {
-  const delivered: string[] = [];
-  sandbox.onEvents = (ids) => delivered.push(...ids);
-  const status = async (eventId: string) =>
-    (
-      await queryRows<{ status: string }>(
-        database.db,
-        sql`select status from jobs where unique_key = ${`sandbox-event:${eventId}`}`,
-      )
-    )[0]?.status;
-  try {
-    for (const tag of ['carried-1', 'carried-2', 'alone', 'running']) {
-      const { intent } = await newIntent(`delivered-${tag}`);
-      await sandbox.confirm(intent.id, {
-        clientSecret: intent.clientSecret,
-        card: card('4242424242424242'),
-        returnUrl: '/orders',
-      });
-    }
-    const [carried1, carried2, alone, running] = delivered as [string, string, string, string];
-    await database.db.execute(
-      sql`update jobs set status = 'running' where unique_key = ${`sandbox-event:${running}`}`,
-    );
-    // Two delivered, then a new intent's statement marks both.
-    const marked = Promise.all([sandbox.eventDelivered(carried1), sandbox.eventDelivered(carried2)]);
-    await newIntent('delivered-carrier');
-    await marked;
-    expect([await status(carried1), await status(carried2)]).toEqual(['done', 'done']);
-    // Nothing else comes: marked by a statement of its own.
-    await Promise.all([sandbox.eventDelivered(alone), sandbox.eventDelivered(running)]);
-    expect([await status(alone), await status(running)]).toEqual(['done', 'running']);
-  } finally {
-    sandbox.onEvents = null;
-  }
-});

@@ -8,7 +8,7 @@
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { randomBytes } from 'node:crypto';
-import { eq, sql, type SQL, type WithSubquery } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL, type WithSubquery } from 'drizzle-orm';
 import {
   CARD_DECLINE_MESSAGES,
   CHECKOUT_MESSAGES,
@@ -129,21 +129,6 @@ interface KeptEvent {
 /** Events kept for their delivery at once, at most (see keepForDelivery). */
 const KEPT_EVENTS_MAX = 1_000;
 
-/** Delivered events' retry jobs waiting to be marked done, and who waits for that (see eventDelivered). */
-interface DeliveredJobs {
-  keys: string[];
-  waiters: { resolve: () => void; reject: (err: unknown) => void }[];
-}
-/** How long a delivered event's retry job waits for a sandbox statement to carry its marking (ms). */
-const DELIVERED_WAIT_MS = 250;
-/** The retry jobs marked done by a statement's CTE: those of `$keys` (a text[] literal) still queued. */
-const doneCte = (keys: string, now: string) =>
-  sql`done as (update jobs set status = 'done', updated_at = ${now}::timestamptz
-               where unique_key = any(${keys}::text[]) and status = 'queued')`;
-/** A PostgreSQL text[] literal: one parameter whatever the number of values (one statement text). */
-const textArray = (values: string[]) =>
-  `{${values.map((v) => `"${v.replace(/["\\]/g, '\\$&')}"`).join(',')}}`;
-
 export interface SandboxConfirmInput {
   clientSecret: string;
   card?: { number: string; expMonth: number; expYear: number; cvc: string };
@@ -222,9 +207,10 @@ export class SandboxPayments implements PaymentProvider {
   private readonly emitted = new WeakMap<string[], Map<string, KeptEvent>>();
   /** Events committed and not yet delivered, by id (see keepForDelivery). */
   private readonly kept = new Map<string, KeptEvent>();
-  /** The retry jobs of delivered events waiting for a statement that marks them done (see eventDelivered). */
-  private delivered: DeliveredJobs | null = null;
-  private deliveredTimer: ReturnType<typeof setTimeout> | null = null;
+  /** The retry jobs of delivered events waiting for the next statement that marks them done, if any. */
+  private deliveredKeys: string[] | null = null;
+  private deliveredNext: Promise<void> = Promise.resolve();
+  private deliveredRunning: Promise<void> = Promise.resolve();
   /** The events held back by deliverAfter in this async context, until its work has finished. */
   private readonly heldBack = new AsyncLocalStorage<{ events: string[]; open: boolean }>();
 
@@ -408,20 +394,17 @@ export class SandboxPayments implements PaymentProvider {
   private async writeNew<T>(key: string, make: () => { value: T; object: { id: string; object: string } }) {
     const { value, object } = make();
     const now = this.opts.now().toISOString();
-    const made = await this.carryDelivered((keys) =>
-      queryRows<{ id: string }>(
-        this.db,
-        sql`with claimed as (
+    const made = await queryRows<{ id: string }>(
+      this.db,
+      sql`with claimed as (
             insert into sandbox_idempotency_keys (key, response, created_at)
             values (${key}, ${JSON.stringify({ value })}::jsonb, ${now}::timestamptz)
             on conflict (key) do nothing
-            returning key),
-          ${doneCte(keys, now)}
+            returning key)
           insert into sandbox_objects (id, object, data, created_at, updated_at)
           select ${object.id}::text, ${object.object}::text, ${JSON.stringify(object)}::jsonb, ${now}::timestamptz, ${now}::timestamptz
           where exists (select 1 from claimed)
           returning id`,
-      ),
     );
     if (made.length > 0) return value;
     const [seen] = await queryRows<{ response: unknown }>(
@@ -437,63 +420,26 @@ export class SandboxPayments implements PaymentProvider {
 
   /**
    * The app handled event `eventId` when it happened (`onEvents`): its retry job, still queued, is marked
-   * done rather than run 30 s later only to find the event recorded. A job already taken is left to finish.
-   * Issue 27: the job is marked by the next statement of a new customer, intent or card confirmation (a CTE
-   * of that statement, `carryDelivered`), with every other job delivered meanwhile; when none comes within
-   * DELIVERED_WAIT_MS, by a statement of its own. The promise settles once the job is marked.
+   * done rather than run 30 s later only to find the event recorded (one statement instead of a job's
+   * claim, the event's loads and its outcome). A job already taken is left to finish.
    */
-  eventDelivered(eventId: string): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      this.delivered ??= { keys: [], waiters: [] };
-      this.delivered.keys.push(`${SANDBOX_EVENT_JOB}:${eventId}`);
-      this.delivered.waiters.push({ resolve, reject });
-      this.deliveredTimer ??= setTimeout(() => void this.markDelivered(), DELIVERED_WAIT_MS);
-    });
-  }
-
-  /** The jobs waiting to be marked done, taken by the statement that will mark them. */
-  private takeDelivered(): DeliveredJobs | null {
-    const taken = this.delivered;
-    this.delivered = null;
-    if (this.deliveredTimer) clearTimeout(this.deliveredTimer);
-    this.deliveredTimer = null;
-    return taken;
-  }
-
-  /** No statement carried them in time: they are marked done by one of their own. */
-  private async markDelivered() {
-    const taken = this.takeDelivered();
-    if (!taken) return;
-    try {
-      await this.db.execute(
-        sql`update jobs set status = 'done', updated_at = ${this.opts.now().toISOString()}::timestamptz
-            where unique_key = any(${textArray(taken.keys)}::text[]) and status = 'queued'`,
-      );
-      for (const w of taken.waiters) w.resolve();
-    } catch (err) {
-      for (const w of taken.waiters) w.reject(err);
+  async eventDelivered(eventId: string): Promise<void> {
+    // Issue 27: the events delivered while one such statement runs are marked done by the next, together
+    // (each caller still returns once its own job is marked).
+    if (this.deliveredKeys === null) {
+      const keys: string[] = [];
+      this.deliveredKeys = keys;
+      this.deliveredNext = this.deliveredRunning.then(async () => {
+        if (this.deliveredKeys === keys) this.deliveredKeys = null;
+        await this.db
+          .update(jobs)
+          .set({ status: 'done', updatedAt: this.opts.now() })
+          .where(and(inArray(jobs.uniqueKey, keys), eq(jobs.status, 'queued')));
+      });
+      this.deliveredRunning = this.deliveredNext.catch(() => undefined);
     }
-  }
-
-  /**
-   * Runs `statement` carrying the delivered jobs waiting to be marked: it is given their keys (a text[]
-   * literal, '{}' when none) for its `update jobs` CTE. When it fails they wait for the next one.
-   */
-  private async carryDelivered<R>(statement: (keys: string) => Promise<R>): Promise<R> {
-    const carried = this.takeDelivered();
-    try {
-      const result = await statement(textArray(carried?.keys ?? []));
-      for (const w of carried?.waiters ?? []) w.resolve();
-      return result;
-    } catch (err) {
-      if (carried) {
-        this.delivered ??= { keys: [], waiters: [] };
-        this.delivered.keys.push(...carried.keys);
-        this.delivered.waiters.push(...carried.waiters);
-        this.deliveredTimer ??= setTimeout(() => void this.markDelivered(), DELIVERED_WAIT_MS);
-      }
-      throw err;
-    }
+    this.deliveredKeys.push(`${SANDBOX_EVENT_JOB}:${eventId}`);
+    return this.deliveredNext;
   }
 
   private async intentOrThrow(tx: Db | Tx, id: string, lock = false): Promise<IntentObject> {
@@ -1009,11 +955,9 @@ export class SandboxPayments implements PaymentProvider {
     const runAt = new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)).toISOString();
     // A card kept for later (the intent's setup_future_usage, as it is after the patch) becomes the
     // customer's when the charge succeeds, as `succeed` does.
-    const [row] = await this.carryDelivered((keys) =>
-      queryRows<{ intent: unknown; card: unknown }>(
-        this.db,
-        sql`with ${doneCte(keys, at)},
-          intent as (
+    const [row] = await queryRows<{ intent: unknown; card: unknown }>(
+      this.db,
+      sql`with intent as (
             update sandbox_objects o
             set data = o.data || ${JSON.stringify(patch)}::jsonb
                   || case when ${paid}::boolean then jsonb_build_object('amount_received', o.data->'amount')
@@ -1047,7 +991,6 @@ export class SandboxPayments implements PaymentProvider {
               ${`${SANDBOX_EVENT_JOB}:`}::text || e.id, 10, ${at}::timestamptz, ${at}::timestamptz
             from event e)
           select i.data as intent, c.data as card from intent i cross join card c`,
-      ),
     );
     if (!row) return null;
     const parsed = <U>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as U;
