@@ -211,3 +211,33 @@ it('refuses a confirmation with a wrong client secret or of an unknown intent, a
   ).rejects.toMatchObject({ code: 'invalid_number' });
   expect(await sandbox.retrieveIntent(intent.id)).toEqual(intent);
 });
+
+it("marks a delivered event's retry job done, and leaves one a worker has taken", async () => {
+  const delivered: string[] = [];
+  sandbox.onEvents = (ids) => delivered.push(...ids);
+  const status = async (eventId: string) =>
+    (
+      await queryRows<{ status: string }>(
+        database.db,
+        sql`select status from jobs where unique_key = ${`sandbox-event:${eventId}`}`,
+      )
+    )[0]?.status;
+  try {
+    for (const tag of ['queued', 'running']) {
+      const { intent } = await newIntent(`delivered-${tag}`);
+      await sandbox.confirm(intent.id, {
+        clientSecret: intent.clientSecret,
+        card: card('4242424242424242'),
+        returnUrl: '/orders',
+      });
+    }
+    const [queued, running] = delivered as [string, string];
+    await database.db.execute(
+      sql`update jobs set status = 'running' where unique_key = ${`sandbox-event:${running}`}`,
+    );
+    await Promise.all([sandbox.eventDelivered(queued), sandbox.eventDelivered(running)]);
+    expect([await status(queued), await status(running)]).toEqual(['done', 'running']);
+  } finally {
+    sandbox.onEvents = null;
+  }
+});
