@@ -15,7 +15,7 @@ import {
   findTestCard,
   type TestCardBehaviour,
 } from '@stg/domain/checkout';
-import type { Db, Tx } from '../../db/client';
+import { queryRows, type Db, type Tx } from '../../db/client';
 import { jobs, sandboxIdempotencyKeys, sandboxObjects } from '../../db/schema';
 import {
   PaymentProviderError,
@@ -337,14 +337,18 @@ export class SandboxPayments implements PaymentProvider {
           .where(eq(sandboxIdempotencyKeys.key, key));
       return value;
     });
-    if (events.length > 0 && this.onEvents) {
-      this.keepForDelivery(emitted);
-      // Held back while a deliverAfter in this async context runs (a plan visit's charge settling first).
-      const held = this.heldBack.getStore();
-      if (held?.open) held.events.push(...events);
-      else this.onEvents(events);
-    }
+    this.handOver(events, emitted);
     return result;
+  }
+
+  /** The events of a write that has just committed, handed to the app (`onEvents`). */
+  private handOver(events: string[], emitted: Map<string, KeptEvent>) {
+    if (events.length === 0 || !this.onEvents) return;
+    this.keepForDelivery(emitted);
+    // Held back while a deliverAfter in this async context runs (a plan visit's charge settling first).
+    const held = this.heldBack.getStore();
+    if (held?.open) held.events.push(...events);
+    else this.onEvents(events);
   }
 
   /**
@@ -378,31 +382,40 @@ export class SandboxPayments implements PaymentProvider {
   }
 
   /**
-   * `write` for a keyed write that only makes new objects, known with its answer before anything is read
-   * (a new customer, a new intent; issue 27: 4 round trips instead of 6). The key is claimed as `write`
-   * claims it (`claimKey`); the objects and the stored answer are then written in one statement, in the
-   * same transaction as the claim.
+   * `write` for a keyed write that makes one new object, known with its answer before anything is read (a
+   * new customer, a new intent). Issue 27: one statement and no transaction (4 round trips before): it
+   * claims the key by inserting its row with the answer already in it, and writes the object only when the
+   * claim succeeded (a CTE read by the insert's condition). The statement commits the key, its answer and
+   * the object together or none of them. A key claimed already (a repeat, or a writer at once: PostgreSQL's
+   * ON CONFLICT waits for the other's commit, and takes the key over if it rolled back) makes nothing and
+   * its stored answer is read by a second statement. PGlite runs a statement outside a transaction only
+   * between transactions (its one connection), so the same holds there.
    */
-  private async writeNew<T>(
-    key: string,
-    make: () => { value: T; objects: { id: string; object: string }[] },
-  ): Promise<T> {
-    return this.db.transaction(async (tx) => {
-      const seen = await this.claimKey<T>(tx, key);
-      if (seen) return seen.value;
-      const { value, objects } = make();
-      const answered = tx
-        .$with('sandbox_answered')
-        .as(
-          tx
-            .update(sandboxIdempotencyKeys)
-            .set({ response: { value } })
-            .where(eq(sandboxIdempotencyKeys.key, key))
-            .returning({ key: sandboxIdempotencyKeys.key }),
-        );
-      await this.upsert(tx, objects, answered);
-      return value;
-    });
+  private async writeNew<T>(key: string, make: () => { value: T; object: { id: string; object: string } }) {
+    const { value, object } = make();
+    const now = this.opts.now().toISOString();
+    const made = await queryRows<{ id: string }>(
+      this.db,
+      sql`with claimed as (
+            insert into sandbox_idempotency_keys (key, response, created_at)
+            values (${key}, ${JSON.stringify({ value })}::jsonb, ${now}::timestamptz)
+            on conflict (key) do nothing
+            returning key)
+          insert into sandbox_objects (id, object, data, created_at, updated_at)
+          select ${object.id}::text, ${object.object}::text, ${JSON.stringify(object)}::jsonb, ${now}::timestamptz, ${now}::timestamptz
+          where exists (select 1 from claimed)
+          returning id`,
+    );
+    if (made.length > 0) return value;
+    const [seen] = await queryRows<{ response: unknown }>(
+      this.db,
+      sql`select response from sandbox_idempotency_keys where key = ${key}`,
+    );
+    if (!seen) throw new PaymentProviderError('The idempotency key could not be read.', 'lock_timeout', true);
+    const response = (typeof seen.response === 'string' ? JSON.parse(seen.response) : seen.response) as {
+      value: T;
+    };
+    return response.value;
   }
 
   /**
@@ -464,7 +477,7 @@ export class SandboxPayments implements PaymentProvider {
         name: input.name,
         metadata: { userId: String(input.userId) },
       };
-      return { value: customer.id, objects: [customer] };
+      return { value: customer.id, object: customer };
     });
   }
 
@@ -475,7 +488,7 @@ export class SandboxPayments implements PaymentProvider {
       const intent = newIntentObject(input);
       intent.setup_future_usage = input.setupFutureUsage ? 'off_session' : null;
       // A new intent has no card: its answer reads nothing.
-      return { value: presentIntent(intent, null), objects: [intent] };
+      return { value: presentIntent(intent, null), object: intent };
     });
   }
 
@@ -813,6 +826,11 @@ export class SandboxPayments implements PaymentProvider {
 
   /** The browser confirms the intent with a new test card or a saved one (what stripe.confirmPayment does). */
   async confirm(intentId: string, input: SandboxConfirmInput): Promise<SandboxConfirmResult> {
+    const testCard = input.card && !input.paymentMethodId ? findTestCard(input.card.number) : undefined;
+    if (input.card && testCard) {
+      const done = await this.confirmNewCard(intentId, { ...input, card: input.card }, testCard);
+      if (done) return done;
+    }
     return this.write(null, async (tx, events) => {
       const intent = await this.intentOrThrow(tx, intentId, true);
       if (intent.client_secret !== input.clientSecret)
@@ -874,6 +892,121 @@ export class SandboxPayments implements PaymentProvider {
       await this.succeed(tx, events, intent, pm, made.length > 0);
       return { intent: await this.present(tx, intent, pm), redirectUrl: null };
     });
+  }
+
+  /**
+   * Issue 27: `confirm` with a new test card as one statement, no transaction (4 round trips before). The
+   * intent's update is guarded by its state (`where` client secret and a confirmable status; PostgreSQL
+   * waits on the row of a confirmation at once and checks the guard again on the row it committed), and the
+   * card, the event and the event's retry job are written by CTEs from the updated intent, so all or none
+   * commit. What the confirmation does depends only on the card (refused, 3-D Secure or paid), known before
+   * the statement; the intent's own fields (its amount, its customer for a card kept for later) are taken
+   * from its row in SQL. Answers null when the intent was not updated (unknown, wrong secret, not
+   * confirmable): `confirm`'s transaction then answers as it always did (the error, or the intent as it is).
+   */
+  private async confirmNewCard(
+    intentId: string,
+    input: SandboxConfirmInput & { card: NonNullable<SandboxConfirmInput['card']> },
+    testCard: NonNullable<ReturnType<typeof findTestCard>>,
+  ): Promise<SandboxConfirmResult | null> {
+    const now = this.opts.now();
+    const pm: PaymentMethodObject = {
+      id: newId('pm'),
+      object: 'payment_method',
+      customer: null,
+      card: {
+        brand: testCard.brand,
+        last4: testCard.number.slice(-4),
+        exp_month: input.card.expMonth,
+        exp_year: input.card.expYear,
+      },
+      behaviour: testCard.behaviour,
+      created: Math.floor(now.getTime() / 1000),
+    };
+    const patch: Partial<IntentObject> = {
+      payment_method: pm.id,
+      last_payment_error: null,
+      next_action: null,
+    };
+    if (input.saveCard !== undefined) patch.setup_future_usage = input.saveCard ? 'off_session' : null;
+    const refusal = REFUSALS[pm.behaviour];
+    let type: string | null = null;
+    let redirectUrl: string | null = null;
+    if (refusal) {
+      patch.status = 'requires_payment_method';
+      patch.last_payment_error = refusal;
+      type = 'payment_intent.payment_failed';
+    } else if (AUTHENTICATES_ON_SESSION.includes(pm.behaviour)) {
+      redirectUrl = `${this.opts.publicUrl}/sandbox/authenticate/${intentId}?client_secret=${encodeURIComponent(input.clientSecret)}`;
+      patch.status = 'requires_action';
+      patch.next_action = {
+        type: 'redirect_to_url',
+        redirect_to_url: { url: redirectUrl, return_url: input.returnUrl },
+      };
+    } else {
+      patch.status = 'succeeded';
+      patch.latest_charge = newId('ch');
+      type = 'payment_intent.succeeded';
+    }
+    const paid = patch.status === 'succeeded';
+    const eventId = newId('evt');
+    const created = Math.floor(now.getTime() / 1000);
+    const at = now.toISOString();
+    const runAt = new Date(now.getTime() + (this.opts.eventRetryMs ?? 30_000)).toISOString();
+    // A card kept for later (the intent's setup_future_usage, as it is after the patch) becomes the
+    // customer's when the charge succeeds, as `succeed` does.
+    const [row] = await queryRows<{ intent: unknown; card: unknown }>(
+      this.db,
+      sql`with intent as (
+            update sandbox_objects o
+            set data = o.data || ${JSON.stringify(patch)}::jsonb
+                  || case when ${paid}::boolean then jsonb_build_object('amount_received', o.data->'amount')
+                     else '{}'::jsonb end,
+                updated_at = ${at}::timestamptz
+            where o.id = ${intentId} and o.object = 'payment_intent'
+              and o.data->>'client_secret' = ${input.clientSecret}
+              and o.data->>'status' in ('requires_payment_method', 'requires_confirmation', 'requires_action')
+            returning o.data),
+          card as (
+            insert into sandbox_objects (id, object, data, created_at, updated_at)
+            select ${pm.id}::text, 'payment_method',
+              ${JSON.stringify(pm)}::jsonb || jsonb_build_object('customer',
+                case when ${paid}::boolean and i.data->'setup_future_usage' <> 'null'::jsonb
+                  then i.data->'customer' else 'null'::jsonb end),
+              ${at}::timestamptz, ${at}::timestamptz
+            from intent i
+            returning data),
+          event as (
+            insert into sandbox_objects (id, object, data, created_at, updated_at)
+            select ${eventId}::text, 'event',
+              jsonb_build_object('id', ${eventId}::text, 'object', 'event', 'type', ${type}::text,
+                'created', ${created}::int, 'data', jsonb_build_object('object', i.data)),
+              ${at}::timestamptz, ${at}::timestamptz
+            from intent i
+            where ${type}::text is not null
+            returning id),
+          job as (
+            insert into jobs (kind, payload, run_at, unique_key, max_attempts, created_at, updated_at)
+            select ${SANDBOX_EVENT_JOB}::text, jsonb_build_object('eventId', e.id), ${runAt}::timestamptz,
+              ${`${SANDBOX_EVENT_JOB}:`}::text || e.id, 10, ${at}::timestamptz, ${at}::timestamptz
+            from event e)
+          select i.data as intent, c.data as card from intent i cross join card c`,
+    );
+    if (!row) return null;
+    const parsed = <U>(v: unknown) => (typeof v === 'string' ? JSON.parse(v) : v) as U;
+    const intent = parsed<IntentObject>(row.intent);
+    const card = parsed<PaymentMethodObject>(row.card);
+    if (type) {
+      const event: EventObject = {
+        id: eventId,
+        object: 'event',
+        type,
+        created,
+        data: { object: structuredClone(intent) as unknown as Record<string, unknown> },
+      };
+      this.handOver([eventId], new Map([[eventId, { event, card }]]));
+    }
+    return { intent: presentIntent(intent, card), redirectUrl };
   }
 
   /** The authentication page's answer (3-D Secure): where to send the browser back to. */
@@ -972,7 +1105,13 @@ export class SandboxPayments implements PaymentProvider {
     const kept = this.kept.get(eventId);
     if (kept) {
       this.kept.delete(eventId);
-      return { event: eventOf(kept.event, kept.card), intent: null };
+      // Issue 27: a succeeded or canceled intent is final (nothing of Stripe's view the handler reads changes
+      // after: refunds and transfers are not in it, updates are refused), so the event's copy is the intent
+      // as it is now and the handler need not retrieve it. A failed payment may be confirmed again since:
+      // the handler retrieves it.
+      const event = eventOf(kept.event, kept.card);
+      const final = event.type === 'payment_intent.succeeded' || event.type === 'payment_intent.canceled';
+      return { event, intent: final ? event.intent : null };
     }
     const rows = await this.db.execute<{ data: unknown; pm: unknown; cur: unknown; cur_pm: unknown }>(
       sql`select o.data as data, pm.data as pm, cur.data as cur, cur_pm.data as cur_pm
