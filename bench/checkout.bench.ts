@@ -8,7 +8,7 @@
  * customer, which autocannon cannot drive). A bare Fastify (its own process) is loaded the same way in
  * the same run, 50 requests at once, as the yardstick of what the machine gives right now; each p50 is
  * also printed as a multiple of the bare server's. Bounded: ROUNDS rounds of 50 customers, after
- * BENCH_WARMUP (1) round of 50 more per layout whose figures are printed on a line of their own (the
+ * BENCH_WARMUP (2) rounds of 50 more per layout whose figures are printed on a line of their own (the
  * first 50 paths meet a server whose checkout code is not yet compiled by the JIT and whose pool's
  * connections have not yet prepared its statements: a cold start, not the steady state). Prints
  * figures, never a verdict.
@@ -44,7 +44,7 @@ import { startBareFastify, startServer } from './lib/processes';
 
 const CONCURRENCY = 50;
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 4);
-const WARMUP = Number(process.env.BENCH_WARMUP ?? 1);
+const WARMUP = Number(process.env.BENCH_WARMUP ?? 2);
 const SERVERS = Number(process.env.BENCH_SERVERS ?? 1);
 const database = await freshDatabase('checkout');
 if (SERVERS > 1 && !database.databaseUrl)
