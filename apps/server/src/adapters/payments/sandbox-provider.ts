@@ -853,19 +853,7 @@ export class SandboxPayments implements PaymentProvider {
       } else if (input.card) {
         const testCard = findTestCard(input.card.number);
         if (!testCard) throw invalid(CHECKOUT_MESSAGES.testCardOnly, 'invalid_number');
-        pm = {
-          id: newId('pm'),
-          object: 'payment_method',
-          customer: null,
-          card: {
-            brand: testCard.brand,
-            last4: testCard.number.slice(-4),
-            exp_month: input.card.expMonth,
-            exp_year: input.card.expYear,
-          },
-          behaviour: testCard.behaviour,
-          created: Math.floor(this.opts.now().getTime() / 1000),
-        };
+        pm = newCardObject(testCard, input.card, this.opts.now());
         made.push(pm);
         if (input.saveCard !== undefined) intent.setup_future_usage = input.saveCard ? 'off_session' : null;
       } else throw invalid('A card or a saved payment method is required.', 'parameter_missing');
@@ -910,19 +898,7 @@ export class SandboxPayments implements PaymentProvider {
     testCard: NonNullable<ReturnType<typeof findTestCard>>,
   ): Promise<SandboxConfirmResult | null> {
     const now = this.opts.now();
-    const pm: PaymentMethodObject = {
-      id: newId('pm'),
-      object: 'payment_method',
-      customer: null,
-      card: {
-        brand: testCard.brand,
-        last4: testCard.number.slice(-4),
-        exp_month: input.card.expMonth,
-        exp_year: input.card.expYear,
-      },
-      behaviour: testCard.behaviour,
-      created: Math.floor(now.getTime() / 1000),
-    };
+    const pm = newCardObject(testCard, input.card, now);
     const patch: Partial<IntentObject> = {
       payment_method: pm.id,
       last_payment_error: null,
@@ -1193,6 +1169,27 @@ function eventOf(event: EventObject, card: PaymentMethodObject | null): PaymentE
 }
 
 /** Stripe's view of the intent, with its card `pm` (null when it has none). */
+/** A payment method made from one of Stripe's test cards, not yet a customer's. */
+function newCardObject(
+  testCard: NonNullable<ReturnType<typeof findTestCard>>,
+  card: { expMonth: number; expYear: number },
+  now: Date,
+): PaymentMethodObject {
+  return {
+    id: newId('pm'),
+    object: 'payment_method',
+    customer: null,
+    card: {
+      brand: testCard.brand,
+      last4: testCard.number.slice(-4),
+      exp_month: card.expMonth,
+      exp_year: card.expYear,
+    },
+    behaviour: testCard.behaviour,
+    created: Math.floor(now.getTime() / 1000),
+  };
+}
+
 function presentIntent(intent: IntentObject, pm: PaymentMethodObject | null): ProviderIntent {
   return {
     id: intent.id,

@@ -209,33 +209,15 @@ export class SettleAgainWithSavepoint extends Error {
  * `on conflict do nothing`, orders/repo.ts insertOrderForMail); null when refused.
  */
 async function insertOrderOnce(tx: Tx, payment: PaymentRow, intent: ProviderIntent, now: Date) {
-  const card = intent.paymentMethod;
-  const at = now.toISOString();
+  const values = orderValuesOf(payment, intent, now);
   try {
     return await insertOrderForMail(tx, {
-      confirmationId: payment.confirmationId,
-      bookingId: payment.bookingId,
-      vendorId: payment.vendorId,
-      userId: payment.userId,
-      addressId: payment.addressId,
-      appointmentAt: payment.appointmentAt.toISOString(),
-      appointmentEndAt: new Date(
-        payment.appointmentAt.getTime() + payment.durationMins * 60_000,
-      ).toISOString(),
-      durationMins: payment.durationMins,
-      customerNotes: payment.customerNotes,
-      optionsSnapshot: JSON.stringify(payment.optionsSnapshot),
-      paymentProvider: payment.provider,
-      paymentIntentId: intent.id,
-      paymentMethodLast4: card?.last4 ?? null,
-      paymentMethodBrand: card?.brand ?? null,
-      totalCollectedCents: payment.totalCents,
-      subtotalCents: payment.subtotalCents,
-      serviceFeeCents: payment.serviceFeeCents,
-      commissionCents: payment.commissionCents,
-      vendorPayoutCents: payment.vendorPayoutCents,
-      createdAt: at,
-      updatedAt: at,
+      ...values,
+      appointmentAt: values.appointmentAt.toISOString(),
+      appointmentEndAt: values.appointmentEndAt.toISOString(),
+      optionsSnapshot: JSON.stringify(values.optionsSnapshot),
+      createdAt: values.createdAt.toISOString(),
+      updatedAt: values.updatedAt.toISOString(),
     });
   } catch (err) {
     if (isOrderConflict(err)) throw new SettleAgainWithSavepoint(err);
@@ -243,11 +225,10 @@ async function insertOrderOnce(tx: Tx, payment: PaymentRow, intent: ProviderInte
   }
 }
 
-/** The payment's order inserted under a savepoint (a plan's, or the second try); null when refused. */
-async function insertOrderInSavepoint(tx: Tx, payment: PaymentRow, intent: ProviderIntent, now: Date) {
+/** The order a payment's succeeded intent makes, but for the vendor's payout account. */
+function orderValuesOf(payment: PaymentRow, intent: ProviderIntent, now: Date) {
   const card = intent.paymentMethod;
-  const vendor = await findVendor(tx, payment.vendorId);
-  const orderValues = {
+  return {
     confirmationId: payment.confirmationId,
     bookingId: payment.bookingId,
     vendorId: payment.vendorId,
@@ -267,10 +248,18 @@ async function insertOrderInSavepoint(tx: Tx, payment: PaymentRow, intent: Provi
     serviceFeeCents: payment.serviceFeeCents,
     commissionCents: payment.commissionCents,
     vendorPayoutCents: payment.vendorPayoutCents,
-    payoutLast4: vendor?.payoutLast4 ?? null,
-    payoutBankName: vendor?.payoutBankName ?? null,
     createdAt: now,
     updatedAt: now,
+  };
+}
+
+/** The payment's order inserted under a savepoint (a plan's, or the second try); null when refused. */
+async function insertOrderInSavepoint(tx: Tx, payment: PaymentRow, intent: ProviderIntent, now: Date) {
+  const vendor = await findVendor(tx, payment.vendorId);
+  const orderValues = {
+    ...orderValuesOf(payment, intent, now),
+    payoutLast4: vendor?.payoutLast4 ?? null,
+    payoutBankName: vendor?.payoutBankName ?? null,
   };
   try {
     // A savepoint: a refused insert leaves the rest of the transaction usable.
