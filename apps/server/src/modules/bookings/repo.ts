@@ -4,7 +4,7 @@ import type { BookingStatus } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
-import { bookings, users, vendorCalendars } from '../../db/schema';
+import { bookings, payments, users, vendorCalendars } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
 
 export type BookingRow = typeof bookings.$inferSelect;
@@ -81,17 +81,32 @@ const bookingOfUser = preparedPerDb((db) =>
 /**
  * What checkout reads first, in one statement (issue 27; ADR 0042, signed-in requests' statements): a
  * signed-in customer's booking, the customer's payment provider id as committed now (the kept session's copy
- * of that id may be older than the row, since its first write bumps no session version), and the booking's
- * vendor's calendar row (null: none; one per vendor) for the time check.
+ * of that id may be older than the row, since its first write bumps no session version), the booking's
+ * vendor's calendar row (null: none; one per vendor) for the time check, and whether another customer's
+ * lapsed hold (open, run out at `now`) overlaps the booking's time: the usual answer is no, and then checkout
+ * does not read them (payment-records' findOverlappingOpenPayments 'lapsed' reads them when there are some).
  */
-export async function findBookingForCheckout(db: Db | Tx, userId: number, id: number) {
-  const [found] = await bookingForCheckout(db).execute({ id, userId });
+export async function findBookingForCheckout(db: Db | Tx, userId: number, id: number, now: Date) {
+  const [found] = await bookingForCheckout(db).execute({ id, userId, now: now.toISOString() });
   return found ?? null;
 }
 
+/** The same condition as findOverlappingOpenPayments' 'lapsed', on the booking's own time. */
+const lapsedHoldOnBooking = sql<boolean>`exists (select 1 from ${payments} where ${payments.vendorId} = ${bookings.vendorId}
+  and ${payments.status} = 'open'
+  and ${payments.holdExpiresAt} <= ${sql.placeholder('now')}::timestamptz
+  and ${payments.appointmentAt} < ${bookings.appointmentAt} + make_interval(mins => ${bookings.durationMins})
+  and ${payments.appointmentAt} + make_interval(mins => ${payments.durationMins}) > ${bookings.appointmentAt}
+  and ${payments.bookingId} is distinct from ${bookings.id})`;
+
 const bookingForCheckout = preparedPerDb((db) =>
   db
-    .select({ booking: bookings, paymentCustomerId: users.paymentCustomerId, calendar: vendorCalendars })
+    .select({
+      booking: bookings,
+      paymentCustomerId: users.paymentCustomerId,
+      calendar: vendorCalendars,
+      lapsedHolds: lapsedHoldOnBooking,
+    })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))
     .leftJoin(vendorCalendars, eq(vendorCalendars.vendorId, bookings.vendorId))

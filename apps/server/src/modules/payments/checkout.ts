@@ -259,7 +259,7 @@ async function validateCheckout(
 ): Promise<Checkout> {
   const { db } = deps;
   const owner = { userId: signedIn.id };
-  const found = await findBookingForCheckout(db, signedIn.id, req.bookingId);
+  const found = await findBookingForCheckout(db, signedIn.id, req.bookingId, deps.now());
   if (!found) throw new HttpError(404, [CHECKOUT_MESSAGES.bookingNotFound]);
   const { booking, calendar } = found;
   // The session's user may be a kept copy whose provider customer id predates the first checkout's write
@@ -280,8 +280,9 @@ async function validateCheckout(
     excludeBookingId: booking.id,
   };
   // Issue 27: the read that needs only the booking runs beside the vendor's (its answer is used only once
-  // the checks below have passed, in the same order of refusals as before).
-  const lapsed = started(findLapsedHolds(deps, span));
+  // the checks below have passed, in the same order of refusals as before), and only when the booking's
+  // statement saw a lapsed hold on its time (rare: the expiry job releases them).
+  const lapsed = found.lapsedHolds ? started(findLapsedHolds(deps, span)) : Promise.resolve([]);
 
   let vendor;
   try {
