@@ -1031,17 +1031,8 @@ export class SandboxPayments implements PaymentProvider {
       const refusal = testCard.behaviour === 'declined_after_attach' ? null : REFUSALS[testCard.behaviour];
       if (refusal) throw new PaymentProviderError(refusal.message, refusal.code, false);
       const pm: PaymentMethodObject = {
-        id: newId('pm'),
-        object: 'payment_method',
+        ...newCardObject(testCard, card, this.opts.now()),
         customer: customerId,
-        card: {
-          brand: testCard.brand,
-          last4: testCard.number.slice(-4),
-          exp_month: card.expMonth,
-          exp_year: card.expYear,
-        },
-        behaviour: testCard.behaviour,
-        created: Math.floor(this.opts.now().getTime() / 1000),
       };
       await this.save(tx, pm);
       return cardOf(pm);

@@ -38,7 +38,7 @@ export async function lockVendorTime(tx: Tx, vendorId: number, then?: readonly [
 }
 
 /** A payment by its intent (issue 27: several times a checkout; built once), and the same row locked. */
-const byIntent = (db: Db | Tx) =>
+const byIntent = (db: Db | Tx, also?: SQL) =>
   db
     .select()
     .from(payments)
@@ -46,6 +46,7 @@ const byIntent = (db: Db | Tx) =>
       and(
         eq(payments.provider, sql.placeholder('provider')),
         eq(payments.intentId, sql.placeholder('intentId')),
+        also,
       ),
     )
     .limit(1);
@@ -61,18 +62,7 @@ const paymentByIntentLocked = preparedPerDb((db) =>
  * for and then matches (PostgreSQL checks the condition again on the row it locked).
  */
 const byIntentLockedUnlessPlan = (db: Db | Tx) =>
-  db
-    .select()
-    .from(payments)
-    .where(
-      and(
-        eq(payments.provider, sql.placeholder('provider')),
-        eq(payments.intentId, sql.placeholder('intentId')),
-        sql`(${payments.plan} is null or ${payments.orderId} is not null)`,
-      ),
-    )
-    .limit(1)
-    .for('update');
+  byIntent(db, sql`(${payments.plan} is null or ${payments.orderId} is not null)`).for('update');
 const paymentByIntentLockedUnlessPlan = preparedPerDb((db) =>
   byIntentLockedUnlessPlan(db).prepare('payment_by_intent_locked_unless_plan'),
 );
