@@ -430,7 +430,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
       image: (json: string) => PageParts['image'];
     }> | null = null;
     if (pathname === '/' || CARD_PAGES.has(pathname)) {
-      page = publicVendorCards(publicReads).then((rep) => ({
+      page = publicVendorCards(publicReads, req.publicReadVersion).then((rep) => ({
         path: pathOf(vendorReadsApi.vendors),
         rep,
         // On / the lists start below the fold: no picture is the largest.
@@ -441,7 +441,7 @@ export async function registerWebPages(app: FastifyInstance, webDist: string) {
       const id = match ? parseId(match[1]!) : null;
       // The owner sees their own variant (ADR 0022): their page fetches it as before.
       if (id !== null && req.user?.vendorId !== id)
-        page = publicVendor(publicReads, id).then((rep) => ({
+        page = publicVendor(publicReads, id, req.publicReadVersion).then((rep) => ({
           path: pathOf(vendorReadsApi.vendor, { id }),
           rep,
           image: bannerImage,

@@ -141,6 +141,23 @@ describe('public reads on one app', () => {
     }
   });
 
+  it('a signed-in visitor’s public reads use the version read with the session: no second version read', async () => {
+    if (!onPostgres) return; // PGlite pushes the version: there is no read to count.
+    const cache = await publicReadCache(app.deps.database);
+    const gate = cache.versions as VersionGate;
+    for (const url of urls()) expect((await owner.request({ method: 'GET', url })).statusCode).toBe(200);
+    const reads = gate.reads;
+    const misses = cache.misses;
+    for (let i = 0; i < 5; i++)
+      for (const url of urls()) expect((await owner.request({ method: 'GET', url })).statusCode).toBe(200);
+    expect(gate.reads).toBe(reads);
+    // Still from memory (the owner's own vendor is never cached: only the list and the reviews count here).
+    expect(cache.misses).toBe(misses);
+    // A visitor with no session reads the public version itself, as before.
+    await get(urls()[0]!);
+    expect(gate.reads).toBe(reads + 1);
+  });
+
   it('a price or formula change shows at once (200 with the new answer, not 304)', async () => {
     for (let i = 1; i <= 5; i++) {
       const before = await get(`/api/vendors/${vendorId}`);

@@ -83,10 +83,13 @@ export class PublicReadCache {
   /**
    * The value under `key` as of now: the cached one if no write that changes public reads has been
    * committed since it was made, else `load()`'s (kept for the next request). Without a version (the
-   * database did not answer), `load()` every time.
+   * database did not answer), `load()` every time. `known`: a version read after the request began
+   * (req.publicReadVersion), used instead of reading one.
    */
-  async get<T>(key: string, load: () => Promise<T>): Promise<T> {
-    return this.getAt(await this.versions.current(), key, load);
+  async get<T>(key: string, load: () => Promise<T>, known?: number | null): Promise<T> {
+    // A version the request read already (req.publicReadVersion: signed-in requests read it with their
+    // session's, in one statement) is as good as a read now; without one, read it.
+    return this.getAt(typeof known === 'number' ? known : await this.versions.current(), key, load);
   }
 
   /**

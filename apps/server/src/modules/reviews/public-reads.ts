@@ -31,9 +31,11 @@ export async function reviewsReader(deps: Pick<AppDeps, 'database' | 'db'>) {
   return async function read(
     vendorId: number,
     user: UserRow | null,
+    /** The public reads' version the request read already (req.publicReadVersion), if any. */
+    version?: number | null,
   ): Promise<{ rep: Representation; personal: boolean }> {
     const page = visiblePage(
-      await cache.get(`reviews:${vendorId}`, () => loadReviewsPage(db, vendorId)),
+      await cache.get(`reviews:${vendorId}`, () => loadReviewsPage(db, vendorId), version),
       vendorId,
       user,
     );

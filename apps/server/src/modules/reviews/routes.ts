@@ -35,7 +35,7 @@ export async function reviewRoutes(app: FastifyInstance, opts: ReviewRoutesOptio
     async (req, reply) => {
       const vendorId = vendorIdOf(req.params.id);
       // The part every visitor sees alike is cached (ADR 0022); eligibility is the visitor's own.
-      const { rep, personal } = await readReviews(vendorId, req.user ?? null);
+      const { rep, personal } = await readReviews(vendorId, req.user ?? null, req.publicReadVersion);
       return sendRepresentation(req, reply, rep, { personal });
     },
   );

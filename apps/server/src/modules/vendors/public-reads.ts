@@ -26,11 +26,19 @@ export interface PublicReadsContext {
 }
 
 /** GET /api/vendors: the active vendors' cards. */
-export function publicVendorCards({ cache, db, urlFor }: PublicReadsContext): Promise<Representation> {
-  return cache.get('vendors', async () => {
-    const rows = await listActiveVendorCards(db);
-    return representation(serializeCards(rows.map((row) => presentVendorCard(row, urlFor))));
-  });
+export function publicVendorCards(
+  { cache, db, urlFor }: PublicReadsContext,
+  /** The public reads' version the request read already (req.publicReadVersion), if any. */
+  version?: number | null,
+): Promise<Representation> {
+  return cache.get(
+    'vendors',
+    async () => {
+      const rows = await listActiveVendorCards(db);
+      return representation(serializeCards(rows.map((row) => presentVendorCard(row, urlFor))));
+    },
+    version,
+  );
 }
 
 /**
@@ -40,10 +48,16 @@ export function publicVendorCards({ cache, db, urlFor }: PublicReadsContext): Pr
 export function publicVendor(
   { cache, db, urlFor }: PublicReadsContext,
   id: number,
+  /** As publicVendorCards'. */
+  version?: number | null,
 ): Promise<Representation | null> {
-  return cache.get(`vendor:${id}`, async () => {
-    const detail = await loadVendorDetail(db, id);
-    if (!detail || detail.card.vendor.listingStatus !== 'active') return null;
-    return representation(serializeVendor(presentVendor(detail, urlFor, { owner: false })));
-  });
+  return cache.get(
+    `vendor:${id}`,
+    async () => {
+      const detail = await loadVendorDetail(db, id);
+      if (!detail || detail.card.vendor.listingStatus !== 'active') return null;
+      return representation(serializeVendor(presentVendor(detail, urlFor, { owner: false })));
+    },
+    version,
+  );
 }

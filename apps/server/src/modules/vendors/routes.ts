@@ -65,7 +65,9 @@ export async function vendorRoutes(app: FastifyInstance) {
 /** The public list of vendors and one vendor's page (owner's own view uncached). */
 async function registerVendorReads({ app, publicReads, ownerView, vendorIdOf }: VendorRouteContext) {
   await routeFrom(app, vendorsApi.vendors, { schema: notModified }, async (req, reply) => {
-    return sendRepresentation(req, reply, await publicVendorCards(publicReads), { personal: false });
+    return sendRepresentation(req, reply, await publicVendorCards(publicReads, req.publicReadVersion), {
+      personal: false,
+    });
   });
 
   await routeFrom(app, vendorsApi.vendor, { schema: notModified }, async (req, reply) => {
@@ -76,7 +78,7 @@ async function registerVendorReads({ app, publicReads, ownerView, vendorIdOf }: 
         personal: true,
       });
     // Only active listings are public; everyone else gets the same answer, cached.
-    const answer = await publicVendor(publicReads, id);
+    const answer = await publicVendor(publicReads, id, req.publicReadVersion);
     if (!answer) throw notFound(MESSAGES.vendorNotFound);
     return sendRepresentation(req, reply, answer, { personal: false });
   });
