@@ -30,7 +30,7 @@ import {
 import { publicReadCache } from '../src/modules/public-read-cache/cache';
 import { PushedVersion, VersionGate } from '../src/modules/public-read-cache/version-gate';
 import { signedUpCustomer } from './checkout-fixtures';
-import { createPricedVendor } from './pricing-fixtures';
+import { createPricedVendor, inputOf } from './pricing-fixtures';
 import { freePort, startServerProcess } from './server-process';
 import { createTestApp, signUpPayload, TestClient } from './test-app';
 import { createTestDatabase } from './test-db';
@@ -345,6 +345,7 @@ describe('public reads on a second app on the same database', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
   let vendorId: number;
+  let inputs: Awaited<ReturnType<typeof createPricedVendor>>['inputs'];
   let owner: TestClient;
 
   beforeAll(async () => {
@@ -355,7 +356,9 @@ describe('public reads on a second app on the same database', () => {
     const storage = new MemoryStorage();
     a = await buildApp({ database, storage, rateLimitScale: 1000 });
     b = await buildApp({ database: second, storage, rateLimitScale: 1000 });
-    vendorId = (await createPricedVendor(a, { email: 'two-apps-vendor@example.com' })).vendorId;
+    const made = await createPricedVendor(a, { email: 'two-apps-vendor@example.com' });
+    vendorId = made.vendorId;
+    inputs = made.inputs;
     owner = new TestClient(a);
     expect((await owner.signIn('two-apps-vendor@example.com', PASSWORD)).statusCode).toBe(200);
   });
@@ -381,6 +384,33 @@ describe('public reads on a second app on the same database', () => {
       });
       expect(next.statusCode).toBe(200);
       expect(next.json().minPrice).toBe(50 + i);
+    }
+  });
+
+  it('a minimum price raised through A is the price of B’s next booking, every time (its pricing data kept per version)', async () => {
+    const guest = new TestClient(b);
+    await guest.session();
+    // One bedroom, one bath: a price under every minimum below, so the minimum is the price.
+    const answers = Object.fromEntries(
+      Object.entries({ BEDROOMS: '1', BATHROOMS: '1', SQFT: '500', CONDITION: '1' }).map(([alias, v]) => [
+        String(inputOf(inputs, alias).id),
+        v,
+      ]),
+    );
+    for (let i = 1; i <= 5; i++) {
+      const res = await owner.request({
+        method: 'PATCH',
+        url: `/api/vendors/${vendorId}`,
+        payload: { vendor: { minPrice: 400 + i * 10 } },
+      });
+      expect(res.statusCode).toBe(200);
+      const priced = await guest.request({
+        method: 'POST',
+        url: '/api/bookings',
+        payload: { booking: { vendorId, answers } },
+      });
+      expect(priced.statusCode, priced.body).toBeLessThan(300);
+      expect(priced.json().booking.price).toBe(400 + i * 10);
     }
   });
 });

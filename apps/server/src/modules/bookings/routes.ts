@@ -21,6 +21,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       { user: req.user, session: req.session },
       { vendorId, answers: answers ?? {}, customerNotes, planFrequency },
       app.deps.now(),
+      { database: app.deps.database, version: req.publicReadVersion },
     );
     reply.status(created ? 201 : 200);
     return { booking: presentBooking(booking) };
@@ -36,6 +37,7 @@ export async function bookingRoutes(app: FastifyInstance) {
       id,
       req.body.booking,
       app.deps.now(),
+      { database: app.deps.database, version: req.publicReadVersion },
     );
     return { booking: presentBooking(booking) };
   });

@@ -240,9 +240,11 @@ export async function priceBooking(
   caller: Caller,
   input: Omit<BookingInput, 'appointmentAt'> & { vendorId: number; answers: Record<string, string> },
   now: Date,
+  /** Where the vendor's pricing data may come from (bookableVendorAt); without it, read. */
+  publicReads?: PublicReadAt,
 ): Promise<{ booking: BookingRow; created: boolean }> {
   const owner = ownerOf(caller);
-  const vendor = await bookableVendor(db, input.vendorId);
+  const vendor = await bookableVendorAt(db, input.vendorId, publicReads);
   const priced = bookingPrice(priceFor(vendor, input.answers, input.planFrequency ?? null));
   const notes = notesOf(input.customerNotes);
   const addressId = caller.user?.currentAddressId ?? null;
@@ -292,12 +294,14 @@ export async function updateBooking(
   id: number,
   input: BookingInput,
   now: Date,
+  /** As priceBooking's. */
+  publicReads?: PublicReadAt,
 ): Promise<BookingRow> {
   const owner = ownerOf(caller);
   const booking = await findOwnedBooking(db, owner, id);
   if (!booking) throw notFound();
   if (LOCKED_STATUSES.has(booking.status)) throw unprocessable(PRICING_MESSAGES.bookingLocked);
-  const vendor = await bookableVendor(db, booking.vendorId);
+  const vendor = await bookableVendorAt(db, booking.vendorId, publicReads);
   const frequency = input.planFrequency === undefined ? booking.planFrequency : input.planFrequency;
   const priced = bookingPrice(priceFor(vendor, input.answers ?? booking.answers, frequency));
   const notes = notesOf(input.customerNotes);
