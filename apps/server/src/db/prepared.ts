@@ -14,6 +14,7 @@
  * Placeholder values reach the driver as they are (no column's mapping): pass text, numbers or booleans,
  * not dates.
  */
+import { getTableColumns, type Table } from 'drizzle-orm';
 import type { Db, Tx } from './client';
 
 interface Session {
@@ -37,4 +38,14 @@ export function preparedPerDb<T extends object>(build: (db: Db | Tx) => T): (db:
     // This run on the caller's connection: the built statement with its `client` replaced.
     return Object.create(statement, { client: { value: session.client } }) as T;
   };
+}
+
+/**
+ * A whole table row's columns as a CTE of that table (a `$with` of a select, or of an insert's or update's
+ * `returning()`) names them, to select from it as the row (issue 27: statements that write and read at once).
+ */
+export function rowColumnsOf<C extends { _: { selectedFields: unknown } }>(cte: C, table: Table) {
+  return Object.fromEntries(
+    Object.keys(getTableColumns(table)).map((key) => [key, (cte as unknown as Record<string, unknown>)[key]]),
+  ) as unknown as C['_']['selectedFields'];
 }

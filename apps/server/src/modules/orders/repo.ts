@@ -1,7 +1,7 @@
 /** Orders and their append-only event log: the only place they meet Drizzle. */
-import { and, asc, desc, eq, getTableColumns, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
-import { preparedPerDb } from '../../db/prepared';
+import { preparedPerDb, rowColumnsOf } from '../../db/prepared';
 import { addresses, images, orderEvents, orders, refunds, users, vendors } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
 
@@ -184,12 +184,7 @@ const placedOrder = preparedPerDb((db) => {
       .onConflictDoNothing()
       .returning(),
   );
-  const order = Object.fromEntries(
-    Object.keys(getTableColumns(orders)).map((key) => [
-      key,
-      (made as unknown as Record<string, unknown>)[key],
-    ]),
-  ) as unknown as typeof made._.selectedFields;
+  const order = rowColumnsOf(made, orders);
   return db
     .with(made)
     .select({ ...customerOrderColumns, order, customer: orderCustomerColumns })

@@ -1,21 +1,10 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
-import {
-  and,
-  desc,
-  eq,
-  getTableColumns,
-  inArray,
-  ne,
-  sql,
-  type AnyColumn,
-  type SQL,
-  type WithSubquery,
-} from 'drizzle-orm';
+import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PaymentProviderName } from '@stg/domain/api/payments';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
-import { preparedPerDb } from '../../db/prepared';
+import { preparedPerDb, rowColumnsOf } from '../../db/prepared';
 
 export type PaymentRow = typeof payments.$inferSelect;
 export type NewPayment = typeof payments.$inferInsert;
@@ -87,12 +76,7 @@ const eventRecordedAndPaymentLocked = preparedPerDb((db) => {
       .returning({ id: paymentEvents.id }),
   );
   const locked = db.$with('locked_payment').as(byIntentLockedUnlessPlan(db));
-  const payment = Object.fromEntries(
-    Object.keys(getTableColumns(payments)).map((key) => [
-      key,
-      (locked as unknown as Record<string, unknown>)[key],
-    ]),
-  ) as unknown as typeof locked._.selectedFields;
+  const payment = rowColumnsOf(locked, payments);
   return db
     .with(recorded, locked)
     .select({ fresh: sql<boolean>`exists (select 1 from ${recorded})`, payment })
