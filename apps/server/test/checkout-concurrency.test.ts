@@ -4,9 +4,10 @@
  * (one hold, 49 refusals); 50 payments for one time that all succeed at the provider (one order, 49 full
  * refunds, not a cent lost); the provider's event replayed 10 times (one order).
  */
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, it, vi } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
 import { MemoryStorage } from '../src/adapters/storage/local-storage';
 import { buildApp } from '../src/app';
 import { wrapPostgres } from '../src/db/client';
@@ -30,9 +31,12 @@ let clock = new Date('2026-11-23T15:00:00Z');
 let a: FastifyInstance;
 let b: FastifyInstance;
 let vendor: PayableVendor;
+/** PostgreSQL's address (none on PGlite: one connection, nothing waits for a row lock). */
+let url: string | undefined;
 
 beforeAll(async () => {
   const database = await createTestDatabase();
+  url = database.url;
   const second = database.url ? wrapPostgres(database.url, 6) : { ...database, close: async () => {} };
   const storage = new MemoryStorage();
   // 50 customers sign up from this one address: request limits relaxed as in every test app.
@@ -229,3 +233,45 @@ it('a late payer races a new holder on two instances, 8 times: the valid hold al
   const l = await ledger(a);
   expect(l.parts).toBe(l.collected);
 }, 300_000);
+
+it('a checkout waits behind a settlement that holds its payment, and locks in the same order: the payment, then the booking (PostgreSQL)', async (ctx) => {
+  if (!url) return ctx.skip();
+  const slot = '2026-12-11T18:00:00.000Z'; // Fri 11:00 MST
+  const c = await signedUpCustomer(a, 'lock-order');
+  const booking = await scheduledBooking(c.client, vendor, slot);
+  const first = (await createIntent(c.client, booking.id)).json();
+  const [payment] = await a.deps.db
+    .select()
+    .from(payments)
+    .where(eq(payments.intentId, first.paymentIntentId));
+  // A settlement of that payment, as settle.ts takes its locks: the payment's row first.
+  const settlement = new pg.Client({ connectionString: url });
+  const observer = new pg.Client({ connectionString: url });
+  await Promise.all([settlement.connect(), observer.connect()]);
+  try {
+    await settlement.query('begin');
+    await settlement.query('select id from payments where id = $1 for update', [payment!.id]);
+    // The customer presses Checkout again (their running hold is renewed): the hold waits for the payment.
+    const again = createIntent(c.client, booking.id);
+    await vi.waitFor(
+      async () => {
+        // (Asked on another connection: a transaction sees one snapshot of pg_stat_activity.)
+        const waiting = await observer.query<{ n: number }>(
+          `select count(*)::int as n from pg_stat_activity
+            where wait_event_type = 'Lock' and query like '%open_payments%'`,
+        );
+        expect(waiting.rows[0]!.n).toBe(1);
+      },
+      { timeout: 20_000, interval: 20 },
+    );
+    // Then the booking's row: free, because the checkout locks it only after the payments. Locked the other
+    // way round, each would wait for the other and PostgreSQL would end one of them as a deadlock.
+    await settlement.query('select id from bookings where id = $1 for update', [booking.id]);
+    await settlement.query('commit');
+    const renewed = await again;
+    expect(renewed.statusCode).toBe(200);
+    expect(renewed.json().paymentIntentId).toBe(first.paymentIntentId);
+  } finally {
+    await Promise.all([settlement.end(), observer.end()]);
+  }
+}, 60_000);

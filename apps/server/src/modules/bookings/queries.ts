@@ -5,12 +5,13 @@
  */
 export {
   bookingPaidUpdate,
+  bookingLockedAfter,
   bookingRowUpdate,
   deleteGuestBookingsOfExpiredSessions,
   findOwnedBooking,
   findBookingForCheckout,
-  lockBooking,
   lockOwner,
   ownerLockKeys,
   updateBookingRow,
+  type LockedBookingColumns,
 } from './repo';

@@ -124,22 +124,30 @@ export async function listBookings(db: Db | Tx, owner: BookingOwner, statuses?: 
     .orderBy(desc(bookings.createdAt), desc(bookings.id));
 }
 
-/** One booking row, locked until the transaction ends. */
-export async function lockBooking(tx: Tx, id: number) {
-  const [row] = await bookingLocked(tx).execute({ id });
-  return row ?? null;
-}
+/** bookingLockedAfter's columns of the booking, as the driver gives them. */
+export type LockedBookingColumns = {
+  booking_status: BookingStatus | null;
+  /** Epoch ms as text; null: no time chosen. */
+  booking_at_ms: string | null;
+  booking_duration_mins: number | null;
+  booking_price_cents: number | null;
+};
 
-/** Every checkout's hold locks its booking (issue 27: built once). */
-const bookingLocked = preparedPerDb((db) =>
-  db
-    .select()
-    .from(bookings)
-    .where(eq(bookings.id, sql.placeholder('id')))
-    .for('update')
-    .limit(1)
-    .prepare('booking_locked'),
-);
+/**
+ * The booking's row locked (until the transaction ends) as a statement not run, for a caller's own
+ * statement (checkout's hold, issue 27: one round trip fewer while the vendor's time is locked). The row is
+ * locked once `after` is evaluated (a condition on what the caller locks first: the order rows are locked in
+ * stays the caller's); `beside` is another module's one-row select whose columns come with it. Answers the
+ * columns a checkout compares (LockedBookingColumns) and `beside`'s; no row when the booking is gone.
+ */
+export function bookingLockedAfter(id: number, after: SQL, beside: SQL): SQL {
+  return sql`select ${bookings.status} as booking_status,
+      (extract(epoch from ${bookings.appointmentAt}) * 1000)::bigint::text as booking_at_ms,
+      ${bookings.durationMins} as booking_duration_mins, ${bookings.priceCents} as booking_price_cents, beside.*
+    from ${bookings} cross join (${beside}) beside
+    where ${bookings.id} = ${id}::int and ${after}
+    for update of ${bookings}`;
+}
 
 export async function insertBooking(tx: Tx, values: NewBooking): Promise<BookingRow> {
   return oneRow(await tx.insert(bookings).values(values).returning(), 'booking');

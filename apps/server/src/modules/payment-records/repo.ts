@@ -132,22 +132,44 @@ export async function findPaymentByConfirmation(db: Db | Tx, confirmationId: str
 }
 
 /**
- * The booking's payments still open (newest first), locked until the transaction ends: a payment being
- * settled at the same moment is waited for and, once settled, is no longer listed.
+ * The booking's payments still open, locked until the transaction ends, and then the row of `then` (another
+ * module's statement, e.g. the booking locked and the vendor's time read; issue 27: one round trip fewer
+ * while the vendor's time is locked), in one statement. `then` is handed a condition that is true once the
+ * payments are locked: its own locks wait behind it, so rows are locked in the order settlement takes them
+ * (payments, then the booking). A payment being settled at the same moment is waited for and, once
+ * settled, is no longer listed (PostgreSQL checks the condition again on the row it locked).
+ *
+ * `openIds`: newest first. `row`: `then`'s first row; none (undefined, and no ids) when it has no row.
  */
-/** A booking's open payments, locked (every checkout's hold; issue 27: built once). */
-const openPaymentsOfBookingLocked = preparedPerDb((db) =>
-  db
+export async function lockOpenPaymentsOfBookingThen<R extends Record<string, unknown>>(
+  tx: Tx,
+  bookingId: number,
+  then: (lockedFirst: SQL) => SQL,
+): Promise<{ openIds: number[]; row: R | undefined }> {
+  const result = await tx.execute<R & { open_payment_ids: string }>(
+    sql`with open_payments as (
+        select ${payments.id} as id from ${payments}
+        where ${payments.bookingId} = ${bookingId}::int and ${payments.status} = 'open'
+        for update
+      )
+      select (select coalesce(string_agg(id::text, ',' order by id desc), '') from open_payments) as open_payment_ids,
+        rest.*
+      from (${then(sql`(select count(*) from open_payments) >= 0`)}) rest`,
+  );
+  const found = (result as { rows: (R & { open_payment_ids: string })[] }).rows[0];
+  if (!found) return { openIds: [], row: undefined };
+  const { open_payment_ids: ids, ...row } = found;
+  return { openIds: ids === '' ? [] : ids.split(',').map(Number), row: row as unknown as R };
+}
+
+/** Payments by id, newest first (rows this transaction already locked: lockOpenPaymentsOfBookingThen's). */
+export async function findPaymentsByIds(tx: Tx, ids: readonly number[]): Promise<PaymentRow[]> {
+  if (ids.length === 0) return [];
+  return tx
     .select()
     .from(payments)
-    .where(and(eq(payments.bookingId, sql.placeholder('bookingId')), eq(payments.status, 'open')))
-    .orderBy(desc(payments.id))
-    .for('update')
-    .prepare('open_payments_of_booking_locked'),
-);
-
-export async function lockOpenPaymentsOfBooking(tx: Tx, bookingId: number) {
-  return openPaymentsOfBookingLocked(tx).execute({ bookingId });
+    .where(inArray(payments.id, [...ids]))
+    .orderBy(desc(payments.id));
 }
 
 export async function insertPayment(tx: Tx, values: NewPayment): Promise<PaymentRow> {

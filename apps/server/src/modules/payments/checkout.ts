@@ -16,20 +16,22 @@ import { users, type PaymentPlanTerms } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { bookableVendorAt, priceFor, type PublicReadAt } from '../bookings/service';
 import {
+  bookingLockedAfter,
   bookingRowUpdate,
   findBookingForCheckout,
-  lockBooking,
   lockOwner,
   ownerLockKeys,
   updateBookingRow,
+  type LockedBookingColumns,
 } from '../bookings/queries';
-import { checkStartWithCalendar, recheckStart } from '../scheduling/service';
+import { checkCalendarAndRules, startRecheck, type BusyTimesRow } from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
 import {
   findPayment,
+  findPaymentsByIds,
   insertPaymentWithJob,
-  lockOpenPaymentsOfBooking,
+  lockOpenPaymentsOfBookingThen,
   lockVendorTime,
   markPaymentsCanceled,
   updatePayment,
@@ -147,7 +149,7 @@ interface Checkout {
   /** The booking's time on the vendor's calendar, [start, end). */
   span: Span;
   /** The vendor's calendar row, read with the booking (issue 27; null: none). */
-  calendar: Parameters<typeof recheckStart>[1];
+  calendar: Parameters<typeof startRecheck>[0];
   /** Read beside the vendor (issue 27): other customers' lapsed holds. */
   lapsed: Promise<PaymentRow[]>;
 }
@@ -188,14 +190,10 @@ export async function createPaymentIntent(
     (found) => ({ ok: true as const, ...found }),
     (err: unknown) => ({ ok: false as const, err }),
   );
-  // The vendor's synced calendar is synced (if stale) before any lock is taken.
-  const { problem, calendar } = await checkStartWithCalendar(
-    deps.db,
-    deps.busyTimesCheck,
-    slot,
-    now,
-    checkout.calendar,
-  );
+  // The vendor's synced calendar is synced (if stale) before any lock is taken, and the vendor's rules are
+  // checked; what the database holds of the vendor's time is read once, under the lock (holdTime).
+  const { calendar } = checkout;
+  const problem = await checkCalendarAndRules(deps.busyTimesCheck, slot, now, calendar);
   if (problem) {
     await customer;
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
@@ -333,9 +331,9 @@ async function reprice(deps: PaymentsDeps, checkout: Checkout, now: Date): Promi
 }
 
 interface HoldPlan {
-  slot: Parameters<typeof recheckStart>[2];
+  slot: Parameters<typeof startRecheck>[1];
   /** The vendor's calendar row as read by the check before the lock (its rules and busy entries' id). */
-  calendar: Parameters<typeof recheckStart>[1];
+  calendar: Parameters<typeof startRecheck>[0];
   span: Span;
   amounts: Amounts;
   holdExpiresAt: Date;
@@ -366,16 +364,24 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
 
   return deps.db.transaction(async (tx) => {
     await lockVendorTime(tx, booking.vendorId, ownerLockKeys(owner));
-    const open = await lockOpenPaymentsOfBooking(tx, booking.id);
-    const current = await lockBooking(tx, booking.id);
-    if (!current || current.status === 'paid' || current.status === 'completed')
+    // Issue 27: after the locks above (its snapshot sees every hold committed before them), one statement
+    // locks the booking's open payments, then the booking, and reads the vendor's time as stored now. Only
+    // the database's view of it here (the calendar was synced above). A lapsed hold that could not be ended
+    // (its payment is being processed) still keeps the time.
+    const recheck = startRecheck(calendar, slot, now, span);
+    const { openIds, row: current } = await lockOpenPaymentsOfBookingThen<
+      LockedBookingColumns & BusyTimesRow
+    >(tx, booking.id, (lockedFirst) => bookingLockedAfter(booking.id, lockedFirst, recheck.statement));
+    if (!current || current.booking_status === 'paid' || current.booking_status === 'completed')
       throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingAlreadyPaid);
     if (
-      current.appointmentAt?.getTime() !== start.getTime() ||
-      current.durationMins !== booking.durationMins ||
-      current.priceCents !== booking.priceCents
+      current.booking_at_ms === null ||
+      Number(current.booking_at_ms) !== start.getTime() ||
+      current.booking_duration_mins !== booking.durationMins ||
+      current.booking_price_cents !== booking.priceCents
     )
       throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingChanged);
+    const open = await findPaymentsByIds(tx, openIds);
     // Only a hold that has not run out is renewed: an expired one is left to the expiry job's reconciliation.
     const same = open.find((p) => matches(p) && p.holdExpiresAt.getTime() > now.getTime()) ?? null;
     const stale = open.filter((p) => p !== same);
@@ -384,9 +390,7 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
       stale.map((p) => p.id),
       now,
     );
-    // Only the database's view of the vendor's time here (the calendar was read above). A lapsed hold that
-    // could not be ended (its payment is being processed) still keeps the time.
-    if (await recheckStart(tx, calendar, slot, now, span)) return { kind: 'taken' as const };
+    if (recheck.problemOf(current)) return { kind: 'taken' as const };
     const booked = tx
       .$with('held_booking')
       .as(bookingRowUpdate(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now }));

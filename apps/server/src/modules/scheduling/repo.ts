@@ -75,6 +75,22 @@ export interface BusyTimes {
  * synced entries costs one row to transfer rather than thousands (measured in bench/availability).
  */
 export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTimes> {
+  const result = await db.execute<BusyTimesRow>(busyTimesStatement(q));
+  return busyTimesOf((result as { rows: BusyTimesRow[] }).rows[0]);
+}
+
+/** The one row of busyTimesStatement, as the driver gives it. */
+export type BusyTimesRow = {
+  ranges: string;
+  hold: string | null;
+  lapsed: boolean;
+};
+
+/**
+ * loadBusyTimes' statement, not run (one row: `ranges`, `hold`, `lapsed`): a caller may run it as a part
+ * of its own statement (checkout's hold, issue 27) and read the row with busyTimesOf.
+ */
+export function busyTimesStatement(q: BusyQuery): SQL {
   const from = q.from.toISOString();
   const to = q.to.toISOString();
   const holdEnd = sql`${payments.appointmentAt} + make_interval(mins => ${payments.durationMins})`;
@@ -114,13 +130,13 @@ export async function loadBusyTimes(db: Db | Tx, q: BusyQuery): Promise<BusyTime
           and ${holdEnd} > ${span.start.toISOString()}::timestamptz
           ${q.excludeBookingId ? sql`and ${payments.bookingId} is distinct from ${q.excludeBookingId}` : sql``})`
     : sql`false`;
-  type Row = { ranges: string; hold: string | null; lapsed: boolean };
-  const result = await db.execute<Row>(
-    sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges, ${epochMs(sql`min(b.h)`)} as hold,
+  return sql`select coalesce(string_agg(b.s || ',' || b.e, ';'), '') as ranges, ${epochMs(sql`min(b.h)`)} as hold,
         ${lapsed} as lapsed
-      from (${sql.join(parts, sql` union all `)}) b`,
-  );
-  const row = (result as { rows: Row[] }).rows[0];
+      from (${sql.join(parts, sql` union all `)}) b`;
+}
+
+/** busyTimesStatement's row read (none: nothing busy). */
+export function busyTimesOf(row: BusyTimesRow | undefined): BusyTimes {
   const text = row?.ranges ?? '';
   const busy =
     text === ''

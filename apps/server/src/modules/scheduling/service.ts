@@ -11,6 +11,7 @@ import {
   FALLBACK_RULES,
   type Availability,
   type AvailabilityRules,
+  type BusyRange,
 } from '@stg/domain/availability';
 import { TIME_ZONE } from '@stg/domain/constants';
 import {
@@ -18,11 +19,23 @@ import {
   SCHEDULING_MESSAGES,
   type SchedulingPreferencesPatch,
 } from '@stg/domain/scheduling-preferences';
+import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client';
 import type { BusyTimesCheck } from '../../deps';
 import { notFound, unprocessable } from '../../http/errors';
-import { findCalendarOfVendor, listBusyRanges, loadBusyTimes, type VendorCalendarRow } from './repo';
+import {
+  busyTimesOf,
+  busyTimesStatement,
+  findCalendarOfVendor,
+  listBusyRanges,
+  loadBusyTimes,
+  type BusyTimesRow,
+  type VendorCalendarRow,
+} from './repo';
 import { lockCalendar, updateCalendar } from '../calendar-sync/service';
+
+/** startRecheck's row, for a caller that runs its statement inside its own. */
+export type { BusyTimesRow } from './repo';
 
 /** The order being moved, which the availability answer leaves free (bookings/availability.ts; ADR 0026). */
 export { findVendorOrder } from './repo';
@@ -184,7 +197,7 @@ export async function vendorCalendar(db: Db | Tx, vendorId: number): Promise<Ven
 
 /**
  * checkStart's answer and the vendor's calendar row it read (null: none), for a caller that checks the
- * start again under the vendor-time lock with `recheckStart`.
+ * start again under the vendor-time lock (`startRecheck`).
  */
 export async function checkStartWithCalendar(
   db: Db | Tx,
@@ -203,19 +216,21 @@ export async function checkStartWithCalendar(
 }
 
 /**
- * checkStart again, on the database's view of the vendor's time only, with the calendar row read by
- * checkStartWithCalendar (its rules; the calendar is neither read nor synced again): one statement (issue
- * 27: the check re-done under the vendor-time lock). With `lapsedHoldsOverlapping`, a checkout hold that
- * ran out but is still open on that span (its payment could not be ended) also keeps the time.
+ * checkStartWithCalendar without the database's view of the vendor's time: the synced calendar (synced
+ * first if stale) and the vendor's rules only, no statement. For a caller that re-checks the time under
+ * the vendor-time lock anyway (checkout, issue 27: startRecheck), so the time is read once, under the lock.
  */
-export async function recheckStart(
-  tx: Db | Tx,
-  calendar: VendorCalendarRow | null,
+export async function checkCalendarAndRules(
+  busyTimesCheck: BusyTimesCheck,
   check: StartCheck,
   now: Date,
-  lapsedHoldsOverlapping?: { start: Date; end: Date },
+  calendar: VendorCalendarRow | null,
 ): Promise<string | null> {
-  return startProblem(tx, calendar, check, now, lapsedHoldsOverlapping);
+  if (calendar) {
+    const reason = await busyTimesCheck(calendar, now);
+    if (reason) return reason;
+  }
+  return rulesProblem(calendar, check, now, []);
 }
 
 async function startProblem(
@@ -223,10 +238,27 @@ async function startProblem(
   calendar: VendorCalendarRow | null,
   check: StartCheck,
   now: Date,
-  lapsedHoldsOverlapping?: { start: Date; end: Date },
 ): Promise<string | null> {
+  const { statement, problemOf } = startRecheck(calendar, check, now);
+  const result = await db.execute<BusyTimesRow>(statement);
+  return problemOf((result as { rows: BusyTimesRow[] }).rows[0]);
+}
+
+/**
+ * The start checked again on the database's view of the vendor's time only, with the calendar row read
+ * before (its rules; the calendar is neither read nor synced again), as a statement not run and the reading
+ * of its one row (with `lapsedHoldsOverlapping`, a checkout hold that ran out but is still open on that span
+ * also keeps the time). A caller runs it as a part of its own statement (checkout's hold, issue 27: beside
+ * the booking's lock, one round trip fewer while the vendor's time is locked).
+ */
+export function startRecheck(
+  calendar: VendorCalendarRow | null,
+  check: StartCheck,
+  now: Date,
+  lapsedHoldsOverlapping?: { start: Date; end: Date },
+): { statement: SQL; problemOf: (row: BusyTimesRow | undefined) => string | null } {
   const at = check.start.getTime();
-  const { busy, lapsedHold } = await loadBusyTimes(db, {
+  const statement = busyTimesStatement({
     vendorId: check.vendorId,
     calendarId: calendar?.id ?? null,
     from: new Date(at - DAY_MS),
@@ -238,7 +270,21 @@ async function startProblem(
     excludePlanVisitIds: check.excludePlanVisitIds,
     lapsedHoldsOverlapping,
   });
-  if (lapsedHold) return SCHEDULING_MESSAGES.appointmentUnavailable;
+  const problemOf = (row: BusyTimesRow | undefined) => {
+    const { busy, lapsedHold } = busyTimesOf(row);
+    if (lapsedHold) return SCHEDULING_MESSAGES.appointmentUnavailable;
+    return rulesProblem(calendar, check, now, busy);
+  };
+  return { statement, problemOf };
+}
+
+/** The vendor's rules for a start among `busy` (spec §9); one message for every reason. */
+function rulesProblem(
+  calendar: VendorCalendarRow | null,
+  check: StartCheck,
+  now: Date,
+  busy: BusyRange[],
+): string | null {
   const problem = explainStart(
     {
       ...rulesOf(calendar),
@@ -247,7 +293,7 @@ async function startProblem(
       stepMinutes: check.stepMinutes,
       busy,
     },
-    at,
+    check.start.getTime(),
   );
   return problem === null ? null : SCHEDULING_MESSAGES.appointmentUnavailable;
 }
