@@ -84,7 +84,9 @@ const bookingOfUser = preparedPerDb((db) =>
  * of that id may be older than the row, since its first write bumps no session version), the booking's
  * vendor's calendar row (null: none; one per vendor) for the time check, and whether another customer's
  * lapsed hold (open, run out at `now`) overlaps the booking's time: the usual answer is no, and then checkout
- * does not read them (payment-records' findOverlappingOpenPayments 'lapsed' reads them when there are some).
+ * does not read them (payment-records' findOverlappingOpenPayments 'lapsed' reads them when there are some),
+ * and whether the booking has a checkout attempt open (none: a first attempt, whose intent checkout asks for
+ * before its hold).
  */
 export async function findBookingForCheckout(db: Db | Tx, userId: number, id: number, now: Date) {
   const [found] = await bookingForCheckout(db).execute({ id, userId, now: now.toISOString() });
@@ -99,6 +101,10 @@ const lapsedHoldOnBooking = sql<boolean>`exists (select 1 from ${payments} where
   and ${payments.appointmentAt} + make_interval(mins => ${payments.durationMins}) > ${bookings.appointmentAt}
   and ${payments.bookingId} is distinct from ${bookings.id})`;
 
+/** Whether a checkout attempt of the booking is still open (a running hold, or one not yet released). */
+const openPaymentOfBooking = sql<boolean>`exists (select 1 from ${payments}
+  where ${payments.bookingId} = ${bookings.id} and ${payments.status} = 'open')`;
+
 const bookingForCheckout = preparedPerDb((db) =>
   db
     .select({
@@ -106,6 +112,7 @@ const bookingForCheckout = preparedPerDb((db) =>
       paymentCustomerId: users.paymentCustomerId,
       calendar: vendorCalendars,
       lapsedHolds: lapsedHoldOnBooking,
+      openPayment: openPaymentOfBooking,
     })
     .from(bookings)
     .innerJoin(users, eq(users.id, bookings.userId))

@@ -30,7 +30,8 @@ import {
   signedUpCustomer,
 } from '../../../test/checkout-fixtures';
 import { createPayableVendor, type PayableVendor } from '../../../test/payable-vendor';
-import { expireHold } from './holds';
+import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import { expireHold, PAYMENTS_UNAVAILABLE } from './holds';
 import { deliverSandboxEvent } from './service';
 import { handlePaymentEvent } from './settle';
 
@@ -65,6 +66,20 @@ async function settled() {
   await app.deps.background.drain();
 }
 
+/** The sandbox's intents for a booking (their metadata names it), by status. */
+async function intentsOfBooking(bookingId: number) {
+  const rows = await app.deps.db
+    .select()
+    .from(sandboxObjects)
+    .where(
+      and(
+        eq(sandboxObjects.object, 'payment_intent'),
+        sql`${sandboxObjects.data}->'metadata'->>'bookingId' = ${String(bookingId)}`,
+      ),
+    );
+  return rows.map((r) => ({ id: r.id, status: (r.data as { status: string }).status }));
+}
+
 describe('POST /api/payments/create-payment-intent', () => {
   it('tells a guest to sign in first (not_logged_in, 401)', async () => {
     const guest = new TestClient(app);
@@ -80,14 +95,34 @@ describe('POST /api/payments/create-payment-intent', () => {
   it("holds the time: the server's price plus the service charge, the same intent on a double click, and nobody else can pay for it", async () => {
     const { client } = await signedUpCustomer(app);
     const booking = await scheduledBooking(client, vendor, at(25, 9));
+    // Both clicks read the booking before either holds: the provider answers neither until both asked.
+    const provider = app.deps.payments;
+    const createIntentOf = provider.createIntent.bind(provider);
+    let asking = 0;
+    let bothAsked!: () => void;
+    const gate = new Promise<void>((resolve) => (bothAsked = resolve));
+    provider.createIntent = async (terms) => {
+      if (++asking === 2) bothAsked();
+      await gate;
+      return createIntentOf(terms);
+    };
     const [first, second] = await Promise.all([
       createIntent(client, booking.id),
       createIntent(client, booking.id),
-    ]);
+    ]).finally(() => (provider.createIntent = createIntentOf));
+    expect(asking).toBe(2);
     expect(first.statusCode).toBe(200);
     expect(second.statusCode).toBe(200);
     const body = first.json();
     expect(second.json().paymentIntentId).toBe(body.paymentIntentId);
+    // Both clicks asked the provider for an intent before the hold (issue 27: a first attempt's): the one
+    // that lost the hold to the other has its intent cancelled; the customer's stays payable.
+    await settled();
+    const asked = await intentsOfBooking(booking.id);
+    expect(asked.find((i) => i.id === body.paymentIntentId)?.status).toBe('requires_payment_method');
+    expect(asked.filter((i) => i.id !== body.paymentIntentId).every((i) => i.status === 'canceled')).toBe(
+      true,
+    );
     expect(body).toMatchObject({
       provider: 'sandbox',
       publishableKey: null,
@@ -196,6 +231,71 @@ describe('POST /api/payments/create-payment-intent', () => {
     });
     const stranger = await signedUpCustomer(app);
     expect((await createIntent(stranger.client, booking.id)).statusCode).toBe(404);
+  });
+
+  it('a time taken by another hold refuses the checkout and cancels the intent asked for beside the checks', async () => {
+    const first = await signedUpCustomer(app);
+    const held = await scheduledBooking(first.client, vendor, at(53, 9));
+    expect((await createIntent(first.client, held.id)).statusCode).toBe(200);
+    const second = await signedUpCustomer(app);
+    // Chosen before the first customer held it; the time is read again under the vendor's lock.
+    const late = await scheduledBooking(second.client, vendor, at(54, 9));
+    await app.deps.db
+      .update(bookings)
+      .set({ appointmentAt: new Date(at(53, 9)) })
+      .where(eq(bookings.id, late.id));
+    const res = await createIntent(second.client, late.id);
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      error_type: 'appointment_unavailable',
+      message: SCHEDULING_MESSAGES.appointmentUnavailable,
+    });
+    await settled();
+    const asked = await intentsOfBooking(late.id);
+    expect(asked).toHaveLength(1);
+    expect(asked[0]!.status).toBe('canceled');
+    const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, late.id));
+    expect(row!.status).toBe('scheduled');
+    expect(await app.deps.db.select().from(payments).where(eq(payments.bookingId, late.id))).toHaveLength(0);
+  });
+
+  it('the provider refusing the intent holds nothing: unavailable for now (503) or, refused outright, the vendor’s setup (422); then it pays', async () => {
+    const { client } = await signedUpCustomer(app);
+    const booking = await scheduledBooking(client, vendor, at(55, 9));
+    const provider = app.deps.payments;
+    const createIntentOf = provider.createIntent.bind(provider);
+    try {
+      for (const [err, status] of [
+        [
+          new PaymentProviderError(
+            'Could not connect to the payment provider.',
+            'api_connection_error',
+            true,
+          ),
+          503,
+        ],
+        [new PaymentProviderError('This account cannot take payments.', 'account_invalid', false), 422],
+      ] as const) {
+        provider.createIntent = () => Promise.reject(err);
+        const res = await createIntent(client, booking.id);
+        expect(res.statusCode).toBe(status);
+        if (status === 503) expect(res.json().errors).toEqual([PAYMENTS_UNAVAILABLE]);
+        else expect(res.json().error_type).toBe('vendor_payment_setup_incomplete');
+        const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, booking.id));
+        expect(row!.status).toBe('scheduled');
+        const open = await app.deps.db
+          .select()
+          .from(payments)
+          .where(and(eq(payments.bookingId, booking.id), eq(payments.status, 'open')));
+        expect(open).toHaveLength(0);
+      }
+    } finally {
+      provider.createIntent = createIntentOf;
+    }
+    const res = await createIntent(client, booking.id);
+    expect(res.statusCode).toBe(200);
+    await sandboxConfirm(client, res.json().clientSecret, CARDS.visa);
+    expect((await confirmPayment(client, res.json().paymentIntentId)).json().status).toBe('succeeded');
   });
 
   it('answers invalid_price when the vendor changed the price since the customer saw it', async () => {

@@ -152,6 +152,8 @@ interface Checkout {
   calendar: Parameters<typeof startRecheck>[0];
   /** Read beside the vendor (issue 27): other customers' lapsed holds. */
   lapsed: Promise<PaymentRow[]>;
+  /** Whether the booking had a checkout attempt open when read (none: a first attempt). */
+  openPayment: boolean;
 }
 
 /** A read started now and awaited later (or never, after a refusal): its failure is not unhandled. */
@@ -190,31 +192,6 @@ export async function createPaymentIntent(
     (found) => ({ ok: true as const, ...found }),
     (err: unknown) => ({ ok: false as const, err }),
   );
-  // The vendor's synced calendar is synced (if stale) before any lock is taken, and the vendor's rules are
-  // checked; what the database holds of the vendor's time is read once, under the lock (holdTime).
-  const { calendar } = checkout;
-  const problem = await checkCalendarAndRules(deps.busyTimesCheck, slot, now, calendar);
-  if (problem) {
-    await customer;
-    throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
-  }
-  // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
-  // this customer holds the time, a late payment of the old hold can no longer take it from them.
-  const { span } = checkout;
-  try {
-    await endLapsedHolds(deps, await checkout.lapsed);
-  } finally {
-    await customer;
-  }
-
-  const made = await customer;
-  if (!made.ok) {
-    deps.log.error({ err: made.err }, 'payment provider refused the customer');
-    throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
-  }
-  const customerId = made.id;
-  // Saved cards are listed while the time is held and the intent made (a new customer has none).
-  const cards = made.created ? Promise.resolve([]) : savedCards(deps, customerId);
   const amounts = orderAmounts(
     priced.priceCents,
     user.serviceChargeCents,
@@ -233,15 +210,81 @@ export async function createPaymentIntent(
   });
   if (plan) req = { ...req, saveCard: true };
   const saveCard = req.saveCard ?? false;
+  const confirmationId = newConfirmationId();
+  // Issue 27: a booking's first attempt (none open) asks the provider for its intent as soon as the customer
+  // is known, beside the checks, and the hold writes the payment with it: no write of the intent after the
+  // hold. The intent is worth nothing until the customer has its secret, which only a payment row gives; an
+  // attempt refused, or beaten to the hold by the customer's own double click, has it cancelled.
+  const early = checkout.openPayment
+    ? null
+    : started(
+        customer.then((made) =>
+          made.ok
+            ? deps.payments.createIntent(
+                intentTerms(checkout, made.id, amounts.totalCents, saveCard, confirmationId),
+              )
+            : null,
+        ),
+      );
+  const cancelEarly = (unless?: string | null) =>
+    early?.then(
+      (intent) => {
+        if (intent && intent.id !== unless) cancelIntentLater(deps, intent.id, `cancel-${confirmationId}`);
+      },
+      () => undefined,
+    );
 
-  const decided = await holdTime(
-    deps,
-    checkout,
-    { slot, calendar, span, amounts, holdExpiresAt, saveCard, plan },
-    now,
-  );
-  if (decided.kind === 'taken')
+  let decided;
+  let customerId;
+  let cards;
+  try {
+    // The vendor's synced calendar is synced (if stale) before any lock is taken, and the vendor's rules are
+    // checked; what the database holds of the vendor's time is read once, under the lock (holdTime).
+    const { calendar } = checkout;
+    const problem = await checkCalendarAndRules(deps.busyTimesCheck, slot, now, calendar);
+    if (problem) {
+      await customer;
+      throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+    }
+    // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
+    // this customer holds the time, a late payment of the old hold can no longer take it from them.
+    const { span } = checkout;
+    try {
+      await endLapsedHolds(deps, await checkout.lapsed);
+    } finally {
+      await customer;
+    }
+
+    const made = await customer;
+    if (!made.ok) {
+      deps.log.error({ err: made.err }, 'payment provider refused the customer');
+      throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
+    }
+    customerId = made.id;
+    // Saved cards are listed while the time is held and the intent made (a new customer has none).
+    cards = made.created ? Promise.resolve([]) : savedCards(deps, customerId);
+    let intent = null;
+    try {
+      intent = early ? await early : null;
+    } catch (err) {
+      throw intentRefused(deps, err, null);
+    }
+    decided = await holdTime(
+      deps,
+      checkout,
+      { slot, calendar, span, amounts, holdExpiresAt, saveCard, plan, confirmationId, intent },
+      now,
+    );
+  } catch (err) {
+    void cancelEarly();
+    throw err;
+  }
+  if (decided.kind === 'taken') {
+    void cancelEarly();
     throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
+  }
+  // The customer's own attempt held the time first (a double click): its intent is the one answered.
+  void cancelEarly(decided.payment.intentId);
 
   cancelReplacedIntents(deps, decided.stale, now);
   const payment = await ensureIntent(deps, checkout, decided, { customerId, saveCard, req }, now);
@@ -298,7 +341,18 @@ async function validateCheckout(
       'vendor_payment_setup_incomplete',
       CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
     );
-  return { user, owner, booking, start, addressId, vendor, span, calendar, lapsed };
+  return {
+    user,
+    owner,
+    booking,
+    start,
+    addressId,
+    vendor,
+    span,
+    calendar,
+    lapsed,
+    openPayment: found.openPayment,
+  };
 }
 
 /** The server's own price for the answers; a change since the customer saw it is told, not charged. */
@@ -340,6 +394,10 @@ interface HoldPlan {
   saveCard: boolean;
   /** ADR 0037: a plan's terms, frozen on the payment; null for one time. */
   plan: PaymentPlanTerms | null;
+  /** A new attempt's confirmation id (its intent's idempotency key names it). */
+  confirmationId: string;
+  /** The provider's intent asked for before the hold (a booking's first attempt), else null. */
+  intent: { id: string; clientSecret: string } | null;
 }
 
 /**
@@ -416,7 +474,9 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
         vendorId: booking.vendorId,
         addressId,
         provider: deps.payments.name,
-        confirmationId: newConfirmationId(),
+        confirmationId: plan.confirmationId,
+        intentId: plan.intent?.id ?? null,
+        clientSecret: plan.intent?.clientSecret ?? null,
         status: 'open',
         subtotalCents: amounts.subtotalCents,
         serviceFeeCents: amounts.serviceFeeCents,
@@ -443,12 +503,13 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
 /** Intents of replaced attempts are cancelled at the provider (a late payment of one is still settled). */
 function cancelReplacedIntents(deps: PaymentsDeps, stale: PaymentRow[], now: Date): void {
   for (const old of stale)
-    if (old.intentId) {
-      const intentId = old.intentId;
-      deps.background.run('cancel replaced intent', async () => {
-        await deps.payments.cancelIntent(intentId, `cancel-${old.confirmationId}-${now.getTime()}`);
-      });
-    }
+    if (old.intentId) cancelIntentLater(deps, old.intentId, `cancel-${old.confirmationId}-${now.getTime()}`);
+}
+
+function cancelIntentLater(deps: PaymentsDeps, intentId: string, idempotencyKey: string): void {
+  deps.background.run('cancel unused intent', async () => {
+    await deps.payments.cancelIntent(intentId, idempotencyKey);
+  });
 }
 
 /** The held attempt's payment intent: created with the provider (or waited for), or its card choice updated. */
@@ -460,7 +521,6 @@ async function ensureIntent(
   now: Date,
 ): Promise<PaymentRow> {
   const { db } = deps;
-  const { user, booking, vendor } = checkout;
   const { customerId, saveCard, req } = opts;
   let payment = decided.payment;
   try {
@@ -469,20 +529,9 @@ async function ensureIntent(
     if (decided.kind === 'reuse' && !payment.intentId && now.getTime() - payment.createdAt.getTime() < 30_000)
       payment = await waitForIntent(deps, payment.id);
     if (!payment.intentId) {
-      const intent = await deps.payments.createIntent({
-        amountCents: payment.totalCents,
-        customerId,
-        description: `${vendor.vendor.name} — booking ${booking.id}`,
-        metadata: {
-          paymentId: String(payment.id),
-          bookingId: String(booking.id),
-          confirmationId: payment.confirmationId,
-          vendorId: String(booking.vendorId),
-          userId: String(user.id),
-        },
-        setupFutureUsage: saveCard,
-        idempotencyKey: `checkout-${payment.confirmationId}`,
-      });
+      const intent = await deps.payments.createIntent(
+        intentTerms(checkout, customerId, payment.totalCents, saveCard, payment.confirmationId),
+      );
       payment = await updatePayment(db, payment.id, {
         intentId: intent.id,
         clientSecret: intent.clientSecret,
@@ -494,17 +543,47 @@ async function ensureIntent(
     }
   } catch (err) {
     if (err instanceof HttpError) throw err;
-    deps.log.error({ err, paymentId: payment.id }, 'payment provider refused the intent');
     if (!payment.intentId && decided.kind === 'new') await releaseHold(deps, payment.id, 'failed');
-    if (err instanceof PaymentProviderError && !err.retryable)
-      throw new PaymentInitError(
-        422,
-        'vendor_payment_setup_incomplete',
-        CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
-      );
-    throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
+    throw intentRefused(deps, err, payment.id);
   }
   return payment;
+}
+
+/** What the provider is asked for a checkout attempt's intent (its idempotency key names the attempt). */
+function intentTerms(
+  checkout: Checkout,
+  customerId: string,
+  amountCents: number,
+  saveCard: boolean,
+  confirmationId: string,
+): Parameters<PaymentsDeps['payments']['createIntent']>[0] {
+  const { booking, vendor, user } = checkout;
+  return {
+    amountCents,
+    customerId,
+    description: `${vendor.vendor.name} — booking ${booking.id}`,
+    metadata: {
+      bookingId: String(booking.id),
+      confirmationId,
+      vendorId: String(booking.vendorId),
+      userId: String(user.id),
+    },
+    setupFutureUsage: saveCard,
+    idempotencyKey: `checkout-${confirmationId}`,
+  };
+}
+
+/** The provider's refusal of an intent, as the customer is told it (a refusal of ours is passed on). */
+function intentRefused(deps: PaymentsDeps, err: unknown, paymentId: number | null): Error {
+  if (err instanceof HttpError) return err;
+  deps.log.error({ err, paymentId }, 'payment provider refused the intent');
+  if (err instanceof PaymentProviderError && !err.retryable)
+    return new PaymentInitError(
+      422,
+      'vendor_payment_setup_incomplete',
+      CHECKOUT_MESSAGES.vendorPaymentSetupIncomplete,
+    );
+  return new HttpError(503, [PAYMENTS_UNAVAILABLE]);
 }
 
 /** A double click: the first request is asking the provider for the intent; wait for it (briefly). */
