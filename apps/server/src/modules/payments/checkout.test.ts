@@ -652,6 +652,71 @@ describe('races, events and expiry', () => {
     );
   });
 
+  it('a checkout for a time busy anyway is refused before it ends another customer’s lapsed hold (its customer may still be in 3-D Secure)', async () => {
+    const before = clock;
+    try {
+      const x = await signedUpCustomer(app);
+      const xBooking = await scheduledBooking(x.client, vendor, at(58, 9));
+      const xIntent = (await createIntent(x.client, xBooking.id)).json();
+      const asked = await sandboxConfirm(x.client, xIntent.clientSecret, CARDS.threeDs);
+      expect(asked.json().status).toBe('requires_action');
+      // X's hold runs out while X is in 3-D Secure; the expiry job would leave X alone for a while yet.
+      clock = new Date(clock.getTime() + 11 * 60_000);
+      // The time is also held by someone else (as a synced calendar entry or a plan's visit would keep it).
+      const z = await signedUpCustomer(app);
+      await insertCheckoutHold(app, {
+        vendorId: vendor.vendorId,
+        userId: z.userId,
+        addressId: z.addressId,
+        appointmentAt: new Date(at(58, 9)),
+        holdExpiresAt: new Date(clock.getTime() + 10 * 60_000),
+      });
+      const y = await signedUpCustomer(app);
+      const yBooking = await scheduledBooking(y.client, vendor, at(59, 9));
+      await app.deps.db
+        .update(bookings)
+        .set({ appointmentAt: new Date(at(58, 9)) })
+        .where(eq(bookings.id, yBooking.id));
+      const res = await createIntent(y.client, yBooking.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json().error_type).toBe('appointment_unavailable');
+      await settled();
+      expect((await app.deps.sandbox!.retrieveIntent(xIntent.paymentIntentId)).status).toBe(
+        'requires_action',
+      );
+    } finally {
+      clock = before;
+    }
+  });
+
+  it('a time taken is told first, even while the provider refuses intents', async () => {
+    const first = await signedUpCustomer(app);
+    const held = await scheduledBooking(first.client, vendor, at(60, 9));
+    expect((await createIntent(first.client, held.id)).statusCode).toBe(200);
+    const second = await signedUpCustomer(app);
+    const late = await scheduledBooking(second.client, vendor, at(61, 9));
+    await app.deps.db
+      .update(bookings)
+      .set({ appointmentAt: new Date(at(60, 9)) })
+      .where(eq(bookings.id, late.id));
+    const provider = app.deps.payments;
+    const createIntentOf = provider.createIntent.bind(provider);
+    provider.createIntent = () =>
+      Promise.reject(
+        new PaymentProviderError('This account cannot take payments.', 'account_invalid', false),
+      );
+    try {
+      const res = await createIntent(second.client, late.id);
+      expect(res.statusCode).toBe(409);
+      expect(res.json()).toMatchObject({
+        error_type: 'appointment_unavailable',
+        message: SCHEDULING_MESSAGES.appointmentUnavailable,
+      });
+    } finally {
+      provider.createIntent = createIntentOf;
+    }
+  });
+
   it('a late payer never takes the time from a customer whose hold is running: the lapsed intent is cancelled before the new hold, so nobody is charged then refunded (issue 23)', async () => {
     const late = await signedUpCustomer(app, 'late');
     const lateBooking = await scheduledBooking(late.client, vendor, at(48, 9));

@@ -11,7 +11,7 @@ import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { CHECKOUT_MESSAGES, orderAmounts, type PaymentInitErrorType } from '@stg/domain/checkout';
 import { centsToDollars, formatDollars } from '@stg/domain/money';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
-import { PaymentProviderError } from '../../adapters/payments/payment-provider';
+import { PaymentProviderError, type ProviderIntent } from '../../adapters/payments/payment-provider';
 import { users, type PaymentPlanTerms } from '../../db/schema';
 import { HttpError } from '../../http/errors';
 import { bookableVendorAt, priceFor, type PublicReadAt } from '../bookings/service';
@@ -24,11 +24,17 @@ import {
   updateBookingRow,
   type LockedBookingColumns,
 } from '../bookings/queries';
-import { checkCalendarAndRules, startRecheck, type BusyTimesRow } from '../scheduling/service';
+import {
+  checkCalendarAndRules,
+  checkStartWithCalendar,
+  startRecheck,
+  type BusyTimesRow,
+} from '../scheduling/service';
 import type { UserRow } from '../../db/rows';
 import type { PaymentsDeps } from '../../deps';
 import {
   findPayment,
+  findPaymentByIntent,
   findPaymentsByIds,
   insertPaymentWithJob,
   lockOpenPaymentsOfBookingThen,
@@ -154,6 +160,8 @@ interface Checkout {
   lapsed: Promise<PaymentRow[]>;
   /** Whether the booking had a checkout attempt open when read (none: a first attempt). */
   openPayment: boolean;
+  /** Whether another customer's lapsed hold overlapped the booking's time when read. */
+  lapsedHolds: boolean;
 }
 
 /** A read started now and awaited later (or never, after a refusal): its failure is not unhandled. */
@@ -211,25 +219,13 @@ export async function createPaymentIntent(
   if (plan) req = { ...req, saveCard: true };
   const saveCard = req.saveCard ?? false;
   const confirmationId = newConfirmationId();
-  // Issue 27: a booking's first attempt (none open) asks the provider for its intent as soon as the customer
-  // is known, beside the checks, and the hold writes the payment with it: no write of the intent after the
-  // hold. The intent is worth nothing until the customer has its secret, which only a payment row gives; an
-  // attempt refused, or beaten to the hold by the customer's own double click, has it cancelled.
-  const early = checkout.openPayment
-    ? null
-    : started(
-        customer.then((made) =>
-          made.ok
-            ? deps.payments.createIntent(
-                intentTerms(checkout, made.id, amounts.totalCents, saveCard, confirmationId),
-              )
-            : null,
-        ),
-      );
-  const cancelEarly = (unless?: string | null) =>
+  let early: Promise<ProviderIntent | null> | null = null;
+  /** The early intent, unless `kept` (the one the customer is answered) or a payment row holds it. */
+  const cancelEarly = (kept?: string | null) =>
     early?.then(
       (intent) => {
-        if (intent && intent.id !== unless) cancelIntentLater(deps, intent.id, `cancel-${confirmationId}`);
+        if (intent && intent.id !== kept)
+          cancelUnheldIntentLater(deps, intent.id, `cancel-${confirmationId}`);
       },
       () => undefined,
     );
@@ -239,16 +235,34 @@ export async function createPaymentIntent(
   let cards;
   try {
     // The vendor's synced calendar is synced (if stale) before any lock is taken, and the vendor's rules are
-    // checked; what the database holds of the vendor's time is read once, under the lock (holdTime).
-    const { calendar } = checkout;
-    const problem = await checkCalendarAndRules(deps.busyTimesCheck, slot, now, calendar);
+    // checked. What the database holds of the vendor's time is read under the lock (holdTime); here too only
+    // when another customer's lapsed hold is on the time, so that a time busy anyway is refused before that
+    // hold is ended (its customer may still be in 3-D Secure).
+    const { calendar, span } = checkout;
+    const problem = checkout.lapsedHolds
+      ? (await checkStartWithCalendar(deps.db, deps.busyTimesCheck, slot, now, calendar)).problem
+      : await checkCalendarAndRules(deps.busyTimesCheck, slot, now, calendar);
     if (problem) {
       await customer;
       throw new PaymentInitError(409, 'appointment_unavailable', SCHEDULING_MESSAGES.appointmentUnavailable);
     }
+    // Issue 27: a booking's first attempt (none open) asks the provider for its intent as soon as the customer
+    // is known, and the hold writes the payment with it: no write of the intent after the hold. The intent is
+    // worth nothing until the customer has its secret, which only a payment row gives; an attempt refused, or
+    // beaten to the hold by the customer's own double click, has it cancelled.
+    early = checkout.openPayment
+      ? null
+      : started(
+          customer.then((made) =>
+            made.ok
+              ? deps.payments.createIntent(
+                  intentTerms(checkout, made.id, amounts.totalCents, saveCard, confirmationId),
+                )
+              : null,
+          ),
+        );
     // Another customer's hold on this time that ran out is ended with the provider first (ADR 0013): once
     // this customer holds the time, a late payment of the old hold can no longer take it from them.
-    const { span } = checkout;
     try {
       await endLapsedHolds(deps, await checkout.lapsed);
     } finally {
@@ -261,14 +275,11 @@ export async function createPaymentIntent(
       throw new HttpError(503, [PAYMENTS_UNAVAILABLE]);
     }
     customerId = made.id;
-    // Saved cards are listed while the time is held and the intent made (a new customer has none).
+    // Saved cards are listed while the time is held (a new customer has none).
     cards = made.created ? Promise.resolve([]) : savedCards(deps, customerId);
-    let intent = null;
-    try {
-      intent = early ? await early : null;
-    } catch (err) {
-      throw intentRefused(deps, err, null);
-    }
+    // An early intent the provider refused is not told yet: a time taken is told first, as before. The hold
+    // is then taken without it, and the intent asked for again after the hold with the same idempotency key.
+    const intent = early ? await early.catch(() => null) : null;
     decided = await holdTime(
       deps,
       checkout,
@@ -352,6 +363,7 @@ async function validateCheckout(
     calendar,
     lapsed,
     openPayment: found.openPayment,
+    lapsedHolds: found.lapsedHolds,
   };
 }
 
@@ -386,7 +398,7 @@ async function reprice(deps: PaymentsDeps, checkout: Checkout, now: Date): Promi
 
 interface HoldPlan {
   slot: Parameters<typeof startRecheck>[1];
-  /** The vendor's calendar row as read by the check before the lock (its rules and busy entries' id). */
+  /** The vendor's calendar row as read with the booking (its rules and busy entries' id). */
   calendar: Parameters<typeof startRecheck>[0];
   span: Span;
   amounts: Amounts;
@@ -507,7 +519,18 @@ function cancelReplacedIntents(deps: PaymentsDeps, stale: PaymentRow[], now: Dat
 }
 
 function cancelIntentLater(deps: PaymentsDeps, intentId: string, idempotencyKey: string): void {
+  deps.background.run('cancel replaced intent', async () => {
+    await deps.payments.cancelIntent(intentId, idempotencyKey);
+  });
+}
+
+/**
+ * An intent asked for before the hold and not used, cancelled at the provider, unless a payment row holds it
+ * after all (a commit whose answer was lost, though it committed: the customer's retry is answered that row).
+ */
+function cancelUnheldIntentLater(deps: PaymentsDeps, intentId: string, idempotencyKey: string): void {
   deps.background.run('cancel unused intent', async () => {
+    if (await findPaymentByIntent(deps.db, deps.payments.name, intentId)) return;
     await deps.payments.cancelIntent(intentId, idempotencyKey);
   });
 }

@@ -188,23 +188,15 @@ export async function checkStart(
 }
 
 /**
- * The vendor's calendar row (null: none), for a caller that reads it beside other reads and hands it to
- * `checkStartWithCalendar` (issue 27: reads before a checkout's lock run at once).
- */
-export async function vendorCalendar(db: Db | Tx, vendorId: number): Promise<VendorCalendarRow | null> {
-  return findCalendarOfVendor(db, vendorId);
-}
-
-/**
- * checkStart's answer and the vendor's calendar row it read (null: none), for a caller that checks the
- * start again under the vendor-time lock (`startRecheck`).
+ * checkStart's answer and the vendor's calendar row it read (null: none); `known`: the row as the caller read
+ * it already (checkout reads it with the booking, issue 27).
  */
 export async function checkStartWithCalendar(
   db: Db | Tx,
   busyTimesCheck: BusyTimesCheck,
   check: StartCheck,
   now: Date,
-  /** The vendor's calendar row as read by `vendorCalendar` just before (null: none); left out, it is read. */
+  /** The vendor's calendar row as the caller read it (null: none); left out, it is read. */
   known?: VendorCalendarRow | null,
 ): Promise<{ problem: string | null; calendar: VendorCalendarRow | null }> {
   const calendar = known === undefined ? await findCalendarOfVendor(db, check.vendorId) : known;
