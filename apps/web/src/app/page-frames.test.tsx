@@ -45,12 +45,10 @@ function stubApi(session: Session) {
     'fetch',
     vi.fn(async (input: RequestInfo | URL) => {
       const url = String(input instanceof Request ? input.url : input);
-      if (new URL(url, 'http://localhost').pathname === pathOf(sessionApi.current)) {
-        await new Promise((r) => setTimeout(r, 300));
+      if (new URL(url, 'http://localhost').pathname === pathOf(sessionApi.current))
         return new Response(JSON.stringify(session), {
           headers: { 'Content-Type': 'application/json', 'X-CSRF-Token': 'token-1' },
         });
-      }
       // The page's own data stays on its way, as on the first render.
       return new Promise<Response>(() => undefined);
     }),
