@@ -1,12 +1,5 @@
 import { availableParallelism } from 'node:os';
-import { setFlagsFromString } from 'node:v8';
 import { defineConfig } from 'vitest/config';
-
-// A larger young generation for every worker thread (V8's flags are the process's; set before the workers
-// start): each web file builds a new VM context with its own React, jsdom and module graph, and with the
-// default 16 MB semi-spaces much of that survives a scavenge and is copied and promoted. Web project alone,
-// quiet: 87 -> 75 CPU s, 56 -> 52 s (ADR 0030, eighth part). Child processes the tests start are unaffected.
-setFlagsFromString('--max-semi-space-size=64');
 
 export default defineConfig({
   test: {
