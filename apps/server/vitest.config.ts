@@ -13,7 +13,8 @@ export default defineProject({
     // files cost about 55 s of each run. Safe because nothing in the server keeps state at module level
     // except per-database caches (WeakMaps keyed by the Database) and constants, and no server test mocks
     // modules, stubs globals or the environment (vi.mock, vi.stubEnv, vi.stubGlobal): each file builds its
-    // own app on its own database. A file that needs module mocks goes in a project of its own, isolated.
+    // own app on its own database (on PGlite a worker's closed one, reset to the migrated state and checked:
+    // test/test-db.ts). A file that needs module mocks goes in a project of its own, isolated.
     isolate: false,
     environment: 'node',
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],

@@ -131,6 +131,7 @@ async function failNextRecording(run: () => Promise<unknown>) {
     await run();
   } finally {
     await app.deps.db.execute(sql`drop trigger fail_payout_recording on payouts`);
+    await app.deps.db.execute(sql`drop function fail_payout_recording()`);
   }
 }
 

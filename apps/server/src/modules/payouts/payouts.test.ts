@@ -248,6 +248,7 @@ describe('the payout job', () => {
       await worker().runOnce();
     } finally {
       await app.deps.db.execute(sql`drop trigger fail_payout_recording on payouts`);
+      await app.deps.db.execute(sql`drop function fail_payout_recording()`);
     }
     const made = await transfersFor(order.id);
     expect(made).toHaveLength(1);
