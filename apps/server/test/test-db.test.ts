@@ -1,6 +1,6 @@
 /**
  * The test databases (test-db.ts): on PGlite a worker reuses a closed database only after putting it back
- * exactly as a fresh copy of the migrated one, and never one it could not (ADR 00XX-test-suite-speed).
+ * exactly as a fresh copy of the migrated one, and never one it could not (ADR 0043-test-suite-speed).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import { describe, expect, inject, it } from 'vitest';

@@ -36,7 +36,7 @@ export async function createTestDatabase(): Promise<Database & { url?: string }>
   return leasePglite();
 }
 
-// ---- PGlite: instances reused within a worker (ADR 00XX-test-suite-speed) ------------------------------
+// ---- PGlite: instances reused within a worker (ADR 0043-test-suite-speed) ------------------------------
 //
 // Loading the migrated data folder into a new PGlite (untar 44 MB into its in-memory file system, start
 // PostgreSQL) costs 0.4-0.9 s of CPU; ninety server files do it at least once each. The server project
