@@ -60,6 +60,8 @@ export default tseslint.config(
       'e2e/test-results/**',
       'e2e/test-results-cluster/**',
       'e2e/playwright-report/**',
+      // A test run's compiled server (test/build-setup.ts), left behind when a run is killed.
+      '**/.test-build-*/**',
     ],
   },
   js.configs.recommended,
