@@ -22,6 +22,9 @@
  * (nginx's round robin, deploy/nginx.conf: production runs two instances); the server CPU and statements
  * printed are theirs together. Requests go out on node:http's kept-alive connections (bench/lib/http.ts),
  * the yardstick's too.
+ * With PostgreSQL started with pg_stat_statements (`PG_STAT_STATEMENTS=1 node scripts/with-postgres.mjs npm
+ * run bench -- checkout`), each layout also prints PostgreSQL's heaviest statements of its measured rounds,
+ * waits for locks included (ADR 0042: the vendor lock's wait is where the rest of the intent's p99 goes).
  */
 import os from 'node:os';
 import { eq } from 'drizzle-orm';
@@ -40,6 +43,7 @@ import { request, roundRobin } from './lib/http';
 import { freshDatabase } from './lib/database';
 import { ownCpuSeconds, postgresCpuSeconds, postmasterPid, processCpuSeconds } from './lib/cpu';
 import { machineLine } from './lib/measure';
+import { pgObserver } from './lib/pg-observe';
 import { startBareFastify, startServer } from './lib/processes';
 
 const CONCURRENCY = 50;
@@ -331,12 +335,18 @@ async function measure(rounds: Customer[][]) {
     loadAfter: os.loadavg(),
   };
 }
+const observer =
+  database.databaseUrl && process.env.PG_STAT_STATEMENTS ? await pgObserver(database.databaseUrl) : null;
 const results = [];
 for (const layout of layouts) {
   const rounds = roundsOf.get(layout)!;
   const warmup = await measure(rounds.slice(0, WARMUP));
-  results.push({ layout, warmup, ...(await measure(rounds.slice(WARMUP))) });
+  await observer?.start();
+  const measured = await measure(rounds.slice(WARMUP));
+  observer?.stop();
+  results.push({ layout, warmup, ...measured, heaviest: (await observer?.top(6)) ?? [] });
 }
+await observer?.close();
 
 /** CPU milliseconds and statements per path, by process (load-insensitive; issue 27's budget). */
 function cpuLine(paths: number, a: CpuSample, b: CpuSample, loadA: number[], loadB: number[]) {
@@ -375,6 +385,15 @@ for (const r of results) {
     `  ${r.orders} orders made of ${r.pathMs.length} paths in ${r.seconds.toFixed(1)} s (${(r.orders / r.seconds).toFixed(1)} orders/s); rounds ${r.roundMs.map((ms) => ms.toFixed(0)).join(', ')} ms`,
   );
   cpuLine(r.pathMs.length, r.cpuBefore, r.cpuAfter, r.loadBefore, r.loadAfter);
+  if (r.heaviest.length > 0) {
+    console.info(
+      `  PostgreSQL's heaviest statements of these rounds (pg_stat_statements; waits for locks included):`,
+    );
+    for (const q of r.heaviest)
+      console.info(
+        `    ${q.total_ms.toFixed(0).padStart(6)} ms ${String(q.calls).padStart(5)} calls, mean ${q.mean_ms.toFixed(2)} ms, max ${q.max_ms.toFixed(1)} ms  ${q.query}`,
+      );
+  }
 }
 
 for (const s of servers) await s.stop();

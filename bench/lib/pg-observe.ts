@@ -140,9 +140,17 @@ export async function pgObserver(databaseUrl: string) {
     /** pg_stat_statements' `limit` heaviest statements of this database since start(), by total time. */
     async top(limit = 15) {
       if (!statements) return [];
-      return one<{ calls: number; total_ms: number; mean_ms: number; rows: number; query: string }>(sql`
+      return one<{
+        calls: number;
+        total_ms: number;
+        mean_ms: number;
+        max_ms: number;
+        rows: number;
+        query: string;
+      }>(sql`
         select calls::int, round(total_exec_time::numeric + total_plan_time::numeric, 1)::float as total_ms,
           round((total_exec_time + total_plan_time)::numeric / greatest(calls, 1), 3)::float as mean_ms,
+          round(max_exec_time::numeric, 2)::float as max_ms,
           rows::int, left(regexp_replace(query, '\\s+', ' ', 'g'), 140) as query
         from pg_stat_statements s join pg_database d on d.oid = s.dbid
         where d.datname = current_database()
