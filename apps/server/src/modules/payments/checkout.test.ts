@@ -66,6 +66,32 @@ async function settled() {
   await app.deps.background.drain();
 }
 
+/**
+ * A customer whose booking, scheduled at `chosen`, now stands at `time` (as if chosen just before another
+ * customer held it): the time is read again under the vendor's lock.
+ */
+async function bookingMovedTo(time: string, chosen: string) {
+  const customer = await signedUpCustomer(app);
+  const booking = await scheduledBooking(customer.client, vendor, chosen);
+  await app.deps.db
+    .update(bookings)
+    .set({ appointmentAt: new Date(time) })
+    .where(eq(bookings.id, booking.id));
+  return { ...customer, booking };
+}
+
+/** Another customer's running hold (10 minutes from the clock) on `time`, written straight to the table. */
+async function heldByAnother(time: string, name?: string) {
+  const other = await signedUpCustomer(app, name);
+  await insertCheckoutHold(app, {
+    vendorId: vendor.vendorId,
+    userId: other.userId,
+    addressId: other.addressId,
+    appointmentAt: new Date(time),
+    holdExpiresAt: new Date(clock.getTime() + 10 * 60_000),
+  });
+}
+
 /** The sandbox's intents for a booking (their metadata names it), by status. */
 async function intentsOfBooking(bookingId: number) {
   const rows = await app.deps.db
@@ -237,13 +263,7 @@ describe('POST /api/payments/create-payment-intent', () => {
     const first = await signedUpCustomer(app);
     const held = await scheduledBooking(first.client, vendor, at(53, 9));
     expect((await createIntent(first.client, held.id)).statusCode).toBe(200);
-    const second = await signedUpCustomer(app);
-    // Chosen before the first customer held it; the time is read again under the vendor's lock.
-    const late = await scheduledBooking(second.client, vendor, at(54, 9));
-    await app.deps.db
-      .update(bookings)
-      .set({ appointmentAt: new Date(at(53, 9)) })
-      .where(eq(bookings.id, late.id));
+    const { booking: late, ...second } = await bookingMovedTo(at(53, 9), at(54, 9));
     const res = await createIntent(second.client, late.id);
     expect(res.statusCode).toBe(409);
     expect(res.json()).toMatchObject({
@@ -663,20 +683,8 @@ describe('races, events and expiry', () => {
       // X's hold runs out while X is in 3-D Secure; the expiry job would leave X alone for a while yet.
       clock = new Date(clock.getTime() + 11 * 60_000);
       // The time is also held by someone else (as a synced calendar entry or a plan's visit would keep it).
-      const z = await signedUpCustomer(app);
-      await insertCheckoutHold(app, {
-        vendorId: vendor.vendorId,
-        userId: z.userId,
-        addressId: z.addressId,
-        appointmentAt: new Date(at(58, 9)),
-        holdExpiresAt: new Date(clock.getTime() + 10 * 60_000),
-      });
-      const y = await signedUpCustomer(app);
-      const yBooking = await scheduledBooking(y.client, vendor, at(59, 9));
-      await app.deps.db
-        .update(bookings)
-        .set({ appointmentAt: new Date(at(58, 9)) })
-        .where(eq(bookings.id, yBooking.id));
+      await heldByAnother(at(58, 9));
+      const { booking: yBooking, ...y } = await bookingMovedTo(at(58, 9), at(59, 9));
       const res = await createIntent(y.client, yBooking.id);
       expect(res.statusCode).toBe(409);
       expect(res.json().error_type).toBe('appointment_unavailable');
@@ -693,12 +701,7 @@ describe('races, events and expiry', () => {
     const first = await signedUpCustomer(app);
     const held = await scheduledBooking(first.client, vendor, at(60, 9));
     expect((await createIntent(first.client, held.id)).statusCode).toBe(200);
-    const second = await signedUpCustomer(app);
-    const late = await scheduledBooking(second.client, vendor, at(61, 9));
-    await app.deps.db
-      .update(bookings)
-      .set({ appointmentAt: new Date(at(60, 9)) })
-      .where(eq(bookings.id, late.id));
+    const { booking: late, ...second } = await bookingMovedTo(at(60, 9), at(61, 9));
     const provider = app.deps.payments;
     const createIntentOf = provider.createIntent.bind(provider);
     provider.createIntent = () =>
@@ -767,14 +770,7 @@ describe('races, events and expiry', () => {
     const lateIntent = (await createIntent(late.client, lateBooking.id)).json();
     clock = new Date(clock.getTime() + 11 * 60_000);
     // Another customer holds the time now (written straight to the table: no reclaim ran).
-    const holder = await signedUpCustomer(app, 'holder');
-    await insertCheckoutHold(app, {
-      vendorId: vendor.vendorId,
-      userId: holder.userId,
-      addressId: holder.addressId,
-      appointmentAt: new Date(at(51, 9)),
-      holdExpiresAt: new Date(clock.getTime() + 10 * 60_000),
-    });
+    await heldByAnother(at(51, 9), 'holder');
     await sandboxConfirm(late.client, lateIntent.clientSecret, CARDS.visa);
     const told = (await confirmPayment(late.client, lateIntent.paymentIntentId)).json();
     expect(told).toMatchObject({

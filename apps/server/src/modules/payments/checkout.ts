@@ -416,8 +416,9 @@ interface HoldPlan {
  * One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
  * Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
  * Issue 27: the fewest round trips while the vendor's time is locked (every other hold on it waits): the
- * two advisory locks in one statement, the time re-checked in one query, the payment, the booking and the
- * expiry job written in one statement (a new hold and a renewal alike).
+ * two advisory locks in one statement; the open payments and the booking locked and the time re-checked in
+ * one statement after them; the payment, the booking and the expiry job written in one statement (a new hold
+ * and a renewal alike).
  */
 async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date): Promise<Decided> {
   const { user, owner, booking, start, addressId } = checkout;
