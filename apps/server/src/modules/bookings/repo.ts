@@ -166,10 +166,15 @@ export async function updateBookingRow(tx: Tx, id: number, values: Partial<NewBo
 
 /**
  * updateBookingRow's statement, not run: a caller runs it as a part (a CTE) of its own statement, one
- * round trip with its other writes (checkout's hold, issue 27).
+ * round trip with its other writes (checkout's hold, issue 27). `when`: a condition without the row's
+ * columns (a gate evaluated before the row is read, e.g. that the same statement has locked it first).
  */
-export function bookingRowUpdate(tx: Tx, id: number, values: Partial<NewBooking>) {
-  return tx.update(bookings).set(values).where(eq(bookings.id, id)).returning({ id: bookings.id });
+export function bookingRowUpdate(tx: Tx, id: number, values: Partial<NewBooking>, when?: SQL) {
+  return tx
+    .update(bookings)
+    .set(values)
+    .where(when ? and(eq(bookings.id, id), when) : eq(bookings.id, id))
+    .returning({ id: bookings.id });
 }
 
 /**

@@ -19,6 +19,7 @@ export {
   insertPayment,
   insertPaymentWithJob,
   insertRefund,
+  lockOpenPaymentsOfBookingAndInsert,
   lockOpenPaymentsOfBookingThen,
   lockPaymentByIntentUnlessPlan,
   lockVendorTime,
@@ -30,6 +31,7 @@ export {
   updatePayment,
   updatePaymentWithJob,
   updateRefund,
+  type PaymentJob,
   type PaymentRow,
   type RefundRow,
 } from './repo';

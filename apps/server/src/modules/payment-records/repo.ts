@@ -131,6 +131,17 @@ export async function findPaymentByConfirmation(db: Db | Tx, confirmationId: str
   return row ?? null;
 }
 
+/** The booking's open payments, locked until the transaction ends: the CTE `open_payments` (its `id`). */
+const openPaymentsLocked = (bookingId: number) =>
+  sql`select ${payments.id} as id from ${payments}
+    where ${payments.bookingId} = ${bookingId}::int and ${payments.status} = 'open'
+    for update`;
+/** True once `open_payments` is locked: a statement's part gated by it locks its rows after them. */
+const OPEN_PAYMENTS_LOCKED = sql`(select count(*) from open_payments) >= 0`;
+/** The ids of `open_payments`, newest first, comma-separated ('' when none). */
+const OPEN_PAYMENT_IDS = sql`(select coalesce(string_agg(id::text, ',' order by id desc), '') from open_payments)`;
+const idsOf = (text: string) => (text === '' ? [] : text.split(',').map(Number));
+
 /**
  * The booking's payments still open, locked until the transaction ends, and then the row of `then` (another
  * module's statement, e.g. the booking locked and the vendor's time read; issue 27: one round trip fewer
@@ -147,19 +158,51 @@ export async function lockOpenPaymentsOfBookingThen<R extends Record<string, unk
   then: (lockedFirst: SQL) => SQL,
 ): Promise<{ openIds: number[]; row: R | undefined }> {
   const result = await tx.execute<R & { open_payment_ids: string }>(
-    sql`with open_payments as (
-        select ${payments.id} as id from ${payments}
-        where ${payments.bookingId} = ${bookingId}::int and ${payments.status} = 'open'
-        for update
-      )
-      select (select coalesce(string_agg(id::text, ',' order by id desc), '') from open_payments) as open_payment_ids,
-        rest.*
-      from (${then(sql`(select count(*) from open_payments) >= 0`)}) rest`,
+    sql`with open_payments as (${openPaymentsLocked(bookingId)})
+      select ${OPEN_PAYMENT_IDS} as open_payment_ids, rest.*
+      from (${then(OPEN_PAYMENTS_LOCKED)}) rest`,
   );
   const found = (result as { rows: (R & { open_payment_ids: string })[] }).rows[0];
   if (!found) return { openIds: [], row: undefined };
   const { open_payment_ids: ids, ...row } = found;
-  return { openIds: ids === '' ? [] : ids.split(',').map(Number), row: row as unknown as R };
+  return { openIds: idsOf(ids), row: row as unknown as R };
+}
+
+/**
+ * lockOpenPaymentsOfBookingThen and insertPaymentWithJob in one statement (issue 27, ADR 0042 "Ninth
+ * step": a booking's first checkout attempt, one round trip fewer while the vendor's time is locked). The
+ * payment, its job and the writes of `also` are made whatever the row says: a caller that finds the row
+ * wanting (a payment already open, the booking changed, the time taken) throws, and the transaction rolls
+ * them back. `also` is handed a condition true once `then`'s row is locked, to gate a write of that same row
+ * (it must come after the lock; a one-time filter of PostgreSQL's plan evaluates it before the write's scan).
+ * `row`: undefined when `then` has none (its row is also sent as JSON: its columns' values must survive it).
+ */
+export async function lockOpenPaymentsOfBookingAndInsert<R extends Record<string, unknown>>(
+  tx: Tx,
+  bookingId: number,
+  then: (lockedFirst: SQL) => SQL,
+  insert: { values: NewPayment; job: PaymentJob; also: (rowLocked: SQL) => readonly WithSubquery[] },
+): Promise<{ openIds: number[]; row: R | undefined; payment: PaymentRow }> {
+  const { values, job, also } = insert;
+  const open = tx.$with('open_payments', { id: sql<number>`id` }).as(openPaymentsLocked(bookingId));
+  const checked = tx
+    .$with('hold_check', {
+      openIds: sql<string>`open_ids`.as('open_ids'),
+      row: sql<R | null>`row`.as('row'),
+    })
+    .as(
+      sql`select ${OPEN_PAYMENT_IDS} as open_ids,
+      (select to_jsonb(locked_row) from (${then(OPEN_PAYMENTS_LOCKED)}) locked_row limit 1) as row`,
+    );
+  const made = tx.$with('made_payment').as(tx.insert(payments).values(values).returning());
+  const queued = paymentJobInsert(tx, made, job, values.createdAt ?? new Date());
+  const [found] = await tx
+    .with(open, checked, made, queued, ...also(sql`(select row from hold_check) is not null`))
+    .select({ openIds: checked.openIds, row: checked.row, payment: rowColumnsOf(made, payments) })
+    .from(checked)
+    .innerJoin(made, sql`true`);
+  if (!found) throw new Error('the payment was not written');
+  return { openIds: idsOf(found.openIds), row: found.row ?? undefined, payment: found.payment };
 }
 
 /** Payments by id, newest first (rows this transaction already locked: lockOpenPaymentsOfBookingThen's). */
@@ -199,7 +242,7 @@ export async function insertPaymentWithJob(
 }
 
 /** A unique job of a payment: its payload `{paymentId}`, its key `${keyPrefix}:<payment id>:${keySuffix}`. */
-interface PaymentJob {
+export interface PaymentJob {
   kind: string;
   keyPrefix: string;
   keySuffix: string;

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CHECKOUT_MESSAGES } from '@stg/domain/checkout';
+import { HOLD_EXPIRY_JOB } from './checkout';
 import { SCHEDULING_MESSAGES } from '@stg/domain/scheduling-preferences';
 import {
   bookings,
@@ -277,6 +278,50 @@ describe('POST /api/payments/create-payment-intent', () => {
     const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, late.id));
     expect(row!.status).toBe('scheduled');
     expect(await app.deps.db.select().from(payments).where(eq(payments.bookingId, late.id))).toHaveLength(0);
+  });
+
+  it('a booking changed, paid or gone while its first intent was being asked for is refused under the lock, and nothing of the hold is left (issue 27: one statement, rolled back)', async () => {
+    const provider = app.deps.payments;
+    const createIntentOf = provider.createIntent.bind(provider);
+    /** create-payment-intent with `change` made to the booking while the provider is asked (after the read). */
+    const checkoutWhile = async (day: number, change: (id: number) => Promise<unknown>) => {
+      const { client } = await signedUpCustomer(app);
+      const booking = await scheduledBooking(client, vendor, at(day, 9));
+      provider.createIntent = async (terms) => {
+        await change(booking.id);
+        return createIntentOf(terms);
+      };
+      const res = await createIntent(client, booking.id).finally(
+        () => (provider.createIntent = createIntentOf),
+      );
+      expect(res.statusCode).toBe(422);
+      await settled();
+      const left = await app.deps.db.select().from(payments).where(eq(payments.bookingId, booking.id));
+      expect(left).toHaveLength(0);
+      const asked = await intentsOfBooking(booking.id);
+      expect(asked.map((i) => i.status)).toEqual(['canceled']);
+      return { res, booking };
+    };
+    const jobsBefore = await app.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, HOLD_EXPIRY_JOB));
+
+    const moved = await checkoutWhile(59, (id) =>
+      app.deps.db.update(bookings).set({ priceCents: 99_99 }).where(eq(bookings.id, id)),
+    );
+    expect(moved.res.json().errors).toEqual([CHECKOUT_MESSAGES.bookingChanged]);
+    const [row] = await app.deps.db.select().from(bookings).where(eq(bookings.id, moved.booking.id));
+    expect(row).toMatchObject({ status: 'scheduled', holdExpiresAt: null });
+
+    const paid = await checkoutWhile(60, (id) =>
+      app.deps.db.update(bookings).set({ status: 'paid' }).where(eq(bookings.id, id)),
+    );
+    expect(paid.res.json().errors).toEqual([CHECKOUT_MESSAGES.bookingAlreadyPaid]);
+
+    // Gone: the payment's foreign key refuses the one statement; the whole hold then tells it.
+    const gone = await checkoutWhile(61, (id) => app.deps.db.delete(bookings).where(eq(bookings.id, id)));
+    expect(gone.res.json().errors).toEqual([CHECKOUT_MESSAGES.bookingAlreadyPaid]);
+
+    const jobsAfter = await app.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, HOLD_EXPIRY_JOB));
+    expect(jobsAfter).toHaveLength(jobsBefore.length);
   });
 
   it('the provider refusing the intent holds nothing: unavailable for now (503) or, refused outright, the vendor’s setup (422); then it pays', async () => {

@@ -5,7 +5,7 @@
  * changed. The client's figures are never read.
  */
 import { randomBytes } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { CreatePaymentIntentResponse, SavedPaymentMethod } from '@stg/domain/api/payments';
 import { CUSTOMER_STEP_MINUTES } from '@stg/domain/availability';
 import { CHECKOUT_MESSAGES, orderAmounts, type PaymentInitErrorType } from '@stg/domain/checkout';
@@ -30,18 +30,22 @@ import {
   startRecheck,
   type BusyTimesRow,
 } from '../scheduling/service';
+import type { Tx } from '../../db/client';
 import type { UserRow } from '../../db/rows';
+import { sqlStateOf } from '../../db/sql-state';
 import type { PaymentsDeps } from '../../deps';
 import {
   findPayment,
   findPaymentByIntent,
   findPaymentsByIds,
   insertPaymentWithJob,
+  lockOpenPaymentsOfBookingAndInsert,
   lockOpenPaymentsOfBookingThen,
   lockVendorTime,
   markPaymentsCanceled,
   updatePayment,
   updatePaymentWithJob,
+  type PaymentJob,
   type PaymentRow,
 } from '../payment-records/queries';
 import { endLapsedHolds, findLapsedHolds, PAYMENTS_UNAVAILABLE, releaseHold } from './holds';
@@ -412,17 +416,165 @@ interface HoldPlan {
   intent: { id: string; clientSecret: string } | null;
 }
 
+/** A first attempt's one statement found the time taken: its writes are rolled back (holdFirstAttempt). */
+class TimeTaken extends Error {}
+/**
+ * A first attempt's one statement met what only the whole hold handles (an attempt of the customer's open
+ * after all, or the booking gone): its writes are rolled back and holdAnyAttempt runs.
+ */
+class WholeHoldNeeded extends Error {}
+
 /**
  * One transaction, with the vendor's time locked: check that nobody holds or booked the time, then hold it.
  * Locks in the order settlement takes them (payment rows, then the booking), after the advisory locks.
- * Issue 27: the fewest round trips while the vendor's time is locked (every other hold on it waits): the
- * two advisory locks in one statement; the open payments and the booking locked and the time re-checked in
- * one statement after them; the payment, the booking and the expiry job written in one statement (a new hold
- * and a renewal alike).
+ * Issue 27: the fewest round trips while the vendor's time is locked (every other hold on it waits). A
+ * booking's first attempt (none open when read) takes three: the locks, one statement that locks and
+ * reads and writes, and the commit (holdFirstAttempt); any other attempt four (holdAnyAttempt).
  */
 async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date): Promise<Decided> {
-  const { user, owner, booking, start, addressId } = checkout;
-  const { slot, calendar, span, amounts, holdExpiresAt, saveCard, plan: planTerms } = plan;
+  if (!checkout.openPayment) {
+    try {
+      return await holdFirstAttempt(deps, checkout, plan, now);
+    } catch (err) {
+      if (err instanceof TimeTaken) return { kind: 'taken' };
+      if (!(err instanceof WholeHoldNeeded)) throw err;
+    }
+  }
+  return holdAnyAttempt(deps, checkout, plan, now);
+}
+
+/** The vendor-time and owner advisory locks, then the time re-checked in the statement that locks the booking. */
+async function lockTime(tx: Tx, checkout: Checkout, plan: HoldPlan, now: Date) {
+  const { booking, owner, calendar, span } = checkout;
+  await lockVendorTime(tx, booking.vendorId, ownerLockKeys(owner));
+  // Issue 27: after the locks above (its snapshot sees every hold committed before them), one statement
+  // locks the booking's open payments, then the booking, and reads the vendor's time as stored now. Only
+  // the database's view of it here (the calendar was synced above). A lapsed hold that could not be ended
+  // (its payment is being processed) still keeps the time.
+  const recheck = startRecheck(calendar, plan.slot, now, span);
+  const bookingLocked = (lockedFirst: SQL) =>
+    bookingLockedAfter(booking.id, lockedFirst, recheck.statement);
+  return { recheck, bookingLocked };
+}
+
+/** The booking as locked is still the one priced and scheduled for this checkout; else the refusal. */
+function refuseChangedBooking(checkout: Checkout, current: LockedBookingColumns | undefined): void {
+  const { booking, start } = checkout;
+  if (!current || current.booking_status === 'paid' || current.booking_status === 'completed')
+    throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingAlreadyPaid);
+  if (
+    current.booking_at_ms === null ||
+    Number(current.booking_at_ms) !== start.getTime() ||
+    current.booking_duration_mins !== booking.durationMins ||
+    current.booking_price_cents !== booking.priceCents
+  )
+    throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingChanged);
+}
+
+/** The booking held for the customer until the hold runs out (a CTE of the hold's write). */
+function heldBooking(tx: Tx, checkout: Checkout, plan: HoldPlan, now: Date, when?: SQL) {
+  const { holdExpiresAt } = plan;
+  return tx
+    .$with('held_booking')
+    .as(
+      bookingRowUpdate(
+        tx,
+        checkout.booking.id,
+        { status: 'pending', holdExpiresAt, addressId: checkout.addressId, updatedAt: now },
+        when,
+      ),
+    );
+}
+
+/**
+ * The job that, when the hold runs out unpaid, asks the provider and releases the time (its key names the
+ * payment and the expiry: a renewal queues a new one), written in the same statement as the payment.
+ */
+const expiryJob = (holdExpiresAt: Date): PaymentJob => ({
+  kind: HOLD_EXPIRY_JOB,
+  keyPrefix: HOLD_EXPIRY_JOB,
+  keySuffix: String(holdExpiresAt.getTime()),
+});
+
+/** A new attempt's payment row: the amounts, the time and the booking's details as they are now. */
+function newPaymentValues(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, now: Date) {
+  const { user, booking, start, addressId } = checkout;
+  const { amounts } = plan;
+  return {
+    bookingId: booking.id,
+    userId: user.id,
+    vendorId: booking.vendorId,
+    addressId,
+    provider: deps.payments.name,
+    confirmationId: plan.confirmationId,
+    intentId: plan.intent?.id ?? null,
+    clientSecret: plan.intent?.clientSecret ?? null,
+    status: 'open' as const,
+    subtotalCents: amounts.subtotalCents,
+    serviceFeeCents: amounts.serviceFeeCents,
+    commissionCents: amounts.commissionCents,
+    vendorPayoutCents: amounts.vendorPayoutCents,
+    totalCents: amounts.totalCents,
+    appointmentAt: start,
+    durationMins: booking.durationMins,
+    optionsSnapshot: booking.optionsSnapshot,
+    customerNotes: booking.customerNotes,
+    saveCard: plan.saveCard,
+    plan: plan.plan,
+    holdExpiresAt: plan.holdExpiresAt,
+    createdAt: now,
+    updatedAt: now,
+  };
+}
+
+/**
+ * A booking's first attempt (ADR 0042 "Ninth step"): after the advisory locks, one statement locks the
+ * booking's open payments and the booking, reads the vendor's time, and writes the payment, its expiry job
+ * and the booking's hold; the row read is then checked as holdAnyAttempt checks it, and a refusal rolls the
+ * writes back. An attempt of the customer's found open after all (a double click's other request) or a
+ * booking gone is left to holdAnyAttempt, in a transaction of its own.
+ */
+async function holdFirstAttempt(
+  deps: PaymentsDeps,
+  checkout: Checkout,
+  plan: HoldPlan,
+  now: Date,
+): Promise<Decided> {
+  return deps.db.transaction(async (tx) => {
+    const { recheck, bookingLocked } = await lockTime(tx, checkout, plan, now);
+    let held;
+    try {
+      held = await lockOpenPaymentsOfBookingAndInsert<LockedBookingColumns & BusyTimesRow>(
+        tx,
+        checkout.booking.id,
+        bookingLocked,
+        {
+          values: newPaymentValues(deps, checkout, plan, now),
+          job: expiryJob(plan.holdExpiresAt),
+          also: (rowLocked) => [heldBooking(tx, checkout, plan, now, rowLocked)],
+        },
+      );
+    } catch (err) {
+      // The payment's booking deleted since it was read (its foreign key): the whole hold tells it.
+      if (sqlStateOf(err) === '23503') throw new WholeHoldNeeded();
+      throw err;
+    }
+    if (held.openIds.length > 0) throw new WholeHoldNeeded();
+    refuseChangedBooking(checkout, held.row);
+    if (recheck.problemOf(held.row)) throw new TimeTaken();
+    return { kind: 'new' as const, payment: held.payment, stale: [] };
+  });
+}
+
+/** The hold of any attempt: a new one, the customer's own running hold renewed, others' replaced. */
+async function holdAnyAttempt(
+  deps: PaymentsDeps,
+  checkout: Checkout,
+  plan: HoldPlan,
+  now: Date,
+): Promise<Decided> {
+  const { user, booking, start, addressId } = checkout;
+  const { amounts, holdExpiresAt, plan: planTerms } = plan;
   const matches = (p: PaymentRow) =>
     p.provider === deps.payments.name &&
     p.userId === user.id &&
@@ -434,24 +586,11 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
     (p.plan?.consentText ?? null) === (planTerms?.consentText ?? null);
 
   return deps.db.transaction(async (tx) => {
-    await lockVendorTime(tx, booking.vendorId, ownerLockKeys(owner));
-    // Issue 27: after the locks above (its snapshot sees every hold committed before them), one statement
-    // locks the booking's open payments, then the booking, and reads the vendor's time as stored now. Only
-    // the database's view of it here (the calendar was synced above). A lapsed hold that could not be ended
-    // (its payment is being processed) still keeps the time.
-    const recheck = startRecheck(calendar, slot, now, span);
+    const { recheck, bookingLocked } = await lockTime(tx, checkout, plan, now);
     const { openIds, row: current } = await lockOpenPaymentsOfBookingThen<
       LockedBookingColumns & BusyTimesRow
-    >(tx, booking.id, (lockedFirst) => bookingLockedAfter(booking.id, lockedFirst, recheck.statement));
-    if (!current || current.booking_status === 'paid' || current.booking_status === 'completed')
-      throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingAlreadyPaid);
-    if (
-      current.booking_at_ms === null ||
-      Number(current.booking_at_ms) !== start.getTime() ||
-      current.booking_duration_mins !== booking.durationMins ||
-      current.booking_price_cents !== booking.priceCents
-    )
-      throw new PaymentInitError(422, 'booking_not_ready', CHECKOUT_MESSAGES.bookingChanged);
+    >(tx, booking.id, bookingLocked);
+    refuseChangedBooking(checkout, current);
     const open = await findPaymentsByIds(tx, openIds);
     // Only a hold that has not run out is renewed: an expired one is left to the expiry job's reconciliation.
     const same = open.find((p) => matches(p) && p.holdExpiresAt.getTime() > now.getTime()) ?? null;
@@ -462,53 +601,14 @@ async function holdTime(deps: PaymentsDeps, checkout: Checkout, plan: HoldPlan, 
       now,
     );
     if (recheck.problemOf(current)) return { kind: 'taken' as const };
-    const booked = tx
-      .$with('held_booking')
-      .as(bookingRowUpdate(tx, booking.id, { status: 'pending', holdExpiresAt, addressId, updatedAt: now }));
-    // The job that, when the hold runs out unpaid, asks the provider and releases the time (its key names the
-    // payment and the expiry: a renewal queues a new one), in the same statement as the payment and booking.
-    const expiryJob = {
-      kind: HOLD_EXPIRY_JOB,
-      keyPrefix: HOLD_EXPIRY_JOB,
-      keySuffix: String(holdExpiresAt.getTime()),
-    };
+    const booked = heldBooking(tx, checkout, plan, now);
+    const job = expiryJob(holdExpiresAt);
     if (same) {
       // The customer's own running hold (a double click), renewed in one statement like a new hold.
-      const renewed = await updatePaymentWithJob(tx, same.id, { holdExpiresAt, updatedAt: now }, expiryJob, [
-        booked,
-      ]);
+      const renewed = await updatePaymentWithJob(tx, same.id, { holdExpiresAt, updatedAt: now }, job, [booked]);
       return { kind: 'reuse' as const, payment: renewed, stale };
     }
-    const payment = await insertPaymentWithJob(
-      tx,
-      {
-        bookingId: booking.id,
-        userId: user.id,
-        vendorId: booking.vendorId,
-        addressId,
-        provider: deps.payments.name,
-        confirmationId: plan.confirmationId,
-        intentId: plan.intent?.id ?? null,
-        clientSecret: plan.intent?.clientSecret ?? null,
-        status: 'open',
-        subtotalCents: amounts.subtotalCents,
-        serviceFeeCents: amounts.serviceFeeCents,
-        commissionCents: amounts.commissionCents,
-        vendorPayoutCents: amounts.vendorPayoutCents,
-        totalCents: amounts.totalCents,
-        appointmentAt: start,
-        durationMins: booking.durationMins,
-        optionsSnapshot: booking.optionsSnapshot,
-        customerNotes: booking.customerNotes,
-        saveCard,
-        plan: planTerms,
-        holdExpiresAt,
-        createdAt: now,
-        updatedAt: now,
-      },
-      expiryJob,
-      [booked],
-    );
+    const payment = await insertPaymentWithJob(tx, newPaymentValues(deps, checkout, plan, now), job, [booked]);
     return { kind: 'new' as const, payment, stale };
   });
 }
