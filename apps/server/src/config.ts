@@ -38,10 +38,11 @@ const envSchema = z.object({
     error: 'must be a postgres:// URL',
   }),
   /**
-   * PostgreSQL connections per server process (issue 27: a checkout hold waiting on a vendor's time keeps its
-   * connection, so 50 customers at once need more than 10). Each instance opens up to this many.
+   * PostgreSQL connections per server process; each instance opens up to this many. Default 10 (ADR 0042
+   * "Ninth step"): more connections than the database has cores to run them only queue inside PostgreSQL,
+   * where every statement waits longer (50 checkouts at once: p99 190 ms at 20, 125-155 ms at 10).
    */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(20),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
   /**
    * PostgreSQL: each connection prepares the app's parameterised statements once (db/client.ts
    * StatementNames; issue 26). `false` behind a pooler in transaction mode, which cannot keep them.
