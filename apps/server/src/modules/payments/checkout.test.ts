@@ -302,7 +302,10 @@ describe('POST /api/payments/create-payment-intent', () => {
       expect(asked.map((i) => i.status)).toEqual(['canceled']);
       return { res, booking };
     };
-    const jobsBefore = await app.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, HOLD_EXPIRY_JOB));
+    const jobsBefore = await app.deps.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.kind, HOLD_EXPIRY_JOB));
 
     const moved = await checkoutWhile(59, (id) =>
       app.deps.db.update(bookings).set({ priceCents: 99_99 }).where(eq(bookings.id, id)),
@@ -320,7 +323,10 @@ describe('POST /api/payments/create-payment-intent', () => {
     const gone = await checkoutWhile(61, (id) => app.deps.db.delete(bookings).where(eq(bookings.id, id)));
     expect(gone.res.json().errors).toEqual([CHECKOUT_MESSAGES.bookingAlreadyPaid]);
 
-    const jobsAfter = await app.deps.db.select({ id: jobs.id }).from(jobs).where(eq(jobs.kind, HOLD_EXPIRY_JOB));
+    const jobsAfter = await app.deps.db
+      .select({ id: jobs.id })
+      .from(jobs)
+      .where(eq(jobs.kind, HOLD_EXPIRY_JOB));
     expect(jobsAfter).toHaveLength(jobsBefore.length);
   });
 

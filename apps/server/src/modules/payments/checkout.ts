@@ -452,8 +452,7 @@ async function lockTime(tx: Tx, checkout: Checkout, plan: HoldPlan, now: Date) {
   // the database's view of it here (the calendar was synced above). A lapsed hold that could not be ended
   // (its payment is being processed) still keeps the time.
   const recheck = startRecheck(calendar, plan.slot, now, span);
-  const bookingLocked = (lockedFirst: SQL) =>
-    bookingLockedAfter(booking.id, lockedFirst, recheck.statement);
+  const bookingLocked = (lockedFirst: SQL) => bookingLockedAfter(booking.id, lockedFirst, recheck.statement);
   return { recheck, bookingLocked };
 }
 
@@ -605,10 +604,14 @@ async function holdAnyAttempt(
     const job = expiryJob(holdExpiresAt);
     if (same) {
       // The customer's own running hold (a double click), renewed in one statement like a new hold.
-      const renewed = await updatePaymentWithJob(tx, same.id, { holdExpiresAt, updatedAt: now }, job, [booked]);
+      const renewed = await updatePaymentWithJob(tx, same.id, { holdExpiresAt, updatedAt: now }, job, [
+        booked,
+      ]);
       return { kind: 'reuse' as const, payment: renewed, stale };
     }
-    const payment = await insertPaymentWithJob(tx, newPaymentValues(deps, checkout, plan, now), job, [booked]);
+    const payment = await insertPaymentWithJob(tx, newPaymentValues(deps, checkout, plan, now), job, [
+      booked,
+    ]);
     return { kind: 'new' as const, payment, stale };
   });
 }
