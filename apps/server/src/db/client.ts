@@ -136,17 +136,27 @@ function instrumentPglite(client: PGlite, listeners: QueryListeners) {
   }) as typeof client.transaction;
 }
 
+type QueryConfigLike = { name?: unknown; text?: unknown; values?: unknown; submit?: unknown };
+const TRANSACTION_START = /^\s*begin\s*$/i;
+const TRANSACTION_END = /^\s*(commit|rollback)\s*$/i;
+
 /**
  * A pool connection's query reports to `listeners`: drizzle's (a promise) and the pool's own `pool.query`
  * (a callback). A submittable (a cursor) is left untimed; the app uses none.
+ *
+ * A transaction's BEGIN waits for its first statement (ADR 0042 "Ninth step"): when that statement has no
+ * parameters (the advisory locks a checkout's hold or a booking's change starts with, db/advisory-locks.ts),
+ * both go in one round trip as one simple query (`begin; select pg_advisory_xact_lock(…)`; PostgreSQL runs
+ * them in order and the transaction stays open). Before any other statement the BEGIN is sent first, as
+ * before; a transaction that ran no statement sends neither BEGIN nor its COMMIT or ROLLBACK.
  */
 function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners, names: StatementNames | null) {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
-  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
-    const first = args[0] as { submit?: unknown } | string;
+  let beginPending = false;
+  const send = (...args: unknown[]): unknown => {
+    const first = args[0] as QueryConfigLike | string;
     if (typeof first === 'object' && typeof first?.submit === 'function') return original(...args);
-    if (names && typeof first === 'object' && first !== null)
-      names.name(first as { name?: unknown; text?: unknown; values?: unknown }, args[1]);
+    if (names && typeof first === 'object' && first !== null) names.name(first, args[1]);
     const callback = args.at(-1);
     if (typeof callback === 'function') {
       const finish = listeners.start(first);
@@ -158,7 +168,35 @@ function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners, na
     }
     return listeners.timed(async (_query: unknown) => await original(...args))(first);
   };
+  (client as unknown as { query: (...args: unknown[]) => unknown }).query = (...args: unknown[]) => {
+    const first = args[0] as QueryConfigLike | string;
+    const text = typeof first === 'string' ? first : first?.text;
+    const values = Array.isArray(args[1]) ? args[1] : typeof first === 'object' ? first?.values : undefined;
+    const simple =
+      typeof text === 'string' &&
+      typeof args.at(-1) !== 'function' &&
+      (typeof first === 'string' || (first?.name === undefined && first?.submit === undefined)) &&
+      (!Array.isArray(values) || values.length === 0);
+    if (simple && TRANSACTION_START.test(text) && !beginPending) {
+      beginPending = true;
+      return Promise.resolve(EMPTY_RESULT);
+    }
+    if (!beginPending) return send(...args);
+    beginPending = false;
+    if (simple && TRANSACTION_END.test(text)) return Promise.resolve(EMPTY_RESULT);
+    if (simple) {
+      const merged = typeof first === 'string' ? `begin; ${first}` : { ...first, text: `begin; ${text}` };
+      // Two statements answer with two results: the caller's is the second.
+      return (send(merged, ...args.slice(1)) as Promise<unknown>).then((results: unknown) =>
+        Array.isArray(results) ? (results.at(-1) as unknown) : results,
+      );
+    }
+    return (send('begin') as Promise<unknown>).then(() => send(...args));
+  };
 }
+
+/** What node-postgres answers a statement that returns no rows (the deferred BEGIN's own answer). */
+const EMPTY_RESULT = { command: '', rowCount: 0, oid: 0, rows: [], fields: [] };
 
 /**
  * Names the app's parameterised statements, so each pool connection parses (and, once PostgreSQL settles on a

@@ -2,6 +2,7 @@
 import { and, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { BookingStatus } from '@stg/domain/constants';
 import { isOneOf } from '@stg/domain/is-one-of';
+import { advisoryXactLocks } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { preparedPerDb } from '../../db/prepared';
 import { bookings, payments, users, vendorCalendars } from '../../db/schema';
@@ -34,8 +35,7 @@ export function ownerLockKeys(owner: BookingOwner): readonly [number, number] {
 
 /** Serialises an owner's booking writes until the transaction ends (two Continue clicks make one booking). */
 export async function lockOwner(tx: Tx, owner: BookingOwner) {
-  const [cls, key] = ownerLockKeys(owner);
-  await tx.execute(sql`select pg_advisory_xact_lock(${cls}, ${key})`);
+  await tx.execute(advisoryXactLocks(ownerLockKeys(owner)));
 }
 
 /** The owner's newest priced or scheduled booking with the vendor (or of the given statuses), if any. */

@@ -1,6 +1,7 @@
 /** Payments (checkout attempts), refunds and handled provider events: the only place they meet Drizzle. */
 import { and, desc, eq, inArray, ne, sql, type AnyColumn, type SQL, type WithSubquery } from 'drizzle-orm';
 import type { PaymentProviderName } from '@stg/domain/api/payments';
+import { advisoryXactLocks } from '../../db/advisory-locks';
 import type { Db, Tx } from '../../db/client';
 import { jobs, paymentEvents, paymentMethods, payments, refunds } from '../../db/schema';
 import { oneRow } from '../../db/one-row';
@@ -19,11 +20,8 @@ const VENDOR_TIME_LOCK_CLASS = 7403;
  * evaluates a select list left to right, so the order of the two locks is kept).
  */
 export async function lockVendorTime(tx: Tx, vendorId: number, then?: readonly [number, number]) {
-  await tx.execute(
-    then
-      ? sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId}), pg_advisory_xact_lock(${then[0]}, ${then[1]})`
-      : sql`select pg_advisory_xact_lock(${VENDOR_TIME_LOCK_CLASS}, ${vendorId})`,
-  );
+  const vendorTime = [VENDOR_TIME_LOCK_CLASS, vendorId] as const;
+  await tx.execute(then ? advisoryXactLocks(vendorTime, then) : advisoryXactLocks(vendorTime));
 }
 
 /** A payment by its intent (issue 27: several times a checkout; built once), and the same row locked. */
