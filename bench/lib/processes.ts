@@ -1,10 +1,11 @@
 /**
  * The processes of an HTTP benchmark, each on its own event loop (docs ARCHITECTURE §7): the server
- * under test started as in production (`node --import tsx apps/server/src/main.ts`, NODE_ENV=production),
- * and the yardstick, a bare Fastify answering a constant JSON (bench/lib/bare-fastify.ts). The load
+ * under test started as in production (the compiled bundle, `node --enable-source-maps main.js` with
+ * NODE_ENV=production, as `npm start` and the image run it, ADR 0020), and the yardstick, a bare Fastify answering a constant JSON (bench/lib/bare-fastify.ts). The load
  * generator is a third process (bench/lib/measure.ts).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { pathOf } from '@stg/domain/api/endpoint';
@@ -73,6 +74,27 @@ const children = new Set<ChildProcess>();
 process.once('exit', () => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
 });
+/**
+ * The server compiled as `npm run build` compiles it (apps/server/build.mjs, about 0.2 s), once per bench
+ * process, into a folder of its own beside src/ (not dist/, which a build or the journeys may be using),
+ * removed when the bench ends. BENCH_FROM_SOURCE=1 runs src/main.ts through tsx instead (as benches did
+ * before 2026-11-28; tsx's loader is then part of the figures).
+ */
+let builtMain: string | null = null;
+function serverEntry(): string[] {
+  if (process.env.BENCH_FROM_SOURCE) return ['--import', 'tsx', 'apps/server/src/main.ts'];
+  if (!builtMain) {
+    const serverDir = path.join(repoRoot, 'apps/server');
+    const outdir = path.join(serverDir, `.test-build-bench-${process.pid}`);
+    execFileSync(process.execPath, [path.join(serverDir, 'build.mjs'), '--test-build', outdir], {
+      stdio: 'ignore',
+    });
+    process.once('exit', () => fs.rmSync(outdir, { recursive: true, force: true }));
+    builtMain = path.join(outdir, 'main.js');
+  }
+  return ['--enable-source-maps', builtMain];
+}
+
 function track(child: ChildProcess) {
   children.add(child);
   child.once('exit', () => children.delete(child));
@@ -80,8 +102,8 @@ function track(child: ChildProcess) {
 }
 
 /**
- * The marketplace server as its own process, as in production: src/main.ts with NODE_ENV=production on
- * the bench's fresh database (its DATA_DIR, and its DATABASE_URL on PostgreSQL), no demo seeding (the
+ * The marketplace server as its own process, as in production: the compiled server (serverEntry) with
+ * NODE_ENV=production on the bench's fresh database (its DATA_DIR, and its DATABASE_URL on PostgreSQL), no demo seeding (the
  * bench prepared the rows it wants), no web app, logs at error level. `env` adds or overrides variables
  * (RATE_LIMIT_SCALE=10000 for a bench that signs in or writes; PORT to start it again where a stopped one
  * listened, so clients made for that one keep working); `nodeArgs` go to node before the script (e.g.
@@ -94,7 +116,7 @@ export async function startServer(
 ): Promise<RunningProcess> {
   const port = env.PORT ? Number(env.PORT) : await freePort();
   const child = track(
-    spawn(process.execPath, [...(options.nodeArgs ?? []), '--import', 'tsx', 'apps/server/src/main.ts'], {
+    spawn(process.execPath, [...(options.nodeArgs ?? []), ...serverEntry()], {
       cwd: repoRoot,
       env: {
         ...process.env,
