@@ -84,23 +84,41 @@ describe.skipIf(!url)('BEGIN sent with the first statement (PostgreSQL)', () => 
     expect(await rows()).toEqual([1]);
   });
 
-  it('a failing merged statement leaves the transaction to its rollback; a transaction with no statement sends nothing', async () => {
+  it('only the advisory locks go with BEGIN; a transaction with no statement sends nothing', async () => {
     const texts = await sent(() =>
       database.db.transaction(async (tx) => {
         await tx.execute(sql.raw('select 1/0'));
       }),
     );
-    expect(texts).toEqual(['begin; select 1/0', 'rollback']);
+    expect(texts).toEqual(['begin', 'select 1/0', 'rollback']);
     expect(await sent(() => database.db.transaction(async () => undefined))).toEqual([]);
     // The connections still work.
     const [a, b] = await Promise.all([
       database.db.execute(sql`select ${5}::int as n`),
-      database.db.transaction((tx) => tx.execute(sql.raw('select 6 as n'))),
+      database.db.transaction((tx) => tx.execute(advisoryXactLocks([7403, 994]))),
     ]);
-    expect([
-      (a as { rows: { n: number }[] }).rows[0]!.n,
-      (b as { rows: { n: number }[] }).rows[0]!.n,
-    ]).toEqual([5, 6]);
+    expect((a as { rows: { n: number }[] }).rows[0]!.n).toBe(5);
+    expect((b as { rows: unknown[] }).rows).toHaveLength(1);
+  });
+
+  it('statements asked for at once keep their order behind the BEGIN, and none runs after its rollback', async () => {
+    const texts = await sent(() =>
+      database.db.transaction(async (tx) => {
+        await Promise.all([tx.execute(sql`select ${1}::int as a`), tx.execute(sql`select ${2}::int as b`)]);
+      }),
+    );
+    expect(texts).toEqual(['begin', 'select $1::int as a', 'select $1::int as b', 'commit']);
+    // A refusal while the transaction's first statement still waits for the BEGIN: rolled back with it.
+    await expect(
+      database.db.transaction(async (tx) => {
+        await Promise.all([
+          tx.execute(sql`insert into ${sql.raw(table)} (id) values (${4})`),
+          Promise.reject(new Error('refused')),
+        ]);
+      }),
+    ).rejects.toThrow('refused');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(await rows()).toEqual([1]);
   });
 
   it('refuses keys that are not 32-bit integers', () => {

@@ -139,16 +139,21 @@ function instrumentPglite(client: PGlite, listeners: QueryListeners) {
 type QueryConfigLike = { name?: unknown; text?: unknown; values?: unknown; submit?: unknown };
 const TRANSACTION_START = /^\s*begin\s*$/i;
 const TRANSACTION_END = /^\s*(commit|rollback)\s*$/i;
+/** advisoryXactLocks' text (db/advisory-locks.ts): the one first statement sent with its BEGIN. */
+const ADVISORY_LOCKS =
+  /^select pg_advisory_xact_lock\(-?\d+, -?\d+\)(, pg_advisory_xact_lock\(-?\d+, -?\d+\))*$/;
 
 /**
  * A pool connection's query reports to `listeners`: drizzle's (a promise) and the pool's own `pool.query`
  * (a callback). A submittable (a cursor) is left untimed; the app uses none.
  *
- * A transaction's BEGIN waits for its first statement (ADR 0042 "Ninth step"): when that statement has no
- * parameters (the advisory locks a checkout's hold or a booking's change starts with, db/advisory-locks.ts),
- * both go in one round trip as one simple query (`begin; select pg_advisory_xact_lock(…)`; PostgreSQL runs
- * them in order and the transaction stays open). Before any other statement the BEGIN is sent first, as
- * before; a transaction that ran no statement sends neither BEGIN nor its COMMIT or ROLLBACK.
+ * A transaction's BEGIN waits for its first statement (ADR 0042 "Ninth step"): when that statement is the
+ * advisory locks a checkout's hold or a booking's change starts with (db/advisory-locks.ts: fixed text, no
+ * parameters, so never a syntax error that would stop the BEGIN with it), both go in one round trip as one
+ * simple query (`begin; select pg_advisory_xact_lock(…)`; PostgreSQL runs them in order and the transaction
+ * stays open). Before any other statement the BEGIN is sent first, as before, queued with it (node-postgres
+ * runs a connection's queries in the order asked, so nothing the transaction asks meanwhile overtakes it);
+ * a transaction that ran no statement sends neither BEGIN nor its COMMIT or ROLLBACK.
  */
 function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners, names: StatementNames | null) {
   const original = client.query.bind(client) as (...args: unknown[]) => unknown;
@@ -184,14 +189,21 @@ function instrumentPgClient(client: pg.PoolClient, listeners: QueryListeners, na
     if (!beginPending) return send(...args);
     beginPending = false;
     if (simple && TRANSACTION_END.test(text)) return Promise.resolve(EMPTY_RESULT);
-    if (simple) {
+    if (simple && ADVISORY_LOCKS.test(text)) {
       const merged = typeof first === 'string' ? `begin; ${first}` : { ...first, text: `begin; ${text}` };
       // Two statements answer with two results: the caller's is the second.
       return (send(merged, ...args.slice(1)) as Promise<unknown>).then((results: unknown) =>
         Array.isArray(results) ? (results.at(-1) as unknown) : results,
       );
     }
-    return (send('begin') as Promise<unknown>).then(() => send(...args));
+    const begun = send('begin') as Promise<unknown>;
+    const answer = send(...args);
+    if (typeof args.at(-1) === 'function') {
+      // A callback's query: its callback tells its outcome (a failed BEGIN fails it too).
+      begun.catch(() => undefined);
+      return answer;
+    }
+    return Promise.all([begun, answer]).then(([, result]) => result);
   };
 }
 

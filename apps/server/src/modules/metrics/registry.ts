@@ -42,7 +42,9 @@ function processMetrics(): client.Registry {
 
 /** The first word of a statement, lower case, as the `operation` label (select, insert, update, begin…). */
 export function operationOf(sql: string): string {
-  const word = /^\s*(?:with\b[\s\S]*?\)\s*)?([a-z]+)/i.exec(sql)?.[1]?.toLowerCase() ?? '';
+  // A transaction's BEGIN sent with its first statement (db/client.ts) counts as that statement.
+  const text = sql.replace(/^\s*begin;\s*/i, '');
+  const word = /^\s*(?:with\b[\s\S]*?\)\s*)?([a-z]+)/i.exec(text)?.[1]?.toLowerCase() ?? '';
   return [
     'select',
     'insert',
