@@ -24,7 +24,7 @@
  *
  * BENCH_SERVERS server processes run (2 on PostgreSQL, production's topology: compose.yaml and `npm run
  * cluster` run two instances, each one's job worker claims its own batches; checkout goes to the first; 1 on
- * PGlite, which one process opens), each with the server's JOB_CONCURRENCY (8 on PostgreSQL unless set). Each server's /metrics is read before and after the run: the statements its
+ * PGlite, which one process opens), each with the server's JOB_CONCURRENCY (unless set, half of DATABASE_POOL_MAX on PostgreSQL, at most 8: config.ts defaultJobConcurrency). Each server's /metrics is read before and after the run: the statements its
  * process sent (marketplace_db_query_duration_seconds_count, checkout's included) and its CPU seconds
  * (process_cpu_seconds_total), printed per visit settled: figures a shared machine's load moves less than
  * the seconds. bench/plan-visit-statements.ts counts one visit's statements alone.
@@ -39,6 +39,7 @@
  *   PG_STAT_STATEMENTS=1 node scripts/with-postgres.mjs …                 PostgreSQL's heaviest statements too
  *   BENCH_CPU_PROF=/tmp/prof …                                           the servers' CPU profiles
  */
+import { DEFAULT_POOL_MAX, defaultJobConcurrency } from '../apps/server/src/config';
 import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
@@ -556,7 +557,15 @@ if (machineBefore && machineAfter) {
     `  the machine's ${os.cpus().length} cores during the run: ${((100 * busy) / all).toFixed(0)} % busy (${(busy / 100).toFixed(1)} CPU s), of which this bench's processes ${ours.toFixed(1)} s and others' ${(busy / 100 - ours).toFixed(1)} s; idle ${((all - busy) / 100).toFixed(1)} s`,
   );
 }
-const lanes = SERVERS * Number(process.env.JOB_CONCURRENCY ?? (database.databaseUrl ? 8 : 1));
+const lanes =
+  SERVERS *
+  Number(
+    process.env.JOB_CONCURRENCY ??
+      defaultJobConcurrency(
+        database.databaseUrl ? 'postgres' : 'pglite',
+        Number(process.env.DATABASE_POOL_MAX ?? DEFAULT_POOL_MAX),
+      ),
+  );
 const jobSeconds = delta('chargeJobSeconds');
 console.info(
   `  charge jobs: ${delta('chargeJobs')} ran, ${jobSeconds.toFixed(1)} s in handlers (${perVisit(jobSeconds)}; ${lanes} lanes busy ${((100 * jobSeconds) / (lanes * seconds)).toFixed(0)} % of the run); the servers' statements took ${delta('statementSeconds').toFixed(1)} s from send to answer (${perVisit(delta('statementSeconds'))})`,

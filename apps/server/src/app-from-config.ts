@@ -9,7 +9,7 @@ import { createStripeProvider } from './adapters/payments/stripe-provider';
 import { buildApp } from './app';
 import { calendarSecretKey, openAndMigrate } from './bootstrap';
 import { SettableClock } from './clock';
-import type { Config } from './config';
+import { defaultJobConcurrency, type Config } from './config';
 import { calendarSyncFromConfig } from './modules/calendar-sync/setup';
 import { googlePlacesFromConfig } from './modules/reviews/google';
 import { jobWorkerOf } from './job-worker';
@@ -83,7 +83,7 @@ export async function appFromConfig(config: Config): Promise<ConfiguredApp> {
   worker = jobWorkerOf(app, {
     now,
     googlePlaces,
-    concurrency: config.JOB_CONCURRENCY ?? (database.kind === 'postgres' ? 8 : 1),
+    concurrency: config.JOB_CONCURRENCY ?? defaultJobConcurrency(database.kind, config.DATABASE_POOL_MAX),
   });
   return { app, worker, opened, mailer };
 }

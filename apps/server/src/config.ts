@@ -29,6 +29,9 @@ const orDefault = (fallback: string, check: z.ZodType<string, string> = z.string
     .pipe(check)
     .default(fallback);
 
+/** DATABASE_POOL_MAX when it is not set (ADR 0042 "Ninth step"). */
+export const DEFAULT_POOL_MAX = 10;
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().default('0.0.0.0'),
@@ -42,7 +45,7 @@ const envSchema = z.object({
    * "Ninth step"): more connections than the database has cores to run them only queue inside PostgreSQL,
    * where every statement waits longer (50 checkouts at once: p99 190 ms at 20, 125-155 ms at 10).
    */
-  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(10),
+  DATABASE_POOL_MAX: z.coerce.number().int().min(1).max(200).default(DEFAULT_POOL_MAX),
   /**
    * PostgreSQL: each connection prepares the app's parameterised statements once (db/client.ts
    * StatementNames; issue 26). `false` behind a pooler in transaction mode, which cannot keep them.
@@ -116,9 +119,10 @@ const envSchema = z.object({
   CHECKOUT_HOLD_MINUTES: z.coerce.number().int().min(1).max(60).default(10),
   /**
    * How many due jobs one instance's worker runs at once (a day of plan visits' charges, issue 26).
-   * Default: 8 on PostgreSQL (a job holds at most one of the pool's DATABASE_POOL_MAX connections at a time,
-   * and its provider's event and mails one more each after it; the rest serve requests), 1 on PGlite (one
-   * connection: jobs run one after another there, as before). At most 32; keep it under the pool's size.
+   * Default (defaultJobConcurrency): on PostgreSQL half of DATABASE_POOL_MAX, at most 8 (a job holds at most
+   * one of the pool's connections at a time, and its provider's event and mails one more each after it;
+   * requests keep the other half), 1 on PGlite (one connection: jobs run one after another there, as
+   * before). At most 32; keep it under the pool's size.
    */
   JOB_CONCURRENCY: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
@@ -170,6 +174,15 @@ const envSchema = z.object({
 });
 
 /** Every variable the server reads (compose.yaml and the Dockerfile may set no other: scripts/cluster.test.js). */
+/**
+ * JOB_CONCURRENCY when it is not set: on PostgreSQL half the pool, at most 8 (ADR 0042 "Ninth step": with
+ * the pool at 10, 5 lanes settled a day of plan visits as fast as 8 while checkouts beside them waited less);
+ * on PGlite 1.
+ */
+export function defaultJobConcurrency(database: 'pglite' | 'postgres', poolMax: number): number {
+  return database === 'postgres' ? Math.max(1, Math.min(8, Math.floor(poolMax / 2))) : 1;
+}
+
 export const CONFIG_VARIABLES = Object.keys(envSchema.shape) as readonly string[];
 
 /** A provider's client id and secret come together or not at all. */
