@@ -72,10 +72,26 @@ const freePort = () =>
   });
 const sleep = (ms) => new Promise((r) => setTimeout(r, ms));
 
-/** The children still running; killed outright if this script ends some other way than stopAll. */
-const running = new Set();
+/**
+ * Sends `signal` to the child's whole process group (it leads one: `detached`), so that what it started dies
+ * with it: nginx's workers, PostgreSQL's backends. nginx's workers outlived their master once and held its
+ * port, and the next run could not start (an aborted CI run). A group with no member left is skipped.
+ */
+function killGroup(proc, signal) {
+  try {
+    process.kill(-proc.pid, signal);
+  } catch {
+    proc.kill(signal);
+  }
+}
+
+/**
+ * Every child started; their groups are killed outright if this script ends some other way than stopAll
+ * (a child that exited may have left members of its group behind).
+ */
+const started = new Set();
 process.on('exit', () => {
-  for (const proc of running) proc.kill('SIGKILL');
+  for (const proc of started) killGroup(proc, 'SIGKILL');
 });
 
 /** A child whose output lines are prefixed with its name; `exited` settles when it ends. */
@@ -83,8 +99,7 @@ function child(name, command, commandArgs, opts) {
   // Each in a process group of its own: Ctrl-C reaches this script only, which stops them in order (nginx,
   // then the servers while the database is still up, then PostgreSQL).
   const proc = spawn(command, commandArgs, { stdio: ['ignore', 'pipe', 'pipe'], detached: true, ...opts });
-  running.add(proc);
-  proc.once('exit', () => running.delete(proc));
+  started.add(proc);
   for (const stream of [proc.stdout, proc.stderr])
     readline.createInterface({ input: stream }).on('line', (line) => console.info(`[${name}] ${line}`));
   proc.exited = new Promise((resolve) => proc.once('exit', (code, signal) => resolve({ code, signal })));
@@ -93,9 +108,11 @@ function child(name, command, commandArgs, opts) {
 }
 /** Sends `signal`, then SIGKILL after `graceMs`; resolves when the process has exited. */
 async function stopChild(proc, signal, graceMs) {
-  if (!proc || proc.exitCode !== null || proc.signalCode !== null) return;
+  if (!proc) return;
+  // Already gone (nginx's master killed, say): what it started is ended with it.
+  if (proc.exitCode !== null || proc.signalCode !== null) return killGroup(proc, 'SIGKILL');
   proc.kill(signal);
-  const timer = setTimeout(() => proc.kill('SIGKILL'), graceMs);
+  const timer = setTimeout(() => killGroup(proc, 'SIGKILL'), graceMs);
   await proc.exited;
   clearTimeout(timer);
 }
