@@ -9,9 +9,9 @@ import {
   stripePayoutsSession,
   vendorEarningsCsv,
   vendorEarningsPage,
-  vendorEarningsSummary,
+  vendorEarningsSummaryBody,
 } from './earnings';
-import { readAt } from '../public-read-cache/cache';
+import { readAt, sendJson } from '../public-read-cache/cache';
 
 export async function earningsRoutes(app: FastifyInstance, opts: { deps: PaymentsDeps }) {
   const { deps } = opts;
@@ -20,7 +20,7 @@ export async function earningsRoutes(app: FastifyInstance, opts: { deps: Payment
 
   await routeFrom(app, earningsApi.summary, ownVendor(), async (req, reply) => {
     reply.header('Cache-Control', 'private, no-store');
-    return vendorEarningsSummary(deps, vendorIdOf(req), readAt(app, req));
+    return sendJson(reply, await vendorEarningsSummaryBody(deps, vendorIdOf(req), readAt(app, req)));
   });
 
   await routeFrom(app, earningsApi.payouts, ownVendor(), async (req, reply) => {

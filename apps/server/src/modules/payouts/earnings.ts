@@ -3,7 +3,7 @@
  * payout job writes: the orders' money columns (total collected = service fee + commission + payout +
  * refunds) and the payouts table. Everything is summed in SQL (earnings-repo.ts); this file lays the
  * sums out by period and status, pages the orders, writes the CSV and asks Stripe for its payouts view.
- * The operator console and the benchmarks reuse `vendorEarningsSummary` and `vendorEarningsRows`.
+ * The routes (earnings-routes.ts) answer from here; the summary is kept serialized (ADR 0040).
  */
 import {
   EARNINGS_MESSAGES,
@@ -17,6 +17,7 @@ import {
   type EarningsSummary,
   type EarningsTotals,
   type StripePayoutsSession,
+  earningsSummarySchema,
 } from '@stg/domain/api/earnings';
 import { CATEGORY_LABELS, TIME_ZONE } from '@stg/domain/constants';
 import { earningsCalendar, localRangeInstants } from '@stg/domain/earnings-calendar';
@@ -36,7 +37,7 @@ import {
   type EarningsSumRow,
 } from './earnings-repo';
 import { findPayoutVendor } from './repo';
-import { signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
+import { serializeWith, signedInRead, type SignedInReadAt } from '../public-read-cache/cache';
 
 export interface EarningsDeps {
   db: Db;
@@ -139,14 +140,27 @@ export async function vendorEarningsTotals(deps: Pick<EarningsDeps, 'db' | 'now'
  * GET /api/vendors/{id}/earnings. With `at`, from the signed-in reads' cache (ADR 0040): the answer
  * depends on the clock only through its periods, which are part of the key.
  */
-export async function vendorEarningsSummary(
+const earningsSummaryJson = serializeWith(earningsSummarySchema);
+
+/**
+ * GET /api/vendors/{id}/earnings, serialized: kept as its bytes in the signed-in reads' cache (ADR 0040),
+ * so a kept answer is sent without being encoded again (the summary does not depend on the clock beyond its
+ * periods, which are in its key).
+ */
+export async function vendorEarningsSummaryBody(
   deps: EarningsDeps,
   vendorId: number,
-  at?: SignedInReadAt,
-): Promise<EarningsSummary> {
+  at: SignedInReadAt,
+): Promise<string> {
+  return signedInRead(at, `${summaryKey(deps, vendorId)}:json`, async () =>
+    earningsSummaryJson(await makeEarningsSummary(deps, vendorId)),
+  );
+}
+
+/** The summary's key: the vendor and the periods it covers now (St George's week, month and year). */
+function summaryKey(deps: EarningsDeps, vendorId: number): string {
   const { week, month, year } = earningsCalendar(deps.now().getTime(), EARNINGS_WEEKS);
-  const key = `earnings:${vendorId}:${week.from}:${month.from}:${year.from}`;
-  return signedInRead(at, key, () => makeEarningsSummary(deps, vendorId));
+  return `earnings:${vendorId}:${week.from}:${month.from}:${year.from}`;
 }
 
 async function makeEarningsSummary(deps: EarningsDeps, vendorId: number): Promise<EarningsSummary> {
