@@ -136,31 +136,22 @@ export async function vendorEarningsTotals(deps: Pick<EarningsDeps, 'db' | 'now'
   };
 }
 
-/**
- * GET /api/vendors/{id}/earnings. With `at`, from the signed-in reads' cache (ADR 0040): the answer
- * depends on the clock only through its periods, which are part of the key.
- */
 const earningsSummaryJson = serializeWith(earningsSummarySchema);
 
 /**
  * GET /api/vendors/{id}/earnings, serialized: kept as its bytes in the signed-in reads' cache (ADR 0040),
- * so a kept answer is sent without being encoded again (the summary does not depend on the clock beyond its
- * periods, which are in its key).
+ * so a kept answer is sent without being encoded again. The answer depends on the clock only through its
+ * periods (St George's week, month and year), which are part of the key.
  */
 export async function vendorEarningsSummaryBody(
   deps: EarningsDeps,
   vendorId: number,
   at: SignedInReadAt,
 ): Promise<string> {
-  return signedInRead(at, `${summaryKey(deps, vendorId)}:json`, async () =>
+  const { week, month, year } = earningsCalendar(deps.now().getTime(), EARNINGS_WEEKS);
+  return signedInRead(at, `earnings:${vendorId}:${week.from}:${month.from}:${year.from}`, async () =>
     earningsSummaryJson(await makeEarningsSummary(deps, vendorId)),
   );
-}
-
-/** The summary's key: the vendor and the periods it covers now (St George's week, month and year). */
-function summaryKey(deps: EarningsDeps, vendorId: number): string {
-  const { week, month, year } = earningsCalendar(deps.now().getTime(), EARNINGS_WEEKS);
-  return `earnings:${vendorId}:${week.from}:${month.from}:${year.from}`;
 }
 
 async function makeEarningsSummary(deps: EarningsDeps, vendorId: number): Promise<EarningsSummary> {

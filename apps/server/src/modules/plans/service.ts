@@ -8,6 +8,7 @@
  */
 import { HELD_VISIT_STATUSES, type ORDER_EVENT_ROLES, type PLAN_VISIT_STATUSES } from '../../db/schema';
 import type { Tx } from '../../db/client';
+import { sqlStateOf } from '../../db/sql-state';
 import { isOneOf } from '@stg/domain/is-one-of';
 import { lockVendorTime } from '../payment-records/queries';
 import { isTimeBusy } from '../scheduling/service';
@@ -58,10 +59,7 @@ const SYSTEM: Actor = { role: 'system' };
 
 /** Whether `err` (or its cause) is PostgreSQL refusing a claim that overlaps another (exclusion, 23P01). */
 export function isTimeClash(err: unknown): boolean {
-  for (let e: unknown = err; e; e = (e as { cause?: unknown }).cause) {
-    if ((e as { code?: string }).code === '23P01') return true;
-  }
-  return false;
+  return sqlStateOf(err) === '23P01';
 }
 
 export const isHeldLike = (status: string) => isOneOf(HELD_VISIT_STATUSES, status);
